@@ -1,0 +1,152 @@
+"""`score()`: the library's front door. Pure: returns a frozen Result, raises MjscoreError."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from . import context as C
+from . import tiles as T
+from .decompose import readings
+from .hand import read
+from .notation import format as format_hand
+from .notation import parse_tiles
+from .errors import OptionError
+from .patterns import physical_ghosts
+from .ruleset import load
+from .scoring import best, evaluate
+from .settlement import net_of, settle_win
+
+
+@dataclass(frozen=True)
+class Alternative:
+    value: int
+    raw: int
+    patterns: tuple
+    decomposition: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """One scored win. Fields match `score --format json` (CONTRACT); `to_dict()` gives it."""
+
+    ruleset: str
+    hand: str
+    legal: bool
+    reasons: tuple
+    value: int
+    raw: int
+    cap: int | None
+    patterns: tuple
+    decomposition: str | None
+    payments: tuple
+    net: MappingProxyType
+    context: C.WinContext = field(repr=False)
+    unit: str = ""
+    alternatives: tuple = field(default=(), repr=False)
+    readings: int = 0
+
+    def to_dict(self) -> dict:
+        return {
+            "ruleset": self.ruleset, "hand": self.hand, "legal": self.legal,
+            "reasons": list(self.reasons), "value": self.value, "raw_value": self.raw,
+            "cap": self.cap, "patterns": [h.to_dict() for h in self.patterns],
+            "decomposition": self.decomposition,
+            "payments": [p.to_dict() for p in self.payments], "net": dict(self.net),
+        }
+
+
+def _horses(horses) -> tuple:
+    if not horses:
+        return ()
+    if isinstance(horses, str):
+        try:
+            return tuple(parse_tiles(horses))
+        except Exception as e:
+            raise OptionError(f"--horses {horses}: {str(e).removeprefix('invalid hand: ')}") \
+                from None
+    return tuple(horses)
+
+
+def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=False,
+          after_kong=False, rob_kong=None, won=(), declared=False, heavenly=False,
+          earthly=False, ghosts_drawn=0, indicator=None, dealer="E", horses=None,
+          opts=None) -> Result:
+    """Score one winning hand (CONTRACT "Python API"); bad input raises MjscoreError.
+
+    >>> r = score("111m123m456m789m5pC", win="5p")
+    >>> r.value, [h.name for h in r.patterns], r.net["E"]
+    (5, ['闺'], 15)
+    """
+    opts = dict(opts or {})
+    if indicator is not None:
+        opts.setdefault("indicator", indicator)
+        opts.setdefault("ghost", "flip")
+    rs = load(rules, opts) if isinstance(rules, str) else rules
+    h = read(hand, rs, win=win) if isinstance(hand, str) else hand
+    held = physical_ghosts(h, rs)
+    ctx = C.make(h, rs, seat_=seat, discard=discard, kong_draw=kong_draw, after_kong=after_kong,
+                 rob_kong=rob_kong, won=won, declared=declared, heavenly=heavenly,
+                 earthly=earthly, ghosts_drawn=ghosts_drawn, indicator=indicator,
+                 dealer=dealer, horses=_horses(horses), ghosts_held=held)
+    return score_hand(h, rs, ctx)
+
+
+def _rule_reasons(h, rs, ctx) -> list:
+    """Reasons a win is not legal that no reading can change."""
+    reasons = []
+    g = rs.spec.get("ghosts") or {}
+    hand_rules = rs.spec["hand"]
+    if ctx.discard and not hand_rules.get("discard_wins", True):
+        reasons.append(f"won on a discard: in {rs.name} a win is self-drawn only "
+                       "(robbing a kong excepted)")
+    if h.win in rs.ghost_kinds:
+        ghost = T.name(h.win)
+        if ctx.discard and not g.get("discard_winnable", True):
+            reasons.append(f"a discarded {ghost} (ghost) cannot be won on")
+        if ctx.rob_kong and g.get("rob_as_stand_in", False):
+            reasons.append(f"a robbed {ghost} is won as the tile it stands for: "
+                           "write that tile as the winning tile")
+    if hand_rules.get("needs_declared") and not ctx.declared:
+        reasons.append("not declared (报章): a win needs --declared")
+    if rs.max_suits:
+        suits = sorted({T.suit_of(k) for k in h.physical() if T.is_suited(k)
+                        and k not in rs.ghost_kinds})
+        if len(suits) > rs.max_suits:
+            reasons.append(f"花猫: tiles of {len(suits)} suits ({', '.join(suits)}); a winning "
+                           f"hand holds at most {rs.max_suits} (缺门)")
+    return reasons
+
+
+def score_hand(h, rs, ctx) -> Result:
+    """Score an already-built hand in a checked context."""
+    unit = rs.spec.get("unit", "")
+    canonical = format_hand(replace(h.parsed, win=h.win))
+    zero = MappingProxyType(net_of([]))
+    base = dict(ruleset=rs.name, hand=canonical, context=ctx, unit=unit, net=zero, payments=())
+    reasons = _rule_reasons(h, rs, ctx)
+    if reasons and any(r.startswith("花猫") for r in reasons):
+        return Result(legal=False, reasons=tuple(reasons), value=0, raw=0, cap=None,
+                      patterns=(), decomposition=None, **base)
+    evs = [evaluate(r, h, ctx, rs) for r in readings(h, rs)]
+    top, distinct = best(evs)
+    if top is None:
+        reasons.append("not a winning hand: no reading as four sets and a pair"
+                       + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")
+                       + (" with the ghosts standing for allowed tiles" if ctx.ghosts_held else ""))
+        return Result(legal=False, reasons=tuple(reasons), value=0, raw=0, cap=None,
+                      patterns=(), decomposition=None, **base)
+    ghost = T.name(min(rs.ghost_kinds)) if rs.ghost_kinds else "?"
+    alts = tuple(Alternative(e.value, e.raw, e.hits, e.reading.text(ghost)) for e in distinct)
+    minimum = int(rs.spec["value"].get("min_discard_win", 0) or 0)
+    if ctx.discard_type and top.value < minimum:
+        reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
+                       f"{top.value} after halving" + (" (1颗不能胡: a 平胡 wins by self-draw only)"
+                                                       if unit == "颗" else ""))
+    payments, net = ((), net_of([]))
+    if not reasons:
+        payments, net = settle_win(top.value, ctx, rs, "hand value")
+    return Result(legal=not reasons, reasons=tuple(reasons), value=top.value, raw=top.raw,
+                  cap=top.cap, patterns=top.hits, decomposition=top.reading.text(ghost),
+                  alternatives=alts, readings=len(evs),
+                  **{**base, "payments": payments, "net": MappingProxyType(net)})

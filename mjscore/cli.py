@@ -1,0 +1,125 @@
+"""The `mjscore` command. The only module that prints or exits.
+
+Exit codes (CONTRACT): 0 scored; 1 understood but not a legal win; 2 bad input.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .errors import MjscoreError
+
+FORMATS = click.Choice(["table", "json"])
+
+
+def _fail(e: MjscoreError):
+    click.echo(f"mjscore: {e}", err=True)
+    sys.exit(e.exit_code)
+
+
+class Group(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except MjscoreError as e:
+            _fail(e)
+        except RecursionError:
+            click.echo("mjscore: input nested too deeply", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mjscore", prog_name="mjscore")
+def cli():
+    """Score mahjong hands under regional Chinese rules with ghost (wildcard) tiles.
+
+    Hands are written as on the table: 123m 456p 789s (万 筒 条), E S W N C F P for the
+    honours (C 中, F 發, P 白; also 1z-7z = E S W N P F C), [555p] an exposed pong or kong,
+    (5555p) a concealed kong, {5555p} an added kong.
+    """
+
+
+@cli.command()
+@click.argument("hand", nargs=-1, required=True)
+@click.option("--rules", default="luzhou", show_default=True, help="Ruleset name or YAML file.")
+@click.option("--win", help="The winning tile (default: the last concealed tile written).")
+@click.option("--seat", default="E", show_default=True, help="The winner's seat.")
+@click.option("--discard", metavar="SEAT", help="Won on SEAT's discard (default: self-draw).")
+@click.option("--kong-draw", is_flag=True, help="Won on a kong replacement tile (杠上花).")
+@click.option("--after-kong", is_flag=True, help="With --discard: the discarder had just "
+              "konged (杠上炮).")
+@click.option("--rob-kong", metavar="SEAT", help="Robbed SEAT's added kong (抢杠).")
+@click.option("--won", metavar="SEATS", default="", help="Comma list of seats that already won.")
+@click.option("--declared", is_flag=True, help="报牌 / 报章 was declared.")
+@click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal.")
+@click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first tile.")
+@click.option("--ghosts-drawn", type=int, default=0, metavar="N", help="Ghosts drawn this hand "
+              "(喜钱).")
+@click.option("--indicator", metavar="TILE", help="Flip-ghost indicator (guangdong).")
+@click.option("--dealer", default="E", show_default=True, help="The dealer's seat.")
+@click.option("--horses", metavar="TILES", help="买马 tiles drawn, in hand notation.")
+@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help="A ruleset option; "
+              "repeatable.")
+@click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
+@click.option("--explain", is_flag=True, help="Also list every distinct reading, best first.")
+def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
+          heavenly, earthly, ghosts_drawn, indicator, dealer, horses, opts, fmt, explain):
+    """Score one winning HAND: value, patterns, the reading chosen, and who pays whom."""
+    from . import api, render
+    from .options import parse_pairs
+    result = api.score(" ".join(hand), rules, win=win, seat=seat, discard=discard,
+                       kong_draw=kong_draw, after_kong=after_kong, rob_kong=rob_kong, won=won,
+                       declared=declared, heavenly=heavenly, earthly=earthly,
+                       ghosts_drawn=ghosts_drawn, indicator=indicator, dealer=dealer,
+                       horses=horses, opts=parse_pairs(opts))
+    if fmt == "json":
+        click.echo(render.score_json(result))
+    else:
+        click.echo(render.score_table(result, explain=explain))
+    sys.exit(0 if result.legal else 1)
+
+
+@cli.group(cls=Group)
+def rules():
+    """List, explain and validate rulesets."""
+
+
+@rules.command("list")
+def rules_list():
+    """List the shipped rulesets."""
+    from . import render
+    from .ruleset import load, shipped_names
+    rows = []
+    for name in shipped_names():
+        rs = load(name)
+        rows.append((name, rs.data.get("title", ""), rs.data.get("source", "")))
+    click.echo(render.rules_list(rows))
+
+
+@rules.command("show")
+@click.argument("name")
+@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE")
+def rules_show(name, opts):
+    """Explain ruleset NAME (or a file): options, patterns, values, rulings."""
+    from . import render
+    from .options import parse_pairs
+    from .ruleset import load
+    click.echo(render.rules_show(load(name, parse_pairs(opts))))
+
+
+@rules.command("check")
+@click.argument("file")
+def rules_check(file):
+    """Validate a ruleset FILE (its whole extends: chain)."""
+    from .ruleset import load_raw, resolve_and_compile, validate
+    data, label, _ = load_raw(file)
+    validate(data, label)
+    rs = resolve_and_compile(data, label)
+    click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, "
+               f"{len(data.get('options') or {})} options)")
+
+
+def main():
+    cli(prog_name="mjscore")

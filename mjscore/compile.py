@@ -1,0 +1,124 @@
+"""Turn a merged, option-resolved ruleset mapping into the frozen `Ruleset` scoring uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import tiles as T
+from .errors import OptionError, RulesetError
+
+EFFECTS = ("steps", "base", "multiply", "add", "fixed")
+
+
+@dataclass(frozen=True)
+class PatternSpec:
+    """One pattern entry of a ruleset: which predicate, its parameters, and its effect."""
+
+    id: str
+    predicate: str
+    params: tuple
+    name: str
+    en: str
+    effect: str  # one of EFFECTS
+    amount: float
+    named: bool  # counts as a 名堂 (for `when_named`)
+    when_named: bool | None
+    excludes: tuple
+    raises_cap: int | None
+    ruling: str | None
+
+    def describe(self, count: int = 1) -> str:
+        a = _num(self.amount)
+        if self.effect == "steps":
+            n = int(self.amount) * count
+            return f"+{n} step" + ("s" if n != 1 else "") if n else "step 0"
+        if self.effect == "base":
+            return f"base {a}"
+        if self.effect == "multiply":
+            return f"x{a}" if count == 1 else f"x{a} x{count}"
+        if self.effect == "add":
+            return f"+{_num(self.amount * count)}"
+        return f"= {a}"
+
+
+def _num(x) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def next_tile(k: int) -> int:
+    """The flip ghost after indicator k: numbers 9 -> 1 in the suit, honours E S W N C F P E."""
+    if k < 27:
+        return k - 8 if k % 9 == 8 else k + 1
+    order = [T.E, T.S, T.W, T.N, T.C, T.F, T.P]
+    return order[(order.index(k) + 1) % len(order)]
+
+
+def _ghosts(spec: dict, kinds: set, label: str) -> frozenset:
+    g = spec.get("ghosts") or {}
+    if g.get("mode", "fixed") == "flip":
+        ind = g.get("indicator")
+        if not ind:
+            raise OptionError(f"{label}: ghost=flip needs the indicator tile (--indicator TILE)")
+        k = T.parse_name(ind)
+        if k is None or k not in kinds:
+            raise OptionError(f'{label}: indicator "{ind}" is not a tile of this ruleset')
+        return frozenset({next_tile(k)})
+    out = set()
+    for name in g.get("tiles", []):
+        k = T.parse_name(name)
+        if k not in kinds:
+            raise RulesetError(label, f"ghost tile {name} is not in tiles:", "ghosts.tiles")
+        out.add(k)
+    return frozenset(out)
+
+
+def _patterns(spec: dict, label: str) -> tuple:
+    out = []
+    for pid, p in (spec.get("patterns") or {}).items():
+        if p is None or p.get("enabled", True) is False:
+            continue
+        effect = next(e for e in EFFECTS if e in p)
+        out.append(PatternSpec(
+            id=pid, predicate=p.get("pattern", pid),
+            params=tuple(sorted((p.get("params") or {}).items())),
+            name=p["name"], en=p["en"], effect=effect, amount=p[effect],
+            named=p.get("named", effect in ("steps", "multiply", "base")),
+            when_named=p.get("when_named"), excludes=tuple(p.get("excludes", ())),
+            raises_cap=p.get("raises_cap"), ruling=p.get("ruling")))
+    ids = {p.id for p in out}
+    for p in out:
+        for x in p.excludes:
+            if x not in ids and x not in (spec.get("patterns") or {}):
+                raise RulesetError(label, f'excludes unknown pattern "{x}"', f"patterns.{p.id}")
+    return tuple(out)
+
+
+def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
+    tiles = spec["tiles"]
+    kinds = {T.kind(s, r) for s in tiles["suits"] for r in range(1, 10)}
+    kinds |= {T.honour(h) for h in tiles.get("honours", [])}
+    copies = [4] * T.NUM_KINDS
+    for name, n in (tiles.get("copies") or {}).items():
+        k = T.parse_name(name)
+        if k is None or not isinstance(n, int) or n < 1:
+            raise RulesetError(label, f"copies of {name}: expected a tile and a count",
+                               "tiles.copies")
+        copies[k] = n
+    ghosts = _ghosts(spec, kinds, label)
+    g = spec.get("ghosts") or {}
+    stand = g.get("stand_for", "suited")
+    targets = frozenset(k for k in kinds if T.is_suited(k)) if stand == "suited" else frozenset(kinds)
+    mode = g.get("mode", "fixed")
+    in_melds = g.get("flip_in_melds", "natural") if mode == "flip" else g.get("in_melds", "wild")
+    hand = spec["hand"]
+    shapes = list(hand["shapes"])
+    if "seven_pairs" in hand and not hand["seven_pairs"] and "seven_pairs" in shapes:
+        shapes.remove("seven_pairs")
+    return cls(
+        name=spec["name"], label=label, data=data, spec=spec, options=values,
+        tile_kinds=frozenset(kinds), copies=tuple(copies), ghost_kinds=ghosts,
+        ghost_targets=targets, ghosts_in_melds=in_melds,
+        meld_kinds=frozenset(hand["melds"]), shapes=tuple(shapes),
+        max_suits=hand.get("max_suits"), max_tosses=hand.get("max_tosses", 0),
+        patterns=_patterns(spec, label), context=frozenset(spec.get("context", ())),
+    )

@@ -1,0 +1,132 @@
+"""The situation of a win (`--discard`, `--kong-draw`, ...), checked against hand and ruleset.
+
+An option the ruleset does not have, or one that contradicts the hand or another option, is
+bad input (CONTRACT "Commands"): an OptionError, never a silently ignored flag.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import OptionError
+
+SEATS = ("E", "S", "W", "N")
+FLAGS = {"discard": "--discard", "kong_draw": "--kong-draw", "after_kong": "--after-kong",
+         "rob_kong": "--rob-kong", "won": "--won", "declared": "--declared",
+         "heavenly": "--heavenly", "earthly": "--earthly", "ghosts_drawn": "--ghosts-drawn",
+         "indicator": "--indicator", "horses": "--horses"}
+
+
+@dataclass(frozen=True)
+class WinContext:
+    seat: str = "E"
+    discard: str | None = None
+    kong_draw: bool = False
+    after_kong: bool = False
+    rob_kong: str | None = None
+    won: tuple = ()
+    declared: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+    ghosts_drawn: int = 0
+    indicator: str | None = None
+    dealer: str = "E"
+    horses: tuple = ()
+    ghosts_held: int = 0  # ghost tiles in the winner's hand, melds included
+
+    @property
+    def win_type(self) -> str:
+        """self_draw (自摸, kong draw included), discard (杠上炮 included) or rob_kong."""
+        if self.rob_kong:
+            return "rob_kong"
+        return "discard" if self.discard else "self_draw"
+
+    @property
+    def discard_type(self) -> bool:
+        return self.win_type != "self_draw"
+
+
+def seat(value, flag: str) -> str:
+    s = str(value).strip().upper()
+    if s not in SEATS:
+        raise OptionError(f'{flag} takes a seat E, S, W or N, not "{value}"')
+    return s
+
+
+def seats(value, flag: str) -> tuple:
+    if value is None or value == "" or value == ():
+        return ()
+    items = value.split(",") if isinstance(value, str) else list(value)
+    out = tuple(seat(v, flag) for v in items if str(v).strip())
+    if len(set(out)) != len(out):
+        raise OptionError(f"{flag} names a seat twice")
+    return out
+
+
+def make(hand, rs, *, seat_="E", discard=None, kong_draw=False, after_kong=False, rob_kong=None,
+         won=(), declared=False, heavenly=False, earthly=False, ghosts_drawn=0, indicator=None,
+         dealer="E", horses=(), ghosts_held=0) -> WinContext:
+    given = {"discard": discard is not None, "kong_draw": kong_draw, "after_kong": after_kong,
+             "rob_kong": rob_kong is not None, "won": bool(won), "declared": declared,
+             "heavenly": heavenly, "earthly": earthly, "ghosts_drawn": bool(ghosts_drawn),
+             "indicator": indicator is not None, "horses": bool(horses)}
+    for key, on in given.items():
+        if on and key not in rs.context:
+            raise OptionError(f"{FLAGS[key]} does not apply in {rs.name}")
+    w = seat(seat_, "--seat")
+    d = seat(discard, "--discard") if discard is not None else None
+    r = seat(rob_kong, "--rob-kong") if rob_kong is not None else None
+    done = seats(won, "--won")
+    dl = seat(dealer, "--dealer")
+    if w in done:
+        raise OptionError(f"--won lists the winner {w}: a seat wins once a hand")
+    if len(done) >= 3:
+        raise OptionError("--won lists three seats: the hand ended at the third win")
+    for flag, who in (("--discard", d), ("--rob-kong", r)):
+        if who == w:
+            raise OptionError(f"{flag} names the winner {w}")
+        if who in done:
+            raise OptionError(f"{flag} names {who}, who has already won")
+    if d and r:
+        raise OptionError("--discard and --rob-kong cannot both apply: a robbed tile is no discard")
+    if kong_draw and (d or r):
+        raise OptionError("--kong-draw is a self-drawn win: not with --discard or --rob-kong")
+    if kong_draw and not hand.kongs:
+        raise OptionError("--kong-draw: the hand has no kong to have drawn after")
+    if after_kong and not d:
+        raise OptionError("--after-kong needs --discard (the discarder had just konged)")
+    if heavenly and earthly:
+        raise OptionError("--heavenly and --earthly cannot both apply")
+    if heavenly and w != dl:
+        raise OptionError(f"--heavenly is the dealer's win: the winner {w} is not the dealer {dl}")
+    if earthly and w == dl:
+        raise OptionError(f"--earthly is a non-dealer's win: the winner {w} is the dealer")
+    if (heavenly or earthly) and hand.melds:
+        raise OptionError("--heavenly / --earthly: a hand won on the deal has no melds")
+    if heavenly and (d or r):
+        raise OptionError("--heavenly is won on the dealt hand, not on a discard")
+    if earthly and (r or d and d != dl):
+        raise OptionError("--earthly on a discard is won on the dealer's first discard")
+    n = _int(ghosts_drawn, "--ghosts-drawn")
+    if n:
+        supply = max((rs.copies[k] for k in rs.ghost_kinds), default=0)
+        if n > supply:
+            raise OptionError(f"--ghosts-drawn {n}: {rs.name} has {supply} ghost tiles "
+                              f"(ghosts={supply})")
+        if n < ghosts_held:
+            raise OptionError(f"--ghosts-drawn {n}: the hand holds {ghosts_held} ghosts")
+    return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
+                      bool(heavenly), bool(earthly), n, indicator, dl, tuple(horses or ()),
+                      ghosts_held)
+
+
+def _int(value, flag: str) -> int:
+    if isinstance(value, bool):
+        raise OptionError(f"{flag} takes a whole number")
+    try:
+        n = int(value or 0)
+    except (TypeError, ValueError):
+        raise OptionError(f'{flag} takes a whole number, not "{value}"') from None
+    if n < 0:
+        raise OptionError(f"{flag} cannot be negative")
+    return n

@@ -1,0 +1,38 @@
+"""The one error family. The CLI maps every MjscoreError to exit code 2 (bad input)."""
+
+from __future__ import annotations
+
+
+class MjscoreError(Exception):
+    """Bad input of any kind; `str(e)` is the one-line message the CLI prints."""
+
+    exit_code = 2
+
+
+class NotationError(MjscoreError):
+    """A hand string that cannot be read, or a hand the ruleset does not allow."""
+
+    def __init__(self, message: str, column: int | None = None):
+        self.column = column
+        where = f"column {column}: " if column is not None else ""
+        super().__init__(f"invalid hand: {where}{message}")
+
+
+class RulesetError(MjscoreError):
+    """A ruleset that cannot be found, read or validated."""
+
+    def __init__(self, source: str, message: str, key: str | None = None):
+        self.source, self.key = source, key
+        where = f" {key}:" if key else ""
+        super().__init__(f"invalid ruleset: {source}:{where} {message}")
+
+
+class OptionError(MjscoreError):
+    """A command-line or API option that is unknown, ill-typed or cannot apply."""
+
+    def __init__(self, message: str):
+        super().__init__(f"invalid option: {message}")
+
+
+class InputError(MjscoreError):
+    """A file or record that cannot be read."""

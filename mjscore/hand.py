@@ -1,0 +1,173 @@
+"""A hand read under a ruleset: which tiles are ghosts, what each declared meld is.
+
+`notation.parse` knows only the syntax; `build` checks the hand against the ruleset's tile
+set, copies, meld kinds and tile count, and classifies each bracket (CONTRACT: "Three
+identical tiles in brackets are a pong, never a toss group"; a ghost-holding pong or kong
+needs a natural tile, which names it; a chow never holds a ghost).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from . import tiles as T
+from .errors import NotationError, OptionError
+from .notation import ParsedHand, RawMeld, parse, parse_tiles
+
+EXPOSURE = {"[": "exposed", "(": "concealed", "{": "added"}
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared meld. `tiles` are the kinds it stands for; `ghosts` how many ghost tiles."""
+
+    kind: str  # pong | kong | chow | toss | dragon_set
+    exposure: str  # exposed | concealed | added
+    tiles: tuple[int, ...]
+    ghosts: int
+    raw: RawMeld
+
+    @property
+    def text(self) -> str:
+        return self.raw.bracket + T.compact(T.sorted_kinds(self.raw.tiles)) + \
+            {"[": "]", "(": ")", "{": "}"}[self.raw.bracket]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand checked against a ruleset: concealed tiles (sorted), winning tile, melds."""
+
+    concealed: tuple[int, ...]
+    win: int | None
+    melds: tuple[Meld, ...]
+    parsed: ParsedHand
+
+    @property
+    def kongs(self) -> tuple[Meld, ...]:
+        return tuple(m for m in self.melds if m.kind == "kong")
+
+    def physical(self) -> Counter:
+        """Every tile the player holds, melds included, as written (ghosts as themselves)."""
+        c = Counter(self.concealed)
+        for m in self.melds:
+            c.update(m.raw.tiles)
+        return c
+
+
+def _classify(raw: RawMeld, rs) -> Meld:
+    col = raw.column
+    written = T.compact(T.sorted_kinds(raw.tiles))
+    ghost_tiles = [k for k in raw.tiles if k in rs.ghost_kinds]
+    if ghost_tiles and rs.ghosts_in_melds == "forbidden":
+        raise NotationError(f"the ghost {T.name(ghost_tiles[0])} cannot be in a declared meld "
+                            f"in {rs.name}", col)
+    wild = rs.ghosts_in_melds == "wild"
+    naturals = [k for k in raw.tiles if not (wild and k in rs.ghost_kinds)]
+    n_ghosts = len(raw.tiles) - len(naturals)
+    size = len(raw.tiles)
+    if raw.bracket in "({" and size != 4:
+        raise NotationError(f'"{raw.bracket}" holds a kong of four tiles, not "{written}"', col)
+    if size not in (3, 4):
+        raise NotationError(f'a meld has 3 or 4 tiles, "{written}" has {size}', col)
+    if naturals and len(set(naturals)) == 1:
+        kind = "pong" if size == 3 else "kong"
+        meld = Meld(kind, EXPOSURE[raw.bracket], (naturals[0],) * size, n_ghosts, raw)
+    elif not naturals:
+        raise NotationError(f'"{written}": a declared pong or kong needs at least one natural tile',
+                            col)
+    elif size == 3 and (kind := rs.special_meld(raw.tiles)) is not None:
+        meld = Meld(kind, "exposed", tuple(raw.tiles), 0, raw)
+    elif size == 3 and _is_run(naturals) and not n_ghosts:
+        meld = Meld("chow", "exposed", tuple(naturals), 0, raw)
+    elif size == 3 and n_ghosts and _is_run_with_gaps(naturals):
+        raise NotationError(f'"{written}": a chow never holds a ghost', col)
+    else:
+        raise NotationError(f'"{written}" is not a meld', col)
+    if raw.bracket != "[" and meld.kind != "kong":
+        raise NotationError(f'"{written}" in "{raw.bracket}" must be a kong', col)
+    if meld.kind not in rs.meld_kinds:
+        raise NotationError(f'{meld.kind} "{written}" is not allowed in {rs.name}', col)
+    return meld
+
+
+def _is_run(kinds) -> bool:
+    ks = sorted(kinds)
+    return len(ks) == 3 and T.is_suited(ks[0]) and T.suit_of(ks[0]) == T.suit_of(ks[2]) and \
+        ks[1] == ks[0] + 1 and ks[2] == ks[1] + 1
+
+
+def _is_run_with_gaps(kinds) -> bool:
+    ks = sorted(set(kinds))
+    return len(ks) == len(kinds) and all(T.is_suited(k) for k in ks) and \
+        len({T.suit_of(k) for k in ks}) == 1 and ks[-1] - ks[0] <= 2
+
+
+def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> Hand:
+    """Check `parsed` against ruleset `rs`; `size` is 14 for a win, 13 for a waiting hand."""
+    columns = dict()
+    for k, col in parsed.columns:
+        if k not in rs.tile_kinds:
+            raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", col)
+        columns.setdefault(k, []).append(col)
+    melds = tuple(_classify(m, rs) for m in parsed.melds)
+    for m in parsed.melds:
+        for k in m.tiles:
+            if k not in rs.tile_kinds:
+                raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", m.column)
+    seen: Counter = Counter()
+    for m in parsed.melds:  # melds first, then concealed tiles, in order of columns
+        for k in m.tiles:
+            seen[k] += 1
+            if seen[k] > rs.copies[k]:
+                raise NotationError(f"too many {T.name(k)}: {rs.name} has {rs.copies[k]}", m.column)
+    for k, col in sorted(parsed.columns, key=lambda kc: kc[1]):
+        seen[k] += 1
+        if seen[k] > rs.copies[k]:
+            raise NotationError(f"too many {T.name(k)}: {rs.name} has {rs.copies[k]}", col)
+    tossed = sum(1 for m in melds if m.kind in ("toss", "dragon_set"))
+    if tossed > rs.max_tosses:
+        raise NotationError(f"{tossed} toss groups: at most {rs.max_tosses} per player")
+    want = size - 3 * len(melds)
+    have = len(parsed.concealed)
+    if len(melds) > 4 or have != want:
+        what = "a winning hand" if size == 14 else "a hand one tile short"
+        raise NotationError(f"wrong tile count: {have} concealed tiles and {len(melds)} melds; "
+                            f"{what} needs {size} tiles, a kong counting as 3")
+    win_kind = parsed.win
+    if win is not None:
+        try:
+            got = parse_tiles(win)
+        except NotationError as e:
+            raise OptionError(f"--win {win}: {str(e).removeprefix('invalid hand: ')}") from None
+        if len(got) != 1:
+            raise OptionError(f"--win takes one tile, not {win!r}")
+        if got[0] not in parsed.concealed:
+            raise OptionError(f"--win {T.name(got[0])} is not one of the concealed tiles")
+        win_kind = got[0]
+    if size == 13:
+        win_kind = None
+    return Hand(parsed.concealed, win_kind, melds, parsed)
+
+
+def read(text: str, rs, *, win: str | None = None, size: int = 14) -> Hand:
+    """Parse and build in one step."""
+    return build(parse(text), rs, win=win, size=size)
+
+
+DRAGONS = (T.C, T.F, T.P)
+YAOJI = T.kind("s", 1)  # 幺鸡, Lanzhou's stand-in for one missing dragon in a 中发白 set
+
+
+def special_meld_kind(kinds, rs) -> str | None:
+    """'dragon_set' or 'toss' for a three-tile group the ruleset declares, else None."""
+    ks = sorted(kinds)
+    if len(ks) != 3 or len(set(ks)) == 1:
+        return None
+    if "dragon_set" in rs.meld_kinds:
+        dragons = [k for k in ks if k in DRAGONS]
+        if len(set(dragons)) == 3 or len(set(dragons)) == 2 and ks.count(YAOJI) == 1:
+            return "dragon_set"
+    if "toss" in rs.meld_kinds and all(T.is_terminal_or_honour(k) for k in ks):
+        return "toss"
+    return None

@@ -1,0 +1,179 @@
+"""The hand notation (CONTRACT "Hand notation"): the only module that knows its syntax.
+
+`parse` reads a string into a `ParsedHand` without knowing any ruleset (which tiles are
+ghosts, which melds are allowed is `hand.build`'s job); `format` writes the canonical
+string, so that `parse(format(parse(x))) == parse(x)`.
+
+>>> format(parse("111m123m456m789m C 5p"))
+'111123456789mC5p'
+>>> format(parse("[555p] 22m (4444s) 123m 567m"))
+'1222356m7m [555p] (4444s)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import tiles as T
+from .errors import NotationError
+
+OPEN_TO_CLOSE = {"[": "]", "(": ")", "{": "}"}
+CLOSERS = set(OPEN_TO_CLOSE.values())
+MELD_ORDER = "[({"
+
+_CN_NUMERALS = {c: i + 1 for i, c in enumerate("一二三四五六七八九")}
+_SUIT_CHARS = {"m": "m", "p": "p", "s": "s", "z": "z",
+               "万": "m", "萬": "m", "筒": "p", "饼": "p", "餅": "p",
+               "条": "s", "條": "s", "索": "s"}
+# Longest names first so that 红中 / 白板 win over their one-character forms.
+_HONOUR_WORDS = sorted({
+    "红中": "C", "紅中": "C", "中": "C", "发": "F", "發": "F", "青发": "F", "白板": "P", "白": "P",
+    "东": "E", "東": "E", "南": "S", "西": "W", "北": "N",
+}.items(), key=lambda kv: -len(kv[0]))
+
+
+@dataclass(frozen=True)
+class RawMeld:
+    """A bracketed group as written: `[` exposed, `(` concealed kong, `{` added kong."""
+
+    bracket: str
+    tiles: tuple[int, ...]  # sorted kinds, ghosts included as themselves
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class ParsedHand:
+    """A hand as written: concealed tiles (sorted), the winning tile, melds (sorted)."""
+
+    concealed: tuple[int, ...]
+    win: int | None
+    melds: tuple[RawMeld, ...]
+    # Columns of each concealed tile in writing order, for error messages only.
+    columns: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+
+
+def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[int, int]], int]:
+    """Read tiles from text[i:] until a character in `stop` (or the end); (tiles, next index)."""
+    out: list[tuple[int, int]] = []
+    n = len(text)
+    while i < n and text[i] not in stop:
+        ch = text[i]
+        col = offset + i + 1
+        if ch.isspace():
+            i += 1
+            continue
+        if ch in "0123456789" or ch in _CN_NUMERALS:
+            j = i
+            ranks = []
+            while j < n and (text[j] in "0123456789" or text[j] in _CN_NUMERALS):
+                ranks.append((_CN_NUMERALS.get(text[j]) or int(text[j]), offset + j + 1, text[j]))
+                j += 1
+            digits = text[i:j]
+            if j >= n or text[j].isspace() or text[j] in stop or text[j] in "[({])}":
+                raise NotationError(f'digits "{digits}" have no suit', col)
+            suit = _SUIT_CHARS.get(text[j])
+            if suit is None:
+                if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
+                        text[j].islower():
+                    raise NotationError(f'unknown suit "{text[j]}"', offset + j + 1)
+                raise NotationError(f'digits "{digits}" have no suit', col)
+            top = 7 if suit == "z" else 9
+            for rank, rcol, raw in ranks:
+                if not 1 <= rank <= top:
+                    what = "honour number" if suit == "z" else "rank"
+                    raise NotationError(f'{what} "{raw}" is not 1-{top}', rcol)
+                out.append((T.kind(suit, rank), rcol))
+            i = j + 1
+            continue
+        if ch in T.HONOURS:
+            out.append((T.honour(ch), col))
+            i += 1
+            continue
+        for word, letter in _HONOUR_WORDS:
+            if text.startswith(word, i):
+                out.append((T.honour(letter), col))
+                i += len(word)
+                break
+        else:
+            if ch in CLOSERS:
+                raise NotationError(f'"{ch}" closes nothing', col)
+            if ch in OPEN_TO_CLOSE:
+                raise NotationError(f'"{ch}" inside a meld', col)
+            raise NotationError(f'unknown tile "{ch}"', col)
+    return out, i
+
+
+def parse_tiles(text: str) -> list[int]:
+    """A plain run of tiles with no melds (`--win`, `--horses`, `--indicator`)."""
+    tiles, _ = _read_tiles(text, 0, "[({])}", 0)
+    if len(text.strip()) and not tiles:
+        raise NotationError("no tiles", 1)
+    rest = text.strip()
+    for ch in "[({])}":
+        if ch in rest:
+            raise NotationError(f'"{ch}" is not allowed here', text.index(ch) + 1)
+    return [k for k, _ in tiles]
+
+
+def parse(text: str) -> ParsedHand:
+    """Read a hand string. Raises NotationError naming the column."""
+    concealed: list[tuple[int, int]] = []
+    melds: list[RawMeld] = []
+    i, n = 0, len(text)
+    while i < n:
+        run, i = _read_tiles(text, i, "[({])}", 0)
+        concealed.extend(run)
+        if i >= n:
+            break
+        ch = text[i]
+        if ch in CLOSERS:
+            raise NotationError(f'"{ch}" closes nothing', i + 1)
+        close = OPEN_TO_CLOSE[ch]
+        end = text.find(close, i + 1)
+        inner = text[i + 1:] if end < 0 else text[i + 1:end]
+        for other in "[({])}":
+            if other in inner:
+                raise NotationError(f'unclosed "{ch}"', i + 1) if end < 0 or other in OPEN_TO_CLOSE \
+                    else NotationError(f'"{other}" does not close "{ch}"', i + 2 + inner.index(other))
+        if end < 0:
+            raise NotationError(f'unclosed "{ch}"', i + 1)
+        kinds, _ = _read_tiles(inner, 0, "", i + 1)
+        if not kinds:
+            raise NotationError(f'empty meld "{ch}{close}"', i + 1)
+        melds.append(RawMeld(ch, tuple(sorted(k for k, _ in kinds)), i + 1))
+        i = end + 1
+    if not concealed and not melds:
+        raise NotationError("no tiles")
+    return ParsedHand(
+        concealed=tuple(sorted(k for k, _ in concealed)),
+        win=concealed[-1][0] if concealed else None,
+        melds=tuple(sorted(melds, key=_meld_key)),
+        columns=tuple(concealed),
+    )
+
+
+def _meld_key(m: RawMeld):
+    return (MELD_ORDER.index(m.bracket), [T.DISPLAY_RANK[k] for k in m.tiles])
+
+
+def format(hand: ParsedHand) -> str:  # noqa: A001 - the contract's own word
+    """The canonical string: concealed tiles sorted, the winning tile last, then the melds."""
+    rest = list(hand.concealed)
+    if hand.win is not None and hand.win in rest:
+        rest.remove(hand.win)
+        rest = T.sorted_kinds(rest) + [hand.win]
+    body = _compact_keep_last(T.sorted_kinds(rest[:-1]) + rest[-1:]) if rest else ""
+    parts = [body] if body else []
+    parts += [m.bracket + T.compact(T.sorted_kinds(m.tiles)) + OPEN_TO_CLOSE[m.bracket]
+              for m in hand.melds]
+    return " ".join(parts)
+
+
+def _compact_keep_last(kinds: list[int]) -> str:
+    """Compact, but the last tile written on its own so that it stays the default win tile."""
+    if len(kinds) < 2:
+        return T.compact(kinds)
+    head, last = T.compact(kinds[:-1]), T.compact(kinds[-1:])
+    # '123m' + '4m' would read back as one run '1234m': still the same tiles, and the last
+    # digit of a run is the last tile written, so joining is safe.
+    return head + last

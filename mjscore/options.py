@@ -1,0 +1,96 @@
+"""Typed ruleset options (`options:` in YAML, `--opt KEY=VALUE` on the command line)."""
+
+from __future__ import annotations
+
+from .errors import OptionError, RulesetError
+
+_TRUE = {"true", "1", "yes", "on"}
+_FALSE = {"false", "0", "no", "off"}
+
+
+def coerce(spec: dict, key: str, value, where: str):
+    """`value` (a string or its own type) as the option's type, or OptionError saying why."""
+    kind = spec["type"]
+    words = spec.get("words", [])
+
+    def bad(expect: str):
+        shown = value if isinstance(value, str) else repr(value)
+        return OptionError(f'option "{key}" of {where}: expected {expect}, got "{shown}"')
+
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+            return value.lower() in _TRUE
+        raise bad("true or false")
+    if kind == "int":
+        expect = "an integer" + "".join(f' or "{w}"' for w in words)
+        if isinstance(value, str) and value.strip().lower() in words:
+            return value.strip().lower()
+        if isinstance(value, bool):
+            raise bad(expect)
+        if isinstance(value, int):
+            out = value
+        elif isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
+            out = int(value.strip())
+        else:
+            raise bad(expect)
+        if "min" in spec and out < spec["min"] or "max" in spec and out > spec["max"]:
+            lo, hi = spec.get("min"), spec.get("max")
+            rng = f"{lo} to {hi}" if lo is not None and hi is not None else \
+                f"at least {lo}" if lo is not None else f"at most {hi}"
+            raise bad(f"an integer {rng}")
+    elif kind == "tile":
+        from .notation import parse_tiles
+        from .tiles import name
+        try:
+            got = parse_tiles(str(value))
+        except Exception:
+            got = []
+        if len(got) != 1:
+            raise bad("one tile")
+        out = name(got[0])
+    else:
+        if not isinstance(value, str):
+            raise bad("a word")
+        out = value.strip()
+    choices = spec.get("choices")
+    if choices is not None and out not in choices and out not in words:
+        raise bad("one of " + ", ".join(str(c) for c in choices))
+    return out
+
+
+def resolve(specs: dict, given: dict | None, where: str) -> dict:
+    """Defaults overlaid with `given`; unknown names are an OptionError listing the known ones."""
+    values = {}
+    for key, spec in specs.items():
+        values[key] = spec["default"]
+    for key, value in (given or {}).items():
+        if key not in specs:
+            known = ", ".join(sorted(specs)) or "none"
+            raise OptionError(f'unknown option "{key}" for {where} (its options: {known})')
+        values[key] = coerce(specs[key], key, value, where)
+    return values
+
+
+def check_defaults(specs: dict, source: str) -> None:
+    """Each default must be a legal value of its own option (a ruleset-file error otherwise)."""
+    for key, spec in specs.items():
+        if spec["default"] is None:
+            continue
+        try:
+            coerce(spec, key, spec["default"], source)
+        except OptionError as e:
+            raise RulesetError(source, str(e).removeprefix("invalid option: "),
+                               f"options.{key}.default") from None
+
+
+def parse_pairs(pairs) -> dict:
+    """['cap=100', 'ghosts=8'] -> {'cap': '100', 'ghosts': '8'}."""
+    out = {}
+    for item in pairs:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f'--opt takes KEY=VALUE, not "{item}"')
+        out[key.strip()] = value.strip()
+    return out

@@ -1,0 +1,116 @@
+"""Pattern predicates, registered by id. Each reads one reading of a hand (and the situation)
+and returns how many times it applies: 0 for not at all, 1 for a plain yes, n for "each".
+
+The YAML ruleset decides which patterns are used and what each is worth; nothing here knows a
+value. A predicate must depend only on tile counts, suits, group shapes and the situation,
+never on a particular rank: `decompose` relies on that to try one unused kind per suit for a
+group of ghosts alone.
+"""
+
+from __future__ import annotations
+
+REGISTRY: dict = {}
+
+
+def pattern(pid: str):
+    """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`."""
+    def deco(fn):
+        REGISTRY[pid] = fn
+        return fn
+    return deco
+
+
+def physical_ghosts(hand, rs) -> int:
+    """Ghost tiles the player holds, melds included (a flip ghost in a meld still counts)."""
+    n = sum(1 for k in hand.concealed if k in rs.ghost_kinds)
+    return n + sum(1 for m in hand.melds for k in m.raw.tiles if k in rs.ghost_kinds)
+
+
+@pattern("four_of_a_kind")
+def four_of_a_kind(reading, hand, ctx, params) -> int:
+    """Each tile kind with four copies in the final hand (melds and ghosts included).
+
+    `shape`: standard (闺), seven_pairs (龙: four identical tiles read as two pairs) or any.
+    `kongs`: false to leave out kinds declared as a kong (the English guide's Gui).
+    """
+    shape = params.get("shape", "any")
+    if shape != "any" and reading.shape != shape:
+        return 0
+    kinds = [k for k, n in enumerate(reading.counts) if n == 4]
+    if not params.get("kongs", True):
+        konged = {m.tiles[0] for m in hand.melds if m.kind == "kong"}
+        kinds = [k for k in kinds if k not in konged]
+    return len(kinds)
+
+
+@pattern("all_triplets")
+def all_triplets(reading, hand, ctx, params) -> int:
+    """大对子: four melds + pair with every set a triplet or kong."""
+    return int(reading.shape == "standard" and
+               all(g.kind in ("pair", "triplet", "kong") for g in reading.groups))
+
+
+@pattern("seven_pairs")
+def seven_pairs(reading, hand, ctx, params) -> int:
+    """七对: seven pairs, fully concealed (four identical tiles count as two pairs)."""
+    return int(reading.shape == "seven_pairs")
+
+
+@pattern("one_suit")
+def one_suit(reading, hand, ctx, params) -> int:
+    """清一色: every tile of the final hand is of one suit (ghosts as what they stand for)."""
+    return int(len(reading.suits) == 1 and not any(reading.counts[27:]))
+
+
+@pattern("kong_draw")
+def kong_draw(reading, hand, ctx, params) -> int:
+    """杠上花: won on the replacement tile drawn after a kong."""
+    return int(ctx.kong_draw)
+
+
+@pattern("after_kong")
+def after_kong(reading, hand, ctx, params) -> int:
+    """杠上炮: won on the discard a player made right after konging."""
+    return int(ctx.after_kong)
+
+
+@pattern("robbing_kong")
+def robbing_kong(reading, hand, ctx, params) -> int:
+    """抢杠胡: won on the tile another player added to a pong to make a kong."""
+    return int(ctx.rob_kong is not None)
+
+
+@pattern("no_ghost")
+def no_ghost(reading, hand, ctx, params) -> int:
+    """无鬼: no ghost tile anywhere in the hand, melds included."""
+    return int(ctx.ghosts_held == 0)
+
+
+@pattern("four_melds")
+def four_melds(reading, hand, ctx, params) -> int:
+    """手把一: four declared melds, so the win came on the single tile left (the pair)."""
+    return int(len(hand.melds) == 4)
+
+
+@pattern("plain_win")
+def plain_win(reading, hand, ctx, params) -> int:
+    """平胡: any legal reading (with `when_named: false`, the hand has no 名堂)."""
+    return 1
+
+
+@pattern("heavenly")
+def heavenly(reading, hand, ctx, params) -> int:
+    """天胡: the dealer wins on the dealt hand."""
+    return int(ctx.heavenly)
+
+
+@pattern("earthly")
+def earthly(reading, hand, ctx, params) -> int:
+    """地胡: a non-dealer wins on the first tile."""
+    return int(ctx.earthly)
+
+
+@pattern("declared")
+def declared(reading, hand, ctx, params) -> int:
+    """报牌 / 报章: the winner declared ready."""
+    return int(ctx.declared)

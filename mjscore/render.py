@@ -1,0 +1,124 @@
+"""Text for people (tables via tabulate) and for scripts (JSON). Returns strings; never prints."""
+
+from __future__ import annotations
+
+import json
+
+from tabulate import tabulate
+
+from .context import SEATS
+
+
+def _how(ctx) -> str:
+    if ctx.rob_kong:
+        return f"robbing {ctx.rob_kong}'s kong (抢杠)"
+    if ctx.discard:
+        return f"on {ctx.discard}'s discard" + (" right after their kong (杠上炮)"
+                                                 if ctx.after_kong else "")
+    return "self-draw" + (" on a kong replacement (杠上花)" if ctx.kong_draw else "")
+
+
+def settlement_table(payments, net) -> str:
+    pays = {s: 0 for s in SEATS}
+    gets = {s: 0 for s in SEATS}
+    for p in payments:
+        pays[p.frm] += p.amount
+        gets[p.to] += p.amount
+    rows = [(s, pays[s], gets[s], f"{net[s]:+d}" if net[s] else "0") for s in SEATS]
+    return tabulate(rows, headers=("Seat", "Pays", "Receives", "Net"), colalign=("left",
+                    "right", "right", "right"))
+
+
+def score_table(r, explain: bool = False) -> str:
+    unit = f" {r.unit}" if r.unit else ""
+    ctx = r.context
+    lines = [f"Hand:     {r.hand}   ({r.ruleset})",
+             f"Win:      {ctx.seat} by {_how(ctx)}" + (f", already won: {','.join(ctx.won)}"
+                                                       if ctx.won else "")]
+    if r.decomposition:
+        lines.append(f"Reading:  {r.decomposition}")
+    if r.patterns:
+        rows = [(h.name, h.en, h.effect) for h in r.patterns]
+        lines += ["", tabulate(rows, headers=("Pattern", "English", "Effect"))]
+    if r.decomposition:
+        lines.append("")
+        cap = "no cap" if r.cap is None else f"cap {r.cap}"
+        capped = min(r.raw, r.cap) if r.cap is not None else r.raw
+        lines.append(f"Value:    {r.raw}{unit} ({cap})" + (f" -> {capped}{unit}"
+                                                            if capped != r.raw else ""))
+        if ctx.discard_type and r.value != capped:
+            lines.append(f"          halved on a discard-type win -> {r.value}{unit}")
+        lines.append(f"Each payer pays {r.value}{unit}.")
+    if not r.legal:
+        lines += ["", "Not a legal win:"] + [f"  - {why}" for why in r.reasons]
+    else:
+        extras = [p for p in r.payments if p.why != "hand value"]
+        if extras:
+            lines += ["", tabulate([(p.frm, p.to, p.amount, p.why) for p in extras],
+                                   headers=("From", "To", "Amount", "Extra"))]
+        lines += ["", settlement_table(r.payments, r.net)]
+    if explain and r.alternatives:
+        rows = [(a.value, a.raw, " ".join(h.name + (f"x{h.count}" if h.count > 1 else "")
+                                          for h in a.patterns) or "-", a.decomposition)
+                for a in r.alternatives]
+        lines += ["", f"Readings ({r.readings} in all; {len(rows)} differ in patterns or value, "
+                      "best first):",
+                  tabulate(rows, headers=("Value", "Uncapped", "Patterns", "Reading"))]
+    return "\n".join(lines)
+
+
+def score_json(r) -> str:
+    return json.dumps(r.to_dict(), ensure_ascii=False, indent=2)
+
+
+def rules_list(rows) -> str:
+    return tabulate(rows, headers=("Name", "Title", "Source"))
+
+
+def _val(v) -> str:
+    if isinstance(v, dict) and set(v) == {"option"}:
+        return f"option {v['option']}"
+    return str(v)
+
+
+def rules_show(rs) -> str:
+    d = rs.data
+    out = [f"{rs.name}: {d.get('title', '')}", f"Source:  {d.get('source', '-')}",
+           f"Rulings: {', '.join(d.get('rulings', [])) or '-'}"]
+    opts = d.get("options") or {}
+    if opts:
+        rows = [(k, _val(rs.options[k]), ", ".join(map(str, (s.get("choices") or [])
+                                                         + s.get("words", []))) or s["type"],
+                 s.get("origin", "default"), s.get("ruling", ""), s["help"])
+                for k, s in opts.items()]
+        out += ["", "Options (--opt KEY=VALUE; origin: seed = a seed states it, default = "
+                    "a product default no seed states):",
+                tabulate(rows, headers=("Option", "Now", "Allowed", "Origin", "Ruling", "Meaning"))]
+    rows = [(p.id, p.name, p.en, p.describe(), p.effect if p.when_named is None else
+             f"{p.effect}, only {'with' if p.when_named else 'without'} a 名堂", p.ruling or "")
+            for p in rs.patterns]
+    v = d["value"]
+    out += ["", "Patterns:", tabulate(rows, headers=("Id", "Name", "English", "Effect", "Kind",
+                                                     "Ruling"))]
+    model = v["model"]
+    if model == "ladder":
+        lad = v["ladder"]
+        steps = [str(lad["start"])] + [str(lad["first"] * lad["ratio"] ** i) for i in range(8)]
+        out += ["", f"Value: a ladder of steps: {', '.join(steps)}, ... "
+                    f"(the hand's steps pick the value)"]
+    else:
+        out += ["", f"Value: base x multipliers + bonuses (default base {_val(v.get('base', 0))})"]
+    out.append(f"Cap: {_val(rs.spec['value'].get('cap'))}; discard-type wins divide by "
+               f"{v.get('discard_divisor', 1)}; minimum discard win "
+               f"{_val(rs.spec['value'].get('min_discard_win', 0))}")
+    pay = rs.spec["payers"]
+    out.append("Payers: " + "; ".join(f"{k}: {x['who']}" + (f" x{x['shares']} shares"
+                                                         if x.get("shares", 1) != 1 else "")
+                                      for k, x in pay.items()))
+    extras = rs.spec.get("extras") or {}
+    if extras:
+        out.append("Extras: " + "; ".join(f"{x['name']} ({x['en']})" for x in extras.values()
+                                          if x))
+    for line in d.get("departures", []):
+        out.append(f"  - {line}")
+    return "\n".join(out)

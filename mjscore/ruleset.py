@@ -1,0 +1,231 @@
+"""Rulesets: YAML files, `extends:` chains, schema validation, options, and the compiled form.
+
+A ruleset names the patterns it uses and their effects; the predicates themselves are code
+(`patterns.py`). Shipped rulesets live in the top-level `rulesets/` folder, which the wheel
+carries as `mjscore/rulesets/`; they are validated by the test suite, so loading one does not
+import jsonschema (start-up time). Any file of the user's is validated on load.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from . import tiles as T
+from .errors import OptionError, RulesetError
+from .options import check_defaults, resolve
+
+_HERE = Path(__file__).resolve().parent
+MAX_FILE_BYTES = 1 << 20
+
+
+def shipped_dir() -> Path:
+    """The installed copy inside the package, else the source tree's top-level folder."""
+    inside = _HERE / "rulesets"
+    return inside if inside.is_dir() else _HERE.parent / "rulesets"
+
+
+def shipped_names() -> list[str]:
+    return sorted(p.stem for p in shipped_dir().glob("*.yaml"))
+
+
+def _load_yaml(path: Path, label: str) -> dict:
+    import yaml
+    try:
+        if path.is_dir():
+            raise RulesetError(label, "is a directory, not a ruleset file")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise RulesetError(label, f"larger than {MAX_FILE_BYTES} bytes")
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError(label, "not UTF-8 text") from None
+    except OSError as e:
+        raise RulesetError(label, f"cannot be read ({e.strerror or e})") from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader, never full_load
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise RulesetError(label, f"malformed YAML: {where}{problem}") from None
+    except RecursionError:
+        raise RulesetError(label, "malformed YAML: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise RulesetError(label, "must be a mapping of keys (name, tiles, hand, value, ...)")
+    return data
+
+
+def _merge(base: dict, over: dict) -> dict:
+    """Mappings merge key by key; lists and scalars replace; a null value removes the key."""
+    out = dict(base)
+    for key, value in over.items():
+        if value is None and key in ("patterns", "extras", "options"):
+            out[key] = {}
+        elif value is None and isinstance(base.get(key), (dict, list)):
+            out.pop(key, None)
+        elif isinstance(value, dict) and isinstance(base.get(key), dict):
+            out[key] = _merge(base[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
+    """(path, label, shipped?) for a ruleset name or path."""
+    looks_like_path = os.sep in ref or "/" in ref or ref.endswith((".yaml", ".yml"))
+    if not looks_like_path and ref in shipped_names():
+        return shipped_dir() / f"{ref}.yaml", ref, True
+    path = Path(ref) if relative_to is None else relative_to / ref
+    if path.exists():
+        return path, ref, False
+    known = ", ".join(shipped_names())
+    raise RulesetError(ref, f"unknown ruleset: no shipped ruleset or file of that name "
+                            f"(shipped: {known})")
+
+
+def load_raw(ref: str) -> tuple[dict, str, bool]:
+    """The merged mapping for `ref`, its label, and whether every file in the chain is shipped."""
+    chain: list[tuple[dict, str]] = []
+    seen: set[Path] = set()
+    path, label, all_shipped = _locate(ref, None)
+    while True:
+        real = path.resolve()
+        if real in seen:
+            raise RulesetError(label, f"extends itself in a cycle ({chain[-1][1]} -> {label})",
+                               "extends")
+        seen.add(real)
+        data = _load_yaml(path, label)
+        chain.append((data, label))
+        parent = data.get("extends")
+        if parent is None:
+            break
+        if not isinstance(parent, str):
+            raise RulesetError(label, "must name a shipped ruleset or a file", "extends")
+        path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
+        all_shipped = all_shipped and shipped
+        label = plabel if shipped else str(path)
+    merged: dict = {}
+    for data, _ in reversed(chain):
+        merged = _merge(merged, data)
+    merged.pop("extends", None)
+    return merged, chain[0][1], all_shipped
+
+
+def _is_shipped(path: Path) -> bool:
+    return path.resolve().parent == shipped_dir().resolve()
+
+
+def validate(data: dict, label: str) -> None:
+    """Schema validation (jsonschema), then the references a schema cannot see."""
+    import json
+
+    import jsonschema
+
+    from .patterns import REGISTRY
+    from .settlement import EXTRAS
+    schema = json.loads((_HERE / "ruleset.schema.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), list(map(str, e.path))))
+    if errors:
+        err = jsonschema.exceptions.best_match(errors)
+        key = ".".join(str(p) for p in err.absolute_path) or None
+        raise RulesetError(label, _short(err.message), key)
+    specs = data.get("options") or {}
+    check_defaults(specs, label)
+    for pid, pat in (data.get("patterns") or {}).items():
+        if pat is not None and pat.get("pattern", pid) not in REGISTRY:
+            raise RulesetError(label, f'unknown pattern "{pat.get("pattern", pid)}" '
+                                      f"(known: {', '.join(sorted(REGISTRY))})", f"patterns.{pid}")
+    for xid, extra in (data.get("extras") or {}).items():
+        if extra is not None and extra["rule"] not in EXTRAS:
+            raise RulesetError(label, f'unknown extra rule "{extra["rule"]}"', f"extras.{xid}.rule")
+    for where, ref in _option_refs(data, ""):
+        if ref not in specs:
+            raise RulesetError(label, f'refers to option "{ref}", which options: does not declare',
+                               where)
+
+
+def _short(message: str) -> str:
+    return message if len(message) < 160 else message[:157] + "..."
+
+
+def _option_refs(node, where: str):
+    if isinstance(node, dict):
+        if set(node) == {"option"} and isinstance(node["option"], str):
+            yield where, node["option"]
+            return
+        for k, v in node.items():
+            if where != "" or k != "options":
+                yield from _option_refs(v, f"{where}.{k}" if where else str(k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _option_refs(v, f"{where}.{i}")
+
+
+def _resolve_refs(node, values: dict):
+    if isinstance(node, dict):
+        if set(node) == {"option"}:
+            return values[node["option"]]
+        return {k: _resolve_refs(v, values) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_resolve_refs(v, values) for v in node]
+    return node
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A ruleset with its options applied: everything scoring needs, nothing left to look up."""
+
+    name: str
+    label: str
+    data: dict = field(repr=False, compare=False)  # the merged file, for `rules show`
+    spec: dict = field(repr=False, compare=False)  # `data` with option references resolved
+    options: dict = field(compare=False)
+    tile_kinds: frozenset
+    copies: tuple
+    ghost_kinds: frozenset
+    ghost_targets: frozenset
+    ghosts_in_melds: str
+    meld_kinds: frozenset
+    shapes: tuple
+    max_suits: int | None
+    max_tosses: int
+    patterns: tuple = field(repr=False)
+    context: frozenset = frozenset()
+
+    def special_meld(self, kinds) -> str | None:
+        from .hand import special_meld_kind
+        return special_meld_kind(kinds, self)
+
+
+@lru_cache(maxsize=64)
+def _cached(ref: str, opts: tuple) -> Ruleset:
+    data, label, shipped = load_raw(ref)
+    if not shipped:
+        validate(data, label)
+    return resolve_and_compile(data, label, dict(opts))
+
+
+def resolve_and_compile(data: dict, label: str, opts: dict | None = None) -> Ruleset:
+    values = resolve(data.get("options") or {}, opts, label)
+    return compile_ruleset(data, label, values)
+
+
+def load(ref: str = "luzhou", opts: dict | None = None) -> Ruleset:
+    """The ruleset `ref` (shipped name or path) with `opts` applied; cached per input."""
+    if not isinstance(ref, str) or not ref.strip():
+        raise RulesetError(str(ref), "unknown ruleset: give a shipped name or a file")
+    key = tuple(sorted((str(k), v if isinstance(v, (int, str, bool)) else str(v))
+                       for k, v in (opts or {}).items()))
+    try:
+        return _cached(ref, key)
+    except TypeError as e:  # unhashable option value from the Python API
+        raise OptionError(f"option values must be strings, numbers or booleans ({e})") from None
+
+
+def compile_ruleset(data: dict, label: str, values: dict) -> Ruleset:
+    from .compile import build_ruleset
+    return build_ruleset(Ruleset, data, _resolve_refs(data, values), label, values)

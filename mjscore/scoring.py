@@ -1,0 +1,101 @@
+"""Score readings: apply the ruleset's patterns, its value model, cap and discard scaling,
+and pick the best legal reading (查大).
+
+Order (documented in README): patterns in the ruleset's order -> `when_named` and `excludes`
+-> value (ladder steps, or base x multipliers + bonuses) -> a fixed value replaces it -> cap
+-> a discard-type win divides by `discard_divisor`, rounding down.
+Ties between readings of equal value are broken by the larger uncapped value, then by the
+reading's text in sort order, so the same input always prints the same reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .patterns import REGISTRY
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A pattern that applied: `count` times, with the effect text shown to players."""
+
+    id: str
+    name: str
+    en: str
+    effect: str
+    count: int
+    spec: object
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, "en": self.en, "effect": self.effect}
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    reading: object
+    hits: tuple
+    raw: int  # before the cap
+    capped: int
+    value: int  # what each payer pays: capped, then divided on a discard-type win
+    cap: int | None
+
+    @property
+    def key(self):
+        return (-self.value, -self.raw, self.reading.text())
+
+
+def ladder(steps: int, spec: dict) -> int:
+    if steps <= 0:
+        return spec["start"]
+    return spec["first"] * spec["ratio"] ** (steps - 1)
+
+
+def _round(x) -> int:
+    return int(x) if float(x).is_integer() else int(x // 1)
+
+
+def evaluate(reading, hand, ctx, rs) -> Evaluation:
+    hits = []
+    for spec in rs.patterns:
+        n = REGISTRY[spec.predicate](reading, hand, ctx, dict(spec.params))
+        if n:
+            hits.append((spec, int(n)))
+    named = any(s.named and s.effect != "fixed" for s, _ in hits)
+    hits = [(s, n) for s, n in hits if s.when_named is None or s.when_named == named]
+    excluded = {x for s, _ in hits for x in s.excludes}
+    hits = [(s, n) for s, n in hits if s.id not in excluded]
+    v = rs.spec["value"]
+    if v["model"] == "ladder":
+        raw = ladder(sum(int(s.amount) * n for s, n in hits if s.effect == "steps"), v["ladder"])
+    else:
+        bases = [s.amount for s, _ in hits if s.effect == "base"]
+        raw = max(bases) if bases else v.get("base", 0)
+        for s, n in hits:
+            if s.effect == "multiply":
+                raw *= s.amount ** n
+        raw += sum(s.amount * n for s, n in hits if s.effect == "add")
+    fixed = [s.amount for s, _ in hits if s.effect == "fixed"]
+    if fixed:
+        raw = max(fixed)
+    raw = _round(raw)
+    cap = v.get("cap")
+    cap = None if cap in (None, "none") else int(cap)
+    raises = [int(s.raises_cap) for s, _ in hits if s.raises_cap]
+    if cap is not None and raises:
+        cap = max([cap] + raises)
+    capped = raw if cap is None else min(raw, cap)
+    value = capped // v.get("discard_divisor", 1) if ctx.discard_type else capped
+    out = tuple(Hit(s.id, s.name, s.en, s.describe(n), n, s) for s, n in hits)
+    return Evaluation(reading, out, raw, capped, value, cap)
+
+
+def best(evaluations):
+    """The best evaluation and the distinct alternatives (differing in patterns or value)."""
+    ranked = sorted(evaluations, key=lambda e: e.key)
+    distinct, seen = [], set()
+    for e in ranked:
+        sig = (e.value, e.raw, tuple((h.id, h.count) for h in e.hits))
+        if sig not in seen:
+            seen.add(sig)
+            distinct.append(e)
+    return (ranked[0] if ranked else None), tuple(distinct)

@@ -1,0 +1,95 @@
+"""Tile kinds: one integer per kind, so that a hand is a 34-slot count vector.
+
+0-8 are 1m-9m (万), 9-17 1p-9p (筒), 18-26 1s-9s (条), then the honours in the
+usual `z` order: 27 E, 28 S, 29 W, 30 N, 31 P (白, 5z), 32 F (發, 6z), 33 C (中, 7z).
+Output always uses letters (CONTRACT: "Output always uses letters").
+"""
+
+from __future__ import annotations
+
+SUITS = "mps"
+HONOURS = "ESWNPFC"  # z order: 1z..7z
+NUM_KINDS = 34
+E, S, W, N, P, F, C = range(27, 34)
+
+SUIT_NAMES = {"m": "万", "p": "筒", "s": "条"}
+HONOUR_NAMES = {"E": "东", "S": "南", "W": "西", "N": "北", "C": "中", "F": "发", "P": "白"}
+
+
+def kind(suit: str, rank: int) -> int:
+    """The kind index of a suited tile (`kind("p", 5)` is 5p) or of `z` rank 1-7."""
+    if suit == "z":
+        return 26 + rank
+    return SUITS.index(suit) * 9 + rank - 1
+
+
+def honour(letter: str) -> int:
+    return 27 + HONOURS.index(letter)
+
+
+def is_suited(k: int) -> bool:
+    return k < 27
+
+
+def suit_of(k: int) -> str | None:
+    """'m', 'p' or 's' for a suited kind, None for an honour."""
+    return SUITS[k // 9] if k < 27 else None
+
+
+def rank_of(k: int) -> int:
+    return k % 9 + 1 if k < 27 else k - 26
+
+
+def is_terminal_or_honour(k: int) -> bool:
+    return k >= 27 or k % 9 in (0, 8)
+
+
+def name(k: int) -> str:
+    """The letter name of a kind: '5p', 'E', 'C'."""
+    if k < 27:
+        return f"{k % 9 + 1}{SUITS[k // 9]}"
+    return HONOURS[k - 27]
+
+
+def parse_name(text: str) -> int | None:
+    """The kind of a one-tile name ('5p', 'C', '7z'), or None."""
+    if len(text) == 1 and text in HONOURS:
+        return honour(text)
+    if len(text) == 2 and text[0].isdigit() and text[1] in "mpsz":
+        r = int(text[0])
+        if text[1] == "z" and 1 <= r <= 7 or text[1] != "z" and 1 <= r <= 9:
+            return kind(text[1], r)
+    return None
+
+
+# Display order for honours in compact strings: winds, then 中 發 白 as players say them.
+_HONOUR_DISPLAY = [E, S, W, N, C, F, P]
+DISPLAY_ORDER = list(range(27)) + _HONOUR_DISPLAY
+DISPLAY_RANK = {k: i for i, k in enumerate(DISPLAY_ORDER)}
+
+
+def compact(kinds) -> str:
+    """Tiles written compactly, suits grouped: [0, 1, 2, 33] -> '123mC'."""
+    out = []
+    run: list[str] = []
+    run_suit = None
+    for k in kinds:
+        s = suit_of(k)
+        if s is not None and s == run_suit:
+            run.append(str(rank_of(k)))
+            continue
+        if run:
+            out.append("".join(run) + run_suit)
+            run = []
+        run_suit = s
+        if s is None:
+            out.append(name(k))
+        else:
+            run = [str(rank_of(k))]
+    if run:
+        out.append("".join(run) + run_suit)
+    return "".join(out)
+
+
+def sorted_kinds(kinds) -> list[int]:
+    return sorted(kinds, key=DISPLAY_RANK.__getitem__)
