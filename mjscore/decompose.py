@@ -1,307 +1,201 @@
-"""Every reading of a hand: four sets and a pair, or seven pairs, with ghosts assigned.
+"""The best readings of a hand without listing every one.
 
-A ghost is one budget shared across all suits. Groups that hold a natural tile are built
-around the lowest natural tile left (so each reading is made once), and a ghost inside such a
-group takes the identity the group needs. Groups made of ghosts alone ("ghost-only") could be
-any of 20-odd kinds; only kinds that can change a pattern are tried: kinds already in the
-hand (a ghost-only triplet can complete four of a kind), and the lowest unused kind of each
-suit or honour, since two unused kinds of one suit are interchangeable for every registered
-pattern (patterns read counts, suits and group shapes, never a particular rank).
+Every registered pattern reads a reading through its *signature*: for each suit, how many
+kinds hold four copies, whether it has a sequence, whether it has tiles, whether it holds
+the pair; the same for each honour; and the shape. Readings with one signature score alike,
+so one reading per signature is enough (`patterns.py` states this contract for predicates).
+
+Signatures are found suit by suit with a small dynamic programme over the nine ranks (state:
+runs still open from the two ranks below, ghosts spent, pair used), memoised on the suit's
+count tuples, then combined across suits and honours under the one ghost budget. A suit's
+ghosts are assigned inside the programme, so a ghost is never tried 34 ways: it raises the
+count of the rank where the programme needs a tile, never past four copies or into a kind
+the ruleset forbids.
 
 >>> from mjscore.ruleset import load
 >>> from mjscore.hand import read
 >>> rs = load("luzhou")
->>> [r.text() for r in readings(read("111m123m456m789m5pC", rs, win="5p"), rs)][:2]
+>>> [r.text() for r in readings(read("111m123m456m789m5pC", rs, win="5p"), rs)]
 ['111m 123m 456m 789m 5pC=5p']
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from functools import lru_cache
 
 from . import tiles as T
+from .reading import Group, hand_tiles, make_reading
 
-MELD_GROUP = {"pong": "triplet", "kong": "kong", "chow": "sequence",
-              "toss": "toss", "dragon_set": "dragon_set"}
-
-
-@dataclass(frozen=True, order=True)
-class Group:
-    """A set or pair of a reading. `tiles`: kinds it stands for; `ghosts`: kinds ghosts play."""
-
-    kind: str  # pair | triplet | sequence | kong | toss | dragon_set
-    tiles: tuple
-    ghosts: tuple = ()
-    meld: str = ""  # "" in the concealed hand; else exposed | concealed | added (declared)
-
-    def text(self, ghost_letter: str = "C") -> str:
-        natural = list(self.tiles)
-        for k in self.ghosts:
-            natural.remove(k)
-        body = T.compact(T.sorted_kinds(natural)) + "".join(
-            f"{ghost_letter}={T.name(k)}" for k in self.ghosts)
-        if not self.meld:
-            return body
-        return {"exposed": "[{}]", "concealed": "({})", "added": "{{{}}}"}[self.meld].format(body)
+# Classes of kinds, and which classes are interchangeable for every pattern (symmetric).
+CLASSES = [("m", tuple(range(0, 9))), ("p", tuple(range(9, 18))), ("s", tuple(range(18, 27)))] \
+    + [(T.name(k), (k,)) for k in range(27, 34)]
+GROUP_OF = {"m": 0, "p": 0, "s": 0, "E": 1, "S": 1, "W": 1, "N": 1, "C": 2, "F": 2, "P": 2}
 
 
-@dataclass(frozen=True)
-class Reading:
-    """One way to read the whole hand: its shape, its groups (melds last), its final tiles."""
+@lru_cache(maxsize=1 << 16)
+def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
+    """{(ghosts, pair): {(n4, has_run, has_tiles): choices}} for one suit of nine ranks.
 
-    shape: str  # standard | seven_pairs
-    groups: tuple
-    counts: tuple  # 34 counts: every tile of the final hand, ghosts as what they stand for
+    `c` natural concealed counts, `m` counts in declared melds, `cand` ranks a ghost may
+    play, `gmax` the ghost budget. `choices` holds (runs started, triplet, pair, ghosts) per
+    rank: one witness per signature.
+    """
+    states = {(0, 0, 0, 0, 0, 0, 0): ()}
+    for r in range(9):
+        nxt: dict = {}
+        room = 4 - m[r]
+        runs_here = (0, 1, 2, 3, 4) if r <= 6 else (0,)
+        for (a, b, gu, pu, n4, run, tiles), path in states.items():
+            for p in ((0, 1) if not pu else (0,)):
+                for t in (0, 1):
+                    for s0 in runs_here:
+                        f = a + b + s0 + 3 * t + 2 * p
+                        if f > room:
+                            break
+                        g = f - c[r]
+                        if g < 0:
+                            continue
+                        if g and (not cand[r] or gu + g > gmax):
+                            if gu + g > gmax:
+                                break
+                            continue
+                        key = (s0, a, gu + g, pu | p, n4 + (f + m[r] == 4), run | (s0 > 0),
+                               tiles | (f + m[r] > 0))
+                        if key not in nxt:
+                            nxt[key] = path + ((s0, t, p, g),)
+        states = nxt
+    out: dict = {}
+    for (a, b, gu, pu, n4, run, tiles), path in states.items():
+        if not a and not b:
+            out.setdefault((gu, pu), {}).setdefault((n4, run, tiles, pu), path)
+    return out
 
-    @cached_property
-    def suits(self) -> frozenset:
-        return frozenset(T.SUITS[k // 9] for k in range(27) if self.counts[k])
 
-    @cached_property
-    def ghost_groups(self) -> tuple:
-        return tuple(g for g in self.groups if g.ghosts)
-
-    def text(self, ghost_letter: str = "C") -> str:
-        return " ".join(g.text(ghost_letter) for g in self.groups)
-
-
-def _meld_group(m) -> Group:
-    return Group(MELD_GROUP[m.kind], tuple(m.tiles), (m.tiles[0],) * m.ghosts, m.exposure)
-
-
-class _Search:
-    """The state of one enumeration: counts are mutated and restored while recursing."""
-
-    def __init__(self, nat, used, cand, cap, classes):
-        self.nat, self.used, self.cand, self.cap = nat, used, cand, cap
-        self.classes = classes  # kind -> class id, for "lowest unused kind of its class"
-        self.out: set = set()
-
-    def can_ghost(self, k: int, n: int = 1) -> bool:
-        return self.cand[k] and self.used[k] + n <= self.cap[k]
-
-    # -- four sets and a pair ------------------------------------------------------------
-    def standard(self, start: int, g: int, need_pair: bool, acc: list) -> None:
-        nat = self.nat
-        i = start
-        while i < 34 and not nat[i]:
-            i += 1
-        if i == 34:
-            self.ghost_only(g, need_pair, acc)
-            return
-        c = nat[i]
-        if need_pair:
-            if c >= 2:
-                self._take(i, [i, i], (), g, False, acc)
-            if g and self.can_ghost(i):
-                self._take(i, [i], (i,), g, False, acc)
-        for n_nat in (3, 2, 1):
-            n_g = 3 - n_nat
-            if c >= n_nat and g >= n_g and (not n_g or self.can_ghost(i, n_g)):
-                self._take(i, [i] * n_nat, (i,) * n_g, g, need_pair, acc)
-        if i < 27:
-            r = i % 9
-            for lo in (i - 2, i - 1, i):
-                if lo < i - r or lo + 2 > i - r + 8:
+@lru_cache(maxsize=1 << 16)
+def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
+    """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles): finals}} (finals per rank)."""
+    states = {(0, 0, 0, 0): ()}
+    for r in range(len(c)):
+        nxt: dict = {}
+        for (gu, pairs, n4, tiles), path in states.items():
+            for f in (0, 2, 4):
+                g = f - c[r]
+                if g < 0 or f + m[r] > 4 or g and (not cand[r] or gu + g > gmax):
                     continue
-                self._sequences(i, lo, g, need_pair, acc)
-
-    def _sequences(self, i: int, lo: int, g: int, need_pair: bool, acc: list) -> None:
-        # Tiles below i in the run must be ghosts (i is the lowest natural left); tiles above
-        # may be natural or ghost, and both are tried: a natural left over may serve elsewhere.
-        slots = [lo, lo + 1, lo + 2]
-        below = [k for k in slots if k < i]
-        above = [k for k in slots if k > i]
-        for mask in range(1 << len(above)):
-            ghosts = list(below)
-            naturals = [i]
-            ok = True
-            for b, k in enumerate(above):
-                if mask >> b & 1:
-                    ghosts.append(k)
-                elif self.nat[k]:
-                    naturals.append(k)
-                else:
-                    ok = False
-            if not ok or len(ghosts) > g or any(not self.can_ghost(k) for k in ghosts):
-                continue
-            self._take_many(naturals, tuple(ghosts), slots, g, need_pair, acc)
-
-    def _take(self, i, naturals, ghosts, g, need_pair, acc) -> None:
-        tiles = tuple(sorted(naturals + list(ghosts)))
-        kind = "pair" if len(tiles) == 2 else "triplet"
-        self._take_many(naturals, ghosts, tiles, g, need_pair, acc, kind)
-
-    def _take_many(self, naturals, ghosts, tiles, g, need_pair, acc, kind="sequence") -> None:
-        nat, used = self.nat, self.used
-        for k in naturals:
-            nat[k] -= 1
-        for k in ghosts:
-            used[k] += 1
-        acc.append(Group(kind, tuple(tiles), tuple(sorted(ghosts))))
-        self.standard(min(naturals), g - len(ghosts), need_pair, acc)
-        acc.pop()
-        for k in ghosts:
-            used[k] -= 1
-        for k in naturals:
-            nat[k] += 1
-
-    # -- groups of ghosts alone ----------------------------------------------------------
-    def _lowest_unused(self) -> set:
-        seen, out = set(), set()
-        for k in range(34):
-            cls = self.classes[k]
-            if cls not in seen and self.cand[k] and not self.used[k]:
-                seen.add(cls)
-                out.add(k)
-        return out
-
-    def ghost_only(self, g: int, need_pair: bool, acc: list) -> None:
-        if g == 0:
-            if not need_pair:
-                self.out.add(tuple(sorted(acc)))
-            return
-        if need_pair and g < 2 or not need_pair and g < 3:
-            return
-        used = self.used
-        fresh = self._lowest_unused()
-        size = 2 if need_pair else 3
-        for k in range(34):
-            if self.can_ghost(k, size) and (used[k] or k in fresh):
-                used[k] += size
-                acc.append(Group("pair" if need_pair else "triplet", (k,) * size, (k,) * size))
-                self.ghost_only(g - size, False, acc)
-                acc.pop()
-                used[k] -= size
-        if need_pair:
-            return
-        for lo in range(27):
-            if lo % 9 > 6:
-                continue
-            run = (lo, lo + 1, lo + 2)
-            if not all(self.can_ghost(k) for k in run):
-                continue
-            # A run touching nothing in the hand: only the lowest such run of its suit.
-            if not any(used[k] for k in run) and lo != _lowest_fresh_run(self, lo):
-                continue
-            for k in run:
-                used[k] += 1
-            acc.append(Group("sequence", run, run))
-            self.ghost_only(g - 3, False, acc)
-            acc.pop()
-            for k in run:
-                used[k] -= 1
-
-    # -- seven pairs ---------------------------------------------------------------------
-    def seven_pairs(self, g: int) -> None:
-        kinds = [k for k in range(34) if self.nat[k]]
-        self._pairs_for(kinds, 0, g, [])
-
-    def _pairs_for(self, kinds, idx, g, acc) -> None:
-        if idx == len(kinds):
-            self._ghost_pairs(g, acc)
-            return
-        k = kinds[idx]
-        c = self.nat[k]
-        for final in (2, 4):
-            extra = final - c
-            if extra < 0 or extra > g or extra and not self.can_ghost(k, extra):
-                continue
-            self.used[k] += extra
-            pairs = _split_ghosts(k, c, final)
-            self._pairs_for(kinds, idx + 1, g - extra, acc + pairs)
-            self.used[k] -= extra
-
-    def _ghost_pairs(self, g, acc) -> None:
-        if g % 2:
-            return
-        if g == 0:
-            if len(acc) == 7:
-                self.out.add(tuple(sorted(acc)))
-            return
-        fresh = self._lowest_unused()
-        for k in range(34):
-            if self.can_ghost(k, 2) and (self.used[k] == 2 or k in fresh):
-                self.used[k] += 2
-                self._ghost_pairs(g - 2, acc + [Group("pair", (k, k), (k, k))])
-                self.used[k] -= 2
+                key = (gu + g, pairs + f // 2, n4 + (f == 4), tiles | (f > 0))
+                nxt.setdefault(key, path + (f,))
+        states = nxt
+    out: dict = {}
+    for (gu, pairs, n4, tiles), path in states.items():
+        out.setdefault((gu, pairs), {}).setdefault((n4, tiles, pairs), path)
+    return out
 
 
-def _split_ghosts(k: int, natural: int, final: int) -> list:
-    """The pairs of one kind in seven pairs, natural tiles filling the first pairs."""
-    pairs = []
-    for j in range(final // 2):
-        nat_here = max(0, min(2, natural - 2 * j))
-        pairs.append(Group("pair", (k, k), (k,) * (2 - nat_here)))
-    return pairs
+def _honour_standard(c: int, m: int, cand: bool, gmax: int) -> dict:
+    """An honour kind: nothing, a pair or a triplet (honours make no runs)."""
+    out: dict = {}
+    for f, pair in ((0, 0), (2, 1), (3, 0)):
+        g = f - c
+        if g < 0 or f + m > 4 or g and (not cand or g > gmax):
+            continue
+        out.setdefault((g, pair), {})[(int(f + m == 4), 0, int(f + m > 0), pair)] = \
+            ((0, int(f == 3), pair, g),)
+    return out
 
 
-def _lowest_fresh_run(search: _Search, lo: int) -> int:
-    """The lowest run in lo's suit whose three kinds are all unused and allowed."""
-    base = lo - lo % 9
-    for start in range(base, base + 7):
-        run = (start, start + 1, start + 2)
-        if all(search.can_ghost(k) and not search.used[k] for k in run):
-            return start
-    return -1
+def _groups_standard(kinds: tuple, c: tuple, path: tuple) -> list:
+    """Rebuild the groups of a witness; natural tiles fill each group before ghosts do."""
+    groups = []
+    for r, (s0, t, p, _g) in enumerate(path):
+        k = kinds[r]
+        groups += [[k, k]] * p + [[k, k, k]] * t + [[k, k + 1, k + 2]] * s0
+    return _mark_ghosts(groups, kinds, c)
 
 
-def _display_key(g: Group):
-    """Sets by their first tile, the pair last: how players lay a hand out."""
-    return (g.kind == "pair", [T.DISPLAY_RANK[k] for k in g.tiles], g.ghosts)
+def _groups_pairs(kinds: tuple, c: tuple, finals: tuple) -> list:
+    groups = []
+    for r, f in enumerate(finals):
+        groups += [[kinds[r], kinds[r]]] * (f // 2)
+    return _mark_ghosts(groups, kinds, c)
 
 
-def _classes() -> list:
-    return [k // 9 if k < 27 else k for k in range(34)]
+def _mark_ghosts(groups: list, kinds: tuple, c: tuple) -> list:
+    left = dict(zip(kinds, c))
+    out = []
+    for tiles in sorted(groups, key=lambda g: (len(g) == 2, g)):
+        ghosts = []
+        for k in tiles:
+            if left.get(k, 0):
+                left[k] -= 1
+            else:
+                ghosts.append(k)
+        kind = "pair" if len(tiles) == 2 else "triplet" if tiles[0] == tiles[1] else "sequence"
+        out.append(Group(kind, tuple(tiles), tuple(ghosts)))
+    return out
 
 
-_CLASSES = _classes()
+def _class_options(hand_nat, used_melds, cand, g, shape):
+    """Per class: {(ghosts, pair-or-pairs): {sig: witness}}."""
+    options = []
+    for name, kinds in CLASSES:
+        c = tuple(hand_nat[k] for k in kinds)
+        m = tuple(used_melds[k] for k in kinds)
+        cd = tuple(cand[k] for k in kinds)
+        if shape == "seven_pairs":
+            opts = suit_pairs(c, m, cd, g)
+        elif len(kinds) == 9:
+            opts = suit_standard(c, m, cd, g)
+        else:
+            opts = _honour_standard(c[0], m[0], cd[0], g)
+        if not opts:
+            return None
+        options.append((name, kinds, c, opts))
+    return options
+
+
+def _combine(options, g, shape, max_suits):
+    """Signatures of the whole hand: one witness per class choice, symmetric classes merged."""
+    target_pairs = 1 if shape == "standard" else 7
+    partial = {(0, 0, ((), (), ())): ()}
+    for ci, (name, _kinds, _c, opts) in enumerate(options):
+        grp = GROUP_OF[name]
+        nxt: dict = {}
+        for (gu, pu, canon), chosen in partial.items():
+            for (cg, cp), sigs in opts.items():
+                if gu + cg > g or pu + cp > target_pairs:
+                    continue
+                for sig, witness in sigs.items():
+                    groups = list(canon)
+                    groups[grp] = tuple(sorted(groups[grp] + (sig,)))
+                    if max_suits and grp == 0 and \
+                            sum(1 for s in groups[0] if s[-2 if shape == "standard" else 1]) \
+                            > max_suits:
+                        continue
+                    key = (gu + cg, pu + cp, tuple(groups))
+                    if key not in nxt:
+                        nxt[key] = chosen + ((ci, witness),)
+        partial = nxt
+    return [chosen for (gu, pu, _), chosen in partial.items() if gu == g and pu == target_pairs]
 
 
 def readings(hand, rs) -> list:
-    """Every distinct reading of `hand` under `rs`, best-first order not implied."""
-    nat = [0] * 34
-    g = 0
-    for k in hand.concealed:
-        if k in rs.ghost_kinds:
-            g += 1
-        else:
-            nat[k] += 1
-    used = nat[:]
-    meld_groups = []
-    for m in hand.melds:
-        for k in m.tiles:
-            used[k] += 1
-        meld_groups.append(_meld_group(m))
+    """One reading per signature of `hand` under `rs` (each a real reading of its tiles)."""
+    t = hand_tiles(hand, rs)
+    if t.too_many_suits:
+        return []
+    nat, g, in_melds = t.natural, t.ghosts, t.in_melds
     cand = [k in rs.ghost_targets for k in range(34)]
-    if rs.max_suits:
-        suits = {k // 9 for k in range(27) if used[k]}
-        if len(suits) > rs.max_suits:
-            return []
-        if len(suits) == rs.max_suits:
-            cand = [c and (k >= 27 or k // 9 in suits) for k, c in enumerate(cand)]
-    search = _Search(nat, used, cand, list(rs.copies), _CLASSES)
     out = []
-    if "standard" in rs.shapes:
-        search.standard(0, g, True, [])
-        out += [(("standard", groups)) for groups in search.out]
-    if "seven_pairs" in rs.shapes and not hand.melds:
-        search.out = set()
-        search.seven_pairs(g)
-        out += [("seven_pairs", groups) for groups in search.out]
-    result = []
-    for shape, groups in sorted(out):
-        counts = [0] * 34
-        for grp in groups:
-            for k in grp.tiles:
-                counts[k] += 1
-        for grp in meld_groups:
-            for k in grp.tiles:
-                counts[k] += 1
-        shown = tuple(sorted(groups, key=_display_key)) + tuple(meld_groups)
-        r = Reading(shape, shown, tuple(counts))
-        if rs.max_suits and len(r.suits) > rs.max_suits:
+    shapes = [s for s in rs.shapes if s == "standard" or not hand.melds]
+    for shape in shapes:
+        options = _class_options(nat, in_melds, cand, g, shape)
+        if options is None:
             continue
-        result.append(r)
-    return result
+        for chosen in _combine(options, g, shape, rs.max_suits):
+            groups = []
+            for ci, witness in chosen:
+                _name, kinds, c, _ = options[ci]
+                groups += (_groups_standard if shape == "standard" else _groups_pairs)(
+                    kinds, c, witness)
+            out.append(make_reading(shape, groups, t))
+    return out

@@ -61,8 +61,7 @@ def score_table(r, explain: bool = False) -> str:
         rows = [(a.value, a.raw, " ".join(h.name + (f"x{h.count}" if h.count > 1 else "")
                                           for h in a.patterns) or "-", a.decomposition)
                 for a in r.alternatives]
-        lines += ["", f"Readings ({r.readings} in all; {len(rows)} differ in patterns or value, "
-                      "best first):",
+        lines += ["", f"Readings that differ in patterns or value ({len(rows)}), best first:",
                   tabulate(rows, headers=("Value", "Uncapped", "Patterns", "Reading"))]
     return "\n".join(lines)
 

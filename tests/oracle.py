@@ -1,0 +1,76 @@
+"""A brute-force oracle: every ghost assignment, every reading, no cleverness at all."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from mjscore.reading import Group, Reading, meld_group
+from mjscore.scoring import evaluate
+
+
+def _std(counts, need_pair, sets_left, acc, out):
+    i = next((k for k in range(34) if counts[k]), None)
+    if i is None:
+        if not need_pair and sets_left == 0:
+            out.append(list(acc))
+        return
+    if need_pair and counts[i] >= 2:
+        counts[i] -= 2
+        acc.append(Group("pair", (i, i)))
+        _std(counts, False, sets_left, acc, out)
+        acc.pop()
+        counts[i] += 2
+    if sets_left and counts[i] >= 3:
+        counts[i] -= 3
+        acc.append(Group("triplet", (i, i, i)))
+        _std(counts, need_pair, sets_left - 1, acc, out)
+        acc.pop()
+        counts[i] += 3
+    if sets_left and i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        for k in (i, i + 1, i + 2):
+            counts[k] -= 1
+        acc.append(Group("sequence", (i, i + 1, i + 2)))
+        _std(counts, need_pair, sets_left - 1, acc, out)
+        acc.pop()
+        for k in (i, i + 1, i + 2):
+            counts[k] += 1
+
+
+def brute_readings(hand, rs):
+    ghosts = [k for k in hand.concealed if k in rs.ghost_kinds]
+    base = [0] * 34
+    for k in hand.concealed:
+        if k not in rs.ghost_kinds:
+            base[k] += 1
+    in_melds = [0] * 34
+    for m in hand.melds:
+        for k in m.tiles:
+            in_melds[k] += 1
+    melds = tuple(meld_group(m) for m in hand.melds)
+    out = []
+    for assign in combinations_with_replacement(sorted(rs.ghost_targets), len(ghosts)):
+        counts = base[:]
+        for k in assign:
+            counts[k] += 1
+        if any(counts[k] + in_melds[k] > rs.copies[k] for k in range(34)):
+            continue
+        final = tuple(c + m for c, m in zip(counts, in_melds))
+        if rs.max_suits and len({k // 9 for k in range(27) if final[k]}) > rs.max_suits:
+            continue
+        found = []
+        _std(counts[:], True, 4 - len(hand.melds), [], found)
+        out += [Reading("standard", tuple(g) + melds, final) for g in found]
+        if "seven_pairs" in rs.shapes and not hand.melds and \
+                all(c in (0, 2, 4) for c in counts):
+            pairs = tuple(Group("pair", (k, k)) for k in range(34) for _ in range(counts[k] // 2))
+            out.append(Reading("seven_pairs", pairs, final))
+    return out
+
+
+def brute_outcomes(hand, rs, ctx) -> set:
+    """Every distinct (value, uncapped value, patterns) of every reading of every assignment."""
+    out = set()
+    for r in brute_readings(hand, rs):
+        e = evaluate(r, hand, ctx, rs)
+        out.add((e.value, e.raw, tuple(sorted((h.id, h.count) for h in e.hits))))
+    return out

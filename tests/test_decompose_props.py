@@ -1,0 +1,166 @@
+"""Property tests for the decomposer against a brute-force oracle and the reference lister."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mjscore import context as C
+from mjscore import tiles as T
+from mjscore.decompose import readings
+from mjscore.enumerate import all_readings
+from mjscore.hand import read
+from mjscore.patterns import physical_ghosts
+from mjscore.ruleset import load
+from mjscore.scoring import evaluate
+
+from .oracle import brute_outcomes
+
+LUZHOU = load("luzhou")
+LUZHOU8 = load("luzhou", {"ghosts": 8})
+
+
+def winning_tiles(rng: random.Random, n_ghosts: int, melds: int = 0) -> tuple[str, int]:
+    """A random luzhou winning hand (two suits) with n ghosts substituted; text and win kind."""
+    suits = rng.sample([0, 9, 18], 2)
+    while True:
+        groups = []
+        for _ in range(4):
+            s = rng.choice(suits)
+            if rng.random() < 0.5:
+                groups.append([s + rng.randrange(9)] * 3)
+            else:
+                r = rng.randrange(7)
+                groups.append([s + r, s + r + 1, s + r + 2])
+        pair = [rng.choice(suits) + rng.randrange(9)] * 2
+        tiles = sum(groups, []) + pair
+        if max(tiles.count(k) for k in tiles) <= 4:
+            break
+    groups.sort(key=lambda g: g[0] != g[1])  # triplets first: only they can be declared here
+    melds = min(melds, sum(1 for g in groups if g[0] == g[1]))
+    concealed = sum(groups[melds:], []) + pair
+    idx = rng.sample(range(len(concealed)), min(n_ghosts, len(concealed)))
+    for i in idx:
+        concealed[i] = T.C
+    text = T.compact(T.sorted_kinds(concealed))
+    for g in groups[:melds]:
+        text += f" [{T.compact(g)}]"
+    return text, concealed[-1]
+
+
+def outcomes(reads, hand, rs, ctx) -> set:
+    """Every distinct (value, uncapped value, patterns) some reading gives."""
+    return {(e.value, e.raw, tuple(sorted((h.id, h.count) for h in e.hits)))
+            for e in (evaluate(r, hand, ctx, rs) for r in reads)}
+
+
+def ctx_for(hand, rs):
+    return C.make(hand, rs, ghosts_held=physical_ghosts(hand, rs))
+
+
+def uses_exactly(reading, hand, rs) -> bool:
+    """Naturals in the groups are the hand's naturals; ghost slots are the hand's ghosts."""
+    natural, ghosts = [], 0
+    for g in reading.groups:
+        if g.meld:
+            continue
+        rest = list(g.tiles)
+        for k in g.ghosts:
+            rest.remove(k)
+        natural += rest
+        ghosts += len(g.ghosts)
+    hand_nat = sorted(k for k in hand.concealed if k not in rs.ghost_kinds)
+    return sorted(natural) == hand_nat and ghosts == len(hand.concealed) - len(hand_nat)
+
+
+hands = st.builds(lambda seed, g, m: winning_tiles(random.Random(seed), g, m),
+                  st.integers(0, 10 ** 9), st.integers(0, 2), st.sampled_from([0, 0, 1]))
+
+
+@settings(max_examples=150, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(hands)
+def test_best_agrees_with_brute_force(case):
+    text, _ = case
+    hand = read(text, LUZHOU)
+    ctx = ctx_for(hand, LUZHOU)
+    fast = outcomes(readings(hand, LUZHOU), hand, LUZHOU, ctx)
+    assert fast, text
+    assert fast == brute_outcomes(hand, LUZHOU, ctx), text
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(hands)
+def test_every_reading_uses_exactly_the_hand(case):
+    text, _ = case
+    hand = read(text, LUZHOU)
+    for r in readings(hand, LUZHOU):
+        assert uses_exactly(r, hand, LUZHOU), (text, r.text())
+        assert sum(r.counts) == 14 + sum(1 for m in hand.melds if m.kind == "kong")
+
+
+@pytest.mark.parametrize("ghosts, rs, n", [
+    pytest.param(3, LUZHOU, 60, id="3 ghosts"),
+    pytest.param(4, LUZHOU, 40, id="4 ghosts"),
+    pytest.param(6, LUZHOU8, 12, id="6 ghosts"),
+    pytest.param(8, LUZHOU8, 8, id="8 ghosts"),
+])
+def test_best_agrees_with_reference_lister(ghosts, rs, n):
+    rng = random.Random(ghosts)
+    for _ in range(n):
+        text, _ = winning_tiles(rng, ghosts)
+        hand = read(text, rs)
+        ctx = ctx_for(hand, rs)
+        assert outcomes(readings(hand, rs), hand, rs, ctx) == \
+            outcomes(all_readings(hand, rs), hand, rs, ctx), text
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("111m123m456m78mCCC", id="three ghosts"),
+    pytest.param("1m2mCCCC 456m 789p 11p", id="four ghosts"),
+])
+def test_three_and_four_ghosts_agree_with_brute_force(text):
+    hand = read(text, LUZHOU)
+    ctx = ctx_for(hand, LUZHOU)
+    assert outcomes(readings(hand, LUZHOU), hand, LUZHOU, ctx) == \
+        brute_outcomes(hand, LUZHOU, ctx)
+
+
+def pairs_tiles(rng: random.Random, n_ghosts: int) -> str:
+    """Seven pairs in two suits (a kind may give two pairs: 龙), n ghosts substituted."""
+    suits = rng.sample([0, 9, 18], 2)
+    while True:
+        tiles = sum(([rng.choice(suits) + rng.randrange(9)] * 2 for _ in range(7)), [])
+        if max(tiles.count(k) for k in tiles) <= 4:
+            break
+    for i in rng.sample(range(14), n_ghosts):
+        tiles[i] = T.C
+    return T.compact(T.sorted_kinds(tiles))
+
+
+def random_tiles(rng: random.Random, n_ghosts: int) -> str:
+    """Fourteen random tiles of two suits: mostly not a win."""
+    suits = rng.sample([0, 9, 18], 2)
+    while True:
+        tiles = [rng.choice(suits) + rng.randrange(9) for _ in range(14 - n_ghosts)]
+        if max(tiles.count(k) for k in tiles) <= 4:
+            return T.compact(T.sorted_kinds(tiles + [T.C] * n_ghosts))
+
+
+other_hands = st.one_of(
+    st.builds(lambda seed, g: pairs_tiles(random.Random(seed), g),
+              st.integers(0, 10 ** 9), st.integers(0, 2)),
+    st.builds(lambda seed, g: random_tiles(random.Random(seed), g),
+              st.integers(0, 10 ** 9), st.integers(0, 2)))
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(other_hands)
+def test_seven_pairs_and_non_wins_agree_with_brute_force(text):
+    hand = read(text, LUZHOU)
+    ctx = ctx_for(hand, LUZHOU)
+    assert outcomes(readings(hand, LUZHOU), hand, LUZHOU, ctx) == \
+        brute_outcomes(hand, LUZHOU, ctx), text
