@@ -15,7 +15,7 @@ from .errors import OptionError
 from .patterns import physical_ghosts
 from .ruleset import load
 from .scoring import best, evaluate
-from .settlement import net_of, settle_win
+from .settlement import check_extras, kong_notes, net_of, settle_win
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,7 @@ class Result:
     unit: str = ""
     alternatives: tuple = field(default=(), repr=False)
     readings: int = 0
+    kong_payments: tuple = ()
 
     def to_dict(self) -> dict:
         return {
@@ -53,6 +54,7 @@ class Result:
             "cap": self.cap, "patterns": [h.to_dict() for h in self.patterns],
             "decomposition": self.decomposition,
             "payments": [p.to_dict() for p in self.payments], "net": dict(self.net),
+            "kong_payments": [dict(k) for k in self.kong_payments],
         }
 
 
@@ -79,16 +81,17 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     (5, ['闺'], 15)
     """
     opts = dict(opts or {})
-    if indicator is not None:
-        opts.setdefault("indicator", indicator)
-        opts.setdefault("ghost", "flip")
     rs = load(rules, opts) if isinstance(rules, str) else rules
+    if indicator is not None and "indicator" in rs.context and isinstance(rules, str):
+        # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it.
+        rs = load(rules, {**opts, "indicator": indicator, "ghost": "flip"})
     h = read(hand, rs, win=win) if isinstance(hand, str) else hand
     held = physical_ghosts(h, rs)
     ctx = C.make(h, rs, seat_=seat, discard=discard, kong_draw=kong_draw, after_kong=after_kong,
                  rob_kong=rob_kong, won=won, declared=declared, heavenly=heavenly,
                  earthly=earthly, ghosts_drawn=ghosts_drawn, indicator=indicator,
                  dealer=dealer, horses=_horses(horses), ghosts_held=held)
+    check_extras(ctx, h, rs)
     return score_hand(h, rs, ctx)
 
 
@@ -123,7 +126,8 @@ def score_hand(h, rs, ctx) -> Result:
     unit = rs.spec.get("unit", "")
     canonical = format_hand(replace(h.parsed, win=h.win))
     zero = MappingProxyType(net_of([]))
-    base = dict(ruleset=rs.name, hand=canonical, context=ctx, unit=unit, net=zero, payments=())
+    base = dict(ruleset=rs.name, hand=canonical, context=ctx, unit=unit, net=zero, payments=(),
+                kong_payments=kong_notes(h, ctx, rs))
     reasons = _rule_reasons(h, rs, ctx)
     if reasons and any(r.startswith("花猫") for r in reasons):
         return Result(legal=False, reasons=tuple(reasons), value=0, raw=0, cap=None,

@@ -106,6 +106,9 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         copies[k] = n
     ghosts = _ghosts(spec, kinds, label)
     g = spec.get("ghosts") or {}
+    if g.get("mode") == "flip":
+        # The indicator lies face up on the table: a hand can hold at most three of it.
+        copies[T.parse_name(g["indicator"])] -= 1
     stand = g.get("stand_for", "suited")
     targets = frozenset(k for k in kinds if T.is_suited(k)) if stand == "suited" else frozenset(kinds)
     mode = g.get("mode", "fixed")

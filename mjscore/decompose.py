@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import tiles as T
-from .reading import Group, hand_tiles, make_reading
+from .reading import Group, full_ghost_reading, hand_tiles, make_reading
 
 # Classes of kinds, and which classes are interchangeable for every pattern (symmetric).
 CLASSES = [("m", tuple(range(0, 9))), ("p", tuple(range(9, 18))), ("s", tuple(range(18, 27)))] \
@@ -198,4 +198,5 @@ def readings(hand, rs) -> list:
                 groups += (_groups_standard if shape == "standard" else _groups_pairs)(
                     kinds, c, witness)
             out.append(make_reading(shape, groups, t))
-    return out
+    full = full_ghost_reading(hand, rs, t)
+    return out + [full] if full else out

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 
 from . import tiles as T
-from .reading import Group, hand_tiles, make_reading
+from .reading import Group, full_ghost_reading, hand_tiles, make_reading
 
 class _Search:
     """The state of one enumeration: counts are mutated and restored while recursing."""
@@ -231,4 +231,6 @@ def all_readings(hand, rs) -> list:
         search.seven_pairs(g)
         out += [("seven_pairs", groups) for groups in search.out]
     result = [make_reading(shape, groups, t) for shape, groups in sorted(out)]
+    full = full_ghost_reading(hand, rs, t)
+    result += [full] if full else []
     return [r for r in result if not rs.max_suits or len(r.suits) <= rs.max_suits]

@@ -7,7 +7,7 @@ string, so that `parse(format(parse(x))) == parse(x)`.
 >>> format(parse("111m123m456m789m C 5p"))
 '111123456789mC5p'
 >>> format(parse("[555p] 22m (4444s) 123m 567m"))
-'1222356m7m [555p] (4444s)'
+'12223567m [555p] (4444s)'
 """
 
 from __future__ import annotations
@@ -157,23 +157,16 @@ def _meld_key(m: RawMeld):
 
 
 def format(hand: ParsedHand) -> str:  # noqa: A001 - the contract's own word
-    """The canonical string: concealed tiles sorted, the winning tile last, then the melds."""
-    rest = list(hand.concealed)
+    """The canonical string: concealed tiles sorted, the winning tile last, then the melds.
+
+    `compact` keeps the order it is given, so the winning tile written last stays last
+    (`1325m` reads back with 5m as the winning tile).
+    """
+    rest = T.sorted_kinds(hand.concealed)
     if hand.win is not None and hand.win in rest:
         rest.remove(hand.win)
-        rest = T.sorted_kinds(rest) + [hand.win]
-    body = _compact_keep_last(T.sorted_kinds(rest[:-1]) + rest[-1:]) if rest else ""
-    parts = [body] if body else []
+        rest.append(hand.win)
+    parts = [T.compact(rest)] if rest else []
     parts += [m.bracket + T.compact(T.sorted_kinds(m.tiles)) + OPEN_TO_CLOSE[m.bracket]
               for m in hand.melds]
     return " ".join(parts)
-
-
-def _compact_keep_last(kinds: list[int]) -> str:
-    """Compact, but the last tile written on its own so that it stays the default win tile."""
-    if len(kinds) < 2:
-        return T.compact(kinds)
-    head, last = T.compact(kinds[:-1]), T.compact(kinds[-1:])
-    # '123m' + '4m' would read back as one run '1234m': still the same tiles, and the last
-    # digit of a run is the last tile written, so joining is safe.
-    return head + last

@@ -92,6 +92,12 @@ def four_melds(reading, hand, ctx, params) -> int:
     return int(len(hand.melds) == 4)
 
 
+@pattern("full_ghost")
+def full_ghost(reading, hand, ctx, params) -> int:
+    """满鬼: every ghost tile concealed in the hand (none spent in a meld), whatever the rest."""
+    return int(reading.shape == "full_ghost")
+
+
 @pattern("plain_win")
 def plain_win(reading, hand, ctx, params) -> int:
     """平胡: any legal reading (with `when_named: false`, the hand has no 名堂)."""

@@ -95,3 +95,16 @@ def make_reading(shape: str, groups, t: Tiles) -> Reading:
         for k in grp.tiles:
             counts[k] += 1
     return Reading(shape, tuple(sorted(groups, key=display_key)) + t.meld_groups, tuple(counts))
+
+
+def full_ghost_reading(hand, rs, t: Tiles) -> Reading | None:
+    """满鬼: every ghost tile of the set concealed in the hand wins whatever the rest holds."""
+    if not (rs.spec.get("ghosts") or {}).get("full_ghost_win") or not rs.ghost_kinds:
+        return None
+    if t.ghosts < sum(rs.copies[k] for k in rs.ghost_kinds):
+        return None
+    counts = list(t.in_melds)
+    for k in hand.concealed:
+        counts[k] += 1
+    loose = Group("loose", tuple(T.sorted_kinds(hand.concealed)))
+    return Reading("full_ghost", (loose,) + t.meld_groups, tuple(counts))

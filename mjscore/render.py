@@ -15,7 +15,7 @@ def _how(ctx) -> str:
     if ctx.discard:
         return f"on {ctx.discard}'s discard" + (" right after their kong (杠上炮)"
                                                  if ctx.after_kong else "")
-    return "self-draw" + (" on a kong replacement (杠上花)" if ctx.kong_draw else "")
+    return "by self-draw" + (" on a kong replacement (杠上花)" if ctx.kong_draw else "")
 
 
 def settlement_table(payments, net) -> str:
@@ -33,7 +33,7 @@ def score_table(r, explain: bool = False) -> str:
     unit = f" {r.unit}" if r.unit else ""
     ctx = r.context
     lines = [f"Hand:     {r.hand}   ({r.ruleset})",
-             f"Win:      {ctx.seat} by {_how(ctx)}" + (f", already won: {','.join(ctx.won)}"
+             f"Win:      {ctx.seat} {_how(ctx)}" + (f", already won: {','.join(ctx.won)}"
                                                        if ctx.won else "")]
     if r.decomposition:
         lines.append(f"Reading:  {r.decomposition}")
@@ -77,7 +77,21 @@ def rules_list(rows) -> str:
 def _val(v) -> str:
     if isinstance(v, dict) and set(v) == {"option"}:
         return f"option {v['option']}"
-    return str(v)
+    if isinstance(v, bool):
+        return str(v).lower()
+    return "none" if v is None else str(v)
+
+
+def _allowed(spec: dict) -> str:
+    """What an option accepts, as a player would read it."""
+    if spec.get("choices"):
+        return ", ".join(map(str, spec["choices"] + spec.get("words", [])))
+    kind = {"int": "integer", "bool": "true, false", "str": "text", "tile": "a tile"}[spec["type"]]
+    if spec["type"] == "int" and ("min" in spec or "max" in spec):
+        lo, hi = spec.get("min"), spec.get("max")
+        kind += f" {lo}-{hi}" if lo is not None and hi is not None else \
+            f" >= {lo}" if lo is not None else f" <= {hi}"
+    return ", ".join([kind] + spec.get("words", []))
 
 
 def rules_show(rs) -> str:
@@ -86,19 +100,19 @@ def rules_show(rs) -> str:
            f"Rulings: {', '.join(d.get('rulings', [])) or '-'}"]
     opts = d.get("options") or {}
     if opts:
-        rows = [(k, _val(rs.options[k]), ", ".join(map(str, (s.get("choices") or [])
-                                                         + s.get("words", []))) or s["type"],
-                 s.get("origin", "default"), s.get("ruling", ""), s["help"])
-                for k, s in opts.items()]
+        rows = [(k, _val(rs.options[k]), _allowed(s), s.get("origin", "default"),
+                 s.get("ruling", ""), s["help"]) for k, s in opts.items()]
         out += ["", "Options (--opt KEY=VALUE; origin: seed = a seed states it, default = "
                     "a product default no seed states):",
                 tabulate(rows, headers=("Option", "Now", "Allowed", "Origin", "Ruling", "Meaning"))]
+    raw = d.get("patterns") or {}
     rows = [(p.id, p.name, p.en, p.describe(), p.effect if p.when_named is None else
-             f"{p.effect}, only {'with' if p.when_named else 'without'} a 名堂", p.ruling or "")
-            for p in rs.patterns]
+             f"{p.effect}, only {'with' if p.when_named else 'without'} a 名堂",
+             raw.get(p.id, {}).get("origin", "seed"), p.ruling or "") for p in rs.patterns]
     v = d["value"]
-    out += ["", "Patterns:", tabulate(rows, headers=("Id", "Name", "English", "Effect", "Kind",
-                                                     "Ruling"))]
+    out += ["", "Patterns (origin: seed = the value is the seed's; default = a product default):",
+            tabulate(rows, headers=("Id", "Name", "English", "Effect", "Kind", "Origin",
+                                    "Ruling"))]
     model = v["model"]
     if model == "ladder":
         lad = v["ladder"]
@@ -106,7 +120,7 @@ def rules_show(rs) -> str:
         out += ["", f"Value: a ladder of steps: {', '.join(steps)}, ... "
                     f"(the hand's steps pick the value)"]
     else:
-        out += ["", f"Value: base x multipliers + bonuses (default base {_val(v.get('base', 0))})"]
+        out += ["", f"Value: base x multipliers + bonuses (default base {_val(rs.spec['value'].get('base', 0))})"]
     out.append(f"Cap: {_val(rs.spec['value'].get('cap'))}; discard-type wins divide by "
                f"{v.get('discard_divisor', 1)}; minimum discard win "
                f"{_val(rs.spec['value'].get('min_discard_win', 0))}")
@@ -118,6 +132,17 @@ def rules_show(rs) -> str:
     if extras:
         out.append("Extras: " + "; ".join(f"{x['name']} ({x['en']})" for x in extras.values()
                                           if x))
-    for line in d.get("departures", []):
-        out.append(f"  - {line}")
+    kongs = rs.spec.get("kong_payments") or {}
+    if kongs:
+        who = {"concealed": "from each opponent", "added": "from each opponent",
+               "exposed": "from the discarder"}
+        out.append("Kong payments when declared (seed): " + "; ".join(
+            f"{k} {n} {who[k]}" for k, n in kongs.items()))
+    draw = rs.spec.get("draw") or {}
+    if draw:
+        out.append("Draw (wall exhausted): " + "; ".join(
+            f"{k}: {_val(v)}" for k, v in draw.items()))
+    if d.get("departures"):
+        out += ["", f"Where {rs.name} departs from the ruleset it is compared with:"]
+        out += [f"  - {line}" for line in d["departures"]]
     return "\n".join(out)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import tiles as T
 from .context import SEATS
+from .errors import OptionError
 
 EXTRAS: dict = {}
 
@@ -25,12 +27,24 @@ class Payment:
         return {"from": self.frm, "to": self.to, "amount": self.amount, "why": self.why}
 
 
-def extra(xid: str):
-    """Register `fn(ctx, rs, params, name, value) -> list[Payment]` under `xid`."""
+CHECKS: dict = {}
+
+
+def extra(xid: str, check=None):
+    """Register `fn(ctx, rs, params, name, value) -> list[Payment]` under `xid`; `check(ctx,
+    hand, rs, params)` raises OptionError when the situation cannot apply to the extra."""
     def deco(fn):
         EXTRAS[xid] = fn
+        if check:
+            CHECKS[xid] = check
         return fn
     return deco
+
+
+def check_extras(ctx, hand, rs) -> None:
+    for x in (rs.spec.get("extras") or {}).values():
+        if x and x["rule"] in CHECKS:
+            CHECKS[x["rule"]](ctx, hand, rs, x.get("params") or {})
 
 
 @extra("ghost_bonus")
@@ -44,6 +58,55 @@ def ghost_bonus(ctx, rs, params, name, value) -> list:
     amount = per * (n - over)
     return [Payment(s, ctx.seat, amount, f"{name}: {n} ghosts drawn")
             for s in SEATS if s != ctx.seat]
+
+
+_HORSE_OFFSET = {T.E: 0, T.S: 1, T.W: 2, T.N: 3, T.C: 1, T.F: 2, T.P: 3}
+
+
+def horse_seat(k: int, dealer: str) -> str:
+    """The seat a horse tile names, counted from the dealer: 1/5/9/E the dealer, 2/6/S/C the
+    next seat, 3/7/W/F the seat across, 4/8/N/P the previous seat."""
+    offset = (T.rank_of(k) - 1) % 4 if T.is_suited(k) else _HORSE_OFFSET[k]
+    return SEATS[(SEATS.index(dealer) + offset) % 4]
+
+
+def _check_horses(ctx, hand, rs, params) -> None:
+    count = int(params.get("count", 0))
+    n = len(ctx.horses)
+    if n and not count:
+        raise OptionError(f"--horses: horses are off in {rs.name}; set --opt horses={n}")
+    if count and n != count:
+        raise OptionError(f"--horses: --opt horses={count} needs {count} horse tiles, got {n}")
+    seen = hand.physical()
+    for k in ctx.horses:
+        seen[k] += 1
+        if seen[k] > rs.copies[k]:
+            raise OptionError(f"--horses: too many {T.name(k)} with the hand's own tiles")
+
+
+@extra("horses", check=_check_horses)
+def horses(ctx, rs, params, name, value) -> list:
+    """买马: each horse tile naming the winner's seat adds `per` from each payer, per share."""
+    per = int(params.get("per", 1))
+    rows = []
+    for k in ctx.horses:
+        if horse_seat(k, ctx.dealer) == ctx.seat:
+            rows += [Payment(s, ctx.seat, per * shares, f"{name}: horse {T.name(k)} names "
+                                                          f"{ctx.seat}")
+                     for s, shares in payers(ctx, rs)]
+    return rows
+
+
+def kong_notes(hand, ctx, rs) -> tuple:
+    """What the winner's own kongs paid when declared (never part of this win's payments)."""
+    rates = rs.spec.get("kong_payments") or {}
+    out = []
+    for m in hand.kongs:
+        if m.exposure in rates:
+            out.append({"kong": m.text, "kind": m.exposure, "to": ctx.seat,
+                        "amount": int(rates[m.exposure]),
+                        "from": "the discarder" if m.exposure == "exposed" else "each opponent"})
+    return tuple(out)
 
 
 def payers(ctx, rs) -> list:

@@ -1,0 +1,129 @@
+"""Guangdong 推倒胡 (seed 001, rulings G1-G10): one line per rule."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore import score
+from mjscore.cli import cli
+from mjscore.compile import next_tile
+from mjscore.errors import MjscoreError
+from mjscore.tiles import name, parse_name
+
+GD = "guangdong"
+
+
+@pytest.mark.parametrize("indicator, ghost", [
+    pytest.param("9m", "1m", id="9m wraps to 1m"),
+    pytest.param("9s", "1s", id="9s wraps to 1s"),
+    pytest.param("4p", "5p", id="4p steps to 5p"),
+    pytest.param("N", "C", id="N to 中"),
+    pytest.param("C", "F", id="中 to 發"),
+    pytest.param("P", "E", id="白 wraps to E"),
+])
+def test_flip_wrap(indicator, ghost):
+    assert name(next_tile(parse_name(indicator))) == ghost
+
+
+@pytest.mark.parametrize("hand, kw, value, east", [
+    pytest.param("123m456m789m123pPP", {}, 2, 6, id="fixed 白 ghost completes the pair"),
+    pytest.param("123m456m789m12pCSS", {"indicator": "N"}, 2, 6, id="flip: 中 is the ghost"),
+    pytest.param("123m456m789m12p3sSS", {"indicator": "2s"}, 2, 6,
+                 id="flip: the 3s is the ghost"),
+    pytest.param("123m456m789m123pSS", {}, 4, 12, id="no-ghost double"),
+    pytest.param("123m456m789m123pSS", {"opts": {"no_ghost_double": False}}, 2, 6,
+                 id="no-ghost double off"),
+    pytest.param("123m456m789mP1p (5555s)", {"kong_draw": True, "win": "1p"}, 4, 12,
+                 id="kong-draw double"),
+    pytest.param("123m456m789mSS (5555s)", {"kong_draw": True}, 8, 24,
+                 id="kong draw and no ghost: x2 x2"),
+    pytest.param("123m456m789m1pPPPP", {}, 2, 6, id="full ghost 满鬼"),
+    pytest.param("19m19p19sESWNPPPP", {}, 2, 6, id="full ghost with a junk hand"),
+    pytest.param("123m456m789m111pSS", {"opts": {"base": 5}}, 10, 30, id="base option, no-ghost double"),
+])
+def test_guangdong_values(hand, kw, value, east):
+    r = score(hand, GD, **kw)
+    assert r.legal, r.reasons
+    assert (r.value, r.net["E"]) == (value, east)
+    assert sum(r.net.values()) == 0
+
+
+def test_flip_only_hand_is_no_win_with_the_fixed_ghost():
+    assert score("123m456m789m12pCSS", GD, indicator="N").legal
+    fixed = score("123m456m789m12pCSS", GD)
+    assert not fixed.legal and "not a winning hand" in fixed.reasons[0]
+
+
+def test_flip_ghost_may_be_ponged_as_itself():
+    r = score("123m456m789m11p [CCC]", GD, indicator="N")
+    assert r.legal and "[CCC]" in r.decomposition
+
+
+def test_robbing_the_kong_konger_pays_three_shares():
+    r = score("123m456m789m111pPP", GD, rob_kong="S")
+    assert r.value == 2
+    assert r.net == {"E": 6, "S": -6, "W": 0, "N": 0}
+    assert [p.amount for p in r.payments] == [2, 4]
+    assert "liability" in r.payments[1].why
+
+
+def test_seven_pairs_off_then_on():
+    hand = "11m33m55m22p66p99pEE"
+    off = score(hand, GD)
+    assert not off.legal
+    on = score(hand, GD, opts={"seven_pairs": True})
+    assert on.legal and on.value == 4  # 2, no ghost x2
+
+
+def test_horses_add_a_base_per_hit_from_each_payer():
+    r = score("123m456m789m111pPP", GD, horses="1m5pSN", opts={"horses": 4})
+    horse_rows = [p for p in r.payments if p.why.startswith("买马")]
+    assert [p.amount for p in horse_rows] == [2, 2, 2, 2, 2, 2]  # two hits x three payers
+    assert r.value == 2 and r.net["E"] == 6 + 12
+
+
+def test_horses_count_from_the_dealer():
+    r = score("123m456m789m111pPP", GD, seat="S", dealer="E", horses="2m", opts={"horses": 1})
+    assert r.net["S"] == 6 + 6
+    r = score("123m456m789m111pPP", GD, seat="S", dealer="S", horses="2m", opts={"horses": 1})
+    assert r.net["S"] == 6
+
+
+def test_kong_payments_are_noted_apart():
+    r = score("123m456m789mSS (5555s)", GD, kong_draw=True)
+    assert r.to_dict()["kong_payments"] == [{"kong": "(5555s)", "kind": "concealed", "to": "E",
+                                             "amount": 2, "from": "each opponent"}]
+    assert sum(p.amount for p in r.payments) == 24  # the kong's money is in neither
+
+
+@pytest.mark.parametrize("args, code, message", [
+    pytest.param(["123m456m789m111pPP", "--discard", "S"], 1, "self-drawn only",
+                 id="discard win is not legal"),
+    pytest.param(["123m456m789m11p", "[123p]"], 2, 'chow "123p" is not allowed in guangdong',
+                 id="chow refused"),
+    pytest.param(["123m456m789m11p", "[PPP]"], 2, "the ghost P cannot be in a declared meld",
+                 id="fixed ghost in a pong refused"),
+    pytest.param(["123m456m789m111pSS", "--won", "S"], 2, "--won does not apply in guangdong",
+                 id="--won refused"),
+    pytest.param(["123m456m789m111pSS", "--declared"], 2, "--declared does not apply",
+                 id="--declared refused"),
+    pytest.param(["123m456m789m111pSS", "--opt", "ghost=flip"], 2, "needs the indicator",
+                 id="flip without indicator"),
+    pytest.param(["123m456m789m111pSS", "--horses", "1m"], 2, "horses are off",
+                 id="horses given while off"),
+    pytest.param(["123m456m789m111pSS", "--horses", "1m", "--opt", "horses=2"], 2,
+                 "needs 2 horse tiles", id="wrong number of horses"),
+    pytest.param(["123m456m789m4444sE", "--indicator", "4s"], 2, "too many 4s",
+                 id="indicator shown: at most three in a hand"),
+])
+def test_refusals(args, code, message):
+    res = CliRunner().invoke(cli, ["score", *args, "--rules", GD])
+    assert res.exit_code == code, res.output
+    assert message in res.output
+    assert "Traceback" not in res.output
+
+
+def test_indicator_outside_guangdong_is_refused():
+    with pytest.raises(MjscoreError, match="--indicator does not apply in luzhou"):
+        score("123m456m789m11pC5p5p", indicator="2m")
