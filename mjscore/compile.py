@@ -35,7 +35,7 @@ class PatternSpec:
         if self.effect == "base":
             return f"base {a}"
         if self.effect == "multiply":
-            return f"x{a}" if count == 1 else f"x{a} x{count}"
+            return f"x{a}" if count == 1 else f"x{_num(self.amount ** count)} (x{a} each)"
         if self.effect == "add":
             return f"+{_num(self.amount * count)}"
         return f"= {a}"
@@ -123,5 +123,6 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         ghost_targets=targets, ghosts_in_melds=in_melds,
         meld_kinds=frozenset(hand["melds"]), shapes=tuple(shapes),
         max_suits=hand.get("max_suits"), max_tosses=hand.get("max_tosses", 0),
+        concealed_sets=frozenset(hand.get("concealed_sets", ())),
         patterns=_patterns(spec, label), context=frozenset(spec.get("context", ())),
     )

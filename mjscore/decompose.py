@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import tiles as T
-from .reading import Group, full_ghost_reading, hand_tiles, make_reading
+from .reading import Group, dragon_set_splits, full_ghost_reading, hand_tiles, make_reading
 
 # Classes of kinds, and which classes are interchangeable for every pattern (symmetric).
 CLASSES = [("m", tuple(range(0, 9))), ("p", tuple(range(9, 18))), ("s", tuple(range(18, 27)))] \
@@ -187,16 +187,20 @@ def readings(hand, rs) -> list:
     cand = [k in rs.ghost_targets for k in range(34)]
     out = []
     shapes = [s for s in rs.shapes if s == "standard" or not hand.melds]
-    for shape in shapes:
-        options = _class_options(nat, in_melds, cand, g, shape)
-        if options is None:
-            continue
-        for chosen in _combine(options, g, shape, rs.max_suits):
-            groups = []
-            for ci, witness in chosen:
-                _name, kinds, c, _ = options[ci]
-                groups += (_groups_standard if shape == "standard" else _groups_pairs)(
-                    kinds, c, witness)
-            out.append(make_reading(shape, groups, t))
+    splits = dragon_set_splits(nat) if "dragon_set" in rs.concealed_sets else [(nat, ())]
+    for rest, sets in splits:
+        for shape in shapes:
+            if sets and shape != "standard":
+                continue
+            options = _class_options(rest, in_melds, cand, g, shape)
+            if options is None:
+                continue
+            for chosen in _combine(options, g, shape, rs.max_suits):
+                groups = list(sets)
+                for ci, witness in chosen:
+                    _name, kinds, c, _ = options[ci]
+                    groups += (_groups_standard if shape == "standard" else _groups_pairs)(
+                        kinds, c, witness)
+                out.append(make_reading(shape, groups, t))
     full = full_ghost_reading(hand, rs, t)
     return out + [full] if full else out

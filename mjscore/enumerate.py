@@ -23,7 +23,7 @@ from __future__ import annotations
 
 
 from . import tiles as T
-from .reading import Group, full_ghost_reading, hand_tiles, make_reading
+from .reading import Group, dragon_set_splits, full_ghost_reading, hand_tiles, make_reading
 
 class _Search:
     """The state of one enumeration: counts are mutated and restored while recursing."""
@@ -221,11 +221,15 @@ def all_readings(hand, rs) -> list:
         suits = {k // 9 for k in range(27) if used[k]}
         if len(suits) == rs.max_suits:
             cand = [c and (k >= 27 or k // 9 in suits) for k, c in enumerate(cand)]
-    search = _Search(nat, used, cand, list(rs.copies), _CLASSES)
     out = []
-    if "standard" in rs.shapes:
-        search.standard(0, g, True, [])
-        out += [(("standard", groups)) for groups in search.out]
+    splits = dragon_set_splits(t.natural) if "dragon_set" in rs.concealed_sets \
+        else [(t.natural, ())]
+    for rest, sets in splits:
+        search = _Search(list(rest), used, cand, list(rs.copies), _CLASSES)
+        if "standard" in rs.shapes:
+            search.standard(0, g, True, list(sets))
+            out += [(("standard", groups)) for groups in search.out]
+    search = _Search(nat, used, cand, list(rs.copies), _CLASSES)
     if "seven_pairs" in rs.shapes and not hand.melds:
         search.out = set()
         search.seven_pairs(g)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from . import tiles as T
 from .errors import NotationError, OptionError
 from .notation import ParsedHand, RawMeld, parse, parse_tiles
+from .reading import DRAGONS, YAOJI
 
 EXPOSURE = {"[": "exposed", "(": "concealed", "{": "added"}
 
@@ -82,6 +83,9 @@ def _classify(raw: RawMeld, rs) -> Meld:
         meld = Meld("chow", "exposed", tuple(naturals), 0, raw)
     elif size == 3 and n_ghosts and _is_run_with_gaps(naturals):
         raise NotationError(f'"{written}": a chow never holds a ghost', col)
+    elif size == 3 and "toss" in rs.meld_kinds:
+        raise NotationError(f'"{written}" is not a meld: a toss group holds only 1s, 9s and '
+                            "honours", col)
     else:
         raise NotationError(f'"{written}" is not a meld', col)
     if raw.bracket != "[" and meld.kind != "kong":
@@ -154,9 +158,6 @@ def read(text: str, rs, *, win: str | None = None, size: int = 14) -> Hand:
     """Parse and build in one step."""
     return build(parse(text), rs, win=win, size=size)
 
-
-DRAGONS = (T.C, T.F, T.P)
-YAOJI = T.kind("s", 1)  # 幺鸡, Lanzhou's stand-in for one missing dragon in a 中发白 set
 
 
 def special_meld_kind(kinds, rs) -> str | None:

@@ -13,7 +13,9 @@ REGISTRY: dict = {}
 
 
 def pattern(pid: str):
-    """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`."""
+    """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`.
+
+    A predicate may return `(count, note)` instead, the note saying which tiles made it."""
     def deco(fn):
         REGISTRY[pid] = fn
         return fn
@@ -96,6 +98,28 @@ def four_melds(reading, hand, ctx, params) -> int:
 def full_ghost(reading, hand, ctx, params) -> int:
     """满鬼: every ghost tile concealed in the hand (none spent in a meld), whatever the rest."""
     return int(reading.shape == "full_ghost")
+
+
+@pattern("self_drawn")
+def self_drawn(reading, hand, ctx, params) -> int:
+    """A self-draw-type win: 自摸, a kong replacement draw included."""
+    return int(ctx.win_type == "self_draw")
+
+
+@pattern("dragon_sets")
+def dragon_sets(reading, hand, ctx, params) -> int:
+    """Each 中发白 set made of tiles the winner drew: concealed or tossed (a pong never is),
+    and not completed by a winning tile taken from another player. The winning tile is
+    placed outside a set whenever another copy of it can be."""
+    sets = [g for g in reading.groups if g.kind == "dragon_set"]
+    counted = [g.text() for g in sets]
+    if ctx.discard_type and hand.win is not None:
+        concealed = [g for g in reading.groups if not g.meld]
+        in_sets = [g for g in concealed if g.kind == "dragon_set" and hand.win in g.tiles]
+        elsewhere = sum(g.tiles.count(hand.win) for g in concealed if g.kind != "dragon_set")
+        if in_sets and not elsewhere:
+            counted.remove(in_sets[0].text())
+    return len(counted), ", ".join(counted)
 
 
 @pattern("plain_win")

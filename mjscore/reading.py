@@ -7,6 +7,9 @@ from functools import cached_property
 
 from . import tiles as T
 
+DRAGONS = (T.C, T.F, T.P)
+YAOJI = T.kind("s", 1)  # 幺鸡, Lanzhou's stand-in for one missing dragon in a 中发白 set
+
 MELD_GROUP = {"pong": "triplet", "kong": "kong", "chow": "sequence",
               "toss": "toss", "dragon_set": "dragon_set"}
 
@@ -26,6 +29,11 @@ class Group:
             natural.remove(k)
         body = T.compact(T.sorted_kinds(natural)) + "".join(
             f"{ghost_letter}={T.name(k)}" for k in self.ghosts)
+        if self.kind == "dragon_set" and YAOJI in self.tiles:
+            # 小鸡满天飞: show which dragon the 幺鸡 stands for.
+            missing = next(k for k in DRAGONS if k not in self.tiles)
+            body = T.compact(T.sorted_kinds(k for k in self.tiles if k != YAOJI)) + \
+                f"1s={T.name(missing)}"
         if not self.meld:
             return body
         return {"exposed": "[{}]", "concealed": "({})", "added": "{{{}}}"}[self.meld].format(body)
@@ -108,3 +116,25 @@ def full_ghost_reading(hand, rs, t: Tiles) -> Reading | None:
         counts[k] += 1
     loose = Group("loose", tuple(T.sorted_kinds(hand.concealed)))
     return Reading("full_ghost", (loose,) + t.meld_groups, tuple(counts))
+
+
+def dragon_set_splits(natural: tuple):
+    """Every way to take 中发白 sets out of the concealed tiles: (rest, set groups).
+
+    A set is C F P one each, or two different dragons and one 1s (幺鸡) standing for the
+    third (one stand-in per set). Lanzhou only (`hand.concealed_sets`).
+    """
+    kinds = [(T.C, T.F, T.P), (YAOJI, T.F, T.P), (YAOJI, T.C, T.P), (YAOJI, T.C, T.F)]
+
+    def walk(i, counts, acc):
+        yield tuple(counts), tuple(acc)
+        for j in range(i, len(kinds)):
+            if all(counts[k] for k in kinds[j]):
+                for k in kinds[j]:
+                    counts[k] -= 1
+                acc.append(Group("dragon_set", tuple(sorted(kinds[j]))))
+                yield from walk(j, counts, acc)
+                acc.pop()
+                for k in kinds[j]:
+                    counts[k] += 1
+    yield from walk(0, list(natural), [])

@@ -193,6 +193,7 @@ class Ruleset:
     shapes: tuple
     max_suits: int | None
     max_tosses: int
+    concealed_sets: frozenset
     patterns: tuple = field(repr=False)
     context: frozenset = frozenset()
 

@@ -55,9 +55,11 @@ def _round(x) -> int:
 
 
 def evaluate(reading, hand, ctx, rs) -> Evaluation:
-    hits = []
+    hits, notes = [], {}
     for spec in rs.patterns:
         n = REGISTRY[spec.predicate](reading, hand, ctx, dict(spec.params))
+        if isinstance(n, tuple):
+            n, notes[spec.id] = n
         if n:
             hits.append((spec, int(n)))
     named = any(s.named and s.effect != "fixed" for s, _ in hits)
@@ -85,7 +87,8 @@ def evaluate(reading, hand, ctx, rs) -> Evaluation:
         cap = max([cap] + raises)
     capped = raw if cap is None else min(raw, cap)
     value = capped // v.get("discard_divisor", 1) if ctx.discard_type else capped
-    out = tuple(Hit(s.id, s.name, s.en, s.describe(n), n, s) for s, n in hits)
+    out = tuple(Hit(s.id, s.name, s.en, s.describe(n) + (f" ({notes[s.id]})" if notes.get(s.id)
+                                                         else ""), n, s) for s, n in hits)
     return Evaluation(reading, out, raw, capped, value, cap)
 
 
