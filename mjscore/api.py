@@ -110,6 +110,8 @@ def _rule_reasons(h, rs, ctx) -> list:
         if ctx.rob_kong and g.get("rob_as_stand_in", False):
             reasons.append(f"a robbed {ghost} is won as the tile it stands for: "
                            "write that tile as the winning tile")
+        if ctx.rob_kong and g.get("rob_ghost_forbidden", False):
+            reasons.append(f"a ghost ({ghost}) being added to a kong cannot be robbed")
     if hand_rules.get("needs_declared") and not ctx.declared:
         reasons.append("not declared (报章): a win needs --declared")
     if rs.max_suits:

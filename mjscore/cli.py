@@ -43,7 +43,8 @@ def cli():
 
 @cli.command()
 @click.argument("hand", nargs=-1, required=True)
-@click.option("--rules", default="luzhou", show_default=True, help="Ruleset name or YAML file.")
+@click.option("--rules", default="luzhou", show_default=True,
+              help="Ruleset name or YAML file; a comma list scores side by side.")
 @click.option("--win", help="The winning tile (default: the last concealed tile written).")
 @click.option("--seat", default="E", show_default=True, help="The winner's seat.")
 @click.option("--discard", metavar="SEAT", help="Won on SEAT's discard (default: self-draw).")
@@ -69,16 +70,40 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
     """Score one winning HAND: value, patterns, the reading chosen, and who pays whom."""
     from . import api, render
     from .options import parse_pairs
-    result = api.score(" ".join(hand), rules, win=win, seat=seat, discard=discard,
-                       kong_draw=kong_draw, after_kong=after_kong, rob_kong=rob_kong, won=won,
-                       declared=declared, heavenly=heavenly, earthly=earthly,
-                       ghosts_drawn=ghosts_drawn, indicator=indicator, dealer=dealer,
-                       horses=horses, opts=parse_pairs(opts))
+    kwargs = dict(win=win, seat=seat, discard=discard, kong_draw=kong_draw,
+                  after_kong=after_kong, rob_kong=rob_kong, won=won, declared=declared,
+                  heavenly=heavenly, earthly=earthly, ghosts_drawn=ghosts_drawn,
+                  indicator=indicator, dealer=dealer, horses=horses, opts=parse_pairs(opts))
+    names = [r.strip() for r in rules.split(",")] if "," in rules else [rules]
+    if len(names) > 1:
+        _compare(" ".join(hand), names, kwargs, fmt)
+    result = api.score(" ".join(hand), rules, **kwargs)
     if fmt == "json":
         click.echo(render.score_json(result))
     else:
         click.echo(render.score_table(result, explain=explain))
     sys.exit(0 if result.legal else 1)
+
+
+def _compare(hand, names, kwargs, fmt):
+    """One hand under several rulesets, side by side (players of two schools at one table)."""
+    from . import api, render
+    results = []
+    for name in names:
+        try:
+            results.append(api.score(hand, name, **kwargs))
+        except MjscoreError as e:
+            results.append(e)
+    if fmt == "json":
+        click.echo(render.compare_json(names, results))
+    else:
+        click.echo(render.compare_table(names, results))
+    codes = [2 if isinstance(r, MjscoreError) else 0 if r.legal else 1 for r in results]
+    if 2 in codes:
+        for name, r in zip(names, results):
+            if isinstance(r, MjscoreError):
+                click.echo(f"mjscore: {name}: {r}", err=True)
+    sys.exit(max(codes))
 
 
 @cli.group(cls=Group)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from . import tiles as T
 from .errors import OptionError, RulesetError
 
-EFFECTS = ("steps", "base", "multiply", "add", "fixed")
+EFFECTS = ("steps", "base", "multiply", "add", "flat", "fixed")
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,11 @@ class PatternSpec:
     excludes: tuple
     raises_cap: int | None
     ruling: str | None
+    win: str | None = None  # self_draw | discard: applies only on that type of win
+    each_more: float | None = None  # base x each_more for every count past the first
+
+    def base_value(self, count: int) -> float:
+        return self.amount * (self.each_more or 1) ** (count - 1)
 
     def describe(self, count: int = 1) -> str:
         a = _num(self.amount)
@@ -33,7 +38,12 @@ class PatternSpec:
             n = int(self.amount) * count
             return f"+{n} step" + ("s" if n != 1 else "") if n else "step 0"
         if self.effect == "base":
+            if self.each_more and count > 1:
+                return f"base {_num(self.base_value(count))} ({a}, x{_num(self.each_more)} " \
+                       f"for each of {count - 1} more)"
             return f"base {a}"
+        if self.effect == "flat":
+            return f"= {a} before bonuses"
         if self.effect == "multiply":
             return f"x{a}" if count == 1 else f"x{_num(self.amount ** count)} (x{a} each)"
         if self.effect == "add":
@@ -84,13 +94,26 @@ def _patterns(spec: dict, label: str) -> tuple:
             name=p["name"], en=p["en"], effect=effect, amount=p[effect],
             named=p.get("named", effect in ("steps", "multiply", "base")),
             when_named=p.get("when_named"), excludes=tuple(p.get("excludes", ())),
-            raises_cap=p.get("raises_cap"), ruling=p.get("ruling")))
+            raises_cap=p.get("raises_cap"), ruling=p.get("ruling"), win=p.get("win"),
+            each_more=p.get("each_more")))
     ids = {p.id for p in out}
     for p in out:
         for x in p.excludes:
             if x not in ids and x not in (spec.get("patterns") or {}):
                 raise RulesetError(label, f'excludes unknown pattern "{x}"', f"patterns.{p.id}")
     return tuple(out)
+
+
+def _context(items) -> frozenset:
+    """Situation flags the ruleset takes; `{flag: bool}` items are on only when true (an
+    option may switch a flag's rule off, and then the flag is refused, not ignored)."""
+    out = set()
+    for item in items:
+        if isinstance(item, str):
+            out.add(item)
+        else:
+            out |= {k for k, on in item.items() if on}
+    return frozenset(out)
 
 
 def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
@@ -124,5 +147,5 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         meld_kinds=frozenset(hand["melds"]), shapes=tuple(shapes),
         max_suits=hand.get("max_suits"), max_tosses=hand.get("max_tosses", 0),
         concealed_sets=frozenset(hand.get("concealed_sets", ())),
-        patterns=_patterns(spec, label), context=frozenset(spec.get("context", ())),
+        patterns=_patterns(spec, label), context=_context(spec.get("context", ())),
     )

@@ -33,6 +33,7 @@ class WinContext:
     dealer: str = "E"
     horses: tuple = ()
     ghosts_held: int = 0  # ghost tiles in the winner's hand, melds included
+    ghost_kinds: frozenset = frozenset()  # the ruleset's ghost tiles (for pattern predicates)
 
     @property
     def win_type(self) -> str:
@@ -72,7 +73,9 @@ def make(hand, rs, *, seat_="E", discard=None, kong_draw=False, after_kong=False
              "indicator": indicator is not None, "horses": bool(horses)}
     for key, on in given.items():
         if on and key not in rs.context:
-            raise OptionError(f"{FLAGS[key]} does not apply in {rs.name}")
+            off = _switched_off(rs, key)
+            raise OptionError(f"{FLAGS[key]} does not apply in {rs.name}" +
+                              (f" (option {off} is off)" if off else ""))
     w = seat(seat_, "--seat")
     d = seat(discard, "--discard") if discard is not None else None
     r = seat(rob_kong, "--rob-kong") if rob_kong is not None else None
@@ -117,7 +120,15 @@ def make(hand, rs, *, seat_="E", discard=None, kong_draw=False, after_kong=False
             raise OptionError(f"--ghosts-drawn {n}: the hand holds {ghosts_held} ghosts")
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
                       bool(heavenly), bool(earthly), n, indicator, dl, tuple(horses or ()),
-                      ghosts_held)
+                      ghosts_held, rs.ghost_kinds)
+
+
+def _switched_off(rs, key: str) -> str | None:
+    """The option that turned flag `key` off in this ruleset, if one did."""
+    for item in rs.data.get("context", ()):
+        if isinstance(item, dict) and isinstance(item.get(key), dict):
+            return item[key].get("option")
+    return None
 
 
 def _int(value, flag: str) -> int:

@@ -73,21 +73,26 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
 
 @lru_cache(maxsize=1 << 16)
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
-    """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles): finals}} (finals per rank)."""
-    states = {(0, 0, 0, 0): ()}
+    """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles, pairs, gp): finals}}.
+
+    `gp` counts ghosts in kinds holding a single pair (a pair of ghosts is a pattern in the
+    English guide); `finals` is the final count per rank.
+    """
+    states = {(0, 0, 0, 0, 0): ()}
     for r in range(len(c)):
         nxt: dict = {}
-        for (gu, pairs, n4, tiles), path in states.items():
+        for (gu, pairs, n4, tiles, gp), path in states.items():
             for f in (0, 2, 4):
                 g = f - c[r]
                 if g < 0 or f + m[r] > 4 or g and (not cand[r] or gu + g > gmax):
                     continue
-                key = (gu + g, pairs + f // 2, n4 + (f == 4), tiles | (f > 0))
+                key = (gu + g, pairs + f // 2, n4 + (f == 4), tiles | (f > 0),
+                       gp + (g if f == 2 else 0))
                 nxt.setdefault(key, path + (f,))
         states = nxt
     out: dict = {}
-    for (gu, pairs, n4, tiles), path in states.items():
-        out.setdefault((gu, pairs), {}).setdefault((n4, tiles, pairs), path)
+    for (gu, pairs, n4, tiles, gp), path in states.items():
+        out.setdefault((gu, pairs), {}).setdefault((n4, tiles, pairs, gp), path)
     return out
 
 
@@ -168,7 +173,7 @@ def _combine(options, g, shape, max_suits):
                     groups = list(canon)
                     groups[grp] = tuple(sorted(groups[grp] + (sig,)))
                     if max_suits and grp == 0 and \
-                            sum(1 for s in groups[0] if s[-2 if shape == "standard" else 1]) \
+                            sum(1 for s in groups[0] if s[2 if shape == "standard" else 1]) \
                             > max_suits:
                         continue
                     key = (gu + cg, pu + cp, tuple(groups))

@@ -64,6 +64,52 @@ def one_suit(reading, hand, ctx, params) -> int:
     return int(len(reading.suits) == 1 and not any(reading.counts[27:]))
 
 
+@pattern("one_suit_kong_draw")
+def one_suit_kong_draw(reading, hand, ctx, params) -> int:
+    """Pure One Suit Kong Draw (the English guide): one suit, won on a kong replacement."""
+    return int(ctx.kong_draw and one_suit(reading, hand, ctx, params))
+
+
+DRAGON_KINDS = (31, 32, 33)  # P F C
+
+
+@pattern("seven_pairs_dragons")
+def seven_pairs_dragons(reading, hand, ctx, params) -> int:
+    """Seven pairs with dragon pairs (C, F or P; ghosts standing as 中 count as 中).
+
+    `dragons`: how many dragon kinds hold a pair (`at_least` to make it a minimum);
+    `one_suit`: every other pair is of one suit (no winds).
+    """
+    if reading.shape != "seven_pairs":
+        return 0
+    d = sum(1 for k in DRAGON_KINDS if reading.counts[k] >= 2)
+    want = params.get("dragons", 0)
+    if d < want or not params.get("at_least") and d != want:
+        return 0
+    if params.get("one_suit"):
+        others = [k for k in range(31) if reading.counts[k]]
+        if any(k >= 27 for k in others) or len({k // 9 for k in others}) != 1:
+            return 0
+    return 1
+
+
+@pattern("seven_pairs_quads")
+def seven_pairs_quads(reading, hand, ctx, params) -> int:
+    """Seven pairs holding `quads` four-of-a-kinds (as two pairs each). `ghost_pair`: true
+    when the one other pair is two ghost tiles, false when it holds a natural tile."""
+    if reading.shape != "seven_pairs":
+        return 0
+    quads = [k for k, n in enumerate(reading.counts) if n == 4]
+    if len(quads) != params.get("quads", 0):
+        return 0
+    if "ghost_pair" in params:
+        pairs = [k for k, n in enumerate(reading.counts) if n == 2]
+        natural = sum(1 for k in hand.concealed if k in pairs and k not in ctx.ghost_kinds)
+        if (len(pairs) == 1 and natural == 0) != params["ghost_pair"]:
+            return 0
+    return 1
+
+
 @pattern("kong_draw")
 def kong_draw(reading, hand, ctx, params) -> int:
     """杠上花: won on the replacement tile drawn after a kong."""

@@ -146,3 +146,46 @@ def rules_show(rs) -> str:
         out += ["", f"Where {rs.name} departs from the ruleset it is compared with:"]
         out += [f"  - {line}" for line in d["departures"]]
     return "\n".join(out)
+
+
+def _names(r) -> str:
+    return "\n".join(f"{h.name} {h.effect}" for h in r.patterns) or "-"
+
+
+def compare_table(names, results) -> str:
+    """A column per ruleset: value, patterns, reading, net; then where they differ."""
+    ok = [r for r in results if not isinstance(r, Exception)]
+    rows = [("Legal", *("error" if isinstance(r, Exception) else
+                        "yes" if r.legal else "no" for r in results)),
+            ("Value", *("-" if isinstance(r, Exception) else f"{r.value} {r.unit}".strip()
+                        for r in results)),
+            ("Patterns", *(str(r) if isinstance(r, Exception) else _names(r) for r in results)),
+            ("Reading", *("-" if isinstance(r, Exception) else r.decomposition or "-"
+                          for r in results))]
+    for seat in SEATS:
+        rows.append((f"Net {seat}", *("-" if isinstance(r, Exception) else f"{r.net[seat]:+d}"
+                                      if r.net[seat] else "0" for r in results)))
+    for r in results:
+        if not isinstance(r, Exception) and not r.legal:
+            rows.append((f"Why not ({r.ruleset})", *("; ".join(x.reasons) if x is r else ""
+                                                      for x in results)))
+    out = [tabulate(rows, headers=("", *names))]
+    if len(ok) >= 2:
+        values = {r.ruleset: r.value for r in ok}
+        if len(set(values.values())) > 1:
+            out.append("Values differ: " + ", ".join(f"{k} {v}" for k, v in values.items()))
+        else:
+            out.append(f"Values agree: {ok[0].value}")
+        sets = {r.ruleset: {h.en for h in r.patterns} for r in ok}
+        common = set.intersection(*sets.values())
+        for name, got in sets.items():
+            only = sorted(got - common)
+            if only:
+                out.append(f"Only in {name}: {', '.join(only)}")
+    return "\n".join(out)
+
+
+def compare_json(names, results) -> str:
+    return json.dumps([{"ruleset": n, "error": str(r)} if isinstance(r, Exception)
+                       else r.to_dict() for n, r in zip(names, results)],
+                      ensure_ascii=False, indent=2)

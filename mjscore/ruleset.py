@@ -104,7 +104,12 @@ def load_raw(ref: str) -> tuple[dict, str, bool]:
             break
         if not isinstance(parent, str):
             raise RulesetError(label, "must name a shipped ruleset or a file", "extends")
-        path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
+        try:
+            path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
+        except RulesetError:
+            known = ", ".join(shipped_names())
+            raise RulesetError(label, f'"{parent}" is no shipped ruleset (shipped: {known}) and '
+                                      "no file beside this one", "extends") from None
         all_shipped = all_shipped and shipped
         label = plabel if shipped else str(path)
     merged: dict = {}

@@ -62,6 +62,8 @@ def evaluate(reading, hand, ctx, rs) -> Evaluation:
             n, notes[spec.id] = n
         if n:
             hits.append((spec, int(n)))
+    kind = "self_draw" if ctx.win_type == "self_draw" else "discard"
+    hits = [(s, n) for s, n in hits if s.win is None or s.win == kind]
     named = any(s.named and s.effect != "fixed" for s, _ in hits)
     hits = [(s, n) for s, n in hits if s.when_named is None or s.when_named == named]
     excluded = {x for s, _ in hits for x in s.excludes}
@@ -70,11 +72,18 @@ def evaluate(reading, hand, ctx, rs) -> Evaluation:
     if v["model"] == "ladder":
         raw = ladder(sum(int(s.amount) * n for s, n in hits if s.effect == "steps"), v["ladder"])
     else:
-        bases = [s.amount for s, _ in hits if s.effect == "base"]
-        raw = max(bases) if bases else v.get("base", 0)
+        bases = [(s.base_value(n), s) for s, n in hits if s.effect == "base"]
+        top = max(bases, key=lambda b: (b[0], b[1].named), default=None)
+        # A hand takes its single highest base; the lower bases are not applied.
+        hits = [(s, n) for s, n in hits if s.effect != "base" or s is top[1]]
+        raw = top[0] if top else v.get("base", 0)
         for s, n in hits:
             if s.effect == "multiply":
                 raw *= s.amount ** n
+        flats = [s.amount for s, _ in hits if s.effect == "flat"]
+        if flats:  # a flat value stands in for base x multipliers; bonuses still add
+            raw = max(flats)
+            hits = [(s, n) for s, n in hits if s.effect not in ("base", "multiply")]
         raw += sum(s.amount * n for s, n in hits if s.effect == "add")
     fixed = [s.amount for s, _ in hits if s.effect == "fixed"]
     if fixed:

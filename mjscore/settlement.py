@@ -60,6 +60,15 @@ def ghost_bonus(ctx, rs, params, name, value) -> list:
             for s in SEATS if s != ctx.seat]
 
 
+@extra("kong_penalty")
+def kong_penalty(ctx, rs, params, name, value) -> list:
+    """The English guide's Kong Penalty: a win on the discard made right after the
+    discarder's kong is paid `amount` more by that player, after the cap."""
+    if not (ctx.after_kong and ctx.discard):
+        return []
+    return [Payment(ctx.discard, ctx.seat, int(params.get("amount", 10)), name)]
+
+
 _HORSE_OFFSET = {T.E: 0, T.S: 1, T.W: 2, T.N: 3, T.C: 1, T.F: 2, T.P: 3}
 
 

@@ -1,0 +1,233 @@
+"""Bad input through the CLI: exit 2, exactly one line on stderr naming where it is wrong, no
+traceback (CONTRACT "Hand notation", "Commands", "Exit codes"; issue 2 "Acceptance")."""
+
+import pytest
+from click.testing import CliRunner
+
+import mjscore
+from mjscore import score
+from mjscore.cli import cli
+
+HAND = "111m123m456m789m5pC"  # a legal 闺自摸 when nothing else is wrong
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def assert_bad(result, fragments):
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert result.stdout == ""
+    err = result.stderr
+    assert "Traceback" not in err
+    assert err.endswith("\n") and err.count("\n") == 1, repr(err)
+    assert err.startswith("mjscore: ")
+    for f in fragments:
+        assert f in err, (f, err)
+    return err
+
+
+# (arguments after `score`, fragments the one stderr line must contain)
+BAD_SCORE = [
+    # -- notation ----------------------------------------------------------------------------
+    pytest.param(["111m123m456m789m5qC"], ["invalid hand", "column 18", 'unknown suit "q"'],
+                 id="unknown suit"),
+    pytest.param(["111m123m456m789m5pC55"], ["column 20", 'digits "55" have no suit'],
+                 id="dangling digits at the end"),
+    pytest.param(["111m 55 123m456m789m5pC"], ["column 6", 'digits "55" have no suit'],
+                 id="dangling digits before a space"),
+    pytest.param(["[111m 123m456m789m5pC"], ["column 1", 'unclosed "["'],
+                 id="unclosed bracket"),
+    pytest.param(["111m123m456m789m5pC (1111m"], ["column 21", 'unclosed "("'],
+                 id="unclosed parenthesis"),
+    pytest.param(["111m123m456m789m5p)C"], ["column 19", '")" closes nothing'],
+                 id="closing bracket that closes nothing"),
+    pytest.param(["111m123m456m789m5pC []"], ["column 21", "empty meld"], id="empty meld"),
+    pytest.param(["111m123m456m789m5pX"], ["column 19", 'unknown tile "X"'], id="unknown tile"),
+    pytest.param(["111m123m456m789m5p0pC"], ["column 19", 'rank "0"'], id="rank 0"),
+    pytest.param(["11111m23m456m789mC"], ["column 5", "too many 1m", "4"], id="fifth copy"),
+    pytest.param(["[1111m] 1m23m456m789p5pC"], ["column 9", "too many 1m"],
+                 id="fifth copy beside a kong"),
+    pytest.param(["CCCCC11m23m456m78m"], ["column 5", "too many C"],
+                 id="fifth 红中 with 4 ghosts"),
+    pytest.param(["111m123m456m789m5p"], ["wrong tile count", "13 concealed tiles", "14"],
+                 id="wrong tile count: 13"),
+    pytest.param(["111m123m456m789m5pC9p"], ["wrong tile count", "15 concealed tiles"],
+                 id="wrong tile count: 15"),
+    pytest.param(["[111m] 111p123m456m789m5pC"], ["wrong tile count", "1 melds"],
+                 id="wrong tile count beside a meld"),
+    pytest.param(["111m123m456m789m5pE"], ["column 19", "tile E is not used in luzhou"],
+                 id="a tile luzhou does not use: E"),
+    pytest.param(["111m123m456m789m5p發"], ["column 19", "tile F is not used in luzhou"],
+                 id="a tile luzhou does not use: 發"),
+    pytest.param(["111m123m456m789m5p1z"], ["column 19", "tile E is not used"],
+                 id="a tile luzhou does not use: 1z"),
+    pytest.param(["[123m] 111m456m789m5pC"], ["column 1", "chow", "not allowed in luzhou"],
+                 id="a meld luzhou forbids: chow"),
+    pytest.param(["[CCC] 111m123m456m5pC"], ["column 1", "natural tile"],
+                 id="a pong of ghosts alone"),
+    pytest.param(["[11m] 111m123m456m789m"], ["column 1", "3 or 4 tiles"], id="a two-tile meld"),
+    pytest.param(["(111m) 123m456p789p5pC5p"], ["column 1", "kong"],
+                 id="a concealed kong of three"),
+    pytest.param([HAND, "--win", "9p"], ["--win 9p", "not one of the concealed tiles"],
+                 id="--win tile not in the hand"),
+    pytest.param([HAND, "--win", "X"], ["--win", 'unknown tile "X"'], id="--win not a tile"),
+    # -- rulesets and options ----------------------------------------------------------------
+    pytest.param([HAND, "--rules", "nosuch"], ["nosuch", "unknown ruleset"],
+                 id="unknown ruleset"),
+    pytest.param([HAND, "--opt", "foo=1"], ['unknown option "foo"', "cap"],
+                 id="unknown --opt"),
+    pytest.param([HAND, "--opt", "cap=abc"], ['"cap"', "integer", "abc"],
+                 id="ill-typed --opt cap=abc"),
+    pytest.param([HAND, "--opt", "ghosts=5"], ['"ghosts"', "4, 8", "5"],
+                 id="ill-typed --opt ghosts=5"),
+    pytest.param([HAND, "--opt", "cap=0"], ['"cap"', "at least 1"], id="--opt cap=0"),
+    pytest.param([HAND, "--opt", "shoubayi=maybe"], ['"shoubayi"', "true or false"],
+                 id="ill-typed --opt shoubayi=maybe"),
+    pytest.param([HAND, "--opt", "xiqian=never"], ['"xiqian"', "always"],
+                 id="ill-typed --opt xiqian=never"),
+    pytest.param([HAND, "--opt", "cap"], ["KEY=VALUE"], id="--opt without ="),
+    # -- contradictory or inapplicable situation options ---------------------------------------
+    pytest.param([HAND, "--kong-draw"], ["--kong-draw", "no kong"], id="--kong-draw with no kong"),
+    pytest.param([HAND, "--after-kong"], ["--after-kong", "--discard"],
+                 id="--after-kong without --discard"),
+    pytest.param([HAND, "--discard", "E"], ["--discard", "winner"],
+                 id="--discard naming the winner"),
+    pytest.param([HAND, "--seat", "S", "--discard", "S"], ["--discard", "winner S"],
+                 id="--discard naming the winner S"),
+    pytest.param([HAND, "--discard", "S", "--won", "S"], ["--discard", "S", "already won"],
+                 id="--discard naming a seat in --won"),
+    pytest.param([HAND, "--rob-kong", "E"], ["--rob-kong", "winner"],
+                 id="--rob-kong naming the winner"),
+    pytest.param([HAND, "--rob-kong", "W", "--won", "S,W"], ["--rob-kong", "W", "already won"],
+                 id="--rob-kong naming a seat in --won"),
+    pytest.param([HAND, "--won", "E"], ["--won", "winner"], id="--won naming the winner"),
+    pytest.param([HAND, "--won", "S,W,N"], ["--won", "three"], id="--won naming three seats"),
+    pytest.param([HAND, "--seat", "S", "--heavenly"], ["--heavenly", "dealer"],
+                 id="--heavenly for a non-dealer"),
+    pytest.param([HAND, "--earthly"], ["--earthly", "dealer"], id="--earthly for the dealer"),
+    pytest.param([HAND, "--indicator", "5p"], ["--indicator"], id="--indicator in luzhou"),
+    pytest.param([HAND, "--seat", "X"], ["--seat", '"X"'], id="--seat not a seat"),
+    pytest.param([HAND, "--ghosts-drawn", "5"], ["--ghosts-drawn 5", "4"],
+                 id="--ghosts-drawn beyond the 4 ghosts"),
+    pytest.param(["CC123m456m789m23m4m", "--ghosts-drawn", "1", "--opt", "ghosts=8"],
+                 ["--ghosts-drawn 1", "holds 2"], id="--ghosts-drawn fewer than held"),
+]
+
+
+@pytest.mark.parametrize("args, fragments", BAD_SCORE)
+def test_bad_score_input(args, fragments):
+    assert_bad(run("score", *args), fragments)
+
+
+@pytest.mark.parametrize("args, fragments", BAD_SCORE[:6])
+def test_bad_input_json_format_too(args, fragments):
+    assert_bad(run("score", *args, "--format", "json"), fragments)
+
+
+# -- ruleset files ---------------------------------------------------------------------------
+# (file name, contents, fragments the error must contain)
+BAD_FILES = [
+    pytest.param("malformed.yaml", "name: bad\n  extends: [luzhou\n",
+                 ["malformed.yaml", "malformed YAML", "line 2"], id="malformed YAML"),
+    pytest.param("tabs.yaml", "name: x\n\tcap: 3\n", ["tabs.yaml", "malformed YAML"],
+                 id="malformed YAML: a tab"),
+    pytest.param("capword.yaml", "extends: luzhou\nname: house\nvalue:\n  cap: lots\n",
+                 ["capword.yaml", "value.cap"], id="schema-invalid: value.cap"),
+    pytest.param("steps.yaml", "extends: luzhou\nname: house\npatterns:\n  gui:\n    steps: many\n",
+                 ["steps.yaml", "patterns.gui.steps"], id="schema-invalid: patterns.gui.steps"),
+    pytest.param("opttype.yaml",
+                 "extends: luzhou\nname: house\noptions:\n  cap:\n    type: float\n",
+                 ["opttype.yaml", "options.cap.type"], id="schema-invalid: options.cap.type"),
+    pytest.param("extra.yaml", "extends: luzhou\nname: house\nbogus: 1\n",
+                 ["extra.yaml", "bogus"], id="schema-invalid: an unknown top-level key"),
+    pytest.param("default.yaml",
+                 "extends: luzhou\nname: house\noptions:\n  cap:\n    default: abc\n",
+                 ["default.yaml", "options.cap.default"], id="an option default of the wrong type"),
+    pytest.param("pattern.yaml", "extends: luzhou\nname: house\npatterns:\n  foo:\n"
+                                 "    pattern: nosuch\n    name: x\n    en: x\n    steps: 1\n",
+                 ["pattern.yaml", "patterns.foo", "nosuch"], id="an unknown pattern predicate"),
+    pytest.param("optref.yaml", "extends: luzhou\nname: house\nvalue:\n  cap: {option: nope}\n",
+                 ["optref.yaml", "value.cap", "nope"], id="a reference to an undeclared option"),
+    pytest.param("self.yaml", "extends: self.yaml\nname: self\n",
+                 ["self.yaml", "extends", "cycle"], id="a ruleset extending itself"),
+    pytest.param("list.yaml", "- a\n- b\n", ["list.yaml", "mapping"], id="a YAML list"),
+    pytest.param("empty.yaml", "", ["empty.yaml"], id="an empty file"),
+    pytest.param("parent.yaml", "extends: nosuch\nname: house\n",
+                 ["parent.yaml", "extends", "nosuch"], id="extends an unknown ruleset"),
+]
+
+
+@pytest.mark.parametrize("name, text, fragments", BAD_FILES)
+def test_bad_ruleset_file_on_score(tmp_path, monkeypatch, name, text, fragments):
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert_bad(run("score", HAND, "--rules", name), fragments)
+
+
+@pytest.mark.parametrize("name, text, fragments", BAD_FILES)
+def test_bad_ruleset_file_on_rules_check(tmp_path, monkeypatch, name, text, fragments):
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert_bad(run("rules", "check", name), fragments)
+
+
+def test_two_files_extending_each_other(tmp_path, monkeypatch):
+    (tmp_path / "a.yaml").write_text("extends: b.yaml\nname: a\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("extends: a.yaml\nname: b\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert_bad(run("score", HAND, "--rules", "a.yaml"), ["a.yaml", "extends", "cycle"])
+
+
+def test_a_directory_is_not_a_ruleset(tmp_path):
+    assert_bad(run("score", HAND, "--rules", str(tmp_path)), ["directory"])
+
+
+def test_rules_show_unknown():
+    assert_bad(run("rules", "show", "nosuch"), ["nosuch", "unknown ruleset"])
+
+
+# -- the Python API raises the same messages ---------------------------------------------
+# (hand, score() keywords, the same input as CLI arguments, the error class, a fragment)
+API = [
+    pytest.param("111m123m456m789m5qC", {}, [], mjscore.NotationError, 'unknown suit "q"',
+                 id="API: unknown suit"),
+    pytest.param(HAND, {"rules": "nosuch"}, ["--rules", "nosuch"], mjscore.RulesetError,
+                 "unknown ruleset", id="API: unknown ruleset"),
+    pytest.param(HAND, {"opts": {"cap": "abc"}}, ["--opt", "cap=abc"], mjscore.OptionError,
+                 '"cap"', id="API: ill-typed option"),
+    pytest.param(HAND, {"opts": {"ghosts": 5}}, ["--opt", "ghosts=5"], mjscore.OptionError,
+                 '"ghosts"', id="API: ghosts=5 as an int"),
+    pytest.param(HAND, {"kong_draw": True}, ["--kong-draw"], mjscore.OptionError, "--kong-draw",
+                 id="API: kong_draw with no kong"),
+    pytest.param(HAND, {"win": "9p"}, ["--win", "9p"], mjscore.OptionError,
+                 "not one of the concealed tiles", id="API: win not in the hand"),
+    pytest.param(HAND, {"discard": "S", "won": ("S",)}, ["--discard", "S", "--won", "S"],
+                 mjscore.OptionError, "already won", id="API: discarder already won"),
+]
+
+
+@pytest.mark.parametrize("hand, kw, args, kind, fragment", API)
+def test_api_raises_the_message_the_cli_prints(hand, kw, args, kind, fragment):
+    with pytest.raises(kind) as info:
+        score(hand, **kw)
+    assert isinstance(info.value, mjscore.MjscoreError)
+    assert fragment in str(info.value)
+    result = run("score", hand, *args)
+    assert result.exit_code == 2
+    assert result.stderr == f"mjscore: {info.value}\n"
+
+
+def test_api_bool_for_an_int_option():
+    with pytest.raises(mjscore.OptionError, match='"cap"'):
+        score(HAND, opts={"cap": True})
+
+
+def test_negative_ghosts_drawn():
+    assert_bad(run("score", HAND, "--ghosts-drawn", "-1"), ["--ghosts-drawn", "negative"])
+
+
+def test_missing_hand_is_a_usage_error_not_a_traceback():
+    result = run("score")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output

@@ -1,0 +1,200 @@
+"""The `mjscore` command: exact output for a hand with a single reading, exit codes, the JSON
+fields CONTRACT lists, and `python -m mjscore`."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore import score
+from mjscore.cli import cli
+
+# 无鬼大对子: no ghost and only one reading, so the decomposition text is fixed.
+UNIQUE = "111m222m333p444p55p"
+
+TABLE = """\
+Hand:     111222m33344455p   (luzhou)
+Win:      E by self-draw
+Reading:  111m 222m 333p 444p 55p
+
+Pattern    English       Effect
+---------  ------------  --------
+大对子     All triplets  +2 steps
+无鬼       No ghost      +2 steps
+
+Value:    40 颗 (cap 40)
+Each payer pays 40 颗.
+
+Seat      Pays    Receives    Net
+------  ------  ----------  -----
+E            0         120   +120
+S           40           0    -40
+W           40           0    -40
+N           40           0    -40
+"""
+
+CONTRACT_JSON = {
+    "ruleset": "luzhou",
+    "legal": True,
+    "reasons": [],
+    "value": 40,
+    "patterns": [
+        {"id": "daduizi", "name": "大对子", "en": "All triplets", "effect": "+2 steps"},
+        {"id": "wugui", "name": "无鬼", "en": "No ghost", "effect": "+2 steps"},
+    ],
+    "decomposition": "111m 222m 333p 444p 55p",
+    "payments": [
+        {"from": "S", "to": "E", "amount": 40, "why": "hand value"},
+        {"from": "W", "to": "E", "amount": 40, "why": "hand value"},
+        {"from": "N", "to": "E", "amount": 40, "why": "hand value"},
+    ],
+    "net": {"E": 120, "S": -40, "W": -40, "N": -40},
+}
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_table_output_exact():
+    result = run("score", UNIQUE)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == TABLE
+    assert result.stderr == ""
+
+
+def test_json_output_exact_contract_fields():
+    result = run("score", UNIQUE, "--format", "json")
+    assert result.exit_code == 0, result.output
+    d = json.loads(result.stdout)
+    assert {k: d[k] for k in CONTRACT_JSON} == CONTRACT_JSON
+    assert d == score(UNIQUE).to_dict()
+
+
+@pytest.mark.parametrize("args", [
+    pytest.param([UNIQUE], id="legal self-draw"),
+    pytest.param(["111m123m456m789m5pC", "--win", "5p", "--discard", "S", "--opt",
+                  "ghosts=8", "--ghosts-drawn", "6"], id="legal discard with 喜钱"),
+    pytest.param(["123m456m789p234pC5p", "--discard", "S"], id="not legal: 1颗"),
+    pytest.param(["123m456p789s234m55m"], id="not legal: 花猫"),
+])
+def test_json_fields_are_exactly_the_contract_ones(args):
+    result = run("score", *args, "--format", "json")
+    d = json.loads(result.stdout)
+    assert set(CONTRACT_JSON) <= set(d)
+    assert isinstance(d["legal"], bool) and isinstance(d["value"], int)
+    assert all(isinstance(r, str) for r in d["reasons"])
+    assert (d["reasons"] == []) == d["legal"]
+    for p in d["patterns"]:
+        assert list(p) == ["id", "name", "en", "effect"]
+    for p in d["payments"]:
+        assert list(p) == ["from", "to", "amount", "why"]
+    assert list(d["net"]) == ["E", "S", "W", "N"]
+    assert sum(d["net"].values()) == 0
+    assert result.exit_code == (0 if d["legal"] else 1)
+
+
+def test_json_extras_are_separate_rows():
+    result = run("score", "111m123m456m789m5pC", "--win", "5p", "--discard", "S",
+                 "--opt", "ghosts=8", "--ghosts-drawn", "6", "--format", "json")
+    d = json.loads(result.stdout)
+    assert d["value"] == 2
+    rows = sorted((p["from"], p["amount"]) for p in d["payments"])
+    assert rows == [("N", 20), ("S", 2), ("S", 20), ("W", 20)]
+    assert d["net"] == {"E": 62, "S": -22, "W": -20, "N": -20}
+
+
+# (arguments, exit code)
+EXIT_CODES = [
+    pytest.param(["score", UNIQUE], 0, id="0: scored"),
+    pytest.param(["score", "111m123m456m789m5pC", "--win", "5p", "--discard", "S"], 0,
+                 id="0: 闺 放炮"),
+    pytest.param(["score", "147m258m369p147p99m"], 1, id="1: not a winning shape"),
+    pytest.param(["score", "111m123m456m789m5pC", "--discard", "S"], 1, id="1: discarded 红中"),
+    pytest.param(["score", "111m123m456m789m5q"], 2, id="2: notation"),
+    pytest.param(["score", UNIQUE, "--opt", "cap=x"], 2, id="2: option"),
+    pytest.param(["score", UNIQUE, "--rules", "nosuch"], 2, id="2: ruleset"),
+    pytest.param(["score", UNIQUE, "--format", "xml"], 2, id="2: command line"),
+    pytest.param(["rules", "list"], 0, id="0: rules list"),
+    pytest.param(["rules", "check", "nosuch.yaml"], 2, id="2: rules check of a missing file"),
+]
+
+
+@pytest.mark.parametrize("args, code", EXIT_CODES)
+def test_exit_codes(args, code):
+    result = run(*args)
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_explain_lists_readings_best_first():
+    # 11223344556677m: 清七对无鬼 160 (capped 40) or 清一色无鬼 123m 123m 456m 456m 77m, 40
+    result = run("score", "11223344556677m", "--explain")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Readings"))
+    rule = next(i for i in range(start, len(lines)) if lines[i].startswith("---"))
+    rows = [line.split() for line in lines[rule + 1:] if line.strip()]
+    assert [(int(r[0]), int(r[1])) for r in rows] == [(40, 160), (40, 40)]
+    assert "七对" in rows[0] and "七对" not in rows[1]
+
+
+def test_table_shows_cap_and_halving():
+    result = run("score", "[1111m] [2222m] [3333p] 444pC5p", "--win", "5p", "--discard", "S")
+    assert result.exit_code == 0
+    assert "Value:    80 颗 (cap 40) -> 40 颗" in result.stdout
+    assert "halved on a discard-type win -> 20 颗" in result.stdout
+    assert "Each payer pays 20 颗." in result.stdout
+
+
+def test_chinese_hand_on_the_command_line():
+    result = run("score", "一一一万123m456m789m5筒红中", "--win", "5筒", "--format", "json")
+    assert result.exit_code == 0, result.output
+    d = json.loads(result.stdout)
+    assert d["value"] == 5 and d["hand"] == "111123456789mC5p"
+
+
+def test_python_dash_m_help():
+    proc = subprocess.run([sys.executable, "-m", "mjscore", "--help"], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "score" in proc.stdout and "rules" in proc.stdout
+    assert "Traceback" not in proc.stderr
+
+
+def test_python_dash_m_scores():
+    proc = subprocess.run([sys.executable, "-m", "mjscore", "score", UNIQUE, "--format", "json"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["value"] == 40
+
+
+def test_python_dash_m_bad_input():
+    proc = subprocess.run([sys.executable, "-m", "mjscore", "score", "111m123m456m789m5q"],
+                          capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("hand", [
+    pytest.param("[1111m] 234m567m789mC5m", id="清一色 with a ghost, several readings"),
+    pytest.param("CC123m456m789m23m4m", id="two ghosts"),
+])
+def test_same_input_same_reading_across_processes(hand):
+    # CONTRACT: when readings tie, the choice is deterministic (not hash-order dependent).
+    import os
+    outs = set()
+    for seed in ("0", "1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        proc = subprocess.run([sys.executable, "-m", "mjscore", "score", hand, "--format", "json",
+                               "--opt", "ghosts=8"],
+                              capture_output=True, text=True, encoding="utf-8", env=env,
+                              timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        d = json.loads(proc.stdout)
+        outs.add((d["value"], d["decomposition"]))
+    assert len(outs) == 1

@@ -1,0 +1,218 @@
+"""Rulesets: `extends:` (by shipped name and by relative path), `rules list | show | check`, and
+every shipped ruleset valid against the JSON schema (issue 2, "Ruleset format")."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore import score
+from mjscore.cli import cli
+from mjscore.ruleset import load_raw, shipped_dir, shipped_names, validate
+
+DADUIZI = "111m222m333p444pC5p"  # 大对子 with a ghost: 10 in luzhou
+QINGLONG = "1111m22m33m44m55mC6m"  # 清龙七对: 80 uncapped
+
+HOUSE = """\
+# A house rule: cap 100, and 大对子 worth three steps instead of two.
+extends: luzhou
+name: house
+options:
+  cap:
+    default: 100
+patterns:
+  daduizi:
+    steps: 3
+"""
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def score_json(*args):
+    result = run("score", *args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.fixture
+def house(tmp_path):
+    p = tmp_path / "house.yaml"
+    p.write_text(HOUSE, encoding="utf-8")
+    return p
+
+
+# (hand, extra CLI args, value under luzhou, value under the house file)
+EXTENDS = [
+    pytest.param(DADUIZI, ["--win", "5p"], 10, 20, id="大对子 steps 2 -> 3: 10 -> 20"),
+    pytest.param(QINGLONG, ["--win", "6m"], 40, 80, id="清龙七对 80: cap 40 -> 100"),
+    pytest.param("1111m2222m33m44mC5m", ["--win", "5m"], 40, 100, id="清双龙七对 160 capped at 100"),
+    pytest.param("111m123m456m789mC5p", ["--win", "5p"], 5, 5, id="闺自摸 5 unchanged"),
+    pytest.param(DADUIZI, ["--win", "5p", "--discard", "S"], 5, 10, id="大对子 放炮 halved: 5 -> 10"),
+]
+
+
+@pytest.mark.parametrize("hand, args, base, value", EXTENDS)
+def test_house_rule_extends_luzhou(house, hand, args, base, value):
+    assert score_json(hand, *args)["value"] == base
+    d = score_json(hand, *args, "--rules", str(house))
+    assert d["value"] == value
+    assert d["ruleset"] == "house"
+
+
+def test_house_rule_option_still_overridable(house):
+    d = score_json("1111m2222m33m44mC5m", "--win", "5m", "--rules", str(house),
+                   "--opt", "cap=none")
+    assert d["value"] == 160
+    # an inherited option keeps its type and words: cap=abc is still refused
+    result = run("score", DADUIZI, "--rules", str(house), "--opt", "cap=abc")
+    assert result.exit_code == 2
+    assert '"cap"' in result.stderr
+
+
+def test_house_rule_from_the_api(house):
+    r = score(DADUIZI, rules=str(house), win="5p")
+    assert (r.ruleset, r.value, r.net["E"]) == ("house", 20, 60)
+    daduizi = [p for p in r.patterns if p.id == "daduizi"]
+    assert [p.effect for p in daduizi] == ["+3 steps"]
+
+
+def test_lists_replace_mappings_merge(tmp_path):
+    (tmp_path / "rul.yaml").write_text("extends: luzhou\nname: rul\nrulings: [L1, L7]\n"
+                                       "options:\n  cap:\n    default: none\n", encoding="utf-8")
+    result = run("rules", "show", str(tmp_path / "rul.yaml"))
+    assert result.exit_code == 0, result.output
+    assert "Rulings: L1, L7\n" in result.stdout  # the list replaced
+    # the merged cap option kept its help text and origin from luzhou
+    cap_line = next(line for line in result.stdout.splitlines() if line.startswith("cap "))
+    assert cap_line.split()[1] == "none" and "seed" in cap_line and "L9" in cap_line
+    assert score(QINGLONG, rules=str(tmp_path / "rul.yaml"), win="6m").value == 80
+
+
+def test_extends_by_relative_path(tmp_path, monkeypatch, house):
+    # child.yaml extends "house.yaml" (same folder), grandchild in sub/ extends "../child.yaml":
+    # paths are relative to the extending file, not to the working directory.
+    (tmp_path / "child.yaml").write_text(
+        "extends: house.yaml\nname: child\npatterns:\n  qingyise:\n    steps: 3\n",
+        encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "grand.yaml").write_text(
+        "extends: ../child.yaml\nname: grand\noptions:\n  cap:\n    default: none\n",
+        encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    # 清对 with a ghost: 大对子 3 + 清一色 3 = 6 steps = 160, capped at 100 by house
+    d = score_json("111m222m333m555mC7m", "--win", "7m", "--rules", str(tmp_path / "child.yaml"))
+    assert (d["ruleset"], d["value"]) == ("child", 100)
+    d = score_json("111m222m333m555mC7m", "--win", "7m",
+                   "--rules", str(tmp_path / "sub" / "grand.yaml"))
+    assert (d["ruleset"], d["value"]) == ("grand", 160)
+    check = run("rules", "check", str(tmp_path / "sub" / "grand.yaml"))
+    assert check.exit_code == 0, check.output
+    assert "ok" in check.stdout and "grand" in check.stdout
+
+
+def test_relative_rules_path_from_the_working_directory(tmp_path, monkeypatch, house):
+    monkeypatch.chdir(tmp_path)
+    assert score_json(DADUIZI, "--win", "5p", "--rules", "house.yaml")["value"] == 20
+
+
+# -- rules list / show / check -----------------------------------------------------------------
+def test_rules_list():
+    result = run("rules", "list")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:3] == ["Name", "Title", "Source"]
+    luzhou = [line for line in lines if line.startswith("luzhou ")]
+    assert len(luzhou) == 1
+    assert "泸州鬼麻将" in luzhou[0] and "seed 002" in luzhou[0]
+    for name in shipped_names():
+        assert any(line.startswith(name + " ") for line in lines)
+
+
+def test_rules_show_luzhou():
+    result = run("rules", "show", "luzhou")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("luzhou: 泸州鬼麻将")
+    assert "Rulings: " + ", ".join(f"L{i}" for i in range(1, 16)) in out
+    rows = {line.split()[0]: line for line in out.splitlines() if line.split()}
+    for option, origin, ruling in [("ghosts", "seed", "L1"), ("cap", "seed", "L9"),
+                                   ("min_discard_win", "seed", "L10"),
+                                   ("xiqian", "seed", "L12"),
+                                   ("flower_cat_pays", "default", "L13")]:
+        assert option in rows, option
+        assert origin in rows[option].split() and ruling in rows[option].split(), rows[option]
+    for name in ["闺", "龙", "大对子", "七对", "清一色", "杠上花", "杠上炮", "抢杠胡", "无鬼",
+                 "手把一", "天胡", "地胡", "报牌", "喜钱"]:
+        assert name in out, name
+    assert "2, 5, 10, 20, 40, 80, 160, 320, 640" in out
+
+
+def test_rules_show_with_opt_shows_the_current_value():
+    result = run("rules", "show", "luzhou", "--opt", "cap=100")
+    assert result.exit_code == 0
+    cap_line = next(line for line in result.stdout.splitlines() if line.startswith("cap "))
+    assert cap_line.split()[1] == "100"
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_rules_check_shipped_file(name):
+    path = shipped_dir() / f"{name}.yaml"
+    result = run("rules", "check", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{path}: ok (ruleset {name},")
+    assert result.stderr == ""
+
+
+def test_rules_check_by_name():
+    result = run("rules", "check", "luzhou")
+    assert result.exit_code == 0
+    assert "ok" in result.stdout
+
+
+def test_rules_check_house_file(house):
+    result = run("rules", "check", str(house))
+    assert result.exit_code == 0, result.output
+    assert "ok (ruleset house" in result.stdout
+
+
+def test_rules_check_bad_file_names_file_and_key(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: luzhou\nname: bad\nhand:\n  max_suits: two\n", encoding="utf-8")
+    result = run("rules", "check", str(bad))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert "bad.yaml" in result.stderr and "hand.max_suits" in result.stderr
+
+
+# -- the schema ---------------------------------------------------------------------------
+@pytest.mark.parametrize("name", shipped_names())
+def test_shipped_ruleset_validates_against_the_schema(name):
+    data, label, shipped = load_raw(name)
+    assert shipped is True
+    assert data["name"] == name
+    validate(data, label)  # raises RulesetError when invalid
+
+
+def test_luzhou_is_shipped_and_cites_its_rulings():
+    assert "luzhou" in shipped_names()
+    data, _, _ = load_raw("luzhou")
+    assert data["rulings"] == [f"L{i}" for i in range(1, 16)]
+    # every default that no seed states is an option (RULINGS preamble): L13's flower_cat_pays
+    assert data["options"]["flower_cat_pays"]["origin"] == "default"
+    assert data["options"]["cap"]["default"] == 40
+    assert data["options"]["min_discard_win"]["default"] == 2
+    assert data["options"]["ghosts"]["default"] == 4
+
+
+def test_validate_rejects_what_the_schema_forbids():
+    from mjscore.errors import RulesetError
+    data, label, _ = load_raw("luzhou")
+    broken = {**data, "value": {**data["value"], "cap": "lots"}}
+    with pytest.raises(RulesetError) as info:
+        validate(broken, "broken.yaml")
+    assert "broken.yaml" in str(info.value) and "value.cap" in str(info.value)
