@@ -6,8 +6,10 @@
 """
 
 from .api import Result, score
+from .waits import waits
+from .whole_hand import settle
 from .errors import InputError, MjscoreError, NotationError, OptionError, RulesetError
 
 __version__ = "0.1.0"
-__all__ = ["score", "Result", "MjscoreError", "NotationError", "OptionError", "RulesetError",
+__all__ = ["score", "waits", "settle", "Result", "MjscoreError", "NotationError", "OptionError", "RulesetError",
            "InputError", "__version__"]

@@ -5,6 +5,7 @@ Exit codes (CONTRACT): 0 scored; 1 understood but not a legal win; 2 bad input.
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
@@ -83,6 +84,38 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
     else:
         click.echo(render.score_table(result, explain=explain))
     sys.exit(0 if result.legal else 1)
+
+
+@cli.command()
+@click.argument("hand", nargs=-1, required=True)
+@click.option("--rules", default="luzhou", show_default=True, help="Ruleset name or YAML file.")
+@click.option("--seat", default="E", show_default=True)
+@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE")
+@click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
+def waits(hand, rules, seat, opts, fmt):
+    """Is HAND (one tile short, melds included) ready? On which tiles, worth what; 花猫; 查大."""
+    from . import render
+    from .options import parse_pairs
+    from .waits import waits as find
+    w = find(" ".join(hand), rules, seat=seat, opts=parse_pairs(opts))
+    click.echo(json.dumps(w.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
+               else render.waits_table(w))
+
+
+@cli.command()
+@click.argument("file")
+@click.option("--rules", default=None, help="Override the record's ruleset.")
+@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE")
+@click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
+def settle(file, rules, opts, fmt):
+    """Settle a whole hand from a record FILE: every event's payments and each seat's net."""
+    from . import render
+    from .options import parse_pairs
+    from .whole_hand import settle as run
+    r = run(file, rules, opts=parse_pairs(opts))
+    click.echo(json.dumps(r.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
+               else render.settle_table(r))
+    sys.exit(0 if r.legal else 1)
 
 
 def _compare(hand, names, kwargs, fmt):

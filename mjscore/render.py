@@ -189,3 +189,44 @@ def compare_json(names, results) -> str:
     return json.dumps([{"ruleset": n, "error": str(r)} if isinstance(r, Exception)
                        else r.to_dict() for n, r in zip(names, results)],
                       ensure_ascii=False, indent=2)
+
+
+def waits_table(w) -> str:
+    unit = f" {w.unit}" if w.unit else ""
+    lines = [f"Hand:     {w.hand}   ({w.ruleset})"]
+    if w.flower_cat:
+        lines.append("花猫 (flower cat): tiles of three suits; not ready, and pays at 查叫.")
+        return "\n".join(lines)
+    if not w.ready:
+        lines.append("Not ready: no tile completes this hand.")
+        return "\n".join(lines)
+    rows = [(x.tile, x.value, " ".join(h.name for h in x.patterns)) for x in w.waits]
+    lines += [f"Ready on {len(rows)} tile{'s' if len(rows) != 1 else ''}; each valued as a "
+              "self-draw with no situational bonus, capped:", "",
+              tabulate(rows, headers=("Wait", "Value", "Patterns")), "",
+              f"查大 (the best wait): {w.chada}{unit}"]
+    if w.ghost:
+        lines.append(f"A drawn ghost ({w.ghost}) completes any ready hand; ghosts are not listed.")
+    return "\n".join(lines)
+
+
+def settle_table(r) -> str:
+    lines = [f"Record:   {r.record}   ({r.ruleset})", ""]
+    for e in r.events:
+        lines.append(f"Event {e.number}: {e.summary}")
+        if e.payments:
+            lines.append(tabulate([(p.frm, p.to, p.amount, p.why) for p in e.payments],
+                                  headers=("From", "To", "Amount", "Why")))
+        lines.append("")
+    if not r.legal:
+        lines += ["Not settled past the refusal:"] + [f"  - {x}" for x in r.reasons] + [""]
+    for x in r.skipped:
+        lines.append(f"Skipped: {x}")
+    if r.skipped:
+        lines.append("")
+    rows = [(s, f"{r.net[s]:+d}" if r.net[s] else "0") for s in SEATS]
+    lines += ["Net for the hand:", tabulate(rows, headers=("Seat", "Net"),
+                                            colalign=("left", "right"))]
+    if r.next_dealer:
+        lines.append(f"Next dealer: {r.next_dealer}")
+    return "\n".join(lines)

@@ -1,0 +1,77 @@
+"""Money that a hand's end and its ghosts move: 查叫 at an exhausted wall, and 喜钱."""
+
+from __future__ import annotations
+
+from .errors import InputError
+from .settlement import Payment
+from .waits import analyse, is_flower_cat
+
+SEATS = ("E", "S", "W", "N")
+
+
+def ghost_money(rs, seat: str, drawn: int, won: bool) -> list:
+    """喜钱 (L12): more than `over` ghosts drawn in one hand; paid win or not (`always`), or
+    only on a win with a loser paying each other player instead (`win_only`)."""
+    extra = next((x for x in (rs.spec.get("extras") or {}).values()
+                  if x and x["rule"] == "ghost_bonus"), None)
+    if extra is None:
+        raise InputError(f"a ghosts event does not apply in {rs.name} (it has no 喜钱)")
+    supply = max((rs.copies[k] for k in rs.ghost_kinds), default=0)
+    if drawn > supply:
+        raise InputError(f"{drawn} ghosts drawn, but {rs.name} has {supply} (option ghosts)")
+    p = extra.get("params") or {}
+    over, per = int(p.get("over", 4)), int(p.get("per", 10))
+    if drawn <= over:
+        return []
+    amount = per * (drawn - over)
+    others = [s for s in SEATS if s != seat]
+    why = f"{extra['name']}: {drawn} ghosts drawn"
+    if p.get("mode", "always") == "win_only" and not won:
+        return [Payment(seat, s, amount, why + ", no win") for s in others]
+    return [Payment(s, seat, amount, why) for s in others]
+
+
+def _cap(rs) -> int:
+    cap = rs.spec["value"].get("cap")
+    if cap in (None, "none"):
+        raise InputError(f"{rs.name}: a 花猫 pays the cap, and the cap is none: "
+                         "set --opt flower_cat_pays=N")
+    return int(cap)
+
+
+def exhausted(table, ev) -> tuple:
+    """查叫 (L13 / E7): with two or more players not yet won, a 花猫 pays every other non-won,
+    non-花猫 player; a player not ready pays every ready player."""
+    rs = table.rs
+    rules = rs.spec.get("draw") or {}
+    left = [s for s in SEATS if s not in table.won]
+    if not rules:
+        return f"wall exhausted: nothing is paid in {rs.name}", []
+    if len(left) < 2:
+        return "wall exhausted with one player left: nothing to check", []
+    hands = {s: table.need_hand(s, ev, "查叫 checks every player not yet won") for s in left}
+    cats = {s for s in left if is_flower_cat(hands[s], rs)}
+    ready = {}
+    for s in left:
+        if s not in cats:
+            w = analyse(hands[s], rs, s)
+            if w.ready:
+                ready[s] = w.chada
+    fc = rules.get("flower_cat_pays", "cap")
+    fc_amount = _cap(rs) if fc == "cap" else int(fc)
+    rows = []
+    for cat in cats:
+        rows += [Payment(cat, s, fc_amount, "花猫 (flower cat) pays")
+                 for s in left if s != cat and s not in cats]
+    per = rules.get("not_ready_pays", "chada")
+    for s in left:
+        if s in cats or s in ready:
+            continue
+        for r, best in ready.items():
+            amount = best if per == "chada" else int(per)
+            rows.append(Payment(s, r, amount, f"not ready: pays {r}'s " +
+                                ("best wait (查大)" if per == "chada" else "ready bonus")))
+    rows.sort(key=lambda p: (SEATS.index(p.frm), SEATS.index(p.to)))
+    parts = [f"{s} 花猫" if s in cats else f"{s} ready (best {ready[s]})" if s in ready
+             else f"{s} not ready" for s in left]
+    return "wall exhausted (查叫): " + ", ".join(parts), rows

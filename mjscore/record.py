@@ -1,0 +1,120 @@
+"""Hand records for `settle`: a YAML (or JSON) file, or a mapping, validated by a JSON Schema.
+
+The record holds the ruleset and options, the dealer, each seat's final hand (what a seat
+still held, melds included, its winning tile too for a winner) and the events in order.
+Players write only what they remember (wins, kongs, the exhausted wall); a record made from a
+game log may also hold every `draw`, `discard` and `call`, which enables the checks that need
+them (过水, 漏胡, chow from the left).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InputError
+
+_HERE = Path(__file__).resolve().parent
+MAX_BYTES = 1 << 20
+EVENT_TYPES = ("kong", "win", "pass", "ghosts", "exhausted", "draw", "discard", "call")
+
+
+@dataclass(frozen=True)
+class Event:
+    number: int  # from 1, as the record lists them
+    type: str
+    seat: str | None
+    seats: tuple  # for a win: every seat claiming the one tile
+    fields: dict
+
+
+@dataclass(frozen=True)
+class Record:
+    label: str
+    rules: str
+    opts: dict
+    dealer: str
+    seats: dict  # seat -> hand text
+    events: tuple
+
+
+def _read(path: Path, label: str):
+    import yaml
+    try:
+        if path.is_dir():
+            raise InputError(f"{label}: is a directory, not a hand record")
+        if path.stat().st_size > MAX_BYTES:
+            raise InputError(f"{label}: larger than {MAX_BYTES} bytes")
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{label}: not UTF-8 text") from None
+    except OSError as e:
+        raise InputError(f"{label}: cannot be read ({e.strerror or e})") from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader only
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise InputError(f"{label}: malformed YAML: {where}{problem}") from None
+    except RecursionError:
+        raise InputError(f"{label}: malformed YAML: nested too deeply") from None
+
+
+def _where(err) -> str:
+    parts = list(err.absolute_path)
+    if len(parts) >= 2 and parts[0] == "events" and isinstance(parts[1], int):
+        rest = ".".join(str(p) for p in parts[2:])
+        return f"event {parts[1] + 1}" + (f" ({rest})" if rest else "")
+    return ".".join(str(p) for p in parts) or "the record"
+
+
+def validate(data, label: str) -> None:
+    if not isinstance(data, dict):
+        raise InputError(f"{label}: a hand record is a mapping with seats: and events:")
+    schema = json.loads((_HERE / "record.schema.json").read_text(encoding="utf-8"))
+    for i, ev in enumerate(data.get("events") or []):
+        # Name the event's type in the error rather than the schema's oneOf mismatch list.
+        kinds = [k for k in EVENT_TYPES if isinstance(ev, dict) and k in ev]
+        if len(kinds) != 1:
+            what = "no known type" if not kinds else f"two types ({', '.join(kinds)})"
+            raise InputError(f"{label}: event {i + 1}: {what}; an event is one of "
+                             f"{', '.join(EVENT_TYPES)}")
+        sub = schema["properties"]["events"]["items"]["oneOf"][EVENT_TYPES.index(kinds[0])]
+        errs = _errors({"$defs": schema["$defs"], **sub}, ev)
+        if errs:
+            e = errs[0]
+            key = ".".join(str(p) for p in e.absolute_path)
+            raise InputError(f"{label}: event {i + 1}" + (f" ({key})" if key else "") +
+                             f": {e.message}")
+    errs = _errors(schema, data)
+    if errs:
+        e = min(errs, key=lambda x: len(x.absolute_path))
+        raise InputError(f"{label}: {_where(e)}: {e.message}")
+
+
+def _errors(schema, data) -> list:
+    import jsonschema
+    return sorted(jsonschema.Draft202012Validator(schema).iter_errors(data),
+                  key=lambda e: list(map(str, e.absolute_path)))
+
+
+def load(source, rules: str | None = None) -> Record:
+    """A Record from a file path or a mapping; InputError naming what is wrong."""
+    if isinstance(source, (str, Path)):
+        label = str(source)
+        data = _read(Path(source), label)
+    else:
+        label, data = "record", source
+    validate(data, label)
+    events = []
+    for i, ev in enumerate(data["events"]):
+        kind = next(k for k in EVENT_TYPES if k in ev)
+        who = ev[kind]
+        seats = tuple(who) if isinstance(who, list) else (who,) if isinstance(who, str) else ()
+        events.append(Event(i + 1, kind, seats[0] if seats else None, seats,
+                            {k: v for k, v in ev.items() if k != kind}))
+    return Record(label, rules or data.get("rules", "luzhou"), dict(data.get("opts") or {}),
+                  data.get("dealer", "E"), dict(data["seats"]), tuple(events))

@@ -1,0 +1,90 @@
+"""Ready-hand analysis: which tiles complete a hand one tile short, and what each is worth.
+
+Each wait is valued as a self-draw with no situational bonus, capped (the 查大 value of
+RULINGS L13); ghosts are never listed, since a drawn ghost completes every ready hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import context as C
+from . import tiles as T
+from .hand import Hand, read
+from .patterns import physical_ghosts
+from .ruleset import load
+
+
+@dataclass(frozen=True)
+class Wait:
+    tile: str
+    value: int
+    patterns: tuple
+
+    def to_dict(self) -> dict:
+        return {"tile": self.tile, "value": self.value,
+                "patterns": [h.to_dict() for h in self.patterns]}
+
+
+@dataclass(frozen=True)
+class WaitsResult:
+    ruleset: str
+    hand: str
+    ready: bool
+    flower_cat: bool | None  # None where the ruleset has no void rule
+    waits: tuple
+    chada: int
+    ghost: str | None  # the ghost tile a draw of which completes any ready hand
+    unit: str = ""
+
+    def to_dict(self) -> dict:
+        out = {"ruleset": self.ruleset, "hand": self.hand, "ready": self.ready}
+        if self.flower_cat is not None:
+            out["flower_cat"] = self.flower_cat
+        out.update(waits=[w.to_dict() for w in self.waits], chada=self.chada)
+        return out
+
+
+def is_flower_cat(hand: Hand, rs) -> bool | None:
+    """花猫: tiles of more suits than the void rule allows (None: the ruleset has no such rule)."""
+    if not (rs.spec.get("draw") or {}).get("flower_cat") or not rs.max_suits:
+        return None
+    suits = {T.suit_of(k) for k in hand.physical() if T.is_suited(k) and k not in rs.ghost_kinds}
+    return len(suits) > rs.max_suits
+
+
+def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
+    """Waits of an already-built 13-tile hand."""
+    from .api import score_hand
+    from .notation import format as format_hand
+    cat = is_flower_cat(hand, rs)
+    held = physical_ghosts(hand, rs)
+    have = hand.physical()
+    found = []
+    if not cat:
+        for k in sorted(rs.tile_kinds - rs.ghost_kinds, key=T.DISPLAY_RANK.__getitem__):
+            if have[k] >= rs.copies[k]:
+                continue  # no fifth copy to draw
+            whole = tuple(sorted(hand.concealed + (k,)))
+            h = Hand(whole, k, hand.melds, replace(hand.parsed, concealed=whole, win=k))
+            declared = bool((rs.spec["hand"]).get("needs_declared"))
+            ctx = C.WinContext(seat=seat, declared=declared, ghosts_held=held,
+                               ghost_kinds=rs.ghost_kinds)
+            r = score_hand(h, rs, ctx)
+            if r.legal:
+                found.append(Wait(T.name(k), r.value, r.patterns))
+    ghost = T.name(min(rs.ghost_kinds)) if rs.ghost_kinds else None
+    return WaitsResult(rs.name, format_hand(hand.parsed), bool(found), cat, tuple(found),
+                       max((w.value for w in found), default=0), ghost,
+                       rs.spec.get("unit", ""))
+
+
+def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:
+    """Is `hand` (one tile short, melds included) ready, on which tiles, worth what.
+
+    >>> [(w.tile, w.value) for w in waits("111m123m456m789mC").waits][:3]
+    [('2m', 20), ('3m', 20), ('4m', 20)]
+    """
+    rs = load(rules, dict(opts or {})) if isinstance(rules, str) else rules
+    h = read(hand, rs, size=13) if isinstance(hand, str) else hand
+    return analyse(h, rs, C.seat(seat, "--seat"))

@@ -1,0 +1,339 @@
+"""Settle a whole hand from its record: wins in turn, kong payments, 喜钱 and the draw.
+
+Checks run in two tiers: a record that cannot describe a real hand (a fifth copy across the
+table, a winning tile the winner does not hold) is bad input (RecordError, exit 2); a record
+whose play breaks the ruleset (a fourth winner, a win blocked by 过水 / 漏胡, a chow not from
+the left) is settled up to that event and reported as not legal (exit 1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from . import context as C
+from . import tiles as T
+from .api import score_hand
+from .errors import InputError, MjscoreError
+from .hand import read
+from .notation import parse_tiles
+from .patterns import physical_ghosts
+from .record import load as load_record
+from .ruleset import load as load_ruleset
+from .settlement import Payment, net_of
+from .waits import analyse, is_flower_cat
+
+SEATS = C.SEATS
+
+
+def left_of(seat: str) -> str:
+    """The seat that plays just before `seat` (play passes E -> S -> W -> N)."""
+    return SEATS[(SEATS.index(seat) - 1) % 4]
+
+
+def downstream(discarder: str) -> list:
+    """The other seats in the order they would claim a discard, nearest first."""
+    i = SEATS.index(discarder)
+    return [SEATS[(i + d) % 4] for d in (1, 2, 3)]
+
+
+class Refused(Exception):
+    """Play that breaks the ruleset: settlement stops at the event."""
+
+
+@dataclass(frozen=True)
+class EventResult:
+    number: int
+    type: str
+    summary: str
+    payments: tuple
+    results: tuple = ()  # the score Result of each win in the event
+
+    def to_dict(self) -> dict:
+        return {"event": self.number, "type": self.type, "summary": self.summary,
+                "payments": [p.to_dict() for p in self.payments]}
+
+
+@dataclass(frozen=True)
+class SettleResult:
+    ruleset: str
+    record: str
+    legal: bool
+    reasons: tuple
+    events: tuple
+    net: MappingProxyType
+    next_dealer: str | None
+    skipped: tuple = field(default=())  # checks the record has too little to run
+    unit: str = ""
+
+    def to_dict(self) -> dict:
+        return {"ruleset": self.ruleset, "record": self.record, "legal": self.legal,
+                "reasons": list(self.reasons), "events": [e.to_dict() for e in self.events],
+                "net": dict(self.net), "next_dealer": self.next_dealer,
+                "skipped_checks": list(self.skipped)}
+
+
+def _tile(text, where: str) -> int:
+    try:
+        got = parse_tiles(str(text))
+    except MjscoreError as e:
+        raise InputError(f"{where}: {str(e).removeprefix('invalid hand: ')}") from None
+    if len(got) != 1:
+        raise InputError(f"{where}: one tile expected, not {text!r}")
+    return got[0]
+
+
+class _Table:
+    """The state of one hand being settled."""
+
+    def __init__(self, rec, rs):
+        self.rec, self.rs = rec, rs
+        self.play = rs.spec.get("play") or {}
+        self.won: list = []
+        self.ended_at: int | None = None
+        self.out: list = []
+        self.skipped: list = []
+        self.log = any(e.type in ("draw", "discard", "call") for e in rec.events)
+        self.winners = self._winners()
+        self.hands = self._hands()
+
+    # -- what the record must hold --------------------------------------------------------
+    def _claimants_win(self, ev) -> tuple:
+        if self.play.get("one_winner_per_discard") and len(ev.seats) > 1 and "from" in ev.fields:
+            return (next(s for s in downstream(ev.fields["from"]) if s in ev.seats),)
+        return ev.seats
+
+    def _winners(self) -> set:
+        return {s for e in self.rec.events if e.type == "win" for s in self._claimants_win(e)}
+
+    def _hands(self) -> dict:
+        hands = {}
+        for seat, text in self.rec.seats.items():
+            size = 14 if seat in self.winners else 13
+            try:
+                hands[seat] = read(text, self.rs, size=size)
+            except MjscoreError as e:
+                raise InputError(f"{self.rec.label}: seats.{seat}: {e}") from None
+        table: Counter = Counter()
+        for h in hands.values():
+            table.update(h.physical())
+        for e in self.rec.events:  # one discard won by several seats is one tile, not several
+            if e.type == "win" and len(self._claimants_win(e)) > 1 and "from" in e.fields:
+                k = _tile(e.fields["tile"], f"{self.rec.label}: event {e.number} (tile)")
+                table[k] -= sum(1 for s in self._claimants_win(e) if s in hands) - 1
+        for k, n in table.items():
+            if n > self.rs.copies[k]:
+                raise InputError(f"{self.rec.label}: seats: {n} copies of {T.name(k)} across "
+                                 f"the table ({self.rs.name} has {self.rs.copies[k]})")
+        return hands
+
+    def need_hand(self, seat: str, ev, why: str):
+        if seat not in self.hands:
+            raise InputError(f"{self.rec.label}: event {ev.number}: seats.{seat} is needed "
+                             f"({why})")
+        return self.hands[seat]
+
+    # -- events ---------------------------------------------------------------------------
+    def refuse(self, ev, why: str):
+        raise Refused(f"event {ev.number}: {why}")
+
+    def run(self) -> None:
+        events = self.rec.events
+        for i, ev in enumerate(events):
+            if self.ended_at is not None and ev.type in ("win", "kong", "exhausted"):
+                self.refuse(ev, f"the hand ended at event {self.ended_at}")
+            getattr(self, "on_" + ev.type)(ev, events[i + 1] if i + 1 < len(events) else None)
+
+    def on_kong(self, ev, nxt) -> None:
+        kind, tile = ev.fields["kind"], _tile(ev.fields["tile"], f"event {ev.number} (tile)")
+        frm = ev.fields.get("from")
+        if kind == "exposed" and not frm:
+            raise InputError(f"{self.rec.label}: event {ev.number}: an exposed kong needs from:")
+        if frm == ev.seat:
+            raise InputError(f"{self.rec.label}: event {ev.number}: a seat cannot kong its own "
+                             "discard")
+        robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong") and \
+            nxt.fields.get("from") == ev.seat
+        if robbed and kind == "concealed":
+            self.refuse(nxt, "a concealed kong cannot be robbed")
+        hand = self.hands.get(ev.seat)
+        if hand is not None:
+            want = ("pong", "exposed") if robbed else ("kong", kind)
+            if not any(m.kind == want[0] and m.exposure == want[1] and m.tiles[0] == tile
+                       for m in hand.melds):
+                shown = "exposed pong (the kong was robbed)" if robbed else f"{kind} kong"
+                raise InputError(f"{self.rec.label}: event {ev.number}: {ev.seat}'s hand shows "
+                                 f"no {shown} of {T.name(tile)}")
+        rates = self.rs.spec.get("kong_payments") or {}
+        rows = []
+        if not robbed and kind in rates:
+            amount = int(rates[kind])
+            payers = [frm] if kind == "exposed" else [s for s in SEATS if s != ev.seat]
+            rows = [Payment(p, ev.seat, amount, f"{kind} kong of {T.name(tile)}") for p in payers]
+        what = "robbed: never formed, pays nothing" if robbed else \
+            f"pays {int(rates[kind])} {'from ' + frm if frm else 'from each opponent'}" \
+            if kind in rates else "pays nothing"
+        self.out.append(EventResult(ev.number, "kong", f"{ev.seat} {kind} kong of "
+                                    f"{T.name(tile)}: {what}", tuple(rows)))
+
+    def on_win(self, ev, nxt) -> None:
+        f = ev.fields
+        tile = _tile(f["tile"], f"event {ev.number} (tile)")
+        frm = f.get("from")
+        seats = self._claimants_win(ev)
+        skipped = [s for s in ev.seats if s not in seats]
+        prev = self.out[-1] if self.out else None
+        if self.play.get("one_winner_per_discard") and frm and prev and prev.type == "win" \
+                and prev.results and prev.results[0].context.discard == frm and \
+                prev.results[0].context.rob_kong is None and not f.get("rob_kong"):
+            self.refuse(ev, f"{self.rs.name} has one winner per discard: {frm}'s tile went to "
+                            f"{prev.results[0].context.seat}")
+        results, rows = [], []
+        for seat in seats:
+            if seat in self.won:
+                self.refuse(ev, f"{seat} has already won this hand")
+            if len(self.won) >= int(self.play.get("max_winners", 3)):
+                self.refuse(ev, f"a winner past the {self.play.get('max_winners', 3)} this "
+                                f"ruleset allows: the hand was over")
+            hand = self.need_hand(seat, ev, "a winner's hand is scored")
+            if tile not in hand.concealed:
+                raise InputError(f"{self.rec.label}: event {ev.number}: {T.name(tile)} is not "
+                                 f"in {seat}'s hand")
+            self.check_pass(ev, seat, tile)
+            h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
+            rob = frm if f.get("rob_kong") else None
+            try:
+                ctx = C.make(h, self.rs, seat_=seat, discard=None if rob else frm,
+                             kong_draw=f.get("kong_draw", False),
+                             after_kong=f.get("after_kong", False), rob_kong=rob,
+                             won=tuple(self.won) if "won" in self.rs.context else (),
+                             declared=f.get("declared", False), heavenly=f.get("heavenly", False),
+                             earthly=f.get("earthly", False), dealer=self.rec.dealer,
+                             ghosts_held=physical_ghosts(h, self.rs))
+            except MjscoreError as e:
+                raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
+            r = score_hand(h, self.rs, ctx)
+            if not r.legal:
+                self.refuse(ev, f"{seat}'s win is not legal: " + "; ".join(r.reasons))
+            results.append(r)
+            rows += list(r.payments)
+        self.won += list(seats)
+        if len(self.won) >= int(self.play.get("max_winners", 3)):
+            self.ended_at = ev.number
+        how = f"on {frm}'s {'kong' if f.get('rob_kong') else 'discard'}" if frm else "by self-draw"
+        text = "; ".join(f"{r.context.seat} wins {how} with {T.name(tile)}: "
+                         f"{' '.join(h.name for h in r.patterns)} {r.value}{_u(r.unit)}"
+                         for r in results)
+        if skipped:
+            text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
+                    "downstream takes it)"
+        self.out.append(EventResult(ev.number, "win", text, tuple(rows), tuple(results)))
+
+    def check_pass(self, ev, seat: str, tile: int) -> None:
+        rule = self.play.get("pass_rule", "none")
+        if rule == "none" or not ev.fields.get("from") or ev.fields.get("rob_kong") and \
+                rule == "louhu":
+            return
+        passes = [e for e in self.rec.events if e.type == "pass" and e.seat == seat
+                  and e.number < ev.number]
+        if not passes:
+            return
+        if not self.log:
+            self._skip(f"{'过水' if rule == 'guoshui' else '漏胡'} not checked: the record has no "
+                       "draws, discards or calls")
+            return
+        last = passes[-1]
+        closes = ("draw",) if rule == "guoshui" else ("discard", "call")
+        if any(e.seat == seat and e.type in closes for e in self.rec.events
+               if last.number < e.number < ev.number):
+            return
+        if rule == "louhu" and _tile(last.fields["tile"], "pass") == tile:
+            self.refuse(ev, f"漏胡: {seat} passed {T.name(tile)} at event {last.number} and "
+                            "has not discarded or called since")
+        if rule == "guoshui":
+            passed = last.fields.get("value")
+            if passed is None:
+                self._skip(f"过水 not checked at event {ev.number}: the pass at event "
+                           f"{last.number} gives no value")
+                return
+            if self._value_of(ev, seat, tile) <= passed:
+                self.refuse(ev, f"过水: {seat} passed a win worth {passed} at event "
+                                f"{last.number} and has not drawn since; a discard win must "
+                                "be worth more")
+
+    def _value_of(self, ev, seat, tile) -> int:
+        hand = self.hands[seat]
+        h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
+        ctx = C.WinContext(seat=seat, discard=ev.fields.get("from"), won=tuple(self.won),
+                           ghosts_held=physical_ghosts(h, self.rs), ghost_kinds=self.rs.ghost_kinds)
+        return score_hand(h, self.rs, ctx).value
+
+    def _skip(self, text: str) -> None:
+        if text not in self.skipped:
+            self.skipped.append(text)
+
+    def on_pass(self, ev, nxt) -> None:
+        _tile(ev.fields["tile"], f"event {ev.number} (tile)")
+
+    def on_draw(self, ev, nxt) -> None:
+        pass
+
+    def on_discard(self, ev, nxt) -> None:
+        _tile(ev.fields["tile"], f"event {ev.number} (tile)")
+
+    def on_call(self, ev, nxt) -> None:
+        f = ev.fields
+        if f["kind"] == "chow" and self.play.get("chow_from_left") and f["from"] != \
+                left_of(ev.seat):
+            self.refuse(ev, f"{ev.seat} chowed from {f['from']}: a chow is claimed only from "
+                            f"the player on the left ({left_of(ev.seat)})")
+        if f["kind"] == "chow" and "chow" not in self.rs.meld_kinds:
+            self.refuse(ev, f"there is no chow in {self.rs.name}")
+
+    def on_ghosts(self, ev, nxt) -> None:
+        from .draw_game import ghost_money
+        rows = ghost_money(self.rs, ev.seat, int(ev.fields["drawn"]), ev.seat in self.winners)
+        self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {ev.fields['drawn']}"
+                                    " ghosts", tuple(rows)))
+
+    def on_exhausted(self, ev, nxt) -> None:
+        from .draw_game import exhausted
+        self.ended_at = ev.number
+        text, rows = exhausted(self, ev)
+        self.out.append(EventResult(ev.number, "exhausted", text, tuple(rows)))
+
+    def chows_unchecked(self) -> None:
+        has_chow = any(m.kind == "chow" for h in self.hands.values() for m in h.melds)
+        if self.play.get("chow_from_left") and has_chow and \
+                not any(e.type == "call" for e in self.rec.events):
+            self._skip("chow from the left not checked: the record has no calls")
+
+
+def _u(unit: str) -> str:
+    return f" {unit}" if unit else ""
+
+
+def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
+    """Settle a whole hand from a record (a file path or a mapping)."""
+    rec = load_record(record, rules)
+    rs = load_ruleset(rec.rules, {**rec.opts, **(opts or {})})
+    if "dealer" not in rs.context and rec.dealer not in SEATS:
+        raise InputError(f"{rec.label}: dealer must be a seat")
+    table = _Table(rec, rs)
+    reasons = []
+    try:
+        table.run()
+    except Refused as e:
+        reasons.append(str(e))
+    table.chows_unchecked()
+    rows = [p for e in table.out for p in e.payments]
+    first = next((e for e in table.rec.events if e.type == "win"), None)
+    if first is None:
+        dealer = rec.dealer
+    else:
+        seats = table._claimants_win(first)
+        dealer = first.fields.get("from") if len(seats) > 1 else seats[0]
+    return SettleResult(rs.name, rec.label, not reasons, tuple(reasons), tuple(table.out),
+                        MappingProxyType(net_of(rows)), dealer, tuple(table.skipped),
+                        rs.spec.get("unit", ""))

@@ -1,0 +1,186 @@
+"""Whole-hand settlement: the sample records' full net tables, and every refusal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from mjscore import settle
+from mjscore.cli import cli
+from mjscore.errors import InputError
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "records"
+
+
+@pytest.mark.parametrize("name, net, dealer", [
+    pytest.param("luzhou-three-winners", {"E": 2, "S": 2, "W": -9, "N": 5}, "W",
+                 id="luzhou: double win on one discard, then a self-draw only W pays"),
+    pytest.param("luzhou-chajiao", {"E": 15, "S": 45, "W": 25, "N": -85}, "E",
+                 id="luzhou: 查叫 with one ready, one not ready, one 花猫"),
+    pytest.param("guangdong-kongs", {"E": 11, "S": 1, "W": 0, "N": -12}, "E",
+                 id="guangdong: three kong kinds and a robbed added kong"),
+    pytest.param("lanzhou-one-winner", {"E": 0, "S": 0, "W": -1, "N": 1}, "N",
+                 id="lanzhou: two claimants, the nearest downstream wins"),
+    pytest.param("guide-example-3", {"E": 0, "S": 2, "W": -4, "N": 2}, "W",
+                 id="guide Example 3: West pays South 2 and North 2"),
+])
+def test_sample_records(name, net, dealer):
+    r = settle(SAMPLES / f"{name}.yaml")
+    assert r.legal, r.reasons
+    assert dict(r.net) == net
+    assert sum(r.net.values()) == 0
+    assert r.next_dealer == dealer
+
+
+def test_chajiao_worked_example_draw_nets():
+    r = settle(SAMPLES / "luzhou-chajiao.yaml")
+    draw = r.events[-1]
+    got = {s: 0 for s in "ESWN"}
+    for p in draw.payments:
+        got[p.frm] -= p.amount
+        got[p.to] += p.amount
+    assert got == {"E": 0, "S": 50, "W": 30, "N": -80}
+    assert sorted((p.frm, p.to, p.amount) for p in draw.payments) == [
+        ("N", "S", 40), ("N", "W", 40), ("W", "S", 10)]
+
+
+def test_self_draw_after_two_wins_is_paid_by_the_last_player_only():
+    r = settle(SAMPLES / "luzhou-three-winners.yaml")
+    assert [(p.frm, p.to, p.amount) for p in r.events[1].payments] == [("W", "E", 2)]
+
+
+def test_robbed_kong_pays_nothing():
+    r = settle(SAMPLES / "guangdong-kongs.yaml")
+    assert r.events[3].payments == () and "robbed" in r.events[3].summary
+
+
+def test_lanzhou_skipped_claimant_is_reported():
+    r = settle(SAMPLES / "lanzhou-one-winner.yaml")
+    assert "S also claimed" in r.events[0].summary
+
+
+def test_xiqian_event_in_a_whole_hand():
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {},
+           "events": [{"ghosts": "S", "drawn": 6}]}
+    r = settle(rec)
+    assert dict(r.net) == {"E": -20, "S": 60, "W": -20, "N": -20}
+
+
+def test_xiqian_win_only_loser_pays():
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8, "xiqian": "win_only"}, "seats": {},
+           "events": [{"ghosts": "S", "drawn": 5}]}
+    assert dict(settle(rec).net) == {"E": 10, "S": -30, "W": 10, "N": 10}
+
+
+def _record(tmp_path, data) -> str:
+    p = tmp_path / "rec.yaml"
+    p.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return str(p)
+
+
+BASE = {"S": "111m123m456m789mC5p", "N": "222s333s444s666sC5p", "E": "123p456p789p111sC3s"}
+
+REFUSALS = [
+    pytest.param({"rules": "luzhou", "seats": {**BASE, "W": "1111p23p456p99sC2s"},
+                  "events": [{"win": ["S", "N"], "tile": "5p", "from": "W"},
+                             {"win": "E", "tile": "3s"}]}, 2,
+                 "seats: 5 copies of 1p across the table", id="fifth copy across the table"),
+    pytest.param({"rules": "luzhou", "seats": {**BASE, "W": "22m33m44m55m66m77mC8m"},
+                  "events": [{"win": ["S", "N"], "tile": "5p", "from": "W"},
+                             {"win": "E", "tile": "3s"}, {"win": "W", "tile": "8m"}]}, 1,
+                 "event 3: the hand ended at event 2", id="a fourth winner"),
+    pytest.param({"rules": "luzhou", "seats": {"S": BASE["S"]},
+                  "events": [{"win": "S", "tile": "5p", "from": "W"},
+                             {"win": "S", "tile": "5p", "from": "W"}]}, 1,
+                 "event 2: S has already won", id="a seat that already won"),
+    pytest.param({"rules": "lanzhou", "seats": {"N": "123m456m789mEE46p5p",
+                                                "S": "234s567s789sWW55p5p"},
+                  "events": [{"win": "N", "tile": "5p", "from": "W", "declared": True},
+                             {"win": "S", "tile": "5p", "from": "W", "declared": True}]}, 1,
+                 "event 2: the hand ended at event 1", id="lanzhou second winner on one discard"),
+    pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
+                  "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 2},
+                             {"discard": "N", "tile": "5p"},
+                             {"win": "S", "tile": "5p", "from": "N"}]}, 1,
+                 "event 3: 过水: S passed a win worth 2", id="过水 blocks an equal win"),
+    pytest.param({"rules": "lanzhou", "seats": {"N": "123m456m789mEE46p5p"},
+                  "events": [{"pass": "N", "tile": "5p", "from": "E"},
+                             {"discard": "S", "tile": "1m"},
+                             {"win": "N", "tile": "5p", "from": "W", "declared": True}]}, 1,
+                 "event 3: 漏胡: N passed 5p at event 1", id="漏胡 blocks the passed tile"),
+    pytest.param({"rules": "luzhou-guide", "seats": {"S": "[123m]456m789m11p23pC"},
+                  "events": [{"call": "S", "kind": "chow", "tile": "1m", "from": "W"},
+                             {"win": "S", "tile": "C"}]}, 1,
+                 "event 1: S chowed from W: a chow is claimed only from the player on the left "
+                 "(E)", id="chow not from the left"),
+    pytest.param({"rules": "luzhou", "seats": {"S": "123m456m789m11p23pC"},
+                  "events": [{"win": "S", "tile": "4p", "from": "W"}]}, 2,
+                 "event 1: 4p is not in S's hand", id="winning tile not in the hand"),
+    pytest.param({"rules": "luzhou", "seats": {},
+                  "events": [{"win": "S", "tile": "4p", "from": "W"}]}, 2,
+                 "event 1: seats.S is needed", id="a winner's hand missing"),
+    pytest.param({"rules": "luzhou", "seats": {"S": "123m456m789m11p23pC"},
+                  "events": [{"win": "S", "tile": "C", "from": "W"}]}, 1,
+                 "event 1: S's win is not legal: a discarded C (ghost) cannot be won on",
+                 id="a win that is not legal"),
+    pytest.param({"rules": "luzhou", "seats": {},
+                  "events": [{"kong": "S", "kind": "exposed", "tile": "5p"}]}, 2,
+                 "event 1: an exposed kong needs from:", id="exposed kong without from"),
+    pytest.param({"rules": "luzhou", "seats": {"S": "[555p] 123m456m789m1p"},
+                  "events": [{"kong": "S", "kind": "added", "tile": "5p"}]}, 2,
+                 "event 1: S's hand shows no added kong of 5p", id="kong not in the hand"),
+    pytest.param({"rules": "luzhou", "seats": {}, "events": [{"frobnicate": "S"}]}, 2,
+                 "event 1: no known type", id="unknown event type"),
+    pytest.param({"rules": "luzhou", "seats": {"X": "123m"}, "events": []}, 2,
+                 "seats", id="unknown seat"),
+    pytest.param({"rules": "guangdong", "seats": {}, "events": [{"ghosts": "S", "drawn": 5}]}, 2,
+                 "does not apply in guangdong", id="喜钱 outside luzhou"),
+]
+
+
+@pytest.mark.parametrize("data, code, message", REFUSALS)
+def test_refusals(tmp_path, data, code, message):
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, data)])
+    assert res.exit_code == code, res.output
+    assert message in res.output
+    assert "Traceback" not in res.output
+
+
+def test_checks_skipped_without_a_log_are_reported():
+    rec = {"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
+           "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 2},
+                      {"win": "S", "tile": "5p", "from": "N"}]}
+    r = settle(rec)
+    assert r.legal and r.skipped == ("过水 not checked: the record has no draws, discards or "
+                                     "calls",)
+
+
+def test_guoshui_lifts_after_the_next_draw():
+    rec = {"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
+           "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 2}, {"draw": "S"},
+                      {"discard": "S", "tile": "9s"}, {"win": "S", "tile": "5p", "from": "N"}]}
+    assert settle(rec).legal
+
+
+def test_malformed_yaml(tmp_path):
+    p = tmp_path / "bad.yaml"
+    p.write_text("seats: {S: [\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(p)])
+    assert res.exit_code == 2 and "malformed YAML" in res.output
+
+
+def test_settle_json():
+    res = CliRunner().invoke(cli, ["settle", str(SAMPLES / "guide-example-3.yaml"),
+                                   "--format", "json"])
+    data = json.loads(res.output)
+    assert data["net"] == {"E": 0, "S": 2, "W": -4, "N": 2}
+    assert [len(e["payments"]) for e in data["events"]] == [2]
+
+
+def test_api_rejects_a_bad_mapping():
+    with pytest.raises(InputError, match="a hand record is a mapping"):
+        settle(["not", "a", "mapping"])

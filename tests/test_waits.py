@@ -1,0 +1,83 @@
+"""Ready-hand analysis (`waits`): every winning tile with its best value, 花猫, 查大."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore import waits
+from mjscore.cli import cli
+
+
+@pytest.mark.parametrize("hand, opts, expected, chada", [
+    pytest.param("678m222s345s67s99s", {}, [("2s", 20), ("5s", 10), ("8s", 10), ("9s", 10)], 20,
+                 id="several waits with different values"),
+    pytest.param("1111m22m33m44m55m6m", {}, [("2m", 40), ("3m", 40), ("5m", 40), ("6m", 40)], 40,
+                 id="龙七对 wait on 6m among others"),
+    pytest.param("123m456m789m11p2p3p", {}, [("1p", 10), ("4p", 10)], 10, id="two-sided wait"),
+    pytest.param("123m456m789m11p2p5p", {}, [], 0, id="not ready"),
+])
+def test_waits(hand, opts, expected, chada):
+    w = waits(hand, opts=opts)
+    assert [(x.tile, x.value) for x in w.waits] == expected
+    assert (w.ready, w.chada, w.flower_cat) == (bool(expected), chada, False)
+
+
+def test_dragon_seven_pairs_wait_names_long():
+    w = waits("1111m22m33m44m55m6m")
+    six = next(x for x in w.waits if x.tile == "6m")
+    assert [h.name for h in six.patterns] == ["龙", "七对", "清一色", "无鬼"]
+
+
+def test_flower_cat():
+    w = waits("123m456p789s11pC5p")
+    assert (w.flower_cat, w.ready, w.waits, w.chada) == (True, False, (), 0)
+
+
+def test_eight_ghosts():
+    w = waits("123mCCCCCCC 4m99p", opts={"ghosts": 8})
+    assert w.ready
+    assert len(w.waits) == 18  # every tile of the two suits in the hand
+    assert w.chada == 40
+
+
+def test_ghosts_are_never_listed():
+    w = waits("111m123m456m789mC")
+    assert "C" not in [x.tile for x in w.waits]
+
+
+def test_no_fifth_copy_wait():
+    w = waits("111m123m456m789mC")
+    assert "1m" not in [x.tile for x in w.waits]
+
+
+def test_lanzhou_waits_assume_the_declaration():
+    w = waits("123m456m789m111pS", "lanzhou")
+    assert [(x.tile, x.value) for x in w.waits] == [("S", 2)]
+
+
+def test_cli_json_fields():
+    res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p3p", "--format", "json"])
+    assert res.exit_code == 0
+    data = json.loads(res.output)
+    assert set(data) == {"ruleset", "hand", "ready", "flower_cat", "waits", "chada"}
+    assert data["waits"][0]["tile"] == "1p" and data["waits"][0]["value"] == 10
+    assert {"id", "name", "en", "effect"} <= set(data["waits"][0]["patterns"][0])
+
+
+def test_cli_not_ready_exits_0():
+    res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p5p"])
+    assert res.exit_code == 0 and "Not ready" in res.output
+
+
+def test_cli_wrong_count_is_bad_input():
+    res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p"])
+    assert res.exit_code == 2 and "a hand one tile short needs 13 tiles" in res.output
+
+
+def test_guangdong_has_no_flower_cat_field():
+    res = CliRunner().invoke(cli, ["waits", "123m456m789m11pSS", "--rules", "guangdong",
+                                   "--format", "json"])
+    assert "flower_cat" not in json.loads(res.output)
