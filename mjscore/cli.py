@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from . import __version__
 from .errors import MjscoreError
 
 FORMATS = click.Choice(["table", "json"])
@@ -32,7 +33,7 @@ class Group(click.Group):
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="mjscore", prog_name="mjscore")
+@click.version_option(version=__version__, prog_name="mjscore")
 def cli():
     """Score mahjong hands under regional Chinese rules with ghost (wildcard) tiles.
 
@@ -80,7 +81,7 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
         _compare(" ".join(hand), names, kwargs, fmt)
     result = api.score(" ".join(hand), rules, **kwargs)
     if fmt == "json":
-        click.echo(render.score_json(result))
+        click.echo(render.score_json(result, explain=explain))
     else:
         click.echo(render.score_table(result, explain=explain))
     sys.exit(0 if result.legal else 1)
@@ -96,7 +97,7 @@ def waits(hand, rules, seat, opts, fmt):
     """Is HAND (one tile short, melds included) ready? On which tiles, worth what; 花猫; 查大."""
     from . import render
     from .options import parse_pairs
-    from .waits import waits as find
+    from .ready import waits as find
     w = find(" ".join(hand), rules, seat=seat, opts=parse_pairs(opts))
     click.echo(json.dumps(w.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render.waits_table(w))

@@ -147,5 +147,6 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         meld_kinds=frozenset(hand["melds"]), shapes=tuple(shapes),
         max_suits=hand.get("max_suits"), max_tosses=hand.get("max_tosses", 0),
         concealed_sets=frozenset(hand.get("concealed_sets", ())),
+        cand=tuple(k in targets for k in range(T.NUM_KINDS)),
         patterns=_patterns(spec, label), context=_context(spec.get("context", ())),
     )

@@ -24,12 +24,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import tiles as T
-from .reading import Group, dragon_set_splits, full_ghost_reading, hand_tiles, make_reading
+from .reading import Group, Reading, dragon_set_splits, full_ghost_reading, hand_tiles
 
-# Classes of kinds, and which classes are interchangeable for every pattern (symmetric).
-CLASSES = [("m", tuple(range(0, 9))), ("p", tuple(range(9, 18))), ("s", tuple(range(18, 27)))] \
-    + [(T.name(k), (k,)) for k in range(27, 34)]
-GROUP_OF = {"m": 0, "p": 0, "s": 0, "E": 1, "S": 1, "W": 1, "N": 1, "C": 2, "F": 2, "P": 2}
+# Classes of kinds in display order (so readings need no sorting), and which classes are
+# interchangeable for every pattern (the group: suits, winds, dragons).
+CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
+           [("m", range(0, 9), 0), ("p", range(9, 18), 0), ("s", range(18, 27), 0)]
+           + [(T.name(k), [k], 1) for k in (T.E, T.S, T.W, T.N)]
+           + [(T.name(k), [k], 2) for k in (T.C, T.F, T.P)]]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -96,6 +98,7 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     return out
 
 
+@lru_cache(maxsize=64)
 def _honour_standard(c: int, m: int, cand: bool, gmax: int) -> dict:
     """An honour kind: nothing, a pair or a triplet (honours make no runs)."""
     out: dict = {}
@@ -108,104 +111,131 @@ def _honour_standard(c: int, m: int, cand: bool, gmax: int) -> dict:
     return out
 
 
-def _groups_standard(kinds: tuple, c: tuple, path: tuple) -> list:
-    """Rebuild the groups of a witness; natural tiles fill each group before ghosts do."""
+@lru_cache(maxsize=1 << 16)
+def _witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
+    """(sets, pairs, final counts) of one class's witness; natural tiles fill each group
+    before ghosts do. Cached: the same suit shapes recur across hands."""
     groups = []
-    for r, (s0, t, p, _g) in enumerate(path):
-        k = kinds[r]
-        groups += [[k, k]] * p + [[k, k, k]] * t + [[k, k + 1, k + 2]] * s0
-    return _mark_ghosts(groups, kinds, c)
-
-
-def _groups_pairs(kinds: tuple, c: tuple, finals: tuple) -> list:
-    groups = []
-    for r, f in enumerate(finals):
-        groups += [[kinds[r], kinds[r]]] * (f // 2)
-    return _mark_ghosts(groups, kinds, c)
-
-
-def _mark_ghosts(groups: list, kinds: tuple, c: tuple) -> list:
-    left = dict(zip(kinds, c))
-    out = []
+    if shape == "standard":
+        for r, (s0, t, p, _g) in enumerate(path):
+            k = kinds[r]
+            groups += [[k, k, k]] * t + [[k, k + 1, k + 2]] * s0 + [[k, k]] * p
+    else:
+        for r, f in enumerate(path):
+            groups += [[kinds[r], kinds[r]]] * (f // 2)
+    left = list(c)
+    base = kinds[0]
+    sets, pairs, finals = [], [], [0] * len(kinds)
     for tiles in sorted(groups, key=lambda g: (len(g) == 2, g)):
         ghosts = []
         for k in tiles:
-            if left.get(k, 0):
-                left[k] -= 1
+            finals[k - base] += 1
+            if left[k - base]:
+                left[k - base] -= 1
             else:
                 ghosts.append(k)
         kind = "pair" if len(tiles) == 2 else "triplet" if tiles[0] == tiles[1] else "sequence"
-        out.append(Group(kind, tuple(tiles), tuple(ghosts)))
-    return out
+        (pairs if kind == "pair" else sets).append(Group(kind, tuple(tiles), tuple(ghosts)))
+    return tuple(sets), tuple(pairs), tuple(finals)
 
 
-def _class_options(hand_nat, used_melds, cand, g, shape):
-    """Per class: {(ghosts, pair-or-pairs): {sig: witness}}."""
+@lru_cache(maxsize=1 << 16)
+def _class_entry(kinds: tuple, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
+    """A class's options with each witness already turned into groups:
+    {(ghosts, pair-or-pairs): ((sig, sets, pairs, finals), ...)}, or None if unreadable."""
+    if shape == "seven_pairs":
+        opts = suit_pairs(c, m, cd, g)
+    elif len(kinds) == 9:
+        opts = suit_standard(c, m, cd, g)
+    else:
+        opts = _honour_standard(c[0], m[0], cd[0], g)
+    if not opts:
+        return None
+    return {key: tuple((sig,) + _witness_groups(kinds, c, w, shape) for sig, w in sigs.items())
+            for key, sigs in opts.items()}
+
+
+def _class_options(nat, in_melds, cand, g, shape):
+    """(kinds, group, entry) for each class that can hold tiles (see `_class_entry`). A class
+    with no tile and no room for a ghost adds nothing and is left out. None when some class
+    cannot be read at all."""
     options = []
-    for name, kinds in CLASSES:
-        c = tuple(hand_nat[k] for k in kinds)
-        m = tuple(used_melds[k] for k in kinds)
-        cd = tuple(cand[k] for k in kinds)
-        if shape == "seven_pairs":
-            opts = suit_pairs(c, m, cd, g)
-        elif len(kinds) == 9:
-            opts = suit_standard(c, m, cd, g)
-        else:
-            opts = _honour_standard(c[0], m[0], cd[0], g)
-        if not opts:
+    for _name, kinds, grp in CLASSES:
+        lo, hi = kinds[0], kinds[-1] + 1
+        c, m, cd = nat[lo:hi], in_melds[lo:hi], cand[lo:hi]
+        if not any(c) and not any(m) and not (g and any(cd)):
+            continue
+        entry = _class_entry(kinds, c, m, cd, g, shape)
+        if entry is None:
             return None
-        options.append((name, kinds, c, opts))
+        options.append((kinds, grp, entry))
     return options
 
 
 def _combine(options, g, shape, max_suits):
-    """Signatures of the whole hand: one witness per class choice, symmetric classes merged."""
-    target_pairs = 1 if shape == "standard" else 7
+    """Signatures of the whole hand: one witness per class choice, symmetric classes merged.
+    Each result is a tuple of (class index, (sig, sets, pairs, finals))."""
+    target = 1 if shape == "standard" else 7
+    tiles_at = 2 if shape == "standard" else 1
     partial = {(0, 0, ((), (), ())): ()}
-    for ci, (name, _kinds, _c, opts) in enumerate(options):
-        grp = GROUP_OF[name]
+    for ci, (_kinds, grp, entry) in enumerate(options):
         nxt: dict = {}
         for (gu, pu, canon), chosen in partial.items():
-            for (cg, cp), sigs in opts.items():
-                if gu + cg > g or pu + cp > target_pairs:
+            for (cg, cp), witnesses in entry.items():
+                if gu + cg > g or pu + cp > target:
                     continue
-                for sig, witness in sigs.items():
+                for w in witnesses:
                     groups = list(canon)
-                    groups[grp] = tuple(sorted(groups[grp] + (sig,)))
+                    groups[grp] = tuple(sorted(groups[grp] + (w[0],)))
                     if max_suits and grp == 0 and \
-                            sum(1 for s in groups[0] if s[2 if shape == "standard" else 1]) \
-                            > max_suits:
+                            sum(1 for x in groups[0] if x[tiles_at]) > max_suits:
                         continue
                     key = (gu + cg, pu + cp, tuple(groups))
                     if key not in nxt:
-                        nxt[key] = chosen + ((ci, witness),)
+                        nxt[key] = chosen + ((ci, w),)
         partial = nxt
-    return [chosen for (gu, pu, _), chosen in partial.items() if gu == g and pu == target_pairs]
+    return [chosen for (gu, pu, _), chosen in partial.items() if gu == g and pu == target]
 
 
-def readings(hand, rs) -> list:
+def readings(hand, rs, t=None) -> list:
     """One reading per signature of `hand` under `rs` (each a real reading of its tiles)."""
-    t = hand_tiles(hand, rs)
+    t = t or hand_tiles(hand, rs)
     if t.too_many_suits:
         return []
-    nat, g, in_melds = t.natural, t.ghosts, t.in_melds
-    cand = [k in rs.ghost_targets for k in range(34)]
+    g, in_melds, cand = t.ghosts, t.in_melds, rs.cand
     out = []
-    shapes = [s for s in rs.shapes if s == "standard" or not hand.melds]
-    splits = dragon_set_splits(nat) if "dragon_set" in rs.concealed_sets else [(nat, ())]
-    for rest, sets in splits:
-        for shape in shapes:
+    splits = tuple(dragon_set_splits(t.natural)) if rs.concealed_sets else ((t.natural, ()),)
+    for shape in rs.shapes:
+        if shape == "seven_pairs" and (hand.melds or not g and any(n & 1 for n in t.natural)):
+            continue  # seven pairs needs no melds, and an odd count needs a ghost
+        for rest, sets in splits:
             if sets and shape != "standard":
                 continue
             options = _class_options(rest, in_melds, cand, g, shape)
             if options is None:
                 continue
             for chosen in _combine(options, g, shape, rs.max_suits):
-                groups = list(sets)
-                for ci, witness in chosen:
-                    _name, kinds, c, _ = options[ci]
-                    groups += (_groups_standard if shape == "standard" else _groups_pairs)(
-                        kinds, c, witness)
-                out.append(make_reading(shape, groups, t))
+                out.append(_reading(shape, options, chosen, sets, t))
     full = full_ghost_reading(hand, rs, t)
     return out + [full] if full else out
+
+
+def _reading(shape, options, chosen, sets, t) -> Reading:
+    if not t.ghosts and not sets:
+        counts = t.fixed  # no ghost to assign: the final tiles are the tiles held
+    else:
+        counts = list(t.in_melds)
+        for grp in sets:
+            for tile in grp.tiles:
+                counts[tile] += 1
+        for ci, w in chosen:
+            lo = options[ci][0][0]
+            for i, f in enumerate(w[3]):
+                if f:
+                    counts[lo + i] += f
+        counts = tuple(counts)
+    run = shape == "standard" and (any(w[0][1] for _ci, w in chosen)
+                                   or any(m.kind == "sequence" for m in t.meld_groups))
+    parts = (sets,) + tuple(w[1] for _ci, w in chosen) + tuple(w[2] for _ci, w in chosen) \
+        + (t.meld_groups,)
+    return Reading(shape, None, counts, parts, run)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import InputError
 from .settlement import Payment
-from .waits import analyse, is_flower_cat
+from .ready import analyse, is_flower_cat
 
 SEATS = ("E", "S", "W", "N")
 

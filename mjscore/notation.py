@@ -5,13 +5,14 @@ ghosts, which melds are allowed is `hand.build`'s job); `format` writes the cano
 string, so that `parse(format(parse(x))) == parse(x)`.
 
 >>> format(parse("111m123m456m789m C 5p"))
-'111123456789mC5p'
+'111123456789mC 5p'
 >>> format(parse("[555p] 22m (4444s) 123m 567m"))
 '12223567m [555p] (4444s)'
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from . import tiles as T
@@ -115,8 +116,55 @@ def parse_tiles(text: str) -> list[int]:
     return [k for k, _ in tiles]
 
 
+# The common case, plain ASCII letters and digits with well-formed brackets, is read with one
+# regular expression (speed: batch files hold millions of hands); anything else, errors
+# included, goes through the character-by-character reader that names the column.
+_FAST_HAND = re.compile(r"(?:\s*(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]|\[[1-9mpszESWNCFP ]*\]|"
+                        r"\([1-9mpszESWNCFP ]*\)|\{[1-9mpszESWNCFP ]*\}))*\s*")
+_FAST_ITEM = re.compile(r"([1-9]+)([mpsz])|([ESWNCFP])|([\[({])([^\])}]*)[\])}]")
+_LETTER = {h: T.honour(h) for h in T.HONOURS}
+_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+
+
+def _fast_tiles(text: str, offset: int, out: list) -> None:
+    for m in _FAST_ITEM.finditer(text):
+        digits, suit, letter = m.group(1), m.group(2), m.group(3)
+        if letter:
+            out.append((_LETTER[letter], offset + m.start() + 1))
+        elif digits:
+            base = _BASE[suit] - 1
+            start = offset + m.start() + 1
+            out.extend((base + int(d), start + j) for j, d in enumerate(digits))
+
+
+def _parse_fast(text: str) -> ParsedHand | None:
+    if not text.isascii() or _FAST_HAND.fullmatch(text) is None:
+        return None
+    concealed: list = []
+    melds: list = []
+    pos = 0
+    for m in _FAST_ITEM.finditer(text):
+        if m.group(4):
+            _fast_tiles(text[pos:m.start()], pos, concealed)
+            inner: list = []
+            _fast_tiles(m.group(5), m.start(5), inner)
+            if not inner:
+                return None
+            melds.append(RawMeld(m.group(4), tuple(sorted(k for k, _ in inner)), m.start() + 1))
+            pos = m.end()
+    _fast_tiles(text[pos:], pos, concealed)
+    if not concealed and not melds:
+        return None
+    return ParsedHand(tuple(sorted(k for k, _ in concealed)),
+                      concealed[-1][0] if concealed else None,
+                      tuple(sorted(melds, key=_meld_key)), tuple(concealed))
+
+
 def parse(text: str) -> ParsedHand:
     """Read a hand string. Raises NotationError naming the column."""
+    fast = _parse_fast(text)
+    if fast is not None:
+        return fast
     concealed: list[tuple[int, int]] = []
     melds: list[RawMeld] = []
     i, n = 0, len(text)
@@ -157,16 +205,14 @@ def _meld_key(m: RawMeld):
 
 
 def format(hand: ParsedHand) -> str:  # noqa: A001 - the contract's own word
-    """The canonical string: concealed tiles sorted, the winning tile last, then the melds.
-
-    `compact` keeps the order it is given, so the winning tile written last stays last
-    (`1325m` reads back with 5m as the winning tile).
-    """
+    """The canonical string: concealed tiles sorted, the winning tile last (set apart by a
+    space unless it sorts last anyway), then the melds."""
     rest = T.sorted_kinds(hand.concealed)
-    if hand.win is not None and hand.win in rest:
-        rest.remove(hand.win)
-        rest.append(hand.win)
     parts = [T.compact(rest)] if rest else []
+    if hand.win is not None and hand.win in rest and rest[-1] != hand.win:
+        # The winning tile must be written last; set apart, it reads as what it is.
+        rest.remove(hand.win)
+        parts = [T.compact(rest), T.name(hand.win)]
     parts += [m.bracket + T.compact(T.sorted_kinds(m.tiles)) + OPEN_TO_CLOSE[m.bracket]
               for m in hand.melds]
     return " ".join(parts)

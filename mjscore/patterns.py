@@ -38,7 +38,7 @@ def four_of_a_kind(reading, hand, ctx, params) -> int:
     shape = params.get("shape", "any")
     if shape != "any" and reading.shape != shape:
         return 0
-    kinds = [k for k, n in enumerate(reading.counts) if n == 4]
+    kinds = reading.quads
     if not params.get("kongs", True):
         konged = {m.tiles[0] for m in hand.melds if m.kind == "kong"}
         kinds = [k for k in kinds if k not in konged]
@@ -48,8 +48,11 @@ def four_of_a_kind(reading, hand, ctx, params) -> int:
 @pattern("all_triplets")
 def all_triplets(reading, hand, ctx, params) -> int:
     """大对子: four melds + pair with every set a triplet or kong."""
-    return int(reading.shape == "standard" and
-               all(g.kind in ("pair", "triplet", "kong") for g in reading.groups))
+    if reading.shape != "standard":
+        return 0
+    if reading.has_run is not None:
+        return int(not reading.has_run)
+    return int(all(g.kind in ("pair", "triplet", "kong") for g in reading.groups))
 
 
 @pattern("seven_pairs")

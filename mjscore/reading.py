@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from typing import NamedTuple
 
 from . import tiles as T
 
@@ -14,9 +14,10 @@ MELD_GROUP = {"pong": "triplet", "kong": "kong", "chow": "sequence",
               "toss": "toss", "dragon_set": "dragon_set"}
 
 
-@dataclass(frozen=True, order=True)
-class Group:
-    """A set or pair of a reading. `tiles`: kinds it stands for; `ghosts`: kinds ghosts play."""
+class Group(NamedTuple):
+    """A set or pair of a reading. `tiles`: kinds it stands for; `ghosts`: kinds ghosts play.
+
+    A NamedTuple (immutable, ordered field by field) because readings build many of them."""
 
     kind: str  # pair | triplet | sequence | kong | toss | dragon_set
     tiles: tuple
@@ -39,24 +40,53 @@ class Group:
         return {"exposed": "[{}]", "concealed": "({})", "added": "{{{}}}"}[self.meld].format(body)
 
 
-@dataclass(frozen=True)
 class Reading:
-    """One way to read the whole hand: its shape, its groups (melds last), its final tiles."""
+    """One way to read the whole hand: its shape, its groups (melds last), its final tiles.
 
-    shape: str  # standard | seven_pairs
-    groups: tuple
-    counts: tuple  # 34 counts: every tile of the final hand, ghosts as what they stand for
+    Immutable by convention. `groups` may be given as parts (tuples of groups to join) and is
+    joined on first use: scoring mostly reads `counts`, and a batch scores millions of hands.
+    """
 
-    @cached_property
+    __slots__ = ("shape", "counts", "_groups", "_parts", "_suits", "_quads", "has_run")
+
+    def __init__(self, shape: str, groups, counts: tuple, parts=None, has_run=None):
+        self.shape = shape  # standard | seven_pairs | full_ghost
+        self.counts = counts  # 34: every tile of the final hand, ghosts as what they play
+        self._groups = groups
+        self._parts = parts
+        self._suits = self._quads = None
+        self.has_run = has_run
+
+    @property
+    def groups(self) -> tuple:
+        if self._groups is None:
+            self._groups = tuple(g for part in self._parts for g in part)
+        return self._groups
+
+    @property
     def suits(self) -> frozenset:
-        return frozenset(T.SUITS[k // 9] for k in range(27) if self.counts[k])
+        if self._suits is None:
+            c = self.counts
+            self._suits = frozenset(s for s, lo in (("m", 0), ("p", 9), ("s", 18))
+                                    if any(c[lo:lo + 9]))
+        return self._suits
 
-    @cached_property
+    @property
+    def quads(self) -> tuple:
+        """Kinds with four copies in the final hand."""
+        if self._quads is None:
+            self._quads = tuple(k for k, n in enumerate(self.counts) if n == 4)
+        return self._quads
+
+    @property
     def ghost_groups(self) -> tuple:
         return tuple(g for g in self.groups if g.ghosts)
 
     def text(self, ghost_letter: str = "C") -> str:
         return " ".join(g.text(ghost_letter) for g in self.groups)
+
+    def __repr__(self) -> str:
+        return f"Reading({self.shape}, {self.text()})"
 
 
 def meld_group(m) -> Group:
@@ -77,23 +107,35 @@ class Tiles:
     in_melds: tuple  # 34 counts of the kinds the melds stand for
     meld_groups: tuple
     too_many_suits: bool  # the natural tiles and melds already span more suits than allowed
+    fixed: tuple  # natural + in_melds: every tile whose kind no ghost can change
+
+
+_NO_MELDS = (0,) * 34
 
 
 def hand_tiles(hand, rs) -> Tiles:
     nat = [0] * 34
-    g = 0
     for k in hand.concealed:
-        if k in rs.ghost_kinds:
-            g += 1
-        else:
-            nat[k] += 1
-    in_melds = [0] * 34
-    for mld in hand.melds:
-        for k in mld.tiles:
-            in_melds[k] += 1
-    suits = {k // 9 for k in range(27) if nat[k] or in_melds[k]}
-    return Tiles(tuple(nat), g, tuple(in_melds), tuple(meld_group(m) for m in hand.melds),
-                 bool(rs.max_suits) and len(suits) > rs.max_suits)
+        nat[k] += 1
+    g = 0
+    for k in rs.ghost_kinds:
+        g += nat[k]
+        nat[k] = 0
+    if hand.melds:
+        in_melds = [0] * 34
+        for mld in hand.melds:
+            for k in mld.tiles:
+                in_melds[k] += 1
+        in_melds = tuple(in_melds)
+    else:
+        in_melds = _NO_MELDS
+    too_many = False
+    if rs.max_suits:
+        suits = sum(1 for lo in (0, 9, 18) if any(nat[lo:lo + 9]) or any(in_melds[lo:lo + 9]))
+        too_many = suits > rs.max_suits
+    fixed = tuple(nat) if in_melds is _NO_MELDS else tuple(a + b for a, b in zip(nat, in_melds))
+    return Tiles(tuple(nat), g, in_melds, tuple(meld_group(m) for m in hand.melds), too_many,
+                 fixed)
 
 
 def make_reading(shape: str, groups, t: Tiles) -> Reading:

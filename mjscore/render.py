@@ -3,8 +3,28 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 
+import tabulate as _tabulate
 from tabulate import tabulate
+
+
+class _CellWidth:
+    """Display width of text in a terminal: CJK characters take two columns.
+
+    tabulate measures cells with the optional `wcwidth` package; importing that costs more
+    start-up time than the whole scoring run, and the standard library's East Asian width
+    table is all our cells need (Chinese pattern names)."""
+
+    @staticmethod
+    def wcswidth(text: str) -> int:
+        return sum(0 if unicodedata.combining(ch) else
+                   2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+if _tabulate.wcwidth is None:
+    _tabulate.wcwidth = _CellWidth
+    _tabulate.WIDE_CHARS_MODE = True
 
 from .context import SEATS
 
@@ -66,8 +86,13 @@ def score_table(r, explain: bool = False) -> str:
     return "\n".join(lines)
 
 
-def score_json(r) -> str:
-    return json.dumps(r.to_dict(), ensure_ascii=False, indent=2)
+def score_json(r, explain: bool = False) -> str:
+    data = r.to_dict()
+    if explain:
+        data["alternatives"] = [{"value": a.value, "raw_value": a.raw,
+                                 "patterns": [h.to_dict() for h in a.patterns],
+                                 "decomposition": a.decomposition} for a in r.alternatives]
+    return json.dumps(data, ensure_ascii=False, indent=2)
 
 
 def rules_list(rows) -> str:

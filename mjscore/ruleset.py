@@ -58,16 +58,24 @@ def _load_yaml(path: Path, label: str) -> dict:
     return data
 
 
-def _merge(base: dict, over: dict) -> dict:
-    """Mappings merge key by key; lists and scalars replace; a null value removes the key."""
+EFFECT_KEYS = ("steps", "base", "multiply", "add", "flat", "fixed")
+
+
+def _merge(base: dict, over: dict, where: str = "") -> dict:
+    """Mappings merge key by key; lists and scalars replace; a null value removes the key.
+
+    A pattern that names a new effect (say `multiply` where the parent had `steps`) drops the
+    parent's effect: a pattern has exactly one."""
     out = dict(base)
+    if where.startswith("patterns.") and where.count(".") == 1 and \
+            any(k in over for k in EFFECT_KEYS):
+        for k in EFFECT_KEYS:
+            out.pop(k, None)
     for key, value in over.items():
-        if value is None and key in ("patterns", "extras", "options"):
-            out[key] = {}
-        elif value is None and isinstance(base.get(key), (dict, list)):
+        if value is None:
             out.pop(key, None)
         elif isinstance(value, dict) and isinstance(base.get(key), dict):
-            out[key] = _merge(base[key], value)
+            out[key] = _merge(base[key], value, f"{where}.{key}" if where else str(key))
         else:
             out[key] = value
     return out
@@ -137,7 +145,10 @@ def validate(data: dict, label: str) -> None:
     if errors:
         err = jsonschema.exceptions.best_match(errors)
         key = ".".join(str(p) for p in err.absolute_path) or None
-        raise RulesetError(label, _short(err.message), key)
+        message = err.message
+        if err.validator == "oneOf" and key and key.startswith("patterns."):
+            message = "a pattern has exactly one effect: steps, base, multiply, add, flat or fixed"
+        raise RulesetError(label, _short(message), key)
     specs = data.get("options") or {}
     check_defaults(specs, label)
     for pid, pat in (data.get("patterns") or {}).items():
@@ -199,6 +210,7 @@ class Ruleset:
     max_suits: int | None
     max_tosses: int
     concealed_sets: frozenset
+    cand: tuple  # per kind: may a ghost stand for it
     patterns: tuple = field(repr=False)
     context: frozenset = frozenset()
 

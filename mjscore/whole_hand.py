@@ -22,7 +22,7 @@ from .patterns import physical_ghosts
 from .record import load as load_record
 from .ruleset import load as load_ruleset
 from .settlement import Payment, net_of
-from .waits import analyse, is_flower_cat
+from .ready import analyse, is_flower_cat
 
 SEATS = C.SEATS
 

@@ -154,7 +154,7 @@ def test_chinese_hand_on_the_command_line():
     result = run("score", "一一一万123m456m789m5筒红中", "--win", "5筒", "--format", "json")
     assert result.exit_code == 0, result.output
     d = json.loads(result.stdout)
-    assert d["value"] == 5 and d["hand"] == "111123456789mC5p"
+    assert d["value"] == 5 and d["hand"] == "111123456789mC 5p"
 
 
 def test_python_dash_m_help():

@@ -1,0 +1,164 @@
+"""mjscore's speed beside the reference calculators, measured in one run.
+
+    pip install '.[bench]'          # the `mahjong` package, for the reference timings
+    python benchmarks/bench.py      # about two minutes; --quick for a short run
+
+Each round scores fresh hands (a new seed per round), so no cache of whole results can help
+either side; per-suit memo tables may warm up, as they would over a real log. mjscore and
+`mahjong` are timed interleaved on the same no-ghost hands; the figures are medians of the
+rounds, and the ratios are what the issue's targets are stated in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus import OPTS, corpus  # noqa: E402
+
+from mjscore import score  # noqa: E402
+from mjscore.decompose import readings  # noqa: E402
+from mjscore.hand import read  # noqa: E402
+from mjscore.ruleset import load  # noqa: E402
+
+
+def rate(fn, items) -> tuple:
+    """(hands per second, per-hand seconds) for fn over items."""
+    times = []
+    start = time.perf_counter()
+    for x in items:
+        t0 = time.perf_counter()
+        fn(x)
+        times.append(time.perf_counter() - t0)
+    return len(items) / (time.perf_counter() - start), times
+
+
+def reference_inputs(hands, rs):
+    from mahjong.hand_calculating.hand_config import HandConfig
+    out = []
+    for text in hands:
+        h = read(text, rs)
+        c34 = [0] * 34
+        for k in h.concealed:
+            c34[k] += 1
+        t136 = [k * 4 + i for k, n in enumerate(c34) for i in range(n)]
+        win136 = next(k * 4 for k in [h.win])
+        win136 = max(t for t in t136 if t // 4 == h.win)
+        out.append((c34, t136, win136, HandConfig(is_tsumo=True)))
+    return out
+
+
+def bench_reference(rounds: int, n: int) -> dict:
+    from mahjong.hand_calculating.divider import HandDivider
+    from mahjong.hand_calculating.hand import HandCalculator
+    rs = load("luzhou")
+    calc = HandCalculator()
+    res: dict = {k: [] for k in ("divide", "mj-decompose", "estimate", "mj-score")}
+    for r in range(rounds):
+        hands = corpus("no ghosts", n, 1000 + r)
+        ref = reference_inputs(hands, rs)
+        built = [read(h, rs) for h in hands]
+        res["divide"].append(rate(lambda x: HandDivider.divide_hand(x[0]), ref)[0])
+        res["mj-decompose"].append(rate(lambda h: readings(h, rs), built)[0])
+        res["estimate"].append(rate(lambda x: calc.estimate_hand_value(x[1], x[2], config=x[3]),
+                                    ref)[0])
+        res["mj-score"].append(rate(score, hands)[0])
+    return {k: statistics.median(v) for k, v in res.items()}
+
+
+def bench_ghosts(rounds: int, n: int) -> dict:
+    out = {}
+    for kind in ("no ghosts", "1-2 ghosts", "4 ghosts", "8 ghosts", "seven pairs", "kongs"):
+        opts = OPTS.get(kind)
+        rates, per = [], []
+        for r in range(rounds):
+            hands = corpus(kind, n, 2000 + r)
+            hz, times = rate(lambda h: score(h, opts=opts), hands)
+            rates.append(hz)
+            per += times
+        per.sort()
+        out[kind] = (statistics.median(rates), per[len(per) // 2], per[-1])
+    return out
+
+
+def wall(cmd: list, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def bench_cli(runs: int) -> tuple:
+    mj = [sys.executable, "-m", "mjscore", "score", "111m123m456m789m5pC", "--win", "5p"]
+    exe = Path(sys.executable).parent / "mjscore"
+    if exe.exists():
+        mj = [str(exe), "score", "111m123m456m789m5pC", "--win", "5p"]
+    floor = wall([sys.executable, "-c", "import click"], runs)
+    return wall(mj, runs), floor
+
+
+def bench_batch(n: int) -> dict | None:
+    exe = Path(sys.executable).parent / "mjscore"
+    probe = subprocess.run([str(exe), "batch", "--help"], capture_output=True) \
+        if exe.exists() else None
+    if probe is None or probe.returncode != 0:
+        return None
+    import json
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "hands.jsonl")
+        with open(path, "w", encoding="utf-8") as f:
+            for h in corpus("1-2 ghosts", n, 7):
+                f.write(json.dumps({"hand": h}) + "\n")
+        out = {}
+        for jobs in (1, 2):
+            t = wall([str(exe), "batch", path, "--format", "jsonl", "--jobs", str(jobs)], 1)
+            out[jobs] = n / t
+        return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer rounds and hands")
+    args = ap.parse_args()
+    rounds, n = (3, 300) if args.quick else (7, 2000)
+
+    print(f"mjscore benchmarks: {rounds} rounds of {n} fresh hands each (medians)\n")
+    try:
+        ref = bench_reference(rounds, n)
+    except ImportError:
+        ref = None
+        print("(the `mahjong` package is not installed: pip install '.[bench]')\n")
+    if ref:
+        print("No-ghost hands, mjscore against `mahjong` (riichi, no ghosts), same hands:")
+        print(f"  decomposition  mjscore {ref['mj-decompose']:9.0f}/s   divide_hand         "
+              f"{ref['divide']:9.0f}/s   ratio {ref['mj-decompose'] / ref['divide']:5.1f}x "
+              "(target 10x)")
+        print(f"  full score()   mjscore {ref['mj-score']:9.0f}/s   estimate_hand_value "
+              f"{ref['estimate']:9.0f}/s   ratio {ref['mj-score'] / ref['estimate']:5.1f}x "
+              "(target 5x)\n")
+    print("score() by kind of hand (luzhou; 8 ghosts with ghosts=8):")
+    for kind, (hz, med, worst) in bench_ghosts(rounds, n // 2).items():
+        print(f"  {kind:12} {hz:9.0f} hands/s   median {med * 1e3:7.3f} ms   worst "
+              f"{worst * 1e3:7.2f} ms")
+    cli, floor = bench_cli(7 if not args.quick else 3)
+    print(f"\nCLI: `mjscore score HAND` {cli * 1e3:.0f} ms; `python -c 'import click'` "
+          f"{floor * 1e3:.0f} ms; ratio {cli / floor:.2f}x (target at most 2x)")
+    batch = bench_batch(2000 if args.quick else 20000)
+    if batch:
+        print(f"batch (JSONL, 1-2 ghosts): --jobs 1 {batch[1]:.0f} hands/s, --jobs 2 "
+              f"{batch[2]:.0f} hands/s (target 20,000 with --jobs 2)")
+    else:
+        print("batch: `mjscore batch` is not available in this build")
+
+
+if __name__ == "__main__":
+    main()
