@@ -225,9 +225,7 @@ def gen_shipped():
 def gen_planned():
     rc, out = run("mjscore --help")
     have = set(re.findall(r"^  (\w+)\s", out.split("Commands:")[1], re.M))
-    desc = {"waits": "`mjscore waits HAND` (is a hand one tile short ready, on which tiles, for how much)",
-            "settle": "`mjscore settle FILE` (a whole hand from a record of its events)",
-            "batch": "`mjscore batch FILE...` (many hands from files)"}
+    desc = {"batch": "`mjscore batch FILE...` (many hands from files)"}
     built = [c for c in desc if c in have]
     planned = [c for c in desc if c not in have]
     out = []
