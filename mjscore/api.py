@@ -14,7 +14,7 @@ from .notation import parse_tiles
 from .errors import OptionError
 from .patterns import physical_ghosts
 from .ruleset import load
-from .scoring import best, evaluate
+from .scoring import best, distinct, evaluate
 from .settlement import check_extras, kong_notes, net_of, settle_win
 
 
@@ -31,21 +31,41 @@ class Result:
     """One scored win. Fields match `score --format json` (CONTRACT); `to_dict()` gives it."""
 
     ruleset: str
-    hand: str
+    parsed: object = field(repr=False)  # the hand as read, winning tile included
     legal: bool
     reasons: tuple
     value: int
     raw: int
     cap: int | None
     patterns: tuple
-    decomposition: str | None
+    top: object = field(repr=False, compare=False)  # the chosen Evaluation, or None
     payments: tuple
     net: MappingProxyType
     context: C.WinContext = field(repr=False)
     unit: str = ""
-    alternatives: tuple = field(default=(), repr=False)
-    readings: int = 0
+    evaluations: tuple = field(default=(), repr=False, compare=False)
+    ghost: str = "C"
     kong_payments: tuple = ()
+
+    @property
+    def hand(self) -> str:
+        """The hand in canonical notation."""
+        return format_hand(self.parsed)
+
+    @property
+    def decomposition(self) -> str | None:
+        """The chosen reading in notation, each ghost shown with what it stands for."""
+        return self.top.reading.text(self.ghost) if self.top is not None else None
+
+    @property
+    def readings(self) -> int:
+        return len(self.evaluations)
+
+    @property
+    def alternatives(self) -> tuple:
+        """Readings that differ in patterns or value, best first (`--explain`)."""
+        return tuple(Alternative(e.value, e.raw, e.hits, e.reading.text(self.ghost))
+                     for e in distinct(self.evaluations, self.ghost))
 
     def to_dict(self) -> dict:
         return {
@@ -115,8 +135,9 @@ def _rule_reasons(h, rs, ctx) -> list:
     if hand_rules.get("needs_declared") and not ctx.declared:
         reasons.append("not declared (报章): a win needs --declared")
     if rs.max_suits:
-        suits = sorted({T.suit_of(k) for k in h.physical() if T.is_suited(k)
-                        and k not in rs.ghost_kinds})
+        have = [k for k in set(h.concealed) if k < 27 and k not in rs.ghost_kinds]
+        have += [k for m in h.melds for k in m.raw.tiles if k < 27 and k not in rs.ghost_kinds]
+        suits = sorted({T.SUITS[k // 9] for k in have})
         if len(suits) > rs.max_suits:
             reasons.append(f"花猫: tiles of {len(suits)} suits ({', '.join(suits)}); a winning "
                            f"hand holds at most {rs.max_suits} (缺门)")
@@ -126,24 +147,23 @@ def _rule_reasons(h, rs, ctx) -> list:
 def score_hand(h, rs, ctx) -> Result:
     """Score an already-built hand in a checked context."""
     unit = rs.spec.get("unit", "")
-    canonical = format_hand(replace(h.parsed, win=h.win))
+    parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     zero = MappingProxyType(net_of([]))
-    base = dict(ruleset=rs.name, hand=canonical, context=ctx, unit=unit, net=zero, payments=(),
-                kong_payments=kong_notes(h, ctx, rs))
+    ghost = T.name(min(rs.ghost_kinds)) if rs.ghost_kinds else "?"
+    base = dict(ruleset=rs.name, parsed=parsed, context=ctx, unit=unit, net=zero, payments=(),
+                kong_payments=kong_notes(h, ctx, rs) if h.melds else (), ghost=ghost)
     reasons = _rule_reasons(h, rs, ctx)
     if reasons and any(r.startswith("花猫") for r in reasons):
         return Result(legal=False, reasons=tuple(reasons), value=0, raw=0, cap=None,
-                      patterns=(), decomposition=None, **base)
-    evs = [evaluate(r, h, ctx, rs) for r in readings(h, rs)]
-    top, distinct = best(evs)
+                      patterns=(), top=None, **base)
+    evs = tuple(evaluate(r, h, ctx, rs) for r in readings(h, rs))
+    top = best(evs, ghost)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"
                        + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")
                        + (" with the ghosts standing for allowed tiles" if ctx.ghosts_held else ""))
         return Result(legal=False, reasons=tuple(reasons), value=0, raw=0, cap=None,
-                      patterns=(), decomposition=None, **base)
-    ghost = T.name(min(rs.ghost_kinds)) if rs.ghost_kinds else "?"
-    alts = tuple(Alternative(e.value, e.raw, e.hits, e.reading.text(ghost)) for e in distinct)
+                      patterns=(), top=None, **base)
     minimum = int(rs.spec["value"].get("min_discard_win", 0) or 0)
     if ctx.discard_type and top.value < minimum:
         reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
@@ -153,6 +173,6 @@ def score_hand(h, rs, ctx) -> Result:
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, "hand value")
     return Result(legal=not reasons, reasons=tuple(reasons), value=top.value, raw=top.raw,
-                  cap=top.cap, patterns=top.hits, decomposition=top.reading.text(ghost),
-                  alternatives=alts, readings=len(evs),
+                  cap=top.cap, patterns=top.hits, top=top,
+                  evaluations=evs,
                   **{**base, "payments": payments, "net": MappingProxyType(net)})

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import tiles as T
 from .errors import OptionError, RulesetError
+from .patterns import REGISTRY
 
 EFFECTS = ("steps", "base", "multiply", "add", "flat", "fixed")
 
@@ -28,6 +29,8 @@ class PatternSpec:
     ruling: str | None
     win: str | None = None  # self_draw | discard: applies only on that type of win
     each_more: float | None = None  # base x each_more for every count past the first
+    fn: object = field(default=None, compare=False, repr=False)  # the predicate itself
+    kw: dict = field(default_factory=dict, compare=False, repr=False)  # params as a dict
 
     def base_value(self, count: int) -> float:
         return self.amount * (self.each_more or 1) ** (count - 1)
@@ -95,7 +98,8 @@ def _patterns(spec: dict, label: str) -> tuple:
             named=p.get("named", effect in ("steps", "multiply", "base")),
             when_named=p.get("when_named"), excludes=tuple(p.get("excludes", ())),
             raises_cap=p.get("raises_cap"), ruling=p.get("ruling"), win=p.get("win"),
-            each_more=p.get("each_more")))
+            each_more=p.get("each_more"), fn=REGISTRY[p.get("pattern", pid)],
+            kw=dict(p.get("params") or {})))
     ids = {p.id for p in out}
     for p in out:
         for x in p.excludes:

@@ -109,26 +109,21 @@ def _is_run_with_gaps(kinds) -> bool:
 
 def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> Hand:
     """Check `parsed` against ruleset `rs`; `size` is 14 for a win, 13 for a waiting hand."""
-    columns = dict()
-    for k, col in parsed.columns:
-        if k not in rs.tile_kinds:
-            raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", col)
-        columns.setdefault(k, []).append(col)
-    melds = tuple(_classify(m, rs) for m in parsed.melds)
+    allowed, copies = rs.tile_kinds, rs.copies
+    counts = [0] * 34
+    for k in parsed.concealed:
+        counts[k] += 1
     for m in parsed.melds:
         for k in m.tiles:
-            if k not in rs.tile_kinds:
-                raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", m.column)
-    seen: Counter = Counter()
-    for m in parsed.melds:  # melds first, then concealed tiles, in order of columns
-        for k in m.tiles:
-            seen[k] += 1
-            if seen[k] > rs.copies[k]:
-                raise NotationError(f"too many {T.name(k)}: {rs.name} has {rs.copies[k]}", m.column)
-    for k, col in sorted(parsed.columns, key=lambda kc: kc[1]):
-        seen[k] += 1
-        if seen[k] > rs.copies[k]:
-            raise NotationError(f"too many {T.name(k)}: {rs.name} has {rs.copies[k]}", col)
+            counts[k] += 1
+    bad = any(counts[k] for k in range(34) if k not in allowed) or \
+        any(n > copies[k] for k, n in enumerate(counts))
+    for k, col in parsed.columns if bad else ():
+        if k not in allowed:
+            raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", col)
+    melds = tuple(_classify(m, rs) for m in parsed.melds) if parsed.melds else ()
+    if bad:
+        _name_the_column(parsed, rs)  # the slow path only runs to say where the hand is wrong
     tossed = sum(1 for m in melds if m.kind in ("toss", "dragon_set"))
     if tossed > rs.max_tosses:
         raise NotationError(f"{tossed} toss groups: at most {rs.max_tosses} per player")
@@ -152,6 +147,28 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
     if size == 13:
         win_kind = None
     return Hand(parsed.concealed, win_kind, melds, parsed)
+
+
+def _name_the_column(parsed: ParsedHand, rs) -> None:
+    """Raise the error for the first tile the ruleset does not use, or the first copy too many
+    (melds first, then concealed tiles in the order they were written)."""
+    for k, col in parsed.columns:
+        if k not in rs.tile_kinds:
+            raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", col)
+    for m in parsed.melds:
+        for k in m.tiles:
+            if k not in rs.tile_kinds:
+                raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", m.column)
+    seen: Counter = Counter()
+    for m in parsed.melds:
+        for k in m.tiles:
+            seen[k] += 1
+            if seen[k] > rs.copies[k]:
+                raise NotationError(f"too many {T.name(k)}: {rs.name} has {rs.copies[k]}", m.column)
+    for k, col in sorted(parsed.columns, key=lambda kc: kc[1]):
+        seen[k] += 1
+        if seen[k] > rs.copies[k]:
+            raise NotationError(f"too many {T.name(k)}: {rs.name} has {rs.copies[k]}", col)
 
 
 def read(text: str, rs, *, win: str | None = None, size: int = 14) -> Hand:

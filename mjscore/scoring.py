@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .patterns import REGISTRY
 
 
 @dataclass(frozen=True)
@@ -39,9 +38,8 @@ class Evaluation:
     value: int  # what each payer pays: capped, then divided on a discard-type win
     cap: int | None
 
-    @property
-    def key(self):
-        return (-self.value, -self.raw, self.reading.text())
+    def key(self, ghost: str = "C"):
+        return (-self.value, -self.raw, self.reading.text(ghost))
 
 
 def ladder(steps: int, spec: dict) -> int:
@@ -57,7 +55,7 @@ def _round(x) -> int:
 def evaluate(reading, hand, ctx, rs) -> Evaluation:
     hits, notes = [], {}
     for spec in rs.patterns:
-        n = REGISTRY[spec.predicate](reading, hand, ctx, dict(spec.params))
+        n = spec.fn(reading, hand, ctx, spec.kw)
         if isinstance(n, tuple):
             n, notes[spec.id] = n
         if n:
@@ -101,13 +99,22 @@ def evaluate(reading, hand, ctx, rs) -> Evaluation:
     return Evaluation(reading, out, raw, capped, value, cap)
 
 
-def best(evaluations):
-    """The best evaluation and the distinct alternatives (differing in patterns or value)."""
-    ranked = sorted(evaluations, key=lambda e: e.key)
-    distinct, seen = [], set()
-    for e in ranked:
+def best(evaluations, ghost: str = "C"):
+    """The best evaluation: the highest value, then the highest uncapped value, then the
+    reading whose text sorts first (texts are built only for readings tied that far)."""
+    if not evaluations:
+        return None
+    top = max((e.value, e.raw) for e in evaluations)
+    tied = [e for e in evaluations if (e.value, e.raw) == top]
+    return tied[0] if len(tied) == 1 else min(tied, key=lambda e: e.key(ghost))
+
+
+def distinct(evaluations, ghost: str = "C") -> tuple:
+    """The readings that differ in patterns or value, best first (for --explain)."""
+    out, seen = [], set()
+    for e in sorted(evaluations, key=lambda e: e.key(ghost)):
         sig = (e.value, e.raw, tuple((h.id, h.count) for h in e.hits))
         if sig not in seen:
             seen.add(sig)
-            distinct.append(e)
-    return (ranked[0] if ranked else None), tuple(distinct)
+            out.append(e)
+    return tuple(out)
