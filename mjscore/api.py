@@ -14,7 +14,7 @@ from .notation import parse_tiles
 from .errors import OptionError
 from .patterns import physical_ghosts
 from .ruleset import load
-from .scoring import best, distinct, evaluate
+from .scoring import best, distinct, evaluate, situation
 from .settlement import check_extras, kong_notes, net_of, settle_win
 
 
@@ -156,7 +156,8 @@ def score_hand(h, rs, ctx) -> Result:
     if reasons and any(r.startswith("花猫") for r in reasons):
         return Result(legal=False, reasons=tuple(reasons), value=0, raw=0, cap=None,
                       patterns=(), top=None, **base)
-    evs = tuple(evaluate(r, h, ctx, rs) for r in readings(h, rs))
+    known = situation(h, ctx, rs)
+    evs = tuple(evaluate(r, h, ctx, rs, known) for r in readings(h, rs))
     top = best(evs, ghost)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"

@@ -10,14 +10,19 @@ group of ghosts alone.
 from __future__ import annotations
 
 REGISTRY: dict = {}
+SITUATIONAL: set = set()
 
 
-def pattern(pid: str):
+def pattern(pid: str, situational: bool = False):
     """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`.
 
-    A predicate may return `(count, note)` instead, the note saying which tiles made it."""
+    A predicate may return `(count, note)` instead, the note saying which tiles made it.
+    `situational`: it reads only the hand and the situation, never the reading, so scoring
+    asks it once per hand rather than once per reading."""
     def deco(fn):
         REGISTRY[pid] = fn
+        if situational:
+            SITUATIONAL.add(fn)
         return fn
     return deco
 
@@ -113,31 +118,31 @@ def seven_pairs_quads(reading, hand, ctx, params) -> int:
     return 1
 
 
-@pattern("kong_draw")
+@pattern("kong_draw", situational=True)
 def kong_draw(reading, hand, ctx, params) -> int:
     """杠上花: won on the replacement tile drawn after a kong."""
     return int(ctx.kong_draw)
 
 
-@pattern("after_kong")
+@pattern("after_kong", situational=True)
 def after_kong(reading, hand, ctx, params) -> int:
     """杠上炮: won on the discard a player made right after konging."""
     return int(ctx.after_kong)
 
 
-@pattern("robbing_kong")
+@pattern("robbing_kong", situational=True)
 def robbing_kong(reading, hand, ctx, params) -> int:
     """抢杠胡: won on the tile another player added to a pong to make a kong."""
     return int(ctx.rob_kong is not None)
 
 
-@pattern("no_ghost")
+@pattern("no_ghost", situational=True)
 def no_ghost(reading, hand, ctx, params) -> int:
     """无鬼: no ghost tile anywhere in the hand, melds included."""
     return int(ctx.ghosts_held == 0)
 
 
-@pattern("four_melds")
+@pattern("four_melds", situational=True)
 def four_melds(reading, hand, ctx, params) -> int:
     """手把一: four declared melds, so the win came on the single tile left (the pair)."""
     return int(len(hand.melds) == 4)
@@ -149,7 +154,7 @@ def full_ghost(reading, hand, ctx, params) -> int:
     return int(reading.shape == "full_ghost")
 
 
-@pattern("self_drawn")
+@pattern("self_drawn", situational=True)
 def self_drawn(reading, hand, ctx, params) -> int:
     """A self-draw-type win: 自摸, a kong replacement draw included."""
     return int(ctx.win_type == "self_draw")
@@ -171,25 +176,25 @@ def dragon_sets(reading, hand, ctx, params) -> int:
     return len(counted), ", ".join(counted)
 
 
-@pattern("plain_win")
+@pattern("plain_win", situational=True)
 def plain_win(reading, hand, ctx, params) -> int:
     """平胡: any legal reading (with `when_named: false`, the hand has no 名堂)."""
     return 1
 
 
-@pattern("heavenly")
+@pattern("heavenly", situational=True)
 def heavenly(reading, hand, ctx, params) -> int:
     """天胡: the dealer wins on the dealt hand."""
     return int(ctx.heavenly)
 
 
-@pattern("earthly")
+@pattern("earthly", situational=True)
 def earthly(reading, hand, ctx, params) -> int:
     """地胡: a non-dealer wins on the first tile."""
     return int(ctx.earthly)
 
 
-@pattern("declared")
+@pattern("declared", situational=True)
 def declared(reading, hand, ctx, params) -> int:
     """报牌 / 报章: the winner declared ready."""
     return int(ctx.declared)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .patterns import SITUATIONAL
+
 
 
 @dataclass(frozen=True)
@@ -52,10 +54,17 @@ def _round(x) -> int:
     return int(x) if float(x).is_integer() else int(x // 1)
 
 
-def evaluate(reading, hand, ctx, rs) -> Evaluation:
+def situation(hand, ctx, rs) -> dict:
+    """The situational patterns' answers for this hand, asked once (see `patterns.pattern`)."""
+    return {spec.id: spec.fn(None, hand, ctx, spec.kw) for spec in rs.patterns
+            if spec.fn in SITUATIONAL}
+
+
+def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
+    """Score one reading; `known` holds answers already given by `situation`."""
     hits, notes = [], {}
     for spec in rs.patterns:
-        n = spec.fn(reading, hand, ctx, spec.kw)
+        n = known[spec.id] if known and spec.id in known else spec.fn(reading, hand, ctx, spec.kw)
         if isinstance(n, tuple):
             n, notes[spec.id] = n
         if n:
