@@ -21,10 +21,34 @@ the ruleset forbids.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import wraps
 
 from . import tiles as T
 from .reading import Group, Reading, dragon_set_splits, full_ghost_reading, hand_tiles
+
+def memo(limit: int):
+    """Memoise a function of hashable arguments in a plain dict, emptied when it reaches
+    `limit` entries. Unlike functools.lru_cache it adds no per-entry objects for the garbage
+    collector to walk: the keys and values here are tuples of numbers, which Python stops
+    tracking, so a warm cache of 100,000 entries costs no collection pauses."""
+    def deco(fn):
+        table: dict = {}
+
+        @wraps(fn)
+        def wrapper(*args):
+            try:
+                return table[args]
+            except KeyError:
+                pass
+            if len(table) >= limit:
+                table.clear()  # bounded memory over a long batch; it fills again quickly
+            out = table[args] = fn(*args)
+            return out
+        wrapper.cache_clear = table.clear
+        wrapper.table = table
+        return wrapper
+    return deco
+
 
 # Classes of kinds in display order (so readings need no sorting), and which classes are
 # interchangeable for every pattern (the group: suits, winds, dragons).
@@ -34,46 +58,62 @@ CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
            + [(T.name(k), [k], 2) for k in (T.C, T.F, T.P)]]
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(1 << 18)
+def _tail(c: tuple, m: tuple, cd: tuple, a: int, b: int, spare: int, pair_free: bool) -> tuple:
+    """Readings of the ranks `c` (the end of a suit) given `a` runs that still need this rank
+    and the next, `b` runs that need this rank only, `spare` ghosts and whether the pair is
+    still free: {(ghosts, pair, n4, run, tiles): choices per rank}.
+
+    Memoised on the suffix, so the ranks a hand leaves empty (where ghost-only groups may go,
+    the costly part) are explored once for every hand that leaves them empty. A tuple of
+    (key, choices) pairs rather than a dict: tuples of numbers leave the garbage collector's
+    lists, and the cache holds many of them."""
+    if not c:
+        return () if a or b else (((0, 0, 0, 0, 0), ()),)
+    cr, mr, wild = c[0], m[0], cd[0]
+    room = 4 - mr
+    runs = (0, 1, 2, 3, 4) if len(c) >= 3 else (0,)
+    out: dict = {}
+    for p in ((0, 1) if pair_free else (0,)):
+        for t in (0, 1):
+            for s0 in runs:
+                f = a + b + s0 + 3 * t + 2 * p
+                if f > room:
+                    break
+                g = f - cr
+                if g < 0:
+                    continue
+                if g and (not wild or g > spare):
+                    if g > spare:
+                        break
+                    continue
+                sub = _tail(c[1:], m[1:], cd[1:], s0, a, spare - g, pair_free and not p)
+                if not sub:
+                    continue
+                four, runs_here, here = f + mr == 4, s0 > 0, f + mr > 0
+                step = ((s0, t, p, g),)
+                for (gu, pu, n4, run, tiles), path in sub:
+                    key = (gu + g, pu | p, n4 + four, run | runs_here, tiles | here)
+                    if key not in out:
+                        out[key] = step + path
+    return tuple(out.items())
+
+
+@memo(1 << 16)
 def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
-    """{(ghosts, pair): {(n4, has_run, has_tiles): choices}} for one suit of nine ranks.
+    """{(ghosts, pair): {(n4, has_run, has_tiles, pair): choices}} for one suit of nine ranks.
 
     `c` natural concealed counts, `m` counts in declared melds, `cand` ranks a ghost may
     play, `gmax` the ghost budget. `choices` holds (runs started, triplet, pair, ghosts) per
     rank: one witness per signature.
     """
-    states = {(0, 0, 0, 0, 0, 0, 0): ()}
-    for r in range(9):
-        nxt: dict = {}
-        room = 4 - m[r]
-        runs_here = (0, 1, 2, 3, 4) if r <= 6 else (0,)
-        for (a, b, gu, pu, n4, run, tiles), path in states.items():
-            for p in ((0, 1) if not pu else (0,)):
-                for t in (0, 1):
-                    for s0 in runs_here:
-                        f = a + b + s0 + 3 * t + 2 * p
-                        if f > room:
-                            break
-                        g = f - c[r]
-                        if g < 0:
-                            continue
-                        if g and (not cand[r] or gu + g > gmax):
-                            if gu + g > gmax:
-                                break
-                            continue
-                        key = (s0, a, gu + g, pu | p, n4 + (f + m[r] == 4), run | (s0 > 0),
-                               tiles | (f + m[r] > 0))
-                        if key not in nxt:
-                            nxt[key] = path + ((s0, t, p, g),)
-        states = nxt
     out: dict = {}
-    for (a, b, gu, pu, n4, run, tiles), path in states.items():
-        if not a and not b:
-            out.setdefault((gu, pu), {}).setdefault((n4, run, tiles, pu), path)
+    for (gu, pu, n4, run, tiles), path in _tail(c, m, cand, 0, 0, gmax, True):
+        out.setdefault((gu, pu), {}).setdefault((n4, run, tiles, pu), path)
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(1 << 16)
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles, pairs, gp): finals}}.
 
@@ -98,7 +138,7 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     return out
 
 
-@lru_cache(maxsize=64)
+@memo(64)
 def _honour_standard(c: int, m: int, cand: bool, gmax: int) -> dict:
     """An honour kind: nothing, a pair or a triplet (honours make no runs)."""
     out: dict = {}
@@ -111,7 +151,7 @@ def _honour_standard(c: int, m: int, cand: bool, gmax: int) -> dict:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(1 << 14)
 def _witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
     """(sets, pairs, final counts) of one class's witness; natural tiles fill each group
     before ghosts do. Cached: the same suit shapes recur across hands."""
@@ -139,10 +179,10 @@ def _witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
     return tuple(sets), tuple(pairs), tuple(finals)
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(1 << 16)
 def _class_entry(kinds: tuple, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
-    """A class's options with each witness already turned into groups:
-    {(ghosts, pair-or-pairs): ((sig, sets, pairs, finals), ...)}, or None if unreadable."""
+    """A class's options: {(ghosts, pair-or-pairs): ((sig, choices, finals), ...)}, finals
+    being the class's final count per kind; None if the class cannot be read at all."""
     if shape == "seven_pairs":
         opts = suit_pairs(c, m, cd, g)
     elif len(kinds) == 9:
@@ -151,8 +191,16 @@ def _class_entry(kinds: tuple, c: tuple, m: tuple, cd: tuple, g: int, shape: str
         opts = _honour_standard(c[0], m[0], cd[0], g)
     if not opts:
         return None
-    return {key: tuple((sig,) + _witness_groups(kinds, c, w, shape) for sig, w in sigs.items())
-            for key, sigs in opts.items()}
+    out = {}
+    for key, sigs in opts.items():
+        out[key] = tuple((sig, w, _finals(c, w, shape)) for sig, w in sigs.items())
+    return out
+
+
+def _finals(c: tuple, w: tuple, shape: str) -> tuple:
+    if shape == "seven_pairs":
+        return w
+    return tuple(n + step[3] for n, step in zip(c, w))
 
 
 def _class_options(nat, in_melds, cand, g, shape):
@@ -230,12 +278,25 @@ def _reading(shape, options, chosen, sets, t) -> Reading:
                 counts[tile] += 1
         for ci, w in chosen:
             lo = options[ci][0][0]
-            for i, f in enumerate(w[3]):
+            for i, f in enumerate(w[2]):
                 if f:
                     counts[lo + i] += f
         counts = tuple(counts)
     run = shape == "standard" and (any(w[0][1] for _ci, w in chosen)
                                    or any(m.kind == "sequence" for m in t.meld_groups))
-    parts = (sets,) + tuple(w[1] for _ci, w in chosen) + tuple(w[2] for _ci, w in chosen) \
-        + (t.meld_groups,)
-    return Reading(shape, None, counts, parts, run)
+    # Groups are built only if someone reads them (the chosen reading's text, --explain).
+    parts = (sets, tuple((options[ci][0], options[ci][0][0], w[1]) for ci, w in chosen),
+             t.meld_groups, shape, {options[ci][0]: t.natural[options[ci][0][0]:
+                                                             options[ci][0][-1] + 1]
+                                    for ci, _ in chosen})
+    return Reading(shape, None, counts, parts, run, _build_groups)
+
+
+def _build_groups(parts) -> tuple:
+    sets, classes, melds, shape, naturals = parts
+    all_sets, all_pairs = list(sets), []
+    for kinds, _lo, w in classes:
+        s_, p_, _f = _witness_groups(kinds, naturals[kinds], w, shape)
+        all_sets += s_
+        all_pairs += p_
+    return tuple(all_sets) + tuple(all_pairs) + melds

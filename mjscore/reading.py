@@ -44,23 +44,25 @@ class Reading:
     """One way to read the whole hand: its shape, its groups (melds last), its final tiles.
 
     Immutable by convention. `groups` may be given as parts (tuples of groups to join) and is
-    joined on first use: scoring mostly reads `counts`, and a batch scores millions of hands.
+    built on first use: scoring mostly reads `counts`, and a batch scores millions of hands.
     """
 
-    __slots__ = ("shape", "counts", "_groups", "_parts", "_suits", "_quads", "has_run")
+    __slots__ = ("shape", "counts", "_groups", "_parts", "_build", "_suits", "_quads",
+                 "has_run")
 
-    def __init__(self, shape: str, groups, counts: tuple, parts=None, has_run=None):
+    def __init__(self, shape: str, groups, counts: tuple, parts=None, has_run=None,
+                 build=None):
         self.shape = shape  # standard | seven_pairs | full_ghost
         self.counts = counts  # 34: every tile of the final hand, ghosts as what they play
         self._groups = groups
-        self._parts = parts
+        self._parts, self._build = parts, build  # groups, when built later: build(parts)
         self._suits = self._quads = None
         self.has_run = has_run
 
     @property
     def groups(self) -> tuple:
         if self._groups is None:
-            self._groups = tuple(g for part in self._parts for g in part)
+            self._groups = self._build(self._parts)
         return self._groups
 
     @property
