@@ -179,6 +179,110 @@ def rules_check(file):
     click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, "
                f"{len(data.get('options') or {})} options)")
 
+@cli.command("batch")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--rules", default="luzhou", show_default=True,
+              help="Ruleset for records with no rules key (a name or a YAML file).")
+@click.option("--input-format", type=click.Choice(["yaml", "jsonl", "csv"]),
+              help="The format of every FILE (default: from the extension; jsonl for -).")
+@click.option("--format", "fmt", type=click.Choice(["table", "jsonl", "csv"]), default="table",
+              show_default=True)
+@click.option("-o", "--output", metavar="FILE", help="Write the results to FILE "
+              "(default: standard output).")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+              help="Score in N worker processes; results stay in input order.")
+def batch(files, rules, input_format, fmt, output, jobs):
+    """Score every record in FILE... (a YAML list, JSON Lines, or CSV with a header; - reads
+    standard input).
+
+    One result per record, in input order. A bad record is reported in its own row and on
+    stderr as FILE:RECORD: message, and the run goes on. With --format jsonl or csv, stdout
+    carries only result rows and the summary goes to stderr. Exit 0: every record scored;
+    1: some not legal; 2: some bad input.
+    """
+    from .batch import BAD, NOT_LEGAL, score_all
+    from .errors import OptionError
+    from .records import check, read
+    from .ruleset import load
+    if "," in rules:
+        raise OptionError("batch takes one --rules; a record's rules key can name another")
+    # Fail on a bad command line before a single row is written (or -o truncated).
+    check(files, input_format, output)
+    load(rules)
+    stdin = getattr(sys.stdin, "buffer", sys.stdin)
+    records = (rec for path in files for rec in read(path, input_format, stdin))
+    sink, to_file = _batch_output(output)
+    try:
+        counts = _batch_write(score_all(records, rules, jobs), fmt, sink, to_file, len(files))
+    except KeyboardInterrupt:
+        # A long run stopped by hand: one line, not a traceback (workers ignore the signal).
+        click.echo("mjscore: interrupted", err=True)
+        sys.exit(130)
+    finally:
+        if to_file:
+            sink.close()
+    sys.exit(2 if counts[BAD] else 1 if counts[NOT_LEGAL] else 0)
+
+
+TABLE_BLOCK = 1000  # table rows per tabulate call: a table must be measured before printing
+
+
+def _batch_output(path):
+    from .errors import InputError
+    if path is None or path == "-":
+        return sys.stdout, False
+    try:
+        return open(path, "w", encoding="utf-8", newline=""), True
+    except OSError as e:
+        raise InputError(f"{path}: cannot be written ({e.strerror or e})") from None
+
+
+def _batch_write(rows, fmt, sink, to_file, files):
+    """Write each row as it comes; bad records also go to stderr. Returns the counts."""
+    import contextlib
+    from collections import Counter
+
+    from . import batch_output as out
+    stderr = sys.stderr
+    # The bar only where a person watches stderr and the rows are not scrolling past on the
+    # same terminal (they show progress themselves).
+    bar = _is_terminal(stderr) and (to_file or not _is_terminal(sink))
+    counts, block = Counter(), []
+    if fmt == "csv":
+        click.echo(out.csv_header(), file=sink)
+    progress = click.progressbar(rows, file=stderr, label="scoring", show_pos=True,
+                                 update_min_steps=50) if bar else contextlib.nullcontext(rows)
+    try:
+        with progress as each:
+            for row in each:
+                counts[row.status] += 1
+                if row.error is not None:
+                    click.echo(("\r\x1b[K" if bar else "") + out.bad_line(row), file=stderr)
+                if fmt == "table":
+                    block.append(row)
+                    if len(block) == TABLE_BLOCK:
+                        click.echo(out.table(block) + "\n", file=sink)
+                        block = []
+                else:
+                    click.echo(out.jsonl(row) if fmt == "jsonl" else out.csv_row(row), file=sink)
+    finally:
+        # Rows scored before a file turned out unreadable are still written.
+        if block:
+            click.echo(out.table(block) + "\n", file=sink)
+    line = out.summary(counts, files)
+    if fmt == "table":
+        click.echo(line, file=sink)
+    if fmt != "table" or to_file:
+        click.echo(line, file=stderr)
+    return counts
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
 
 def main():
     cli(prog_name="mjscore")

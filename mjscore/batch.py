@@ -1,0 +1,191 @@
+"""Batch scoring: records in, one result row per record out, in input order.
+
+A row is the `score` JSON plus `file` and `record`, or, for a record that cannot be scored,
+`file`, `record` and `error` (CONTRACT "Batch records and results"). Every record gets exactly
+one row: a bad record never stops the run and is never dropped.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from .errors import InputError, MjscoreError
+from .records import KEYS, Record, describe, unknown
+
+SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
+
+_TEXT = frozenset({"hand", "win", "seat", "discard", "rob_kong", "indicator", "dealer",
+                   "horses", "rules"})
+_FLAGS = frozenset({"kong_draw", "after_kong", "declared", "heavenly", "earthly"})
+
+# CONTRACT spells CSV booleans true/false, 1/0, yes/no; YAML and JSON may also give real ones.
+_TRUE, _FALSE = frozenset({"true", "1", "yes"}), frozenset({"false", "0", "no"})
+
+CHUNK = 64  # records per task sent to a worker: big enough to amortise the pickling round trip
+AHEAD = 4  # chunks in flight per worker: keeps workers busy while bounding memory
+
+
+@dataclass(frozen=True)
+class Row:
+    """The result of one record: `result` is Result.to_dict(), or `error` says what is wrong."""
+
+    file: str
+    record: int
+    result: dict | None = None
+    error: str | None = None
+
+    @property
+    def status(self) -> str:
+        if self.error is not None:
+            return BAD
+        return SCORED if self.result["legal"] else NOT_LEGAL
+
+    def to_dict(self) -> dict:
+        head = {"file": self.file, "record": self.record}
+        return {**head, "error": self.error} if self.error is not None else {**head,
+                                                                              **self.result}
+
+
+def arguments(fields, rules: str) -> dict:
+    """A record's fields as `score()` keyword arguments, `hand` and `rules` included.
+
+    A null value (or an empty CSV cell, dropped on reading) is a key not given.
+
+    >>> arguments({"hand": "123m", "won": "S,W", "declared": "yes", "opts": "cap=100"}, "luzhou")
+    {'rules': 'luzhou', 'hand': '123m', 'won': 'S,W', 'declared': True, 'opts': {'cap': '100'}}
+    """
+    if not isinstance(fields, dict):
+        raise InputError(f"a record is a mapping of keys (hand, win, ...), not {describe(fields)}")
+    for key in fields:
+        if key not in KEYS:
+            raise InputError(unknown("key", key))
+    given = {k: v for k, v in fields.items() if v is not None}
+    if "hand" not in given:
+        raise InputError('no "hand": every record needs one')
+    out = {"rules": rules}
+    for key, value in given.items():
+        out[key] = _value(key, value)
+    return out
+
+
+def _value(key: str, value):
+    if key in _TEXT:
+        if not isinstance(value, str):
+            raise InputError(f'"{key}" must be text, not {describe(value)}')
+        return value
+    if key in _FLAGS:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise InputError(f'"{key}" must be true or false, not {describe(value)}')
+    if key == "ghosts_drawn":
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value.strip())
+        raise InputError(f'"ghosts_drawn" must be a whole number, not {describe(value)}')
+    if key == "won":
+        if isinstance(value, str) or isinstance(value, list) and all(isinstance(s, str)
+                                                                     for s in value):
+            return value
+        raise InputError(f'"won" must be seats ("S,W" or a list), not {describe(value)}')
+    return _opts(value)
+
+
+def _opts(value) -> dict:
+    """`opts` as a mapping, or as the CSV spelling `cap=100;ghosts=8`."""
+    if isinstance(value, dict):
+        return {str(k): v for k, v in value.items()}
+    if not isinstance(value, str):
+        raise InputError(f'"opts" must be a mapping or "key=value;key=value", '
+                         f"not {describe(value)}")
+    out = {}
+    for item in value.split(";"):
+        if not item.strip():
+            continue
+        key, sep, val = item.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f'"opts" takes key=value;key=value, not "{item.strip()}"')
+        out[key.strip()] = val.strip()
+    return out
+
+
+def score_record(rec: Record, rules: str) -> Row:
+    """One record's row; bad input of any kind becomes the row's error."""
+    from .api import score
+    if rec.problem is not None:
+        return Row(rec.file, rec.number, error=rec.problem)
+    try:
+        kwargs = arguments(rec.fields, rules)
+        result = score(kwargs.pop("hand"), kwargs.pop("rules"), **kwargs)
+    except MjscoreError as e:
+        return Row(rec.file, rec.number, error=_one_line(str(e)))
+    except RecursionError:
+        return Row(rec.file, rec.number, error="input nested too deeply")
+    return Row(rec.file, rec.number, result=result.to_dict())
+
+
+def _one_line(message: str) -> str:
+    """Rows and stderr lines are line-based, and a message may quote the record's own text:
+    line breaks become spaces, and a lone surrogate (a JSON escape like \\udcff) is spelled
+    out, since it cannot be written as UTF-8."""
+    text = " ".join(message.split())
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _score_chunk(chunk: list, rules: str) -> list:
+    return [score_record(rec, rules) for rec in chunk]
+
+
+def score_all(records: Iterable[Record], rules: str, jobs: int = 1) -> Iterator[Row]:
+    """Rows for `records`, in their order, scored in `jobs` worker processes.
+
+    If reading fails part-way (InputError), every record read before the failure still gets
+    its row, then the error is raised: the same rows whatever `jobs` is.
+    """
+    if jobs <= 1:
+        for rec in records:
+            yield score_record(rec, rules)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    failed: list = []
+
+    def guarded():
+        try:
+            yield from records
+        except MjscoreError as e:
+            failed.append(e)
+
+    # Not Pool.imap: its feeder thread reads input as fast as it can and its result buffer
+    # grows while the writer is slow. A window of AHEAD chunks per worker bounds both.
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
+        pending: deque = deque()
+        for chunk in _chunks(guarded(), CHUNK):
+            pending.append(pool.submit(_score_chunk, chunk, rules))
+            if len(pending) >= jobs * AHEAD:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    if failed:
+        raise failed[0]
+
+
+def _worker_start() -> None:
+    import signal
+    # Ctrl-C is for the parent, which stops the run and says so once; N workers each printing
+    # a KeyboardInterrupt traceback would bury that line.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _chunks(items: Iterable, size: int) -> Iterator[list]:
+    chunk = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk

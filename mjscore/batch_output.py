@@ -1,0 +1,81 @@
+"""Batch result rows as text: a table for people, JSON Lines and CSV for scripts, and the
+summary. Returns strings; never prints."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from tabulate import tabulate
+
+from .batch import BAD, NOT_LEGAL, SCORED
+from .context import SEATS
+
+CSV_COLUMNS = ("file", "record", "ruleset", "hand", "legal", "value", "reasons", "patterns",
+               "decomposition", "net_E", "net_S", "net_W", "net_N", "error")
+TABLE_HEADERS = ("File", "Record", "Hand", "Ruleset", "Legal", "Value", *SEATS, "Note")
+# Reasons can contain ";" and "," themselves; " | " keeps a joined list splittable.
+JOIN = " | "
+
+
+def jsonl(row) -> str:
+    return json.dumps(row.to_dict(), ensure_ascii=False)
+
+
+def _csv_line(cells) -> str:
+    buf = io.StringIO()
+    # "\n", not the csv module's "\r\n": the rows go to a terminal, a pipe or a file on
+    # the same system, and every CSV reader accepts a bare newline.
+    csv.writer(buf, lineterminator="\n").writerow(cells)
+    return buf.getvalue().removesuffix("\n")
+
+
+def csv_header() -> str:
+    return _csv_line(CSV_COLUMNS)
+
+
+def csv_row(row) -> str:
+    r = row.result
+    if r is None:
+        return _csv_line([row.file, row.record, *[""] * (len(CSV_COLUMNS) - 3), row.error])
+    return _csv_line([row.file, row.record, r["ruleset"], r["hand"], str(r["legal"]).lower(),
+                      r["value"], JOIN.join(r["reasons"]),
+                      " ".join(p["id"] for p in r["patterns"]), r["decomposition"] or "",
+                      *(r["net"][s] for s in SEATS), ""])
+
+
+def _net(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def table(rows) -> str:
+    """One line per record; the Note column says why a record is not legal or is bad."""
+    lines = []
+    for row in rows:
+        r = row.result
+        if r is None:
+            lines.append((row.file, row.record, "-", "-", "error", "-", *"----", row.error))
+        else:
+            lines.append((row.file, row.record, r["hand"], r["ruleset"],
+                          "yes" if r["legal"] else "no", r["value"],
+                          *(_net(r["net"][s]) for s in SEATS), "; ".join(r["reasons"])))
+    return tabulate(lines, headers=TABLE_HEADERS, disable_numparse=True,
+                    colalign=("left", "right", "left", "left", "left", "right",
+                              "right", "right", "right", "right", "left"))
+
+
+def bad_line(row) -> str:
+    """The stderr line for a bad record: `file:record: message`."""
+    return f"{row.file}:{row.record}: {row.error}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def summary(counts, files: int) -> str:
+    total = sum(counts.get(k, 0) for k in (SCORED, NOT_LEGAL, BAD))
+    return (f"{_count(total, 'record')} from {_count(files, 'file')}: "
+            f"{counts.get(SCORED, 0)} scored, {counts.get(NOT_LEGAL, 0)} not legal, "
+            f"{counts.get(BAD, 0)} bad")

@@ -1,0 +1,260 @@
+"""Batch input files as a stream of records (CONTRACT "Batch records and results").
+
+YAML (a list of mappings), JSON Lines and CSV with a header; the format comes from the
+extension or is given. JSON Lines and CSV are read a line at a time so memory stays flat in the
+number of records; YAML must be parsed whole, then its records are handed out one by one.
+
+Two kinds of trouble, kept apart on purpose:
+- a bad *record* (a JSONL line that is not JSON, a CSV row with the wrong number of cells, a
+  YAML item that is not a mapping) becomes a Record with `problem` set; the run goes on and the
+  record gets its own error row, so nothing is dropped;
+- a bad *file* (unreadable, binary or not UTF-8 from its start, malformed YAML or CSV quoting,
+  a CSV header naming an unknown column) raises InputError naming the file: no record of it
+  can be trusted or numbered.
+A stray non-UTF-8 byte further into a JSONL or CSV file spoils the record on that line only.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import csv
+import io
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from .errors import InputError
+
+FORMATS = ("yaml", "jsonl", "csv")
+EXTENSIONS = {".yaml": "yaml", ".yml": "yaml", ".jsonl": "jsonl", ".ndjson": "jsonl",
+              ".csv": "csv"}
+STDIN = "-"
+STDIN_LABEL = "<stdin>"
+# Standard input has no extension; JSON Lines is the one format that streams both in and out,
+# so `... | mjscore batch - --format jsonl | ...` pipelines need no flag.
+STDIN_FORMAT = "jsonl"
+SNIFF = 8192  # bytes looked at for a binary or non-UTF-8 file before any record is read
+
+# The keys a record may have: `hand` and the keyword arguments of `score()` (CONTRACT).
+KEYS = ("hand", "win", "seat", "discard", "kong_draw", "after_kong", "rob_kong", "won",
+        "declared", "heavenly", "earthly", "ghosts_drawn", "indicator", "dealer", "horses",
+        "rules", "opts")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One record as the file held it: `fields` is whatever was there (checked later), or
+    `problem` says why the record could not be read at all."""
+
+    file: str
+    number: int  # from 1 in each file
+    fields: object = None
+    problem: str | None = None
+
+
+def label(path: str) -> str:
+    """A path as rows and messages name it. A file name that is not UTF-8 is spelled out
+    (\\xff), since it could not be written to a UTF-8 output."""
+    if path == STDIN:
+        return STDIN_LABEL
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def input_format(path: str, given: str | None = None) -> str:
+    if given:
+        return given
+    if path == STDIN:
+        return STDIN_FORMAT
+    ext = Path(path).suffix.lower()
+    if ext in EXTENSIONS:
+        return EXTENSIONS[ext]
+    raise InputError(f"{path}: cannot tell the format from "
+                     f"{'extension ' + repr(ext) if ext else 'a name with no extension'}: "
+                     "name it .yaml, .yml, .jsonl, .ndjson or .csv, or give --input-format")
+
+
+def check(paths, given: str | None = None, output: str | None = None) -> None:
+    """Every input named once, of a known format, an existing file, and not the output: so a
+    typo fails before any result is written rather than after half the run."""
+    if sum(p == STDIN for p in paths) > 1:
+        raise InputError("- (standard input) is given more than once")
+    for path in paths:
+        input_format(path, given)
+        if path == STDIN:
+            continue
+        p = Path(path)
+        if not p.exists():
+            raise InputError(f"{path}: no such file")
+        if p.is_dir():
+            raise InputError(f"{path}: is a directory, not a batch file")
+        if output and output != STDIN and Path(output).exists() and \
+                os.path.samefile(path, output):
+            raise InputError(f"{path}: is also the output file (-o); writing would erase it")
+
+
+def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:
+    """The records of one file, in order. `stdin` is the binary stream `-` stands for."""
+    name, kind = label(path), input_format(path, given)
+    with _binary(path, name, stdin) as raw:
+        text = _text(raw, name, kind)
+        try:
+            yield from _READERS[kind](text, name)
+        except OSError as e:
+            raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
+        finally:
+            if path == STDIN:
+                text.detach()  # closing the wrapper would close the caller's stdin
+
+
+@contextlib.contextmanager
+def _binary(path: str, name: str, stdin):
+    if path == STDIN:
+        yield stdin if hasattr(stdin, "peek") else io.BufferedReader(stdin)
+        return
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
+    with f:
+        yield f
+
+
+def _text(raw, name: str, kind: str) -> io.TextIOWrapper:
+    head = raw.peek(SNIFF)[:SNIFF]
+    if b"\0" in head:
+        raise InputError(f"{name}: a binary file, not {kind} text")
+    try:
+        # final=False: the sniffed bytes may end inside a character.
+        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+    except UnicodeDecodeError:
+        raise InputError(f"{name}: not UTF-8 text") from None
+    # utf-8-sig drops the byte-order mark spreadsheet programs put before a CSV header;
+    # newline="" is what the csv module needs to see quoted line breaks. Past the sniffed
+    # start, a stray non-UTF-8 byte in a line format spoils its record only (see _garbled):
+    # failing the file there would lose the records already decoded ahead of it.
+    return io.TextIOWrapper(raw, encoding="utf-8-sig", newline="" if kind == "csv" else None,
+                            errors="strict" if kind == "yaml" else "surrogateescape")
+
+
+def _garbled(text: str) -> bool:
+    """Whether a line held bytes that are not UTF-8 (surrogateescape left them as surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _yaml(text, name: str) -> Iterator[Record]:
+    import yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        data = yaml.load(text.read(), Loader=loader)  # noqa: S506 - a safe loader only
+    except UnicodeDecodeError:
+        raise InputError(f"{name}: not UTF-8 text") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise InputError(f"{name}: malformed YAML: {where}{problem}") from None
+    except RecursionError:
+        raise InputError(f"{name}: malformed YAML: nested too deeply") from None
+    if data is None:
+        return
+    if not isinstance(data, list):
+        raise InputError(f"{name}: a YAML batch file is a list of records (- hand: ...), "
+                         f"not {describe(data)}")
+    for i, item in enumerate(data, 1):
+        yield Record(name, i, item)
+
+
+def _jsonl(text, name: str) -> Iterator[Record]:
+    number = 0
+    for line_no, line in enumerate(text, 1):
+        if not line.strip():
+            continue  # a blank line is no record
+        number += 1
+        # One line is one record: a line that is not JSON spoils that record, not the file.
+        if _garbled(line):
+            yield Record(name, number, problem=f"not UTF-8 text (line {line_no})")
+            continue
+        try:
+            rec = Record(name, number, json.loads(line.rstrip("\r\n")))
+        except json.JSONDecodeError as e:
+            rec = Record(name, number, problem=f"not JSON (line {line_no}, column {e.colno}: "
+                                               f"{e.msg})")
+        except RecursionError:
+            rec = Record(name, number, problem=f"not JSON (line {line_no}: nested too deeply)")
+        yield rec
+
+
+def _csv(text, name: str) -> Iterator[Record]:
+    reader = csv.reader(text, strict=True)
+    try:
+        header = next(reader, None)
+        if header is None:
+            return
+        columns = _columns(header, name)
+        number = 0
+        for cells in reader:
+            if not cells:
+                continue  # a blank line is no record
+            number += 1
+            if _garbled("".join(cells)):
+                yield Record(name, number, problem=f"not UTF-8 text (line {reader.line_num})")
+                continue
+            if len(cells) != len(columns):
+                yield Record(name, number, problem=f"{len(cells)} cells, but the header has "
+                                                   f"{len(columns)} columns (line "
+                                                   f"{reader.line_num})")
+                continue
+            # An empty cell is a key not given, so one file can mix records that use a
+            # column with records that do not.
+            yield Record(name, number, {k: v.strip() for k, v in zip(columns, cells)
+                                        if v.strip()})
+    except csv.Error as e:
+        raise InputError(f"{name}: malformed CSV: line {reader.line_num}: {e}") from None
+
+
+def _columns(header: list, name: str) -> list:
+    """The header's column names. A wrong header is a file error: it would spoil every row in
+    the same way, and one line saying so beats a thousand identical record errors."""
+    if _garbled("".join(header)):
+        raise InputError(f"{name}: CSV header: not UTF-8 text")
+    columns = [c.strip() for c in header]
+    for i, col in enumerate(columns, 1):
+        if not col:
+            raise InputError(f"{name}: CSV header: column {i} has no name")
+        if col not in KEYS:
+            raise InputError(f"{name}: CSV header: {unknown('column', col)}")
+        if columns.index(col) != i - 1:
+            raise InputError(f'{name}: CSV header: column "{col}" appears twice')
+    if "hand" not in columns:
+        raise InputError(f'{name}: CSV header: no "hand" column')
+    return columns
+
+
+def unknown(what: str, key) -> str:
+    """`unknown key "discrad"; did you mean "discard"?`, or the list of keys when nothing is
+    close: a typo is the usual cause."""
+    import difflib
+    close = difflib.get_close_matches(str(key), KEYS, n=1)
+    hint = f'did you mean "{close[0]}"?' if close else f"{what}s: {', '.join(KEYS)}"
+    return f'unknown {what} "{str(key)[:40]}"; {hint}' 
+
+
+def describe(value) -> str:
+    """A value as an error message shows it."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f'the text "{value[:40]}"'
+    return "null" if value is None else f"{type(value).__name__} {value!r}"[:60]
+
+
+_READERS = {"yaml": _yaml, "jsonl": _jsonl, "csv": _csv}

@@ -1,0 +1,536 @@
+"""`mjscore batch` (issue 7; CONTRACT "Batch records and results", "Exit codes"): every input
+format, exactly one row per record in input order, bad records in their own rows and on stderr,
+file errors as one line, --jobs output byte-identical, the samples."""
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from mjscore import score
+from mjscore import cli as cli_module
+from mjscore.batch import arguments
+from mjscore.cli import cli
+from mjscore.errors import InputError
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+GOOD = {"hand": "111m222m333p444p55p"}  # 大对子 无鬼, 40
+GOOD2 = {"hand": "123m456mCFPSS [CFP]", "rules": "lanzhou", "declared": True}  # 8
+ILLEGAL = {"hand": "123m456p789s234m55m"}  # 花猫
+BAD_HAND = {"hand": "111m123m456m789m5qC"}
+BAD_KEY = {"hand": "111m222m333p444p55p", "colour": "red"}
+BAD_VALUE = {"hand": "111m222m333p444p55p", "won": "X"}
+
+# One record per kind, in an order that interleaves them.
+MIXED = [GOOD, ILLEGAL, BAD_HAND, GOOD2, BAD_VALUE, ILLEGAL, BAD_KEY, GOOD]
+MIXED_STATUS = ["scored", "not legal", "bad", "scored", "bad", "not legal", "bad", "scored"]
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, ["batch", *args], input=input)
+
+
+def write_yaml(path, records):
+    path.write_text(yaml.safe_dump(records, allow_unicode=True), encoding="utf-8")
+
+
+def write_jsonl(path, records):
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records),
+                    encoding="utf-8")
+
+
+def write_csv(path, records):
+    cols = sorted({k for r in records for k in r}, key=lambda k: (k != "hand", k))
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(cols)
+    for r in records:
+        w.writerow(["" if r.get(c) is None else str(r[c]).lower() if isinstance(r[c], bool)
+                    else r[c] for c in cols])
+    path.write_text(buf.getvalue(), encoding="utf-8")
+
+
+WRITERS = {"yaml": write_yaml, "jsonl": write_jsonl, "csv": write_csv}
+
+
+def rows_of(result) -> list:
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def status(row) -> str:
+    return "bad" if "error" in row else "scored" if row["legal"] else "not legal"
+
+
+def one_error_line(result, *fragments):
+    """Exit 2 and exactly one stderr line saying what is wrong (no traceback)."""
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    err = result.stderr
+    assert err.count("\n") == 1 and err.startswith("mjscore: "), repr(err)
+    assert "Traceback" not in err
+    for f in fragments:
+        assert f in err, (f, err)
+
+
+# -- each input format ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("fmt, name", [
+    pytest.param("yaml", "hands.yaml", id="yaml"),
+    pytest.param("yaml", "hands.yml", id="yml"),
+    pytest.param("jsonl", "hands.jsonl", id="jsonl"),
+    pytest.param("jsonl", "hands.ndjson", id="ndjson"),
+    pytest.param("csv", "hands.csv", id="csv"),
+])
+def test_each_input_format_one_row_per_record_in_order(tmp_path, fmt, name):
+    # CSV has one header for all rows, so an unknown key cannot be a CSV record (see the
+    # header tests); the other kinds are in every format.
+    records = [r for r in MIXED if r is not BAD_KEY] if fmt == "csv" else MIXED
+    path = tmp_path / name
+    WRITERS[fmt](path, records)
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 2, result.output
+    rows = rows_of(result)
+    assert [(r["file"], r["record"]) for r in rows] == [(str(path), i)
+                                                         for i in range(1, len(records) + 1)]
+    assert [status(r) for r in rows] == [s for r, s in zip(MIXED, MIXED_STATUS)
+                                         if r in records]
+    good = rows[0]
+    assert good == {"file": str(path), "record": 1, **score(GOOD["hand"]).to_dict()}
+
+
+@pytest.mark.parametrize("fmt", [pytest.param(f, id=f) for f in WRITERS])
+def test_mixed_file_summary_stderr_and_exit_code(tmp_path, fmt):
+    records = [r for r in MIXED if r is not BAD_KEY or fmt != "csv"]
+    path = tmp_path / f"mixed.{fmt}"
+    WRITERS[fmt](path, records)
+    result = run(str(path), "--format", "jsonl")
+    n_bad = 3 if fmt != "csv" else 2
+    err = result.stderr.splitlines()
+    assert err[-1] == f"{len(records)} records from 1 file: 3 scored, 2 not legal, {n_bad} bad"
+    bad = [r for r in rows_of(result) if "error" in r]
+    assert err[:-1] == [f"{path}:{r['record']}: {r['error']}" for r in bad]
+    assert all(set(r) == {"file", "record", "error"} for r in bad)
+    assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("records, code, counts", [
+    pytest.param([GOOD, GOOD2], 0, "2 scored, 0 not legal, 0 bad", id="0: all scored"),
+    pytest.param([GOOD, ILLEGAL], 1, "1 scored, 1 not legal, 0 bad", id="1: some not legal"),
+    pytest.param([ILLEGAL, BAD_HAND], 2, "0 scored, 1 not legal, 1 bad", id="2: some bad"),
+    pytest.param([BAD_HAND], 2, "0 scored, 0 not legal, 1 bad", id="2: only bad"),
+])
+def test_exit_code_follows_the_counts(tmp_path, records, code, counts):
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, records)
+    result = run(str(path))
+    assert result.exit_code == code, result.output
+    assert result.stdout.splitlines()[-1].endswith(counts)
+
+
+# -- record fields --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fields, expect", [
+    pytest.param({"hand": "h", "declared": "yes", "kong_draw": "0"},
+                 {"declared": True, "kong_draw": False}, id="CSV booleans yes and 0"),
+    pytest.param({"hand": "h", "heavenly": "TRUE", "earthly": False},
+                 {"heavenly": True, "earthly": False}, id="booleans any case, or real ones"),
+    pytest.param({"hand": "h", "won": "S,W"}, {"won": "S,W"}, id="won as S,W"),
+    pytest.param({"hand": "h", "won": ["S", "W"]}, {"won": ["S", "W"]}, id="won as a list"),
+    pytest.param({"hand": "h", "opts": "cap=100; ghosts=8;"}, {"opts": {"cap": "100",
+                                                                        "ghosts": "8"}},
+                 id="opts as key=value;key=value"),
+    pytest.param({"hand": "h", "opts": {"cap": 100}}, {"opts": {"cap": 100}}, id="opts mapping"),
+    pytest.param({"hand": "h", "ghosts_drawn": "6"}, {"ghosts_drawn": 6}, id="ghosts_drawn text"),
+    pytest.param({"hand": "h", "discard": None}, {}, id="null is not given"),
+    pytest.param({"hand": "h", "rules": "guangdong"}, {"rules": "guangdong"},
+                 id="a record's rules beat --rules"),
+])
+def test_record_fields_become_score_arguments(fields, expect):
+    assert arguments(fields, "luzhou") == {"rules": "luzhou", "hand": "h", **expect}
+
+
+@pytest.mark.parametrize("fields, fragment", [
+    pytest.param({"win": "5p"}, 'no "hand"', id="no hand"),
+    pytest.param({"hand": None}, 'no "hand"', id="null hand"),
+    pytest.param({"hand": "h", "discrad": "S"}, 'unknown key "discrad"; did you mean "discard"?',
+                 id="misspelt key"),
+    pytest.param({"hand": "h", "zzz": 1}, 'unknown key "zzz"; keys: hand, win', id="unknown key"),
+    pytest.param({"hand": 123}, '"hand" must be text, not int 123', id="hand a number"),
+    pytest.param({"hand": "h", "declared": "maybe"}, '"declared" must be true or false',
+                 id="boolean neither"),
+    pytest.param({"hand": "h", "declared": 1}, '"declared" must be true or false',
+                 id="boolean a number"),
+    pytest.param({"hand": "h", "ghosts_drawn": "x"}, '"ghosts_drawn" must be a whole number',
+                 id="ghosts_drawn not a number"),
+    pytest.param({"hand": "h", "ghosts_drawn": True}, '"ghosts_drawn" must be a whole number',
+                 id="ghosts_drawn a boolean"),
+    pytest.param({"hand": "h", "won": 3}, '"won" must be seats', id="won a number"),
+    pytest.param({"hand": "h", "opts": "cap"}, '"opts" takes key=value;key=value, not "cap"',
+                 id="opts without ="),
+    pytest.param({"hand": "h", "opts": [1]}, '"opts" must be a mapping', id="opts a list"),
+    pytest.param(["hand", "h"], "a record is a mapping", id="a list, not a mapping"),
+    pytest.param("111m222m333p444p55p", 'not the text "111m222m333p444p55p"',
+                 id="a bare hand, not a mapping"),
+])
+def test_bad_record_fields(fields, fragment):
+    with pytest.raises(InputError) as e:
+        arguments(fields, "luzhou")
+    assert fragment in str(e.value)
+
+
+@pytest.mark.parametrize("line, fragment", [
+    pytest.param('{"hand": "111m123m456m789m5qC"}', 'column 18: unknown suit "q"',
+                 id="bad notation"),
+    pytest.param('{"hand": "111m222m333p444p55p", "won": "X"}', '--won takes a seat',
+                 id="bad value won: X"),
+    pytest.param('{"hand": "111m222m333p444p55p", "opts": {"cap": "x"}}', '"cap"',
+                 id="bad option value"),
+    pytest.param('{"hand": "111m222m333p444p55p", "rules": "nosuch"}', "unknown ruleset",
+                 id="unknown ruleset in a record"),
+    pytest.param('{"hand": "111m222m333p444p55p", "discard": "S", "rules": "guangdong",'
+                 ' "declared": true}', "--declared does not apply in guangdong",
+                 id="option the ruleset lacks"),
+    pytest.param('{"hand": "111m222m333p444p55p"', "not JSON (line 2, column 31: Expecting",
+                 id="a line that is not JSON"),
+    pytest.param('[' * 100000 + ']' * 100000, "nested too deeply", id="nested too deeply"),
+    pytest.param('"111m222m333p444p55p"', "a record is a mapping", id="JSON text, no mapping"),
+    pytest.param('{"hand": "111m222m333p444p55p", "seat": "\\ud800"}', 'not "\\ud800"',
+                 id="a lone surrogate escaped in JSON"),
+])
+def test_bad_record_gets_its_row_and_stderr_line(tmp_path, line, fragment):
+    path = tmp_path / "h.jsonl"
+    path.write_text(json.dumps(GOOD) + "\n" + line + "\n" + json.dumps(GOOD) + "\n",
+                    encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 2
+    rows = rows_of(result)
+    assert [r["record"] for r in rows] == [1, 2, 3]
+    assert fragment in rows[1]["error"] and "value" not in rows[1]
+    assert result.stderr.splitlines()[0] == f"{path}:2: {rows[1]['error']}"
+
+
+def test_blank_lines_are_no_records(tmp_path):
+    path = tmp_path / "h.jsonl"
+    path.write_text("\n" + json.dumps(GOOD) + "\n  \n\n" + json.dumps(ILLEGAL) + "\n\n")
+    rows = rows_of(run(str(path), "--format", "jsonl"))
+    assert [(r["record"], status(r)) for r in rows] == [(1, "scored"), (2, "not legal")]
+
+
+def test_csv_spellings_and_empty_cells(tmp_path):
+    path = tmp_path / "h.csv"
+    path.write_text("\ufeffhand,rules,win,seat,discard,won,declared,opts,ghosts_drawn\n"
+                    '111m123m456m789m5pC,,5p,N,S,"E,W",,cap=100;ghosts=8,6\n'
+                    "123m456m789m111pSS,lanzhou,,,S,,yes,base=5,\n"
+                    " 111m222m333p444p55p ,,,,,,,,\n", encoding="utf-8")
+    rows = rows_of(run(str(path), "--format", "jsonl"))
+    assert [r["record"] for r in rows] == [1, 2, 3]
+    assert (rows[0]["legal"], rows[0]["cap"], rows[0]["net"]["N"]) == (True, 100, 62)
+    assert (rows[1]["legal"], rows[1]["value"]) == (True, 5)  # lanzhou needs 报章: yes = true
+    assert rows[2]["value"] == 40
+
+
+def test_csv_row_with_the_wrong_number_of_cells_is_a_bad_record(tmp_path):
+    path = tmp_path / "h.csv"
+    path.write_text("hand,seat\n111m222m333p444p55p,E\n111m222m333p444p55p,E,S\n"
+                    "111m222m333p444p55p\n")
+    rows = rows_of(run(str(path), "--format", "jsonl"))
+    assert [status(r) for r in rows] == ["scored", "bad", "bad"]
+    assert rows[1]["error"] == "3 cells, but the header has 2 columns (line 3)"
+
+
+# -- CSV header: a file error, once ---------------------------------------------------------
+
+@pytest.mark.parametrize("header, fragment", [
+    pytest.param("hand,colour", 'unknown column "colour"', id="unknown column"),
+    pytest.param("hand,sead", 'unknown column "sead"; did you mean "seat"?', id="misspelt"),
+    pytest.param("seat,win", 'no "hand" column', id="no hand column"),
+    pytest.param("hand,seat,seat", 'column "seat" appears twice', id="a column twice"),
+    pytest.param("hand,,seat", "column 2 has no name", id="a column with no name"),
+])
+def test_csv_header_problem_is_one_file_error(tmp_path, header, fragment):
+    path = tmp_path / "h.csv"
+    path.write_text(header + "\n111m222m333p444p55p,E,S\n" * 3)
+    result = run(str(path), "--format", "jsonl")
+    one_error_line(result, f"{path}: CSV header: ", fragment)
+    assert result.stdout == ""
+
+
+# -- files ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, content", [
+    pytest.param("e.yaml", "", id="empty yaml"),
+    pytest.param("e.yaml", "# only a comment\n", id="yaml with only a comment"),
+    pytest.param("e.jsonl", "", id="empty jsonl"),
+    pytest.param("e.jsonl", "\n \n", id="jsonl of blank lines"),
+    pytest.param("e.csv", "", id="empty csv"),
+    pytest.param("e.csv", "hand,seat\n", id="csv with only a header"),
+])
+def test_empty_file_is_zero_records_exit_0(tmp_path, name, content):
+    path = tmp_path / name
+    path.write_text(content)
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert result.stderr == "0 records from 1 file: 0 scored, 0 not legal, 0 bad\n"
+
+
+@pytest.mark.parametrize("name, content, fragments", [
+    pytest.param("t.yaml", '- hand: "111m222m333p444p55p"\n- hand: "123m4', ["malformed YAML",
+                 "line 2"], id="truncated yaml"),
+    pytest.param("t.yaml", "- hand: [555p] 123m\n", ["malformed YAML", "line 1"],
+                 id="yaml with an unquoted bracket"),
+    pytest.param("t.yaml", "hand: 111m222m333p444p55p\n", ["a list of records", "a mapping"],
+                 id="yaml mapping, not a list"),
+    pytest.param("t.csv", 'hand,seat\n"111m222m333p444p55p,E\n', ["malformed CSV"],
+                 id="csv with an unclosed quote"),
+    pytest.param("t.jsonl", b"\x00\x01\x02binary\xff", ["a binary file"], id="binary"),
+    pytest.param("t.csv", "hand\n111m222m333p444p55p\n".encode("utf-16"), ["a binary file"],
+                 id="utf-16"),
+    pytest.param("t.jsonl", '{"hand": "一二三万"}\n'.encode("gb18030"), ["not UTF-8 text"],
+                 id="gb18030"),
+])
+def test_malformed_file_is_one_line_naming_it(tmp_path, name, content, fragments):
+    path = tmp_path / name
+    path.write_bytes(content.encode() if isinstance(content, str) else content)
+    result = run(str(path))
+    one_error_line(result, f"mjscore: {path}: ", *fragments)
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("name, bad_line", [
+    pytest.param("h.jsonl", b'{"hand": "\xff"}\n', id="jsonl"),
+    pytest.param("h.csv", b'"\xb0\xd7"\n', id="csv"),
+])
+def test_non_utf8_past_the_sniffed_start_spoils_its_record_only(tmp_path, name, bad_line):
+    path = tmp_path / name
+    good = b"111m222m333p444p55p\n" if name.endswith(".csv") else (json.dumps(GOOD) +
+                                                                    "\n").encode()
+    head = b"hand\n" if name.endswith(".csv") else b""
+    path.write_bytes(head + good * 600 + bad_line + good)
+    result = run(str(path), "--format", "jsonl")
+    rows = rows_of(result)
+    assert [status(r) for r in rows] == ["scored"] * 600 + ["bad", "scored"]
+    assert rows[600]["error"] == f"not UTF-8 text (line {602 if head else 601})"
+    assert result.exit_code == 2
+
+
+def test_a_bad_second_file_after_the_rows_of_the_first(tmp_path):
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.yaml"
+    write_jsonl(first, [GOOD, ILLEGAL])
+    second.write_text("- hand: [\n")
+    result = run(str(first), str(second), "--format", "jsonl")
+    one_error_line(result, f"{second}: malformed YAML")
+    assert [r["file"] for r in rows_of(result)] == [str(first)] * 2
+
+
+@pytest.mark.parametrize("args, fragments", [
+    pytest.param(["nosuch.jsonl"], ["nosuch.jsonl: no such file"], id="missing file"),
+    pytest.param(["hands.txt"], ["hands.txt", "--input-format"], id="unknown extension"),
+    pytest.param(["-", "-"], ["standard input", "more than once"], id="stdin twice"),
+    pytest.param(["x.jsonl", "--rules", "luzhou,guangdong"], ["one --rules"],
+                 id="several rulesets"),
+    pytest.param(["x.jsonl", "--rules", "nosuch"], ["unknown ruleset"], id="unknown --rules"),
+    pytest.param(["x.jsonl", "-o", "x.jsonl"], ["x.jsonl", "also the output"],
+                 id="output is an input"),
+    pytest.param(["x.jsonl", "-o", "no/such/dir/out.jsonl"], ["cannot be written"],
+                 id="output cannot be written"),
+])
+def test_bad_command_line_fails_before_any_row(tmp_path, monkeypatch, args, fragments):
+    monkeypatch.chdir(tmp_path)
+    write_jsonl(tmp_path / "x.jsonl", [GOOD])
+    result = run(*args)
+    one_error_line(result, *fragments)
+    assert result.stdout == ""
+    assert (tmp_path / "x.jsonl").read_text() == json.dumps(GOOD) + "\n"
+
+
+def test_directory_is_refused(tmp_path):
+    (tmp_path / "d.jsonl").mkdir()
+    one_error_line(run(str(tmp_path / "d.jsonl")), "is a directory")
+
+
+def test_input_format_overrides_the_extension(tmp_path):
+    path = tmp_path / "hands.txt"
+    write_csv(path, [GOOD, ILLEGAL])
+    result = run(str(path), "--input-format", "csv", "--format", "jsonl")
+    assert [status(r) for r in rows_of(result)] == ["scored", "not legal"]
+
+
+# -- standard input -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args, writer", [
+    pytest.param([], write_jsonl, id="jsonl by default"),
+    pytest.param(["--input-format", "yaml"], write_yaml, id="yaml"),
+    pytest.param(["--input-format", "csv"], write_csv, id="csv"),
+])
+def test_standard_input(tmp_path, args, writer):
+    path = tmp_path / "in"
+    writer(path, [GOOD, ILLEGAL, BAD_HAND])
+    result = run("-", *args, "--format", "jsonl", input=path.read_bytes())
+    rows = rows_of(result)
+    assert [(r["file"], r["record"], status(r)) for r in rows] == [
+        ("<stdin>", 1, "scored"), ("<stdin>", 2, "not legal"), ("<stdin>", 3, "bad")]
+    assert result.stderr.startswith("<stdin>:3: invalid hand")
+    assert result.exit_code == 2
+
+
+# -- output ---------------------------------------------------------------------------------
+
+def test_jsonl_stdout_carries_only_rows(tmp_path):
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, MIXED)
+    result = run(str(path), "--format", "jsonl")
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(MIXED)
+    assert all(json.loads(line)["file"] == str(path) for line in lines)
+
+
+def test_csv_output_columns(tmp_path):
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, [GOOD2, ILLEGAL, BAD_HAND])
+    result = run(str(path), "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(rows[0]) == ["file", "record", "ruleset", "hand", "legal", "value", "reasons",
+                             "patterns", "decomposition", "net_E", "net_S", "net_W", "net_N",
+                             "error"]
+    assert (rows[0]["ruleset"], rows[0]["legal"], rows[0]["value"], rows[0]["patterns"],
+            rows[0]["net_E"], rows[0]["error"]) == ("lanzhou", "true", "8",
+                                                    "hu zimo zhongfabai", "24", "")
+    assert rows[1]["legal"] == "false" and rows[1]["reasons"].startswith("花猫")
+    assert rows[2]["value"] == "" and rows[2]["error"].startswith("invalid hand")
+    assert result.stderr.splitlines()[-1] == "3 records from 1 file: 1 scored, 1 not legal, 1 bad"
+
+
+def test_table_output_has_a_row_per_record_and_the_summary(tmp_path):
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, [GOOD, ILLEGAL, BAD_HAND])
+    result = run(str(path))
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:6] == ["File", "Record", "Hand", "Ruleset", "Legal", "Value"]
+    assert lines[2].split()[1:10] == ["1", "111222m33344455p", "luzhou", "yes", "40", "+120",
+                                      "-40", "-40", "-40"]
+    assert lines[3].split()[4] == "no" and "花猫" in lines[3]
+    assert lines[4].split()[4] == "error" and 'unknown suit "q"' in lines[4]
+    assert lines[-1] == "3 records from 1 file: 1 scored, 1 not legal, 1 bad"
+    assert result.stderr == f"{path}:3: invalid hand: column 18: unknown suit \"q\"\n"
+
+
+def test_table_is_printed_in_blocks(tmp_path, monkeypatch):
+    monkeypatch.setattr(cli_module, "TABLE_BLOCK", 2)
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, [GOOD] * 5)
+    lines = run(str(path)).stdout.splitlines()
+    assert sum(line.startswith("File") for line in lines) == 3
+    assert [line.split()[1] for line in lines if line.startswith(str(path))] == list("12345")
+
+
+@pytest.mark.parametrize("fmt, summary_in_file", [
+    pytest.param("jsonl", False, id="jsonl"),
+    pytest.param("csv", False, id="csv"),
+    pytest.param("table", True, id="table"),
+])
+def test_output_file(tmp_path, fmt, summary_in_file):
+    path, out = tmp_path / "h.jsonl", tmp_path / f"out.{fmt}"
+    write_jsonl(path, [GOOD, ILLEGAL])
+    result = run(str(path), "--format", fmt, "-o", str(out))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    summary = "2 records from 1 file: 1 scored, 1 not legal, 0 bad"
+    assert result.stderr == summary + "\n"
+    written = out.read_text(encoding="utf-8")
+    assert written.endswith(summary + "\n") == summary_in_file
+    assert written == run(str(path), "--format", fmt).stdout
+
+
+# -- --jobs ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory):
+    """More records than the chunks a pool keeps in flight, all kinds interleaved."""
+    path = tmp_path_factory.mktemp("jobs") / "big.jsonl"
+    lines = [json.dumps(r) for r in MIXED] + ["not json"]
+    path.write_text("\n".join(lines[i % len(lines)] for i in range(1200)) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("fmt", [pytest.param(f, id=f) for f in ("jsonl", "csv", "table")])
+def test_jobs_2_is_byte_identical_to_jobs_1(big_file, fmt):
+    one = run(str(big_file), "--format", fmt, "--jobs", "1")
+    two = run(str(big_file), "--format", fmt, "--jobs", "2")
+    assert one.exit_code == two.exit_code == 2
+    assert one.stdout.encode() == two.stdout.encode()
+    assert one.stderr.encode() == two.stderr.encode()
+    summary = (one.stdout if fmt == "table" else one.stderr).splitlines()[-1]
+    assert summary == "1200 records from 1 file: 400 scored, 267 not legal, 533 bad"
+
+
+def test_jobs_keeps_input_order_across_files(tmp_path):
+    files = []
+    for i, records in enumerate([MIXED * 30, [], [GOOD2, ILLEGAL] * 50]):
+        files.append(tmp_path / f"f{i}.jsonl")
+        write_jsonl(files[-1], records)
+    result = run(*map(str, files), "--format", "jsonl", "--jobs", "3")
+    got = [(r["file"], r["record"]) for r in rows_of(result)]
+    assert got == [(str(files[0]), i) for i in range(1, 241)] + [(str(files[2]), i)
+                                                                   for i in range(1, 101)]
+
+
+# -- the progress bar -----------------------------------------------------------------------
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(big_file):
+    result = run(str(big_file), "--format", "jsonl")
+    assert all(line.startswith(str(big_file)) or line.startswith("1200 records")
+               for line in result.stderr.splitlines())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_progress_bar_on_a_terminal(big_file, tmp_path):
+    import pty
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "mjscore", "batch", str(big_file),
+                             "--format", "jsonl", "-o", str(tmp_path / "out.jsonl")],
+                            stderr=follower, stdout=subprocess.DEVNULL)
+    os.close(follower)
+    seen = b""
+    while True:  # read as it comes: a full pseudo-terminal buffer would block the child
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # EIO: the child closed its end
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert proc.wait(timeout=120) == 2
+    text = seen.decode("utf-8", "replace")
+    assert "scoring" in text and "1200" in text
+    assert "1200 records from 1 file" in text
+
+
+# -- the samples ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", [pytest.param(n, id=n) for n in
+                                  ("hands.yaml", "hands.jsonl", "hands.csv")])
+def test_samples(name):
+    result = run(str(SAMPLES / name), "--format", "jsonl")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == \
+        "18 records from 1 file: 11 scored, 3 not legal, 4 bad"
+    rulesets = {r["ruleset"] for r in rows_of(result) if "ruleset" in r}
+    assert rulesets == {"luzhou", "luzhou-guide", "guangdong", "lanzhou"}
+
+
+def test_samples_agree_across_formats():
+    """The three sample files hold the same records but for the last, bad in its own way."""
+    seen = []
+    for name in ("hands.yaml", "hands.jsonl", "hands.csv"):
+        rows = rows_of(run(str(SAMPLES / name), "--format", "jsonl"))
+        seen.append([{k: v for k, v in r.items() if k != "file"} for r in rows[:-1]])
+    assert seen[0] == seen[1] == seen[2]
