@@ -14,8 +14,8 @@ subprocess, timing wall clock (interpreter start-up included), prints hands/seco
 and the ratio, checks the two outputs are byte-identical, and prints the run's summary line.
 Peak RSS is the largest process of the run (ru_maxrss of the waited children, in a small
 wrapper process per run so that runs do not mix). The batch pipeline itself holds a bounded
-window of records; what grows with the number of *distinct* hands is the scorer's memo caches
-(decompose.py, two lru_caches of 65,536 entries each), which stop growing once full.
+window of records; what grows with the number of *distinct* hands is the scorer's memo tables
+(decompose.py), which are emptied when they reach their bound, so memory levels off early.
 """
 
 from __future__ import annotations

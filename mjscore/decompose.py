@@ -58,7 +58,8 @@ CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
            + [(T.name(k), [k], 2) for k in (T.C, T.F, T.P)]]
 
 
-@memo(1 << 18)
+# Table sizes: full within a few thousand distinct hands, so a long batch's memory stays flat.
+@memo(1 << 15)
 def _tail(c: tuple, m: tuple, cd: tuple, a: int, b: int, spare: int, pair_free: bool) -> tuple:
     """Readings of the ranks `c` (the end of a suit) given `a` runs that still need this rank
     and the next, `b` runs that need this rank only, `spare` ghosts and whether the pair is
@@ -99,7 +100,7 @@ def _tail(c: tuple, m: tuple, cd: tuple, a: int, b: int, spare: int, pair_free: 
     return tuple(out.items())
 
 
-@memo(1 << 16)
+@memo(1 << 13)
 def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """{(ghosts, pair): {(n4, has_run, has_tiles, pair): choices}} for one suit of nine ranks.
 
@@ -113,7 +114,7 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     return out
 
 
-@memo(1 << 16)
+@memo(1 << 13)
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles, pairs, gp): finals}}.
 
@@ -151,7 +152,7 @@ def _honour_standard(c: int, m: int, cand: bool, gmax: int) -> dict:
     return out
 
 
-@memo(1 << 14)
+@memo(1 << 12)
 def _witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
     """(sets, pairs, final counts) of one class's witness; natural tiles fill each group
     before ghosts do. Cached: the same suit shapes recur across hands."""
@@ -179,7 +180,7 @@ def _witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
     return tuple(sets), tuple(pairs), tuple(finals)
 
 
-@memo(1 << 16)
+@memo(1 << 13)
 def _class_entry(kinds: tuple, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     """A class's options: {(ghosts, pair-or-pairs): ((sig, choices, finals), ...)}, finals
     being the class's final count per kind; None if the class cannot be read at all."""
