@@ -235,7 +235,8 @@ def resolve_and_compile(data: dict, label: str, opts: dict | None = None) -> Rul
 def load(ref: str = "luzhou", opts: dict | None = None) -> Ruleset:
     """The ruleset `ref` (shipped name or path) with `opts` applied; cached per input."""
     if not isinstance(ref, str) or not ref.strip():
-        raise RulesetError(str(ref), "unknown ruleset: give a shipped name or a file")
+        raise RulesetError(repr(ref) if isinstance(ref, str) else str(ref),
+                           "unknown ruleset: give a shipped name or a file")
     key = tuple(sorted((str(k), v if isinstance(v, (int, str, bool)) else str(v))
                        for k, v in (opts or {}).items()))
     try:
