@@ -59,58 +59,43 @@ CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
 
 
 # Table sizes: full within a few thousand distinct hands, so a long batch's memory stays flat.
-@memo(1 << 15)
-def _tail(c: tuple, m: tuple, cd: tuple, a: int, b: int, spare: int, pair_free: bool) -> tuple:
-    """Readings of the ranks `c` (the end of a suit) given `a` runs that still need this rank
-    and the next, `b` runs that need this rank only, `spare` ghosts and whether the pair is
-    still free: {(ghosts, pair, n4, run, tiles): choices per rank}.
-
-    Memoised on the suffix, so the ranks a hand leaves empty (where ghost-only groups may go,
-    the costly part) are explored once for every hand that leaves them empty. A tuple of
-    (key, choices) pairs rather than a dict: tuples of numbers leave the garbage collector's
-    lists, and the cache holds many of them."""
-    if not c:
-        return () if a or b else (((0, 0, 0, 0, 0), ()),)
-    cr, mr, wild = c[0], m[0], cd[0]
-    room = 4 - mr
-    runs = (0, 1, 2, 3, 4) if len(c) >= 3 else (0,)
-    out: dict = {}
-    for p in ((0, 1) if pair_free else (0,)):
-        for t in (0, 1):
-            for s0 in runs:
-                f = a + b + s0 + 3 * t + 2 * p
-                if f > room:
-                    break
-                g = f - cr
-                if g < 0:
-                    continue
-                if g and (not wild or g > spare):
-                    if g > spare:
-                        break
-                    continue
-                sub = _tail(c[1:], m[1:], cd[1:], s0, a, spare - g, pair_free and not p)
-                if not sub:
-                    continue
-                four, runs_here, here = f + mr == 4, s0 > 0, f + mr > 0
-                step = ((s0, t, p, g),)
-                for (gu, pu, n4, run, tiles), path in sub:
-                    key = (gu + g, pu | p, n4 + four, run | runs_here, tiles | here)
-                    if key not in out:
-                        out[key] = step + path
-    return tuple(out.items())
-
-
 @memo(1 << 13)
 def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """{(ghosts, pair): {(n4, has_run, has_tiles, pair): choices}} for one suit of nine ranks.
 
     `c` natural concealed counts, `m` counts in declared melds, `cand` ranks a ghost may
     play, `gmax` the ghost budget. `choices` holds (runs started, triplet, pair, ghosts) per
-    rank: one witness per signature.
+    rank: one witness per signature. A dynamic programme over the ranks whose state is the
+    runs still open from the two ranks below, ghosts spent, pair used, and the signature so far.
     """
+    states = {(0, 0, 0, 0, 0, 0, 0): ()}
+    for r in range(9):
+        nxt: dict = {}
+        room, cr, mr, wild = 4 - m[r], c[r], m[r], cand[r]
+        runs_here = (0, 1, 2, 3, 4) if r <= 6 else (0,)
+        for (a, b, gu, pu, n4, run, tiles), path in states.items():
+            for p in ((0, 1) if not pu else (0,)):
+                for t in (0, 1):
+                    for s0 in runs_here:
+                        f = a + b + s0 + 3 * t + 2 * p
+                        if f > room:
+                            break
+                        g = f - cr
+                        if g < 0:
+                            continue
+                        if g and (not wild or gu + g > gmax):
+                            if gu + g > gmax:
+                                break
+                            continue
+                        key = (s0, a, gu + g, pu | p, n4 + (f + mr == 4), run | (s0 > 0),
+                               tiles | (f + mr > 0))
+                        if key not in nxt:
+                            nxt[key] = path + ((s0, t, p, g),)
+        states = nxt
     out: dict = {}
-    for (gu, pu, n4, run, tiles), path in _tail(c, m, cand, 0, 0, gmax, True):
-        out.setdefault((gu, pu), {}).setdefault((n4, run, tiles, pu), path)
+    for (a, b, gu, pu, n4, run, tiles), path in states.items():
+        if not a and not b:
+            out.setdefault((gu, pu), {}).setdefault((n4, run, tiles, pu), path)
     return out
 
 
