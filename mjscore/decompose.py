@@ -72,25 +72,25 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     for r in range(9):
         nxt: dict = {}
         room, cr, mr, wild = 4 - m[r], c[r], m[r], cand[r]
-        runs_here = (0, 1, 2, 3, 4) if r <= 6 else (0,)
+        top_run = 4 if r <= 6 else 0
         for (a, b, gu, pu, n4, run, tiles), path in states.items():
+            spare = gmax - gu if wild else 0
             for p in ((0, 1) if not pu else (0,)):
                 for t in (0, 1):
-                    for s0 in runs_here:
-                        f = a + b + s0 + 3 * t + 2 * p
-                        if f > room:
-                            break
-                        g = f - cr
-                        if g < 0:
-                            continue
-                        if g and (not wild or gu + g > gmax):
-                            if gu + g > gmax:
-                                break
-                            continue
-                        key = (s0, a, gu + g, pu | p, n4 + (f + mr == 4), run | (s0 > 0),
+                    base = a + b + 3 * t + 2 * p
+                    if base > room or base - cr > spare:
+                        continue
+                    # Runs starting here: enough to use every natural tile of this rank, at
+                    # most `spare` ghosts more, never past four copies.
+                    s0 = cr - base if cr > base else 0
+                    last = min(top_run, room - base, cr - base + spare)
+                    while s0 <= last:
+                        f = base + s0
+                        key = (s0, a, gu + f - cr, pu | p, n4 + (f + mr == 4), run | (s0 > 0),
                                tiles | (f + mr > 0))
                         if key not in nxt:
-                            nxt[key] = path + ((s0, t, p, g),)
+                            nxt[key] = path + ((s0, t, p, f - cr),)
+                        s0 += 1
         states = nxt
     out: dict = {}
     for (a, b, gu, pu, n4, run, tiles), path in states.items():
