@@ -92,7 +92,7 @@ def wall(cmd: list, runs: int) -> float:
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
 
