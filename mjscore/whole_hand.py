@@ -18,6 +18,7 @@ from .api import score_hand
 from .errors import InputError, MjscoreError
 from .hand import read
 from .notation import parse_tiles
+from .options import as_dict
 from .patterns import physical_ghosts
 from .record import load as load_record
 from .ruleset import load as load_ruleset
@@ -317,7 +318,7 @@ def _u(unit: str) -> str:
 def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
     """Settle a whole hand from a record (a file path or a mapping)."""
     rec = load_record(record, rules)
-    rs = load_ruleset(rec.rules, {**rec.opts, **(opts or {})})
+    rs = load_ruleset(rec.rules, {**rec.opts, **as_dict(opts)})
     if "dealer" not in rs.context and rec.dealer not in SEATS:
         raise InputError(f"{rec.label}: dealer must be a seat")
     table = _Table(rec, rs)
