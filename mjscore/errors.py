@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-
 import unicodedata
-
 
 MAX_MESSAGE = 400
 
