@@ -8,12 +8,13 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .decompose import readings
-from .hand import read
+from .hand import read_any
 from .notation import format as format_hand
 from .notation import parse_tiles
 from .errors import OptionError
 from .patterns import physical_ghosts
-from .ruleset import load
+from .options import as_dict
+from .ruleset import load, ruleset_of
 from .scoring import best, distinct, evaluate, situation
 from .settlement import check_extras, kong_notes, net_of, settle_win
 
@@ -87,7 +88,14 @@ def _horses(horses) -> tuple:
         except Exception as e:
             raise OptionError(f"--horses {horses}: {str(e).removeprefix('invalid hand: ')}") \
                 from None
-    return tuple(horses)
+    try:
+        items = list(horses)
+    except TypeError:
+        items = None
+    if items is None or not all(isinstance(k, int) and 0 <= k < T.NUM_KINDS for k in items):
+        # Tile kinds (ints) from code; anything else is given as text.
+        raise OptionError(f"--horses takes tiles in hand notation, not {horses!r}")
+    return tuple(items)
 
 
 def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=False,
@@ -100,12 +108,12 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     >>> r.value, [h.name for h in r.patterns], r.net["E"]
     (5, ['闺'], 15)
     """
-    opts = dict(opts or {})
-    rs = load(rules, opts) if isinstance(rules, str) else rules
+    opts = as_dict(opts)
+    rs = ruleset_of(rules, opts)
     if indicator is not None and "indicator" in rs.context and isinstance(rules, str):
         # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it.
         rs = load(rules, {**opts, "indicator": indicator, "ghost": "flip"})
-    h = read(hand, rs, win=win) if isinstance(hand, str) else hand
+    h = read_any(hand, rs, win=win)
     held = physical_ghosts(h, rs)
     ctx = C.make(h, rs, seat_=seat, discard=discard, kong_draw=kong_draw, after_kong=after_kong,
                  rob_kong=rob_kong, won=won, declared=declared, heavenly=heavenly,

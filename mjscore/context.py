@@ -57,7 +57,12 @@ def seat(value, flag: str) -> str:
 def seats(value, flag: str) -> tuple:
     if value is None or value == "" or value == ():
         return ()
-    items = value.split(",") if isinstance(value, str) else list(value)
+    if isinstance(value, str):
+        items = value.split(",")
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = list(value)
+    else:
+        raise OptionError(f'{flag} takes seats E, S, W or N, not "{value}"')
     out = tuple(seat(v, flag) for v in items if str(v).strip())
     if len(set(out)) != len(out):
         raise OptionError(f"{flag} names a seat twice")

@@ -31,10 +31,10 @@ def ghost_money(rs, seat: str, drawn: int, won: bool) -> list:
     return [Payment(s, seat, amount, why) for s in others]
 
 
-def _cap(rs) -> int:
+def _cap(rs, where: str) -> int:
     cap = rs.spec["value"].get("cap")
     if cap in (None, "none"):
-        raise InputError(f"{rs.name}: a 花猫 pays the cap, and the cap is none: "
+        raise InputError(f"{where}: {rs.name}: a 花猫 pays the cap, and the cap is none: "
                          "set --opt flower_cat_pays=N")
     return int(cap)
 
@@ -58,8 +58,10 @@ def exhausted(table, ev) -> tuple:
             if w.ready:
                 ready[s] = w.chada
     fc = rules.get("flower_cat_pays", "cap")
-    fc_amount = _cap(rs) if fc == "cap" else int(fc)
     rows = []
+    # The cap is needed only when a 花猫 pays it: an uncapped game with none settles.
+    fc_amount = 0 if not cats else _cap(rs, f"{table.rec.label}: event {ev.number}") \
+        if fc == "cap" else int(fc)
     for cat in cats:
         rows += [Payment(cat, s, fc_amount, "花猫 (flower cat) pays")
                  for s in left if s != cat and s not in cats]

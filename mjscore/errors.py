@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+MAX_MESSAGE = 400
+
+
+def one_line(text: str) -> str:
+    """`text` with line breaks and other control characters shown as escapes (`\\n`), and
+    the middle of an overlong message elided: a message quotes the user's own input (a file
+    name, a tile, an option's value), which may be anything, and must stay one short line."""
+    out = "".join(repr(ch)[1:-1] if unicodedata.category(ch) in ("Cc", "Zl", "Zp")
+                  else ch for ch in str(text))
+    if len(out) > MAX_MESSAGE:
+        half = MAX_MESSAGE // 2
+        out = f"{out[:half]} ... {out[-half:]}"
+    return out
+
 
 class MjscoreError(Exception):
     """Bad input of any kind; `str(e)` is the one-line message the CLI prints."""
 
     exit_code = 2
+
+    def __init__(self, message: str = ""):
+        super().__init__(one_line(message))
 
 
 class NotationError(MjscoreError):

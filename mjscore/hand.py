@@ -176,6 +176,14 @@ def read(text: str, rs, *, win: str | None = None, size: int = 14) -> Hand:
     return build(parse(text), rs, win=win, size=size)
 
 
+def read_any(hand, rs, *, win: str | None = None, size: int = 14) -> Hand:
+    """A hand as the Python API takes it: text is read under `rs`, a built Hand is used as
+    it is; anything else is bad input, not an AttributeError deep inside scoring."""
+    if isinstance(hand, Hand):
+        return hand
+    return read(hand, rs, win=win, size=size)
+
+
 
 def special_meld_kind(kinds, rs) -> str | None:
     """'dragon_set' or 'toss' for a three-tile group the ruleset declares, else None."""

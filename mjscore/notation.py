@@ -20,6 +20,9 @@ from .errors import NotationError
 
 OPEN_TO_CLOSE = {"[": "]", "(": ")", "{": "}"}
 CLOSERS = set(OPEN_TO_CLOSE.values())
+# A hand is at most 18 tiles; even written with two-character names, spaces and brackets it
+# stays far below this. The limit keeps a pasted megabyte from being read tile by tile.
+MAX_CHARS = 200
 MELD_ORDER = "[({"
 
 _CN_NUMERALS = {c: i + 1 for i, c in enumerate("一二三四五六七八九")}
@@ -104,8 +107,16 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
     return out, i
 
 
+def _check_length(text: str) -> None:
+    if not isinstance(text, str):
+        raise NotationError(f"tiles are written as text, not as {type(text).__name__}")
+    if len(text) > MAX_CHARS:
+        raise NotationError(f"too long: {len(text)} characters, a hand is at most {MAX_CHARS}")
+
+
 def parse_tiles(text: str) -> list[int]:
     """A plain run of tiles with no melds (`--win`, `--horses`, `--indicator`)."""
+    _check_length(text)
     tiles, _ = _read_tiles(text, 0, "[({])}", 0)
     if len(text.strip()) and not tiles:
         raise NotationError("no tiles", 1)
@@ -162,6 +173,7 @@ def _parse_fast(text: str) -> ParsedHand | None:
 
 def parse(text: str) -> ParsedHand:
     """Read a hand string. Raises NotationError naming the column."""
+    _check_length(text)
     fast = _parse_fast(text)
     if fast is not None:
         return fast

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 from .errors import OptionError, RulesetError
 
+# What int() reads: decimal digits (not "²", which str.isdigit accepts) after at most one "-".
+_INT = re.compile(r"-?\d+")
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
@@ -31,8 +36,11 @@ def coerce(spec: dict, key: str, value, where: str):
             raise bad(expect)
         if isinstance(value, int):
             out = value
-        elif isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
+        elif isinstance(value, str) and _INT.fullmatch(value.strip()) and len(value) < 12:
             out = int(value.strip())
+        elif isinstance(value, str) and _INT.fullmatch(value.strip()):
+            # Digits, but more than any stake: say so rather than "expected an integer".
+            raise bad(expect.replace("an integer", "an integer of at most 11 characters", 1))
         else:
             raise bad(expect)
         if "min" in spec and out < spec["min"] or "max" in spec and out > spec["max"]:
@@ -83,6 +91,15 @@ def check_defaults(specs: dict, source: str) -> None:
         except OptionError as e:
             raise RulesetError(source, str(e).removeprefix("invalid option: "),
                                f"options.{key}.default") from None
+
+
+def as_dict(opts) -> dict:
+    """The API's `opts`: a mapping of option names to values (or None), copied."""
+    if opts is None:
+        return {}
+    if not isinstance(opts, Mapping):
+        raise OptionError(f"opts maps option names to values, not {type(opts).__name__}")
+    return dict(opts)
 
 
 def parse_pairs(pairs) -> dict:

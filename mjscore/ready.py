@@ -10,9 +10,10 @@ from dataclasses import dataclass, replace
 
 from . import context as C
 from . import tiles as T
-from .hand import Hand, read
+from .hand import Hand, read_any
+from .options import as_dict
 from .patterns import physical_ghosts
-from .ruleset import load
+from .ruleset import ruleset_of
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,6 @@ def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:
     >>> [(w.tile, w.value) for w in waits("111m123m456m789mC").waits][:3]
     [('2m', 20), ('3m', 20), ('4m', 20)]
     """
-    rs = load(rules, dict(opts or {})) if isinstance(rules, str) else rules
-    h = read(hand, rs, size=13) if isinstance(hand, str) else hand
+    rs = ruleset_of(rules, as_dict(opts))
+    h = read_any(hand, rs, size=13)
     return analyse(h, rs, C.seat(seat, "--seat"))

@@ -16,7 +16,6 @@ from pathlib import Path
 from .errors import InputError
 
 _HERE = Path(__file__).resolve().parent
-MAX_BYTES = 1 << 20
 EVENT_TYPES = ("kong", "win", "pass", "ghosts", "exhausted", "draw", "discard", "call")
 
 
@@ -40,27 +39,8 @@ class Record:
 
 
 def _read(path: Path, label: str):
-    import yaml
-    try:
-        if path.is_dir():
-            raise InputError(f"{label}: is a directory, not a hand record")
-        if path.stat().st_size > MAX_BYTES:
-            raise InputError(f"{label}: larger than {MAX_BYTES} bytes")
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{label}: not UTF-8 text") from None
-    except OSError as e:
-        raise InputError(f"{label}: cannot be read ({e.strerror or e})") from None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader only
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark else ""
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise InputError(f"{label}: malformed YAML: {where}{problem}") from None
-    except RecursionError:
-        raise InputError(f"{label}: malformed YAML: nested too deeply") from None
+    from .yamlfile import read
+    return read(path, "hand record", lambda message: InputError(f"{label}: {message}"))
 
 
 def _where(err) -> str:
@@ -75,7 +55,9 @@ def validate(data, label: str) -> None:
     if not isinstance(data, dict):
         raise InputError(f"{label}: a hand record is a mapping with seats: and events:")
     schema = json.loads((_HERE / "record.schema.json").read_text(encoding="utf-8"))
-    for i, ev in enumerate(data.get("events") or []):
+    events = data.get("events")
+    # A non-list `events:` is left to the whole-record schema check below, which names it.
+    for i, ev in enumerate(events if isinstance(events, list) else []):
         # Name the event's type in the error rather than the schema's oneOf mismatch list.
         kinds = [k for k in EVENT_TYPES if isinstance(ev, dict) and k in ev]
         if len(kinds) != 1:

@@ -8,17 +8,18 @@ import jsonschema (start-up time). Any file of the user's is validated on load.
 
 from __future__ import annotations
 
+import json
 import os
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from . import tiles as T
-from .errors import OptionError, RulesetError
-from .options import check_defaults, resolve
+from .errors import RulesetError
+from .options import as_dict, check_defaults, resolve
 
 _HERE = Path(__file__).resolve().parent
-MAX_FILE_BYTES = 1 << 20
 
 
 def shipped_dir() -> Path:
@@ -32,27 +33,8 @@ def shipped_names() -> list[str]:
 
 
 def _load_yaml(path: Path, label: str) -> dict:
-    import yaml
-    try:
-        if path.is_dir():
-            raise RulesetError(label, "is a directory, not a ruleset file")
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise RulesetError(label, f"larger than {MAX_FILE_BYTES} bytes")
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise RulesetError(label, "not UTF-8 text") from None
-    except OSError as e:
-        raise RulesetError(label, f"cannot be read ({e.strerror or e})") from None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        data = yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader, never full_load
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark else ""
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise RulesetError(label, f"malformed YAML: {where}{problem}") from None
-    except RecursionError:
-        raise RulesetError(label, "malformed YAML: nested too deeply") from None
+    from .yamlfile import read
+    data = read(path, "ruleset file", lambda message: RulesetError(label, message))
     if not isinstance(data, dict):
         raise RulesetError(label, "must be a mapping of keys (name, tiles, hand, value, ...)")
     return data
@@ -81,13 +63,21 @@ def _merge(base: dict, over: dict, where: str = "") -> dict:
     return out
 
 
+def _is_shipped_name(ref: str) -> bool:
+    looks_like_path = os.sep in ref or "/" in ref or ref.endswith((".yaml", ".yml"))
+    return not looks_like_path and ref in shipped_names()
+
+
 def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
     """(path, label, shipped?) for a ruleset name or path."""
-    looks_like_path = os.sep in ref or "/" in ref or ref.endswith((".yaml", ".yml"))
-    if not looks_like_path and ref in shipped_names():
+    if _is_shipped_name(ref):
         return shipped_dir() / f"{ref}.yaml", ref, True
     path = Path(ref) if relative_to is None else relative_to / ref
-    if path.exists():
+    try:
+        found = path.exists()
+    except (OSError, ValueError):  # a name too long for the file system, or a NUL byte
+        found = False
+    if found:
         return path, ref, False
     known = ", ".join(shipped_names())
     raise RulesetError(ref, f"unknown ruleset: no shipped ruleset or file of that name "
@@ -102,8 +92,8 @@ def load_raw(ref: str) -> tuple[dict, str, bool]:
     while True:
         real = path.resolve()
         if real in seen:
-            raise RulesetError(label, f"extends itself in a cycle ({chain[-1][1]} -> {label})",
-                               "extends")
+            trail = " -> ".join([lb for _, lb in chain] + [label])
+            raise RulesetError(label, f"extends itself in a cycle ({trail})", "extends")
         seen.add(real)
         data = _load_yaml(path, label)
         chain.append((data, label))
@@ -131,22 +121,31 @@ def _is_shipped(path: Path) -> bool:
     return path.resolve().parent == shipped_dir().resolve()
 
 
+@lru_cache(maxsize=1)
+def _validator():
+    import jsonschema
+    schema = json.loads((_HERE / "ruleset.schema.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _schema_error(data: dict):
+    """The most relevant schema error of `data`, or None."""
+    import jsonschema
+    errors = sorted(_validator().iter_errors(data),
+                    key=lambda e: (len(e.path), list(map(str, e.path))))
+    return jsonschema.exceptions.best_match(errors) if errors else None
+
+
 def validate(data: dict, label: str) -> None:
     """Schema validation (jsonschema), then the references a schema cannot see."""
-    import json
-
-    import jsonschema
-
     from .patterns import REGISTRY
     from .settlement import EXTRAS
-    schema = json.loads((_HERE / "ruleset.schema.json").read_text(encoding="utf-8"))
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.path), list(map(str, e.path))))
-    if errors:
-        err = jsonschema.exceptions.best_match(errors)
+    err = _schema_error(data)
+    if err is not None:
         key = ".".join(str(p) for p in err.absolute_path) or None
         message = err.message
-        if err.validator == "oneOf" and key and key.startswith("patterns."):
+        if err.validator == "oneOf" and key and key.startswith("patterns.") and \
+                len(err.absolute_path) == 2:
             message = "a pattern has exactly one effect: steps, base, multiply, add, flat or fixed"
         raise RulesetError(label, _short(message), key)
     specs = data.get("options") or {}
@@ -159,9 +158,27 @@ def validate(data: dict, label: str) -> None:
         if extra is not None and extra["rule"] not in EXTRAS:
             raise RulesetError(label, f'unknown extra rule "{extra["rule"]}"', f"extras.{xid}.rule")
     for where, ref in _option_refs(data, ""):
-        if ref not in specs:
+        if not isinstance(ref, str) or ref not in specs:
             raise RulesetError(label, f'refers to option "{ref}", which options: does not declare',
                                where)
+
+
+def validate_resolved(data: dict, spec: dict, values: dict, label: str) -> None:
+    """The ruleset with its options filled in must still fit the schema: an option's value
+    (its default, or one given with --opt) lands where the ruleset refers to it, and an
+    option of the wrong type there (a word where a number goes) is named here rather than
+    failing inside scoring."""
+    err = _schema_error(spec)
+    if err is None:
+        return
+    key = ".".join(str(p) for p in err.absolute_path) or None
+    refs = dict(_option_refs(data, ""))
+    name = next((refs[k] for k in refs if key and (key == k or key.startswith(k + "."))), None)
+    if name is None:
+        raise RulesetError(label, _short(err.message), key)
+    shown = json.dumps(values[name], ensure_ascii=False, default=str)  # as YAML writes it
+    raise RulesetError(label, f'option "{name}" is {shown} here, which does not fit: '
+                              f"{_short(err.message)}", key)
 
 
 def _short(message: str) -> str:
@@ -170,7 +187,7 @@ def _short(message: str) -> str:
 
 def _option_refs(node, where: str):
     if isinstance(node, dict):
-        if set(node) == {"option"} and isinstance(node["option"], str):
+        if set(node) == {"option"}:
             yield where, node["option"]
             return
         for k, v in node.items():
@@ -220,16 +237,46 @@ class Ruleset:
 
 
 @lru_cache(maxsize=64)
-def _cached(ref: str, opts: tuple) -> Ruleset:
+def _shipped(name: str, opts: tuple) -> Ruleset:
+    data, label, _ = load_raw(name)
+    # Shipped rulesets are checked by the test suite, with every option value they allow.
+    return resolve_and_compile(data, label, dict(opts), check=False)
+
+
+_FILES: OrderedDict = OrderedDict()  # (label, merged data, opts) -> Ruleset, oldest first
+
+
+def _from_file(ref: str, opts: tuple) -> Ruleset:
+    """A ruleset file is read again on every load, so that an edited file, or the same
+    relative name in another folder, is never answered from a stale cache; validating and
+    compiling (the slow part) are cached by what the files now hold."""
     data, label, shipped = load_raw(ref)
+    key = (label, repr(data), opts)
+    if key in _FILES:
+        _FILES.move_to_end(key)
+        return _FILES[key]
     if not shipped:
         validate(data, label)
-    return resolve_and_compile(data, label, dict(opts))
+    rs = resolve_and_compile(data, label, dict(opts), check=not shipped)
+    _FILES[key] = rs
+    if len(_FILES) > 64:
+        _FILES.popitem(last=False)
+    return rs
 
 
-def resolve_and_compile(data: dict, label: str, opts: dict | None = None) -> Ruleset:
+def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
+                        check: bool = True) -> Ruleset:
     values = resolve(data.get("options") or {}, opts, label)
-    return compile_ruleset(data, label, values)
+    spec = _resolve_refs(data, values)
+    if check:
+        validate_resolved(data, spec, values, label)
+    from .compile import build_ruleset
+    return build_ruleset(Ruleset, data, spec, label, values)
+
+
+def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
+    """A ruleset as the Python API takes it: a compiled Ruleset as it is, else loaded."""
+    return rules if isinstance(rules, Ruleset) else load(rules, opts)
 
 
 def load(ref: str = "luzhou", opts: dict | None = None) -> Ruleset:
@@ -238,13 +285,7 @@ def load(ref: str = "luzhou", opts: dict | None = None) -> Ruleset:
         raise RulesetError(repr(ref) if isinstance(ref, str) else str(ref),
                            "unknown ruleset: give a shipped name or a file")
     key = tuple(sorted((str(k), v if isinstance(v, (int, str, bool)) else str(v))
-                       for k, v in (opts or {}).items()))
-    try:
-        return _cached(ref, key)
-    except TypeError as e:  # unhashable option value from the Python API
-        raise OptionError(f"option values must be strings, numbers or booleans ({e})") from None
-
-
-def compile_ruleset(data: dict, label: str, values: dict) -> Ruleset:
-    from .compile import build_ruleset
-    return build_ruleset(Ruleset, data, _resolve_refs(data, values), label, values)
+                       for k, v in as_dict(opts).items()))
+    # Every key is hashable: a value of another type is passed on as its text and refused
+    # by the option's own type check.
+    return _shipped(ref, key) if _is_shipped_name(ref) else _from_file(ref, key)

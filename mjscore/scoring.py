@@ -10,10 +10,11 @@ reading's text in sort order, so the same input always prints the same reading.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
+from .errors import RulesetError
 from .patterns import SITUATIONAL
-
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,15 @@ def ladder(steps: int, spec: dict) -> int:
     return spec["first"] * spec["ratio"] ** (steps - 1)
 
 
-def _round(x) -> int:
+# Far above any real stake; a ruleset file whose amounts go past it (or overflow a float to
+# inf) is refused rather than printing a number with thousands of digits.
+MAX_VALUE = 10 ** 15
+
+
+def _round(x, rs) -> int:
+    if isinstance(x, float) and not math.isfinite(x) or abs(x) > MAX_VALUE:
+        raise RulesetError(rs.label, f"a hand's value comes to more than {MAX_VALUE} (or to no "
+                                     "number at all): check the pattern amounts", "patterns")
     return int(x) if float(x).is_integer() else int(x // 1)
 
 
@@ -95,7 +104,7 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     fixed = [s.amount for s, _ in hits if s.effect == "fixed"]
     if fixed:
         raw = max(fixed)
-    raw = _round(raw)
+    raw = _round(raw, rs)
     cap = v.get("cap")
     cap = None if cap in (None, "none") else int(cap)
     raises = [int(s.raises_cap) for s, _ in hits if s.raises_cap]

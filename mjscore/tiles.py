@@ -55,7 +55,7 @@ def parse_name(text: str) -> int | None:
     """The kind of a one-tile name ('5p', 'C', '7z'), or None."""
     if len(text) == 1 and text in HONOURS:
         return honour(text)
-    if len(text) == 2 and text[0].isdigit() and text[1] in "mpsz":
+    if len(text) == 2 and text[0] in "0123456789" and text[1] in "mpsz":  # not "²"
         r = int(text[0])
         if text[1] == "z" and 1 <= r <= 7 or text[1] != "z" and 1 <= r <= 9:
             return kind(text[1], r)

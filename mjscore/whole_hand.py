@@ -18,6 +18,7 @@ from .api import score_hand
 from .errors import InputError, MjscoreError
 from .hand import read
 from .notation import parse_tiles
+from .options import as_dict
 from .patterns import physical_ghosts
 from .record import load as load_record
 from .ruleset import load as load_ruleset
@@ -146,7 +147,8 @@ class _Table:
             getattr(self, "on_" + ev.type)(ev, events[i + 1] if i + 1 < len(events) else None)
 
     def on_kong(self, ev, nxt) -> None:
-        kind, tile = ev.fields["kind"], _tile(ev.fields["tile"], f"event {ev.number} (tile)")
+        kind = ev.fields["kind"]
+        tile = _tile(ev.fields["tile"], f"{self.rec.label}: event {ev.number} (tile)")
         frm = ev.fields.get("from")
         if kind == "exposed" and not frm:
             raise InputError(f"{self.rec.label}: event {ev.number}: an exposed kong needs from:")
@@ -179,7 +181,7 @@ class _Table:
 
     def on_win(self, ev, nxt) -> None:
         f = ev.fields
-        tile = _tile(f["tile"], f"event {ev.number} (tile)")
+        tile = _tile(f["tile"], f"{self.rec.label}: event {ev.number} (tile)")
         frm = f.get("from")
         seats = self._claimants_win(ev)
         skipped = [s for s in ev.seats if s not in seats]
@@ -193,7 +195,9 @@ class _Table:
         for seat in seats:
             if seat in self.won:
                 self.refuse(ev, f"{seat} has already won this hand")
-            if len(self.won) >= int(self.play.get("max_winners", 3)):
+            # Winners earlier in this same event count too: two seats robbing one kong in a
+            # one-winner ruleset is one winner too many.
+            if len(self.won) + len(results) >= int(self.play.get("max_winners", 3)):
                 self.refuse(ev, f"a winner past the {self.play.get('max_winners', 3)} this "
                                 f"ruleset allows: the hand was over")
             hand = self.need_hand(seat, ev, "a winner's hand is scored")
@@ -274,13 +278,13 @@ class _Table:
             self.skipped.append(text)
 
     def on_pass(self, ev, nxt) -> None:
-        _tile(ev.fields["tile"], f"event {ev.number} (tile)")
+        _tile(ev.fields["tile"], f"{self.rec.label}: event {ev.number} (tile)")
 
     def on_draw(self, ev, nxt) -> None:
         pass
 
     def on_discard(self, ev, nxt) -> None:
-        _tile(ev.fields["tile"], f"event {ev.number} (tile)")
+        _tile(ev.fields["tile"], f"{self.rec.label}: event {ev.number} (tile)")
 
     def on_call(self, ev, nxt) -> None:
         f = ev.fields
@@ -293,7 +297,10 @@ class _Table:
 
     def on_ghosts(self, ev, nxt) -> None:
         from .draw_game import ghost_money
-        rows = ghost_money(self.rs, ev.seat, int(ev.fields["drawn"]), ev.seat in self.winners)
+        try:
+            rows = ghost_money(self.rs, ev.seat, int(ev.fields["drawn"]), ev.seat in self.winners)
+        except InputError as e:  # name the record and the event, as every record error does
+            raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
         self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {ev.fields['drawn']}"
                                     " ghosts", tuple(rows)))
 
@@ -317,7 +324,7 @@ def _u(unit: str) -> str:
 def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
     """Settle a whole hand from a record (a file path or a mapping)."""
     rec = load_record(record, rules)
-    rs = load_ruleset(rec.rules, {**rec.opts, **(opts or {})})
+    rs = load_ruleset(rec.rules, {**rec.opts, **as_dict(opts)})
     if "dealer" not in rs.context and rec.dealer not in SEATS:
         raise InputError(f"{rec.label}: dealer must be a seat")
     table = _Table(rec, rs)

@@ -138,7 +138,18 @@ REFUSALS = [
     pytest.param({"rules": "luzhou", "seats": {"X": "123m"}, "events": []}, 2,
                  "seats", id="unknown seat"),
     pytest.param({"rules": "guangdong", "seats": {}, "events": [{"ghosts": "S", "drawn": 5}]}, 2,
-                 "does not apply in guangdong", id="喜钱 outside luzhou"),
+                 "rec.yaml: event 1: a ghosts event does not apply in guangdong",
+                 id="喜钱 outside luzhou"),
+    pytest.param({"rules": "guangdong", "seats": {"E": "[111m] 234m 567m 789p 9s",
+                                                  "S": "123p456p789p 11s 2m 3m 1m",
+                                                  "N": "123s456s789s 22p 2m 3m 1m"},
+                  "events": [{"kong": "E", "kind": "added", "tile": "1m"},
+                             {"win": ["S", "N"], "tile": "1m", "from": "E", "rob_kong": True}]},
+                 1, "event 2: a winner past the 1 this ruleset allows",
+                 id="two robbers of one kong in a one-winner ruleset"),
+    pytest.param({"rules": "luzhou", "seats": {"S": "123m456m789m11p23pC"},
+                  "events": [{"win": "S", "tile": "X"}]}, 2,
+                 "rec.yaml: event 1 (tile): column 1: unknown tile", id="a tile that is no tile"),
 ]
 
 
@@ -184,3 +195,15 @@ def test_settle_json():
 def test_api_rejects_a_bad_mapping():
     with pytest.raises(InputError, match="a hand record is a mapping"):
         settle(["not", "a", "mapping"])
+
+
+def test_an_uncapped_draw_without_a_flower_cat_settles():
+    """The cap is needed only when a 花猫 pays it (L13)."""
+    rec = {"rules": "luzhou", "opts": {"cap": "none"}, "seats": {
+        "E": "111m123m456m789m C 5p", "S": "234m567m22p345p6p8p", "W": "35799m245689s99s",
+        "N": "234m456p789p11pC5p"}, "events": [{"win": "E", "tile": "5p"}, {"exhausted": True}]}
+    r = settle(rec)
+    assert r.legal and sum(r.net.values()) == 0
+    rec["seats"]["N"] = "234m456p789s11pC5p"  # now a 花猫: it would pay the cap, and there is none
+    with pytest.raises(InputError, match="a 花猫 pays the cap, and the cap is none"):
+        settle(rec)

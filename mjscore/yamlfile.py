@@ -1,0 +1,78 @@
+"""Reading a user's YAML file (a ruleset or a hand record) without trusting it.
+
+A ruleset or record is data, never code, and never large: the file is size-capped, must be
+UTF-8, and is parsed with a safe loader. The event stream is checked before anything is
+built, because PyYAML's safe loaders still expand aliases (a few hundred bytes of `&a` /
+`*a` make a billion-element "laughs" document that any later walk over the data would take
+forever on) and only libyaml's flow style has a nesting limit. Neither a ruleset nor a
+record needs aliases, tags or deep nesting, so all three are refused with a message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+MAX_BYTES = 1 << 20
+MAX_DEPTH = 32  # the shipped rulesets nest 5 deep; jsonschema and merging recurse per level
+_CORE = "tag:yaml.org,2002:"
+# Explicit tags that only restate a plain YAML type; anything else (!!python/..., !custom,
+# !!binary, !!set, ...) names a constructor the data does not need.
+ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
+
+
+def read(path: Path, what: str, fail):
+    """The data in the YAML file `path`, or `fail(message)` raised for anything wrong with it.
+
+    `what` names the kind of file for the messages ("ruleset file", "hand record"); `fail`
+    builds the caller's own MjscoreError from a one-line message.
+    """
+    import yaml
+    try:
+        if path.is_dir():
+            raise fail(f"is a directory, not a {what}")
+        # Read at most one byte past the limit: a device such as /dev/zero never ends, and a
+        # pipe has no size to stat.
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise fail(f"larger than {MAX_BYTES} bytes")
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise fail("not UTF-8 text") from None
+    except (OSError, ValueError) as e:  # ValueError: a path with a NUL byte in it
+        raise fail(f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    if "\x00" in text:
+        raise fail("not a text file (it holds NUL bytes)")
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        _check_events(yaml, text, loader, fail)
+        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader, never full_load
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise fail(f"malformed YAML: {where}{problem}") from None
+    except RecursionError:
+        raise fail("malformed YAML: nested too deeply") from None
+    except (ValueError, OverflowError) as e:  # a constructor's own check: a date of month
+        # 13, an integer of more digits than Python converts
+        raise fail(f"malformed YAML: {str(e).split(':')[0]}") from None
+
+
+def _check_events(yaml, text: str, loader, fail) -> None:
+    """Refuse aliases, unknown tags and deep nesting from the parser's events alone."""
+    depth = 0
+    for ev in yaml.parse(text, Loader=loader):
+        line = f"line {ev.start_mark.line + 1}: " if ev.start_mark else ""
+        if isinstance(ev, yaml.AliasEvent):
+            raise fail(f"{line}YAML aliases (*{ev.anchor}) are not allowed")
+        tag = getattr(ev, "tag", None)
+        if tag and tag != "!" and tag not in ALLOWED_TAGS:  # "!": YAML's "no particular tag"
+            shown = "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+            raise fail(f"{line}YAML tag {shown} is not allowed")
+        if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise fail(f"{line}nested deeper than {MAX_DEPTH} levels")
+        elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1

@@ -1,0 +1,367 @@
+"""Hostile input (issue 9): each case is refused quickly with exit 2 and the one line that says
+what is wrong; never a traceback, a hang, a huge structure, or code run from a file.
+
+Every call runs under `hang_guard`, a generous ceiling against an infinite loop (not a speed
+assertion)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore.cli import cli
+
+from .guard import hang_guard
+
+HAND = "111m123m456m789m5pC"  # a legal luzhou win
+MB = 1 << 20
+
+
+def run(*args):
+    with hang_guard():
+        return CliRunner().invoke(cli, list(args))
+
+
+def assert_refused(result, message):
+    """Exit 2, nothing on stdout, and exactly `mjscore: MESSAGE` on stderr."""
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert result.stdout == ""
+    assert result.stderr == f"mjscore: {message}\n"
+
+
+def laughs(head: str, tail: str) -> str:
+    """Billion laughs: nine levels of nine aliases each, 9^9 strings once expanded."""
+    lines = [head, "x0: &x0 [" + ", ".join(["lol"] * 9) + "]"]
+    lines += [f"x{i}: &x{i} [" + ", ".join([f"*x{i - 1}"] * 9) + "]" for i in range(1, 9)]
+    return "\n".join(lines + [tail]) + "\n"
+
+
+RULESET_HEAD = "extends: luzhou\nname: hostile"
+RECORD_HEAD = "rules: luzhou\nseats: {E: 111m123m456m789m5pC}"
+DEEP_FLOW_40 = "[" * 40 + "]" * 40
+DEEP_FLOW = "[" * 100_000 + "]" * 100_000
+DEEP_BLOCK = "".join("  " * i + "a:\n" for i in range(200)) + "  " * 200 + "b: 1\n"
+PWNED = "pwned-by-yaml"
+PYTHON_TAG = f'name: !!python/object/apply:os.system ["touch {PWNED}"]\n'
+MERGE = "base: &base {x: 1}\nname: hostile\nother:\n  <<: *base\n"
+
+# The same file contents, given as a ruleset (to `score --rules` and `rules check`) and as a
+# hand record (to `settle`): (contents, the message after "FILE: ").
+BAD_YAML = [
+    pytest.param(laughs(RULESET_HEAD, "departures: *x8"), laughs(RECORD_HEAD, "events: *x8"),
+                 "line 4: YAML aliases (*x0) are not allowed", id="billion laughs"),
+    pytest.param(MERGE, MERGE, "line 4: YAML aliases (*base) are not allowed",
+                 id="a merge key is an alias too"),
+    pytest.param(DEEP_FLOW_40, DEEP_FLOW_40, "line 1: nested deeper than 32 levels",
+                 id="deeply nested flow YAML"),
+    pytest.param(DEEP_BLOCK, DEEP_BLOCK, "line 33: nested deeper than 32 levels",
+                 id="deeply nested block YAML"),
+    pytest.param(PYTHON_TAG, PYTHON_TAG,
+                 "line 1: YAML tag !!python/object/apply:os.system is not allowed",
+                 id="a !!python/object tag"),
+    pytest.param("name: !!python/object:mjscore.errors.MjscoreError {}\n",
+                 "seats: !!python/object:mjscore.errors.MjscoreError {}\n",
+                 "line 1: YAML tag !!python/object:mjscore.errors.MjscoreError is not allowed",
+                 id="a !!python/object tag building an object"),
+    pytest.param("name: !include other.yaml\n", "seats: !include other.yaml\n",
+                 "line 1: YAML tag !include is not allowed", id="a custom tag"),
+    pytest.param(bytes(range(256)) * 4, bytes(range(256)) * 4, "not UTF-8 text",
+                 id="binary file"),
+    pytest.param(b"name: a\x00b\n", b"seats: a\x00b\n", "not a text file (it holds NUL bytes)",
+                 id="NUL bytes in UTF-8 text"),
+    pytest.param("name: café\n".encode("latin-1"), "seats: café\n".encode("latin-1"),
+                 "not UTF-8 text", id="Latin-1 text"),
+    pytest.param("name: x\n".encode("utf-16"), "seats: x\n".encode("utf-16"),
+                 "not UTF-8 text", id="UTF-16 text"),
+    pytest.param(b"#" * MB + b"\n", b"#" * MB + b"\n", f"larger than {MB} bytes",
+                 id="larger than 1 MB"),
+]
+
+
+def write(path: Path, contents) -> None:
+    if isinstance(contents, bytes):
+        path.write_bytes(contents)
+    else:
+        path.write_text(contents, encoding="utf-8")
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """Run in an empty folder, so that messages show short file names."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("ruleset, record, message", BAD_YAML)
+def test_ruleset_file_on_score(here, ruleset, record, message):
+    write(here / "bad.yaml", ruleset)
+    assert_refused(run("score", HAND, "--rules", "bad.yaml"),
+                   f"invalid ruleset: bad.yaml: {message}")
+
+
+@pytest.mark.parametrize("ruleset, record, message", BAD_YAML)
+def test_ruleset_file_on_rules_check(here, ruleset, record, message):
+    write(here / "bad.yaml", ruleset)
+    assert_refused(run("rules", "check", "bad.yaml"), f"invalid ruleset: bad.yaml: {message}")
+
+
+@pytest.mark.parametrize("ruleset, record, message", BAD_YAML)
+def test_record_file_on_settle(here, ruleset, record, message):
+    write(here / "bad.yaml", record)
+    assert_refused(run("settle", "bad.yaml"), f"bad.yaml: {message}")
+
+
+# libyaml's scanner reads ahead and stops flow nesting at 1000 levels before the depth check
+# sees it; the pure-Python parser (no libyaml) reaches the depth check. Either is one line.
+DEEP_MESSAGES = ["malformed YAML: line 1: exceeded maximum nesting depth",
+                 "line 1: nested deeper than 32 levels"]
+
+
+@pytest.mark.parametrize("args, prefix", [
+    pytest.param(["score", HAND, "--rules", "bad.yaml"], "invalid ruleset: bad.yaml: ",
+                 id="ruleset on score"),
+    pytest.param(["rules", "check", "bad.yaml"], "invalid ruleset: bad.yaml: ",
+                 id="ruleset on rules check"),
+    pytest.param(["settle", "bad.yaml"], "bad.yaml: ", id="record on settle"),
+])
+def test_100_000_levels_of_nesting(here, args, prefix):
+    write(here / "bad.yaml", DEEP_FLOW)
+    result = run(*args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr in [f"mjscore: {prefix}{m}\n" for m in DEEP_MESSAGES]
+
+
+def test_no_yaml_tag_runs_code(here):
+    write(here / "bad.yaml", PYTHON_TAG)
+    run("rules", "check", "bad.yaml")
+    run("settle", "bad.yaml")
+    run("score", HAND, "--rules", "bad.yaml")
+    assert not (here / PWNED).exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    pytest.param(["score", HAND, "--rules", "."],
+                 "invalid ruleset: .: is a directory, not a ruleset file", id="score --rules DIR"),
+    pytest.param(["rules", "check", "."],
+                 "invalid ruleset: .: is a directory, not a ruleset file", id="rules check DIR"),
+    pytest.param(["settle", "."], ".: is a directory, not a hand record", id="settle DIR"),
+])
+def test_a_directory_is_not_a_file(here, args, message):
+    assert_refused(run(*args), message)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+@pytest.mark.parametrize("args, message", [
+    pytest.param(["rules", "check", "/dev/zero"],
+                 f"invalid ruleset: /dev/zero: larger than {MB} bytes", id="ruleset /dev/zero"),
+    pytest.param(["settle", "/dev/zero"], f"/dev/zero: larger than {MB} bytes",
+                 id="record /dev/zero"),
+])
+def test_an_endless_device_is_read_no_further_than_the_limit(args, message):
+    assert_refused(run(*args), message)
+
+
+# -- extends: chains that never end ----------------------------------------------------------
+@pytest.mark.parametrize("files, start, message", [
+    pytest.param({"self.yaml": "extends: self.yaml\nname: me\n"}, "self.yaml",
+                 "invalid ruleset: self.yaml: extends: extends itself in a cycle "
+                 "(self.yaml -> self.yaml)", id="extends itself"),
+    pytest.param({"a.yaml": "extends: b.yaml\nname: a\n", "b.yaml": "extends: a.yaml\nname: b\n"},
+                 "a.yaml", "invalid ruleset: a.yaml: extends: extends itself in a cycle "
+                           "(a.yaml -> b.yaml -> a.yaml)", id="a two-file cycle"),
+    pytest.param({"a.yaml": "extends: b.yaml\nname: a\n", "b.yaml": "extends: c.yaml\nname: b\n",
+                  "c.yaml": "extends: b.yaml\nname: c\n"},
+                 "a.yaml", "invalid ruleset: b.yaml: extends: extends itself in a cycle "
+                           "(a.yaml -> b.yaml -> c.yaml -> b.yaml)",
+                 id="a cycle past the first file"),
+])
+@pytest.mark.parametrize("command", [
+    pytest.param(["score", HAND, "--rules"], id="score"),
+    pytest.param(["rules", "check"], id="rules check"),
+])
+def test_extends_cycle(here, files, start, message, command):
+    for name, text in files.items():
+        write(here / name, text)
+    assert_refused(run(*command, start), message)
+
+
+# -- absurd sizes on the command line ----------------------------------------------------------
+HUGE_HAND = "1m" * (MB // 2)  # a 1 MB hand string
+
+
+@pytest.mark.parametrize("args, message", [
+    pytest.param(["score", HUGE_HAND],
+                 f"invalid hand: too long: {MB} characters, a hand is at most 200",
+                 id="score: a 1 MB hand"),
+    pytest.param(["waits", HUGE_HAND],
+                 f"invalid hand: too long: {MB} characters, a hand is at most 200",
+                 id="waits: a 1 MB hand"),
+    pytest.param(["score", HAND, "--opt", "ghosts=10000"],
+                 'invalid option: option "ghosts" of luzhou: expected one of 4, 8, got "10000"',
+                 id="10,000 ghosts"),
+    pytest.param(["score", HAND, "--opt", "cap=99999999999999999999"],
+                 'invalid option: option "cap" of luzhou: expected an integer of at most 11 '
+                 'characters or "none", got "99999999999999999999"', id="a 20-digit cap"),
+    pytest.param(["score", HAND, "--opt", "cap=²"],
+                 'invalid option: option "cap" of luzhou: expected an integer or "none", got "²"',
+                 id="a superscript digit"),
+    pytest.param(["score", HAND, "--ghosts-drawn", str(10 ** 9)],
+                 "invalid option: --ghosts-drawn 1000000000: luzhou has 4 ghost tiles (ghosts=4)",
+                 id="--ghosts-drawn 10**9"),
+    pytest.param(["score", HAND, "--opt", "ghosts=8", "--ghosts-drawn", str(10 ** 30)],
+                 f"invalid option: --ghosts-drawn {10 ** 30}: luzhou has 8 ghost tiles (ghosts=8)",
+                 id="--ghosts-drawn 10**30"),
+    pytest.param(["score", "123m456m789m111pPP", "--rules", "guangdong", "--opt",
+                  "horses=10000"],
+                 'invalid option: option "horses" of guangdong: expected an integer 0 to 20, '
+                 'got "10000"', id="10,000 horses"),
+    pytest.param(["score", HAND, "--rules", "x" * 5000 + ".yaml"], None,
+                 id="a file name too long for the file system"),
+    pytest.param(["score", HAND, "--rules", "two\nlines.yaml"],
+                 "invalid ruleset: two\\nlines.yaml: unknown ruleset: no shipped ruleset or file "
+                 "of that name (shipped: guangdong, lanzhou, luzhou, luzhou-guide)",
+                 id="a line break in a file name stays one line"),
+])
+def test_absurd_command_line(here, args, message):
+    result = run(*args)
+    if message is None:  # the name is elided in the middle: check the ends of the line
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr.startswith("mjscore: invalid ruleset: xxx")
+        assert result.stderr.endswith("luzhou, luzhou-guide)\n") and result.stderr.count("\n") == 1
+    else:
+        assert_refused(result, message)
+
+
+def test_a_huge_win_tile_is_cut_short_in_the_message():
+    result = run("score", HAND, "--win", HUGE_HAND)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("mjscore: invalid option: --win 1m1m")
+    assert result.stderr.endswith(f"too long: {MB} characters, a hand is at most 200\n")
+    assert len(result.stderr) < 500
+
+
+def test_a_huge_hand_in_a_record(here):
+    write(here / "big.yaml", f"seats: {{E: {'1m' * 150}}}\nevents: []\n")
+    result = run("settle", "big.yaml")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("mjscore: big.yaml: seats.E: '1m1m")
+    assert result.stderr.endswith("is too long\n")
+
+
+# -- rulesets whose numbers go past any stake ---------------------------------------------------
+@pytest.mark.parametrize("text, args, message", [
+    pytest.param("extends: luzhou-guide\nname: huge\npatterns:\n  kong_draw:\n"
+                 "    multiply: 1000000000\n  no_ghost:\n    add: 1000000000\n"
+                 "  all_triplet:\n    base: 1000000000\n",
+                 ["111m222m333p44p (5555p)", "--kong-draw", "--opt", "cap=none"],
+                 "invalid ruleset: huge.yaml: patterns: a hand's value comes to more than "
+                 "1000000000000000 (or to no number at all): check the pattern amounts",
+                 id="amounts that multiply past 10^15"),
+    pytest.param("extends: luzhou-guide\nname: huge\npatterns:\n  basic_win:\n    base: .nan\n",
+                 ["123m456m789m11p5p5p5p", "--opt", "cap=none"],
+                 "invalid ruleset: huge.yaml: patterns: a hand's value comes to more than "
+                 "1000000000000000 (or to no number at all): check the pattern amounts",
+                 id="a base that is not a number"),
+    pytest.param("extends: luzhou-guide\nname: huge\npatterns:\n  basic_win:\n    base: .inf\n",
+                 ["123m456m789m11p5p5p5p"],
+                 "invalid ruleset: huge.yaml: patterns.basic_win.base: inf is greater than the "
+                 "maximum of 1000000000", id="an infinite base"),
+    pytest.param("extends: luzhou\nname: huge\nvalue:\n  ladder: {start: 2, first: 5, "
+                 f"ratio: {10 ** 40}}}\n", [HAND],
+                 "invalid ruleset: huge.yaml: value.ladder.ratio: "
+                 f"{10 ** 40} is greater than the maximum of 1000000000", id="a 41-digit ratio"),
+    pytest.param("extends: luzhou\nname: huge\nvalue:\n  cap: {option: xiqian}\n", [HAND],
+                 "invalid ruleset: huge.yaml: value.cap: option \"xiqian\" is \"always\" here, "
+                 "which does not fit: 'always' is not valid under any of the given schemas",
+                 id="an option of the wrong type where a number goes"),
+])
+def test_ruleset_numbers_out_of_range(here, text, args, message):
+    write(here / "huge.yaml", text)
+    assert_refused(run("score", *args, "--rules", "huge.yaml"), message)
+
+
+# -- ruleset files that once reached scoring ill-typed (found by tests/test_fuzz.py) -----------
+@pytest.mark.parametrize("text, message", [
+    pytest.param("extends: guangdong\nname: h\nextras:\n  horses:\n"
+                 "    params: {count: {option: indicator}}\n",
+                 "extras.horses.params.count: option \"indicator\" is null here, which does not "
+                 "fit: None is not valid under any of the given schemas",
+                 id="an option with no default where a count goes"),
+    pytest.param("extends: luzhou\nname: h\npatterns:\n  gui:\n"
+                 "    params: {shape: {option: false}}\n",
+                 "patterns.gui.params.shape.option: False is not of type 'string'",
+                 id="an option reference that is not a name"),
+    pytest.param("extends: luzhou-guide\nname: h\npatterns:\n  three_dragon_seven_pairs:\n"
+                 "    params: {dragons: three}\n",
+                 "patterns.three_dragon_seven_pairs.params.dragons: 'three' is not valid under "
+                 "any of the given schemas", id="a pattern parameter of the wrong type"),
+    pytest.param("extends: luzhou\nname: h\ndraw:\n  flower_cat_pays: {x: 1}\n",
+                 "draw.flower_cat_pays: Additional properties are not allowed ('x' was unexpected)",
+                 id="a draw rule of the wrong type"),
+    pytest.param("extends: luzhou\nname: h\nvalue:\n  ladder: null\n",
+                 "value: 'ladder' is a required property",
+                 id="a ladder value model with its ladder removed"),
+    pytest.param('extends: luzhou\nname: h\ntiles:\n  copies: {"²m": 3}\n',
+                 "tiles.copies: copies of ²m: expected a tile and a count",
+                 id="a superscript digit in a tile name"),
+])
+def test_ill_typed_ruleset_file(here, text, message):
+    write(here / "t.yaml", text)
+    assert_refused(run("rules", "check", "t.yaml"), f"invalid ruleset: t.yaml: {message}")
+
+
+def test_a_record_whose_events_are_not_a_list(here):
+    write(here / "r.yaml", "seats: {}\nevents: 5\n")
+    assert_refused(run("settle", "r.yaml"), "r.yaml: events: 5 is not of type 'array'")
+
+
+def test_an_edited_ruleset_file_is_read_again(here):
+    """The ruleset cache never answers with a file's old contents."""
+    from mjscore import score
+    write(here / "house.yaml", "extends: luzhou\nname: house\noptions:\n  cap:\n    default: 40\n")
+    hand = "1111m2222m33m44mC5m"  # 清双龙七对: 160 uncapped
+    assert score(hand, str(here / "house.yaml")).value == 40
+    write(here / "house.yaml", "extends: luzhou\nname: house\noptions:\n  cap:\n    default: 100\n")
+    assert score(hand, str(here / "house.yaml")).value == 100
+
+
+# -- the Python API given arguments of the wrong type ------------------------------------------
+def _api_cases():
+    from mjscore import MjscoreError, NotationError, OptionError, RulesetError, score, settle, waits
+    return [
+        pytest.param(lambda: score(None), NotationError,
+                     "invalid hand: tiles are written as text, not as NoneType", id="hand None"),
+        pytest.param(lambda: score(HAND, rules=None), RulesetError,
+                     "invalid ruleset: None: unknown ruleset: give a shipped name or a file",
+                     id="rules None"),
+        pytest.param(lambda: score(HAND, opts=["cap=100"]), OptionError,
+                     "invalid option: opts maps option names to values, not list",
+                     id="opts a list"),
+        pytest.param(lambda: score(HAND, win=300), OptionError,
+                     "invalid option: --win 300: tiles are written as text, not as int",
+                     id="win an int"),
+        pytest.param(lambda: score(HAND, won=5), OptionError,
+                     'invalid option: --won takes seats E, S, W or N, not "5"', id="won an int"),
+        pytest.param(lambda: score(HAND, "guangdong", horses=1.5), OptionError,
+                     "invalid option: --horses takes tiles in hand notation, not 1.5",
+                     id="horses a float"),
+        pytest.param(lambda: waits("111m123m456m789mC", rules=None), RulesetError,
+                     "invalid ruleset: None: unknown ruleset: give a shipped name or a file",
+                     id="waits: rules None"),
+        pytest.param(lambda: settle({"seats": {}, "events": []}, opts="cap=100"), OptionError,
+                     "invalid option: opts maps option names to values, not str",
+                     id="settle: opts a string"),
+        pytest.param(lambda: settle(5), MjscoreError,
+                     "record: a hand record is a mapping with seats: and events:",
+                     id="settle: a number"),
+    ]
+
+
+@pytest.mark.parametrize("call, kind, message", _api_cases())
+def test_api_argument_of_the_wrong_type(call, kind, message):
+    with hang_guard(), pytest.raises(kind) as info:
+        call()
+    assert str(info.value) == message

@@ -1,0 +1,178 @@
+"""Invariants that hold for every winning hand under every shipped ruleset (issue 9).
+
+Hands are drawn by `winning_hands` (four sets and a pair, or seven pairs, some declared,
+ghosts swapped in where the ruleset has them), so each is a win by construction. Fixed seed
+(`derandomize`) and bounded example counts keep CI repeatable and quick.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mjscore import score, waits
+from mjscore import tiles as T
+from mjscore.cli import cli
+from mjscore.ruleset import load
+
+from .winning_hands import situations, winning_hands
+
+SETTINGS = settings(max_examples=25, derandomize=True, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+# Every shipped ruleset, and luzhou with eight ghosts; the cap test adds luzhou's other cap.
+RULESETS = [
+    pytest.param("luzhou", {}, id="luzhou"),
+    pytest.param("luzhou", {"ghosts": "8"}, id="luzhou ghosts=8"),
+    pytest.param("luzhou-guide", {}, id="luzhou-guide"),
+    pytest.param("guangdong", {}, id="guangdong"),
+    pytest.param("lanzhou", {}, id="lanzhou"),
+]
+CAPS = RULESETS + [pytest.param("luzhou", {"cap": "100"}, id="luzhou cap=100")]
+
+# Rulesets without a cap: the most a hand can be worth by their own rules.
+UNCAPPED_MOST = {
+    "guangdong": 2 * 2 * 2,  # G6: base 2, x2 with no ghost, x2 on a kong draw
+    "lanzhou": 1 * 2 * 2 ** 4,  # Z4: base 1, x2 self-drawn, x2 for each of at most 4 中发白 sets
+}
+
+
+def self_draw(rs) -> dict:
+    """The plain self-draw: with 报章 declared where a win needs it (lanzhou)."""
+    return {"declared": True} if rs.spec["hand"].get("needs_declared") else {}
+
+
+def ceiling(rs, result) -> int:
+    """The cap this result must respect: the ruleset's cap, raised by a rare hand (the guide's
+    rare_cap) when one applied; else the most an uncapped ruleset can pay."""
+    cap = rs.spec["value"].get("cap")
+    if cap in (None, "none"):
+        return UNCAPPED_MOST[rs.name]
+    return max([int(cap)] + [int(h.spec.raises_cap) for h in result.patterns
+                             if h.spec.raises_cap])
+
+
+@pytest.mark.parametrize("name, opts", RULESETS)
+def test_a_built_hand_is_a_legal_win(name, opts):
+    rs = load(name, opts)
+
+    @SETTINGS
+    @given(winning_hands(rs))
+    def check(built):
+        r = score(built.text(), name, win=T.name(built.win), opts=opts, **self_draw(rs))
+        assert r.legal, (built.text(), r.reasons)
+        assert r.value > 0 and r.decomposition
+
+    check()
+
+
+@pytest.mark.parametrize("name, opts", CAPS)
+def test_value_never_exceeds_the_cap(name, opts):
+    rs = load(name, opts)
+
+    @SETTINGS
+    @given(st.data())
+    def check(data):
+        built = data.draw(winning_hands(rs))
+        kw = data.draw(situations(rs, built))
+        r = score(built.text(), name, win=T.name(built.win), opts=opts, **kw)
+        assert 0 <= r.value <= ceiling(rs, r), (built.text(), kw, r.value)
+
+    check()
+
+
+@pytest.mark.parametrize("name, opts", RULESETS)
+def test_net_sums_to_zero(name, opts):
+    rs = load(name, opts)
+
+    @SETTINGS
+    @given(st.data())
+    def check(data):
+        built = data.draw(winning_hands(rs))
+        kw = data.draw(situations(rs, built))
+        r = score(built.text(), name, win=T.name(built.win), opts=opts, **kw)
+        assert sum(r.net.values()) == 0, (built.text(), kw, dict(r.net))
+        assert r.legal or not r.payments
+
+    check()
+
+
+@pytest.mark.parametrize("name, opts", RULESETS)
+def test_tile_order_does_not_change_the_score(name, opts):
+    rs = load(name, opts)
+
+    @SETTINGS
+    @given(st.data())
+    def check(data):
+        built = data.draw(winning_hands(rs))
+        kw = data.draw(situations(rs, built))
+        shuffled = built.shuffled_text(data.draw(st.integers(0, 2 ** 32)))
+        first = score(built.text(), name, win=T.name(built.win), opts=opts, **kw)
+        again = score(shuffled, name, win=T.name(built.win), opts=opts, **kw)
+        assert again.to_dict() == first.to_dict(), (built.text(), shuffled)
+
+    check()
+
+
+@pytest.mark.parametrize("name, opts", RULESETS)
+def test_a_tile_taken_out_is_among_the_waits(name, opts):
+    """The hand minus one natural concealed tile is ready on that tile: putting it back makes
+    the legal self-drawn win the first property checks (waits values each wait as a plain
+    self-draw; only membership is checked here)."""
+    rs = load(name, opts)
+
+    @SETTINGS
+    @given(st.data())
+    def check(data):
+        built = data.draw(winning_hands(rs))
+        naturals = sorted({k for k in built.concealed if k != built.ghost})
+        if not naturals:  # every concealed tile a ghost: nothing natural to take out
+            return
+        k = data.draw(st.sampled_from(naturals))
+        w = waits(built.without(k), name, opts=opts)
+        assert T.name(k) in [x.tile for x in w.waits], (built.text(), T.name(k))
+
+    check()
+
+
+# -- the two output formats say the same ---------------------------------------------------
+NET_ROW = re.compile(r"^([ESWN])\s+\d+\s+\d+\s+([+-]?\d+)$", re.M)
+PAYS = re.compile(r"^Each payer pays (\d+)", re.M)
+
+
+def cli_args(built, name, opts, kw) -> list:
+    args = ["score", built.text(), "--rules", name, "--win", T.name(built.win)]
+    args += [a for k, v in opts.items() for a in ("--opt", f"{k}={v}")]
+    for key, value in kw.items():
+        flag = "--" + key.replace("_", "-")
+        if value is True:
+            args.append(flag)
+        elif value not in (False, ""):
+            args += [flag, str(value)]
+    return args
+
+
+@pytest.mark.parametrize("name, opts", RULESETS)
+def test_table_and_json_agree(name, opts):
+    rs = load(name, opts)
+
+    @settings(SETTINGS, max_examples=15)
+    @given(st.data())
+    def check(data):
+        built = data.draw(winning_hands(rs))
+        kw = data.draw(situations(rs, built))
+        args = cli_args(built, name, opts, kw)
+        table = CliRunner().invoke(cli, args)
+        as_json = CliRunner().invoke(cli, args + ["--format", "json"])
+        assert table.exit_code == as_json.exit_code and table.exit_code in (0, 1), table.output
+        d = json.loads(as_json.stdout)
+        assert [int(v) for v in PAYS.findall(table.stdout)] == [d["value"]], table.stdout
+        if d["legal"]:
+            assert {s: int(n) for s, n in NET_ROW.findall(table.stdout)} == d["net"]
+
+    check()
