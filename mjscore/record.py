@@ -100,3 +100,18 @@ def load(source, rules: str | None = None) -> Record:
                             {k: v for k, v in ev.items() if k != kind}))
     return Record(label, rules or data.get("rules", "luzhou"), dict(data.get("opts") or {}),
                   data.get("dealer", "E"), dict(data["seats"]), tuple(events))
+
+
+def event_tile(ev: Event, label: str) -> int:
+    """The one tile an event's `tile:` names; InputError naming the file and event if not."""
+    from .errors import MjscoreError
+    from .notation import parse_tiles
+    where = f"{label}: event {ev.number} (tile)"
+    text = ev.fields["tile"]
+    try:
+        got = parse_tiles(str(text))
+    except MjscoreError as e:
+        raise InputError(f"{where}: {str(e).removeprefix('invalid hand: ')}") from None
+    if len(got) != 1:
+        raise InputError(f"{where}: one tile expected, not {text!r}")
+    return got[0]

@@ -17,13 +17,13 @@ from . import tiles as T
 from .api import score_hand
 from .errors import InputError, MjscoreError
 from .hand import read
-from .notation import parse_tiles
 from .options import as_dict
 from .patterns import physical_ghosts
+from .passes import blocked_by_pass
+from .record import event_tile
 from .record import load as load_record
 from .ruleset import load as load_ruleset
 from .settlement import Payment, net_of
-from .ready import analyse, is_flower_cat
 
 SEATS = C.SEATS
 
@@ -75,16 +75,6 @@ class SettleResult:
                 "skipped_checks": list(self.skipped)}
 
 
-def _tile(text, where: str) -> int:
-    try:
-        got = parse_tiles(str(text))
-    except MjscoreError as e:
-        raise InputError(f"{where}: {str(e).removeprefix('invalid hand: ')}") from None
-    if len(got) != 1:
-        raise InputError(f"{where}: one tile expected, not {text!r}")
-    return got[0]
-
-
 class _Table:
     """The state of one hand being settled."""
 
@@ -121,7 +111,7 @@ class _Table:
             table.update(h.physical())
         for e in self.rec.events:  # one discard won by several seats is one tile, not several
             if e.type == "win" and len(self._claimants_win(e)) > 1 and "from" in e.fields:
-                k = _tile(e.fields["tile"], f"{self.rec.label}: event {e.number} (tile)")
+                k = event_tile(e, self.rec.label)
                 table[k] -= sum(1 for s in self._claimants_win(e) if s in hands) - 1
         for k, n in table.items():
             if n > self.rs.copies[k]:
@@ -148,7 +138,7 @@ class _Table:
 
     def on_kong(self, ev, nxt) -> None:
         kind = ev.fields["kind"]
-        tile = _tile(ev.fields["tile"], f"{self.rec.label}: event {ev.number} (tile)")
+        tile = event_tile(ev, self.rec.label)
         frm = ev.fields.get("from")
         if kind == "exposed" and not frm:
             raise InputError(f"{self.rec.label}: event {ev.number}: an exposed kong needs from:")
@@ -181,7 +171,7 @@ class _Table:
 
     def on_win(self, ev, nxt) -> None:
         f = ev.fields
-        tile = _tile(f["tile"], f"{self.rec.label}: event {ev.number} (tile)")
+        tile = event_tile(ev, self.rec.label)
         frm = f.get("from")
         seats = self._claimants_win(ev)
         skipped = [s for s in ev.seats if s not in seats]
@@ -235,56 +225,22 @@ class _Table:
         self.out.append(EventResult(ev.number, "win", text, tuple(rows), tuple(results)))
 
     def check_pass(self, ev, seat: str, tile: int) -> None:
-        rule = self.play.get("pass_rule", "none")
-        if rule == "none" or not ev.fields.get("from") or ev.fields.get("rob_kong") and \
-                rule == "louhu":
-            return
-        passes = [e for e in self.rec.events if e.type == "pass" and e.seat == seat
-                  and e.number < ev.number]
-        if not passes:
-            return
-        if not self.log:
-            self._skip(f"{'过水' if rule == 'guoshui' else '漏胡'} not checked: the record has no "
-                       "draws, discards or calls")
-            return
-        last = passes[-1]
-        closes = ("draw",) if rule == "guoshui" else ("discard", "call")
-        if any(e.seat == seat and e.type in closes for e in self.rec.events
-               if last.number < e.number < ev.number):
-            return
-        if rule == "louhu" and _tile(last.fields["tile"], "pass") == tile:
-            self.refuse(ev, f"漏胡: {seat} passed {T.name(tile)} at event {last.number} and "
-                            "has not discarded or called since")
-        if rule == "guoshui":
-            passed = last.fields.get("value")
-            if passed is None:
-                self._skip(f"过水 not checked at event {ev.number}: the pass at event "
-                           f"{last.number} gives no value")
-                return
-            if self._value_of(ev, seat, tile) <= passed:
-                self.refuse(ev, f"过水: {seat} passed a win worth {passed} at event "
-                                f"{last.number} and has not drawn since; a discard win must "
-                                "be worth more")
+        why = blocked_by_pass(self, ev, seat, tile)
+        if why:
+            self.refuse(ev, why)
 
-    def _value_of(self, ev, seat, tile) -> int:
-        hand = self.hands[seat]
-        h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
-        ctx = C.WinContext(seat=seat, discard=ev.fields.get("from"), won=tuple(self.won),
-                           ghosts_held=physical_ghosts(h, self.rs), ghost_kinds=self.rs.ghost_kinds)
-        return score_hand(h, self.rs, ctx).value
-
-    def _skip(self, text: str) -> None:
+    def skip(self, text: str) -> None:
         if text not in self.skipped:
             self.skipped.append(text)
 
     def on_pass(self, ev, nxt) -> None:
-        _tile(ev.fields["tile"], f"{self.rec.label}: event {ev.number} (tile)")
+        event_tile(ev, self.rec.label)
 
     def on_draw(self, ev, nxt) -> None:
         pass
 
     def on_discard(self, ev, nxt) -> None:
-        _tile(ev.fields["tile"], f"{self.rec.label}: event {ev.number} (tile)")
+        event_tile(ev, self.rec.label)
 
     def on_call(self, ev, nxt) -> None:
         f = ev.fields
@@ -314,7 +270,7 @@ class _Table:
         has_chow = any(m.kind == "chow" for h in self.hands.values() for m in h.melds)
         if self.play.get("chow_from_left") and has_chow and \
                 not any(e.type == "call" for e in self.rec.events):
-            self._skip("chow from the left not checked: the record has no calls")
+            self.skip("chow from the left not checked: the record has no calls")
 
 
 def _u(unit: str) -> str:

@@ -1,0 +1,57 @@
+"""Wins a passed win blocks (checked when a whole hand is settled, from a game log).
+
+过水 (luzhou, L15): after passing a discard-type win, a player may not win on a discard worth
+as much or less until their next draw. 漏胡 (lanzhou, Z6): a passed tile cannot be won by
+discard until the player's own next discard or call. Self-draw is never blocked.
+"""
+
+from __future__ import annotations
+
+from . import context as C
+from . import tiles as T
+from .api import score_hand
+from .patterns import physical_ghosts
+from .record import event_tile
+
+
+def blocked_by_pass(table, ev, seat: str, tile: int) -> str | None:
+    """Why `seat`'s discard win at `ev` on `tile` is blocked by an earlier pass, or None.
+    Checks the record cannot support are noted on the table as skipped."""
+    rule = table.play.get("pass_rule", "none")
+    if rule == "none" or not ev.fields.get("from") or ev.fields.get("rob_kong") and \
+            rule == "louhu":
+        return None
+    passes = [e for e in table.rec.events if e.type == "pass" and e.seat == seat
+              and e.number < ev.number]
+    if not passes:
+        return None
+    if not table.log:
+        table.skip(f"{'过水' if rule == 'guoshui' else '漏胡'} not checked: the record has no "
+                   "draws, discards or calls")
+        return None
+    last = passes[-1]
+    closes = ("draw",) if rule == "guoshui" else ("discard", "call")
+    if any(e.seat == seat and e.type in closes for e in table.rec.events
+           if last.number < e.number < ev.number):
+        return None
+    if rule == "louhu" and event_tile(last, table.rec.label) == tile:
+        return (f"漏胡: {seat} passed {T.name(tile)} at event {last.number} and has not "
+                "discarded or called since")
+    if rule == "guoshui":
+        passed = last.fields.get("value")
+        if passed is None:
+            table.skip(f"过水 not checked at event {ev.number}: the pass at event "
+                       f"{last.number} gives no value")
+            return None
+        if _discard_value(table, ev, seat, tile) <= passed:
+            return (f"过水: {seat} passed a win worth {passed} at event {last.number} and has "
+                    "not drawn since; a discard win must be worth more")
+    return None
+
+
+def _discard_value(table, ev, seat: str, tile: int) -> int:
+    hand = table.hands[seat]
+    h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
+    ctx = C.WinContext(seat=seat, discard=ev.fields.get("from"), won=tuple(table.won),
+                       ghosts_held=physical_ghosts(h, table.rs), ghost_kinds=table.rs.ghost_kinds)
+    return score_hand(h, table.rs, ctx).value
