@@ -84,8 +84,9 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
                             f"(shipped: {known})")
 
 
-def load_raw(ref: str) -> tuple[dict, str, bool]:
-    """The merged mapping for `ref`, its label, and whether every file in the chain is shipped."""
+def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
+    """The merged mapping for `ref`, its label, and whether every file in the chain is shipped.
+    `files`, when given, receives the resolved path of every file read."""
     chain: list[tuple[dict, str]] = []
     seen: set[Path] = set()
     path, label, all_shipped = _locate(ref, None)
@@ -95,6 +96,8 @@ def load_raw(ref: str) -> tuple[dict, str, bool]:
             trail = " -> ".join([lb for _, lb in chain] + [label])
             raise RulesetError(label, f"extends itself in a cycle ({trail})", "extends")
         seen.add(real)
+        if files is not None:
+            files.append(real)
         data = _load_yaml(path, label)
         chain.append((data, label))
         parent = data.get("extends")
@@ -243,24 +246,47 @@ def _shipped(name: str, opts: tuple) -> Ruleset:
     return resolve_and_compile(data, label, dict(opts), check=False)
 
 
-_FILES: OrderedDict = OrderedDict()  # (label, merged data, opts) -> Ruleset, oldest first
+_FILES: OrderedDict = OrderedDict()  # (ref, folder, opts) -> (stamps, Ruleset), oldest first
+
+
+def _stamps(files) -> tuple | None:
+    """What each file of an extends: chain holds now, as a digest of its bytes (None if one
+    cannot be read). Reading a small file is cheap; parsing and validating it is not, and a
+    modification time can miss an edit made within the same clock tick."""
+    from hashlib import sha256
+
+    from .yamlfile import MAX_BYTES
+    try:
+        out = []
+        for f in files:
+            with open(f, "rb") as fh:
+                out.append((f, sha256(fh.read(MAX_BYTES + 1)).digest()))
+        return tuple(out)
+    except (OSError, ValueError):
+        return None
 
 
 def _from_file(ref: str, opts: tuple) -> Ruleset:
-    """A ruleset file is read again on every load, so that an edited file, or the same
-    relative name in another folder, is never answered from a stale cache; validating and
-    compiling (the slow part) are cached by what the files now hold."""
-    data, label, shipped = load_raw(ref)
-    key = (label, repr(data), opts)
-    if key in _FILES:
+    """A ruleset file, cached only while every file of its chain holds the same bytes: an
+    edited file, or the same relative name used from another folder, is read again rather
+    than answered from a stale cache."""
+    try:
+        key = (ref, os.getcwd(), opts)
+    except OSError:  # the working folder is gone: nothing to key a relative name on
+        key = None
+    hit = _FILES.get(key)
+    if hit is not None and hit[0] is not None and _stamps(f for f, _ in hit[0]) == hit[0]:
         _FILES.move_to_end(key)
-        return _FILES[key]
+        return hit[1]
+    files: list = []
+    data, label, shipped = load_raw(ref, files)
     if not shipped:
         validate(data, label)
     rs = resolve_and_compile(data, label, dict(opts), check=not shipped)
-    _FILES[key] = rs
-    if len(_FILES) > 64:
-        _FILES.popitem(last=False)
+    if key is not None:
+        _FILES[key] = (_stamps(files), rs)
+        if len(_FILES) > 64:
+            _FILES.popitem(last=False)
     return rs
 
 

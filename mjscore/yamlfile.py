@@ -60,8 +60,10 @@ def read(path: Path, what: str, fail):
 
 
 def _check_events(yaml, text: str, loader, fail) -> None:
-    """Refuse aliases, unknown tags and deep nesting from the parser's events alone."""
-    depth = 0
+    """Refuse aliases, unknown tags, deep nesting and keys that are not text, from the
+    parser's events alone."""
+    resolver = yaml.resolver.Resolver()
+    open_: list = []  # per open collection: [is a mapping, the next node is a key]
     for ev in yaml.parse(text, Loader=loader):
         line = f"line {ev.start_mark.line + 1}: " if ev.start_mark else ""
         if isinstance(ev, yaml.AliasEvent):
@@ -70,9 +72,23 @@ def _check_events(yaml, text: str, loader, fail) -> None:
         if tag and tag != "!" and tag not in ALLOWED_TAGS:  # "!": YAML's "no particular tag"
             shown = "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
             raise fail(f"{line}YAML tag {shown} is not allowed")
+        starts = isinstance(ev, (yaml.ScalarEvent, yaml.MappingStartEvent,
+                                 yaml.SequenceStartEvent))
+        if starts and open_ and open_[-1] == [True, True]:
+            # Every key of a ruleset or record is a name; a key of null, a number or a list
+            # would reach the schema check as something it cannot match against.
+            kind = tag or (resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)
+                           if isinstance(ev, yaml.ScalarEvent) else "")
+            if kind not in ("!", _CORE + "str", _CORE + "merge"):  # "<<" merges a mapping
+                shown = f'"{ev.value}"' if isinstance(ev, yaml.ScalarEvent) and ev.value \
+                    else "empty" if isinstance(ev, yaml.ScalarEvent) else "a list or mapping"
+                raise fail(f"{line}a key must be text, not {shown}")
         if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            depth += 1
-            if depth > MAX_DEPTH:
+            open_.append([isinstance(ev, yaml.MappingStartEvent), True])
+            if len(open_) > MAX_DEPTH:
                 raise fail(f"{line}nested deeper than {MAX_DEPTH} levels")
         elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
+            open_.pop()
+        if isinstance(ev, (yaml.ScalarEvent, yaml.MappingEndEvent, yaml.SequenceEndEvent)) \
+                and open_ and open_[-1][0]:
+            open_[-1][1] = not open_[-1][1]  # a whole node ended: key, then value, then key

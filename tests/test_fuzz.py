@@ -255,7 +255,10 @@ def perturbed_data(draw, texts: dict) -> dict:
         if how == "remove":
             del parent[at[-1]]
         else:
-            parent[at[-1]] = _alike(draw, parent[at[-1]]) if how == "alike" else draw(value)
+            # A copy: `value` hands out the same dicts each time, and a later change must
+            # not alter the strategy itself (Hypothesis replays draws exactly).
+            parent[at[-1]] = copy.deepcopy(_alike(draw, parent[at[-1]]) if how == "alike"
+                                           else draw(value))
     return data
 
 
