@@ -22,14 +22,21 @@ from .options import as_dict, check_defaults, resolve
 _HERE = Path(__file__).resolve().parent
 
 
+@lru_cache(maxsize=1)
 def shipped_dir() -> Path:
-    """The installed copy inside the package, else the source tree's top-level folder."""
+    """The installed copy inside the package, else the source tree's top-level folder.
+    (Looked up once a process: scoring asks on every call.)"""
     inside = _HERE / "rulesets"
     return inside if inside.is_dir() else _HERE.parent / "rulesets"
 
 
+@lru_cache(maxsize=1)
+def _shipped_set() -> frozenset:
+    return frozenset(p.stem for p in shipped_dir().glob("*.yaml"))
+
+
 def shipped_names() -> list[str]:
-    return sorted(p.stem for p in shipped_dir().glob("*.yaml"))
+    return sorted(_shipped_set())
 
 
 def _load_yaml(path: Path, label: str) -> dict:
@@ -65,7 +72,7 @@ def _merge(base: dict, over: dict, where: str = "") -> dict:
 
 def _is_shipped_name(ref: str) -> bool:
     looks_like_path = os.sep in ref or "/" in ref or ref.endswith((".yaml", ".yml"))
-    return not looks_like_path and ref in shipped_names()
+    return not looks_like_path and ref in _shipped_set()
 
 
 def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
