@@ -149,19 +149,12 @@ def _garbled(text: str) -> bool:
 
 
 def _yaml(text, name: str) -> Iterator[Record]:
-    import yaml
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    from .yamlfile import parse
     try:
-        data = yaml.load(text.read(), Loader=loader)  # noqa: S506 - a safe loader only
+        content = text.read()
     except UnicodeDecodeError:
         raise InputError(f"{name}: not UTF-8 text") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark else ""
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise InputError(f"{name}: malformed YAML: {where}{problem}") from None
-    except RecursionError:
-        raise InputError(f"{name}: malformed YAML: nested too deeply") from None
+    data = parse(content, lambda message: InputError(f"{name}: {message}"))
     if data is None:
         return
     if not isinstance(data, list):

@@ -41,6 +41,12 @@ def read(path: Path, what: str, fail):
         raise fail("not UTF-8 text") from None
     except (OSError, ValueError) as e:  # ValueError: a path with a NUL byte in it
         raise fail(f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    return parse(text, fail)
+
+
+def parse(text: str, fail):
+    """The data in YAML `text` (see `read`): safe loader, no aliases, tags or deep nesting."""
+    import yaml
     if "\x00" in text:
         raise fail("not a text file (it holds NUL bytes)")
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -38,8 +38,15 @@ def run(*args, input=None):
     return CliRunner().invoke(cli, ["batch", *args], input=input)
 
 
+class _NoAliases(yaml.SafeDumper):
+    """Write a repeated record out again rather than as an alias: batch files refuse aliases."""
+
+    def ignore_aliases(self, data):
+        return True
+
+
 def write_yaml(path, records):
-    path.write_text(yaml.safe_dump(records, allow_unicode=True), encoding="utf-8")
+    path.write_text(yaml.dump(records, Dumper=_NoAliases, allow_unicode=True), encoding="utf-8")
 
 
 def write_jsonl(path, records):
@@ -534,3 +541,11 @@ def test_samples_agree_across_formats():
         rows = rows_of(run(str(SAMPLES / name), "--format", "jsonl"))
         seen.append([{k: v for k, v in r.items() if k != "file"} for r in rows[:-1]])
     assert seen[0] == seen[1] == seen[2]
+
+
+def test_yaml_aliases_are_refused_naming_the_file(tmp_path):
+    path = tmp_path / "alias.yaml"
+    path.write_text("- &a {hand: 111m123m456m789m5pC}\n- *a\n", encoding="utf-8")
+    result = run(str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"mjscore: {path}: line 2: YAML aliases (*a) are not allowed"
