@@ -1,0 +1,47 @@
+"""The fast decomposer and the slow, obvious reference agree on the benchmark corpus (issue 8:
+speed work must not change a single value). A sample of each kind of hand the benchmark
+times is scored both ways; every distinct outcome (value, uncapped value, patterns) must
+match, not just the best."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from mjscore import context as C
+from mjscore.decompose import readings
+from mjscore.enumerate import all_readings
+from mjscore.hand import read
+from mjscore.patterns import physical_ghosts
+from mjscore.ruleset import load
+from mjscore.scoring import evaluate
+
+_spec = importlib.util.spec_from_file_location(
+    "bench_corpus", Path(__file__).resolve().parent.parent / "benchmarks" / "corpus.py")
+corpus = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(corpus)
+
+
+def outcomes(reads, hand, rs, ctx) -> set:
+    return {(e.value, e.raw, tuple(sorted((h.id, h.count) for h in e.hits)))
+            for e in (evaluate(r, hand, ctx, rs) for r in reads)}
+
+
+@pytest.mark.parametrize("kind, n", [
+    pytest.param("no ghosts", 40, id="no ghosts"),
+    pytest.param("1-2 ghosts", 40, id="1-2 ghosts"),
+    pytest.param("4 ghosts", 25, id="4 ghosts"),
+    pytest.param("8 ghosts", 6, id="8 ghosts"),
+    pytest.param("seven pairs", 40, id="seven pairs"),
+    pytest.param("kongs", 40, id="kongs"),
+])
+def test_fast_and_reference_agree_on_the_benchmark_corpus(kind, n):
+    rs = load("luzhou", corpus.OPTS.get(kind))
+    for text in corpus.corpus(kind, n, 2000):  # the seed of the benchmark's first round
+        hand = read(text, rs)
+        ctx = C.make(hand, rs, ghosts_held=physical_ghosts(hand, rs))
+        fast = outcomes(readings(hand, rs), hand, rs, ctx)
+        assert fast, text
+        assert fast == outcomes(all_readings(hand, rs), hand, rs, ctx), text
