@@ -6,7 +6,7 @@ Lines `@@out CMD`, `@@run CMD`, `@@runrc CMD` and `@@py ... @@end` become real o
 `⟦value: HAND ARGS⟧` and friends become a value the tool computes; `@@gen NAME` a generated
 table. It prints every command that failed or gave an unexpected value.
 """
-import json, os, re, shlex, subprocess, sys, textwrap
+import json, os, re, subprocess, sys, textwrap
 from pathlib import Path
 ROOT = str(Path(__file__).resolve().parent.parent)
 BIN = str(Path(sys.executable).parent)

@@ -22,7 +22,6 @@ pattern (patterns read counts, suits and group shapes, never a particular rank).
 from __future__ import annotations
 
 
-from . import tiles as T
 from .reading import Group, dragon_set_splits, full_ghost_reading, hand_tiles, make_reading
 
 class _Search:

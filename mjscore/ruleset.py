@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from . import tiles as T
 from .errors import RulesetError
 from .options import as_dict, check_defaults, resolve
 

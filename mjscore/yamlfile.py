@@ -26,7 +26,6 @@ def read(path: Path, what: str, fail):
     `what` names the kind of file for the messages ("ruleset file", "hand record"); `fail`
     builds the caller's own MjscoreError from a one-line message.
     """
-    import yaml
     try:
         if path.is_dir():
             raise fail(f"is a directory, not a {what}")
