@@ -168,7 +168,7 @@ def rules_show(rs) -> str:
         out.append("Draw (wall exhausted): " + "; ".join(
             f"{k}: {_val(v)}" for k, v in draw.items()))
     if d.get("departures"):
-        out += ["", f"Where {rs.name} departs from the ruleset it is compared with:"]
+        out += ["", f"Where {rs.name} departs, point by point:"]
         out += [f"  - {line}" for line in d["departures"]]
     return "\n".join(out)
 
