@@ -11,15 +11,15 @@ reading's text in sort order, so the same input always prints the same reading.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import RulesetError
 from .patterns import SITUATIONAL
 
 
-@dataclass(frozen=True)
-class Hit:
-    """A pattern that applied: `count` times, with the effect text shown to players."""
+class Hit(NamedTuple):
+    """A pattern that applied: `count` times, with the effect text shown to players.
+    (NamedTuples, not dataclasses: every reading of every hand makes some.)"""
 
     id: str
     name: str
@@ -32,8 +32,7 @@ class Hit:
         return {"id": self.id, "name": self.name, "en": self.en, "effect": self.effect}
 
 
-@dataclass(frozen=True)
-class Evaluation:
+class Evaluation(NamedTuple):
     reading: object
     hits: tuple
     raw: int  # before the cap

@@ -7,7 +7,7 @@ into the hand's value (CONTRACT: "Extras are separate rows in payments").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import tiles as T
 from .context import SEATS
@@ -16,8 +16,9 @@ from .errors import OptionError
 EXTRAS: dict = {}
 
 
-@dataclass(frozen=True)
-class Payment:
+class Payment(NamedTuple):
+    """One amount from one seat to another, and why."""
+
     frm: str
     to: str
     amount: int
