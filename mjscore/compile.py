@@ -152,5 +152,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         max_suits=hand.get("max_suits"), max_tosses=hand.get("max_tosses", 0),
         concealed_sets=frozenset(hand.get("concealed_sets", ())),
         cand=tuple(k in targets for k in range(T.NUM_KINDS)),
+        unused=tuple(k for k in range(T.NUM_KINDS) if k not in kinds),
+        fewest_copies=min(copies),
         patterns=_patterns(spec, label), context=_context(spec.get("context", ())),
     )

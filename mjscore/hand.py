@@ -116,8 +116,8 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
     for m in parsed.melds:
         for k in m.tiles:
             counts[k] += 1
-    bad = any(counts[k] for k in range(34) if k not in allowed) or \
-        any(n > copies[k] for k, n in enumerate(counts))
+    bad = any(counts[k] for k in rs.unused) or \
+        max(counts) > rs.fewest_copies and any(n > copies[k] for k, n in enumerate(counts))
     for k, col in parsed.columns if bad else ():
         if k not in allowed:
             raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", col)

@@ -237,6 +237,8 @@ class Ruleset:
     max_tosses: int
     concealed_sets: frozenset
     cand: tuple  # per kind: may a ghost stand for it
+    unused: tuple  # kinds the ruleset has no tile of
+    fewest_copies: int  # no kind has fewer copies: a hand with no more of any needs no count check
     patterns: tuple = field(repr=False)
     context: frozenset = frozenset()
 
