@@ -5,7 +5,8 @@ Order (documented in README): patterns in the ruleset's order -> `when_named` an
 -> value (ladder steps, or base x multipliers + bonuses) -> a fixed value replaces it -> cap
 -> a discard-type win divides by `discard_divisor`, rounding down.
 Ties between readings of equal value are broken by the larger uncapped value, then by the
-reading's text in sort order, so the same input always prints the same reading.
+final tiles (ghosts standing for the lowest kinds first), then by the reading's text in sort
+order, so the same input always prints the same reading.
 """
 
 from __future__ import annotations
@@ -118,11 +119,16 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
 
 def best(evaluations, ghost: str = "C"):
     """The best evaluation: the highest value, then the highest uncapped value, then the
-    reading whose text sorts first (texts are built only for readings tied that far)."""
+    reading whose final tiles (ghosts as what they stand for) come first, the lowest kinds
+    the most, then the reading whose text sorts first (texts are built only for readings
+    tied that far)."""
     if not evaluations:
         return None
     top = max((e.value, e.raw) for e in evaluations)
     tied = [e for e in evaluations if (e.value, e.raw) == top]
+    if len(tied) > 1:  # the final tiles first (cheap), the text only if those tie too
+        first = max(e.reading.counts for e in tied)
+        tied = [e for e in tied if e.reading.counts == first]
     return tied[0] if len(tied) == 1 else min(tied, key=lambda e: e.key(ghost))
 
 
