@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 from itertools import combinations_with_replacement
+from pathlib import Path
 
 from mjscore.reading import Group, Reading, meld_group
 from mjscore.scoring import evaluate
@@ -74,3 +76,21 @@ def brute_outcomes(hand, rs, ctx) -> set:
         e = evaluate(r, hand, ctx, rs)
         out.add((e.value, e.raw, tuple(sorted((h.id, h.count) for h in e.hits))))
     return out
+
+
+def outcomes(reads, hand, rs, ctx) -> set:
+    """Every distinct (value, uncapped value, patterns) some reading gives."""
+    return {(e.value, e.raw, tuple(sorted((h.id, h.count) for h in e.hits)))
+            for e in (evaluate(r, hand, ctx, rs) for r in reads)}
+
+
+def _bench_corpus():
+    """benchmarks/corpus.py, which generates the hands the benchmark times (not a package)."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "corpus.py"
+    spec = importlib.util.spec_from_file_location("bench_corpus", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+corpus = _bench_corpus()

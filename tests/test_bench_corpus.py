@@ -5,9 +5,6 @@ match, not just the best."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from mjscore import context as C
@@ -16,18 +13,8 @@ from mjscore.enumerate import all_readings
 from mjscore.hand import read
 from mjscore.patterns import physical_ghosts
 from mjscore.ruleset import load
-from mjscore.scoring import evaluate
 
-_spec = importlib.util.spec_from_file_location(
-    "bench_corpus", Path(__file__).resolve().parent.parent / "benchmarks" / "corpus.py")
-corpus = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(corpus)
-
-
-def outcomes(reads, hand, rs, ctx) -> set:
-    return {(e.value, e.raw, tuple(sorted((h.id, h.count) for h in e.hits)))
-            for e in (evaluate(r, hand, ctx, rs) for r in reads)}
-
+from .oracle import corpus, outcomes
 
 @pytest.mark.parametrize("kind, n", [
     pytest.param("no ghosts", 40, id="no ghosts"),

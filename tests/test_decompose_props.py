@@ -15,9 +15,8 @@ from mjscore.enumerate import all_readings
 from mjscore.hand import read
 from mjscore.patterns import physical_ghosts
 from mjscore.ruleset import load
-from mjscore.scoring import evaluate
 
-from .oracle import brute_outcomes
+from .oracle import brute_outcomes, corpus, outcomes
 
 LUZHOU = load("luzhou")
 LUZHOU8 = load("luzhou", {"ghosts": 8})
@@ -26,19 +25,7 @@ LUZHOU8 = load("luzhou", {"ghosts": 8})
 def winning_tiles(rng: random.Random, n_ghosts: int, melds: int = 0) -> tuple[str, int]:
     """A random luzhou winning hand (two suits) with n ghosts substituted; text and win kind."""
     suits = rng.sample([0, 9, 18], 2)
-    while True:
-        groups = []
-        for _ in range(4):
-            s = rng.choice(suits)
-            if rng.random() < 0.5:
-                groups.append([s + rng.randrange(9)] * 3)
-            else:
-                r = rng.randrange(7)
-                groups.append([s + r, s + r + 1, s + r + 2])
-        pair = [rng.choice(suits) + rng.randrange(9)] * 2
-        tiles = sum(groups, []) + pair
-        if max(tiles.count(k) for k in tiles) <= 4:
-            break
+    *groups, pair = corpus._groups(rng, suits)
     groups.sort(key=lambda g: g[0] != g[1])  # triplets first: only they can be declared here
     melds = min(melds, sum(1 for g in groups if g[0] == g[1]))
     concealed = sum(groups[melds:], []) + pair
@@ -49,12 +36,6 @@ def winning_tiles(rng: random.Random, n_ghosts: int, melds: int = 0) -> tuple[st
     for g in groups[:melds]:
         text += f" [{T.compact(g)}]"
     return text, concealed[-1]
-
-
-def outcomes(reads, hand, rs, ctx) -> set:
-    """Every distinct (value, uncapped value, patterns) some reading gives."""
-    return {(e.value, e.raw, tuple(sorted((h.id, h.count) for h in e.hits)))
-            for e in (evaluate(r, hand, ctx, rs) for r in reads)}
 
 
 def ctx_for(hand, rs):
