@@ -16,6 +16,7 @@ from mjscore.ruleset import load
 
 from .oracle import corpus, outcomes
 
+
 @pytest.mark.parametrize("kind, n", [
     pytest.param("no ghosts", 40, id="no ghosts"),
     pytest.param("1-2 ghosts", 40, id="1-2 ghosts"),
