@@ -39,6 +39,15 @@ def shipped_names() -> list[str]:
 
 
 def _load_yaml(path: Path, label: str) -> dict:
+    if _is_shipped(path):
+        from .shipped_cache import lookup
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            text = None
+        data = lookup(path, text) if text is not None else None
+        if isinstance(data, dict):
+            return data
     from .yamlfile import read
     data = read(path, "ruleset file", lambda message: RulesetError(label, message))
     if not isinstance(data, dict):

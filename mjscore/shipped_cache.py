@@ -1,0 +1,68 @@
+"""The shipped rulesets, already parsed: `rulesets/parsed.json`.
+
+Parsing YAML costs a `mjscore score` start about 20 ms (importing PyYAML and reading the
+files), a quarter of a Click tool's floor. The shipped files change only with a release, so
+their parsed form is kept beside them as JSON, each entry with the exact YAML text it was
+made from. A file whose text no longer matches its entry is parsed as YAML again, so an
+edited ruleset is never answered from a stale cache; the test suite checks the cache is
+current, and `python -m mjscore.shipped_cache` writes it anew.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+NAME = "parsed.json"
+
+
+def _entries(folder: Path) -> dict:
+    try:
+        with open(folder / NAME, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def lookup(path: Path, text: str):
+    """The parsed data of shipped file `path` if the cache holds it for exactly `text`.
+    Read afresh each time (a shipped ruleset is compiled once a process), so no caller
+    shares its mapping with another."""
+    entry = _entries(path.parent).get(path.name)
+    if isinstance(entry, dict) and entry.get("source") == text:
+        return entry.get("data")
+    return None
+
+
+def build(folder: Path) -> dict:
+    """{file name: {"source": YAML text, "data": parsed}} for every ruleset in `folder`."""
+    from .yamlfile import parse
+
+    def fail(message):
+        return ValueError(message)
+
+    out = {}
+    for path in sorted(folder.glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        data = parse(text, fail)
+        if json.loads(json.dumps(data)) != data:
+            raise ValueError(f"{path.name}: holds values JSON cannot carry exactly")
+        out[path.name] = {"source": text, "data": data}
+    return out
+
+
+def text(folder: Path) -> str:
+    """The cache file's text. Key order is kept: a ruleset's patterns apply in file order."""
+    return json.dumps(build(folder), ensure_ascii=False, indent=1) + "\n"
+
+
+def write(folder: Path) -> Path:
+    target = folder / NAME
+    target.write_text(text(folder), encoding="utf-8")
+    return target
+
+
+if __name__ == "__main__":  # python -m mjscore.shipped_cache
+    from .ruleset import shipped_dir
+    print(f"wrote {write(shipped_dir())}")

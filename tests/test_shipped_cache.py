@@ -1,0 +1,30 @@
+"""The parsed copy of the shipped rulesets (start-up speed) is current and never stale."""
+
+from mjscore import shipped_cache
+from mjscore.ruleset import shipped_dir
+
+
+def test_cache_is_current():
+    # Fails after a shipped YAML edit: run `python -m mjscore.shipped_cache` and commit.
+    on_disk = (shipped_dir() / shipped_cache.NAME).read_text(encoding="utf-8")
+    assert on_disk == shipped_cache.text(shipped_dir())  # texts: key order matters
+
+
+def test_cache_keeps_key_order():
+    text = (shipped_dir() / "luzhou.yaml").read_text(encoding="utf-8")
+    data = shipped_cache.lookup(shipped_dir() / "luzhou.yaml", text)
+    assert list(data["patterns"])[:3] == ["gui", "long", "daduizi"]
+
+
+def test_cache_answers_only_for_the_exact_text(tmp_path):
+    path = shipped_dir() / "luzhou.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert shipped_cache.lookup(path, text)["name"] == "luzhou"
+    assert shipped_cache.lookup(path, text.replace("cap: {option: cap}", "cap: 7")) is None
+
+
+def test_missing_or_broken_cache_is_no_answer(tmp_path):
+    (tmp_path / "x.yaml").write_text("name: x\n", encoding="utf-8")
+    assert shipped_cache.lookup(tmp_path / "x.yaml", "name: x\n") is None
+    (tmp_path / shipped_cache.NAME).write_text("{not json", encoding="utf-8")
+    assert shipped_cache.lookup(tmp_path / "x.yaml", "name: x\n") is None
