@@ -155,4 +155,5 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         unused=tuple(k for k in range(T.NUM_KINDS) if k not in kinds),
         fewest_copies=min(copies),
         patterns=_patterns(spec, label), context=_context(spec.get("context", ())),
+        full_ghost=bool(ghosts) and bool(g.get("full_ghost_win")),
     )

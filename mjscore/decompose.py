@@ -165,10 +165,18 @@ def _witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
     return tuple(sets), tuple(pairs), tuple(finals)
 
 
-@memo(1 << 13)
+_SHAPES: dict = {}  # a class's signature table (witnesses left out) -> a number never reused
+_SHAPE_LIMIT = 1 << 15
+
+
+@memo(1 << 15)
 def _class_entry(kinds: tuple, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
-    """A class's options: {(ghosts, pair-or-pairs): ((sig, choices, finals), ...)}, finals
-    being the class's final count per kind; None if the class cannot be read at all."""
+    """A class's options as (shape id, sigs, {(key, sig): (choices, finals)}); `sigs` is
+    ((key, (sig, ...)), ...) with key (ghosts, pair-or-pairs), and `finals` the class's final
+    count per kind. None if the class cannot be read at all.
+
+    Many different tile counts give the same signature table (the shape id), so the
+    cross-class combination is worked out once per shape ids, not once per hand."""
     if shape == "seven_pairs":
         opts = suit_pairs(c, m, cd, g)
     elif len(kinds) == 9:
@@ -177,10 +185,19 @@ def _class_entry(kinds: tuple, c: tuple, m: tuple, cd: tuple, g: int, shape: str
         opts = _honour_standard(c[0], m[0], cd[0], g)
     if not opts:
         return None
-    out = {}
-    for key, sigs in opts.items():
-        out[key] = tuple((sig, w, _finals(c, w, shape)) for sig, w in sigs.items())
-    return out
+    # In the programme's own order: which of two symmetric readings is kept follows it.
+    sigs = tuple((key, tuple(table)) for key, table in opts.items())
+    sid = _SHAPES.get(sigs)
+    if sid is None:
+        if len(_SHAPES) >= _SHAPE_LIMIT:
+            _SHAPES.clear()  # ids are never reused, so combinations cached under old ids stay right
+        sid = _SHAPES[sigs] = next(_SHAPE_IDS)
+    witnesses = {(key, sig): (w, _finals(c, w, shape))
+                 for key, table in opts.items() for sig, w in table.items()}
+    return sid, sigs, witnesses
+
+
+_SHAPE_IDS = iter(range(1 << 62))
 
 
 def _finals(c: tuple, w: tuple, shape: str) -> tuple:
@@ -189,13 +206,21 @@ def _finals(c: tuple, w: tuple, shape: str) -> tuple:
     return tuple(n + step[3] for n, step in zip(c, w))
 
 
+# (kinds, first kind, one past the last, symmetry group) of each class, honours apart: most
+# hands hold none, and one test skips all seven.
+_SUIT_SPANS = [(kinds, kinds[0], kinds[-1] + 1, grp) for _n, kinds, grp in CLASSES[:3]]
+_HONOUR_SPANS = [(kinds, kinds[0], kinds[-1] + 1, grp) for _n, kinds, grp in CLASSES[3:]]
+
+
 def _class_options(nat, in_melds, cand, g, shape):
     """(kinds, group, entry) for each class that can hold tiles (see `_class_entry`). A class
     with no tile and no room for a ghost adds nothing and is left out. None when some class
     cannot be read at all."""
     options = []
-    for _name, kinds, grp in CLASSES:
-        lo, hi = kinds[0], kinds[-1] + 1
+    spans = _SUIT_SPANS
+    if any(nat[27:]) or any(in_melds[27:]) or g and any(cand[27:]):
+        spans = _SUIT_SPANS + _HONOUR_SPANS
+    for kinds, lo, hi, grp in spans:
         c, m, cd = nat[lo:hi], in_melds[lo:hi], cand[lo:hi]
         if not any(c) and not any(m) and not (g and any(cd)):
             continue
@@ -206,29 +231,46 @@ def _class_options(nat, in_melds, cand, g, shape):
     return options
 
 
-def _combine(options, g, shape, max_suits):
-    """Signatures of the whole hand: one witness per class choice, symmetric classes merged.
-    Each result is a tuple of (class index, (sig, sets, pairs, finals))."""
+_COMBINED: dict = {}
+
+
+def _combined(options, g: int, shape: str, max_suits) -> tuple:
+    """`_combine` for these classes, worked out once per their shape ids."""
+    key = (tuple((grp, e[0]) for _k, grp, e in options), g, shape, max_suits)
+    hit = _COMBINED.get(key)
+    if hit is None:
+        if len(_COMBINED) >= 1 << 14:
+            _COMBINED.clear()
+        hit = _COMBINED[key] = _combine([(grp, e[1]) for _k, grp, e in options], g, shape,
+                                        max_suits)
+    return hit
+
+
+def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:
+    """Signatures of the whole hand from each class's signature table (`shapes`: (group,
+    table) per class): one pick per class choice, symmetric classes merged. Each result is
+    (canon, picks), `canon` the hand's signature and `picks` a (key, sig) per class."""
     target = 1 if shape == "standard" else 7
     tiles_at = 2 if shape == "standard" else 1
     partial = {(0, 0, ((), (), ())): ()}
-    for ci, (_kinds, grp, entry) in enumerate(options):
+    for grp, sigs in shapes:
         nxt: dict = {}
         for (gu, pu, canon), chosen in partial.items():
-            for (cg, cp), witnesses in entry.items():
+            for key, table in sigs:
+                cg, cp = key
                 if gu + cg > g or pu + cp > target:
                     continue
-                for w in witnesses:
+                for sig in table:
                     groups = list(canon)
-                    groups[grp] = tuple(sorted(groups[grp] + (w[0],)))
+                    groups[grp] = tuple(sorted(groups[grp] + (sig,)))
                     if max_suits and grp == 0 and \
                             sum(1 for x in groups[0] if x[tiles_at]) > max_suits:
                         continue
-                    key = (gu + cg, pu + cp, tuple(groups))
-                    if key not in nxt:
-                        nxt[key] = chosen + ((ci, w),)
+                    k = (gu + cg, pu + cp, tuple(groups))
+                    if k not in nxt:
+                        nxt[k] = chosen + ((key, sig),)
         partial = nxt
-    return [chosen for (gu, pu, _), chosen in partial.items() if gu == g and pu == target]
+    return tuple((k[2], chosen) for k, chosen in partial.items() if k[0] == g and k[1] == target)
 
 
 def readings(hand, rs, t=None) -> list:
@@ -240,7 +282,7 @@ def readings(hand, rs, t=None) -> list:
     out = []
     splits = tuple(dragon_set_splits(t.natural)) if rs.concealed_sets else ((t.natural, ()),)
     for shape in rs.shapes:
-        if shape == "seven_pairs" and (hand.melds or not g and any(n & 1 for n in t.natural)):
+        if shape == "seven_pairs" and not t.pairs_ok:
             continue  # seven pairs needs no melds, and an odd count needs a ghost
         for rest, sets in splits:
             if sets and shape != "standard":
@@ -248,13 +290,17 @@ def readings(hand, rs, t=None) -> list:
             options = _class_options(rest, in_melds, cand, g, shape)
             if options is None:
                 continue
-            for chosen in _combine(options, g, shape, rs.max_suits):
-                out.append(_reading(shape, options, chosen, sets, t))
-    full = full_ghost_reading(hand, rs, t)
-    return out + [full] if full else out
+            for canon, picks in _combined(options, g, shape, rs.max_suits):
+                out.append(_reading(shape, options, canon, picks, sets, t))
+    if rs.full_ghost:
+        full = full_ghost_reading(hand, rs, t)
+        if full:
+            out.append(full)
+    return out
 
 
-def _reading(shape, options, chosen, sets, t) -> Reading:
+def _reading(shape, options, canon, picks, sets, t) -> Reading:
+    chosen = [(kinds, entry[2][pick]) for (kinds, _grp, entry), pick in zip(options, picks)]
     if not t.ghosts and not sets:
         counts = t.fixed  # no ghost to assign: the final tiles are the tiles held
     else:
@@ -262,27 +308,26 @@ def _reading(shape, options, chosen, sets, t) -> Reading:
         for grp in sets:
             for tile in grp.tiles:
                 counts[tile] += 1
-        for ci, w in chosen:
-            lo = options[ci][0][0]
-            for i, f in enumerate(w[2]):
+        for kinds, (_w, finals) in chosen:
+            lo = kinds[0]
+            for i, f in enumerate(finals):
                 if f:
                     counts[lo + i] += f
         counts = tuple(counts)
-    run = shape == "standard" and (any(w[0][1] for _ci, w in chosen)
-                                   or any(m.kind == "sequence" for m in t.meld_groups))
+    run = shape == "standard" and (t.meld_run or any(sig[1] for _key, sig in picks))
     # Groups are built only if someone reads them (the chosen reading's text, --explain).
-    parts = (sets, tuple((options[ci][0], options[ci][0][0], w[1]) for ci, w in chosen),
-             t.meld_groups, shape, {options[ci][0]: t.natural[options[ci][0][0]:
-                                                             options[ci][0][-1] + 1]
-                                    for ci, _ in chosen})
-    return Reading(shape, None, counts, parts, run, _build_groups)
+    parts = (sets, tuple((kinds, w) for kinds, (w, _f) in chosen), t.meld_groups, shape,
+             t.natural)
+    r = Reading(shape, None, counts, parts, run, _build_groups)
+    r.sig = (shape, canon, sets)
+    return r
 
 
 def _build_groups(parts) -> tuple:
-    sets, classes, melds, shape, naturals = parts
+    sets, classes, melds, shape, natural = parts
     all_sets, all_pairs = list(sets), []
-    for kinds, _lo, w in classes:
-        s_, p_, _f = _witness_groups(kinds, naturals[kinds], w, shape)
+    for kinds, w in classes:
+        s_, p_, _f = _witness_groups(kinds, natural[kinds[0]:kinds[-1] + 1], w, shape)
         all_sets += s_
         all_pairs += p_
     return tuple(all_sets) + tuple(all_pairs) + melds

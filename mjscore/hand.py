@@ -9,12 +9,12 @@ needs a natural tile, which names it; a chow never holds a ghost).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import tiles as T
 from .errors import NotationError, OptionError
 from .notation import ParsedHand, RawMeld, parse, parse_tiles
-from .reading import DRAGONS, YAOJI
+from .reading import DRAGONS, YAOJI, tiles_of
 
 EXPOSURE = {"[": "exposed", "(": "concealed", "{": "added"}
 
@@ -43,6 +43,9 @@ class Hand:
     win: int | None
     melds: tuple[Meld, ...]
     parsed: ParsedHand
+    # The hand as counts for the ruleset it was built under (decomposition's input).
+    tiles: object = field(default=None, compare=False, repr=False)
+    built_for: object = field(default=None, compare=False, repr=False)
 
     @property
     def kongs(self) -> tuple[Meld, ...]:
@@ -110,12 +113,15 @@ def _is_run_with_gaps(kinds) -> bool:
 def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> Hand:
     """Check `parsed` against ruleset `rs`; `size` is 14 for a win, 13 for a waiting hand."""
     allowed, copies = rs.tile_kinds, rs.copies
-    counts = [0] * 34
+    conc = [0] * 34
     for k in parsed.concealed:
-        counts[k] += 1
-    for m in parsed.melds:
-        for k in m.tiles:
-            counts[k] += 1
+        conc[k] += 1
+    counts = conc
+    if parsed.melds:
+        counts = conc[:]
+        for m in parsed.melds:
+            for k in m.tiles:
+                counts[k] += 1
     bad = any(counts[k] for k in rs.unused) or \
         max(counts) > rs.fewest_copies and any(n > copies[k] for k, n in enumerate(counts))
     for k, col in parsed.columns if bad else ():
@@ -146,7 +152,8 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
         win_kind = got[0]
     if size == 13:
         win_kind = None
-    return Hand(parsed.concealed, win_kind, melds, parsed)
+    return Hand(parsed.concealed, win_kind, melds, parsed,
+                tiles_of(conc, parsed.concealed, melds, rs), rs)
 
 
 def _name_the_column(parsed: ParsedHand, rs) -> None:

@@ -52,8 +52,14 @@ class ParsedHand:
     concealed: tuple[int, ...]
     win: int | None
     melds: tuple[RawMeld, ...]
-    # Columns of each concealed tile in writing order, for error messages only.
-    columns: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    # (kind, column) of each concealed tile in writing order, for error messages only; the
+    # fast reader leaves it None and keeps the text, read again only if a message needs it.
+    cols: tuple | None = field(default=None, compare=False, repr=False)
+    source: str = field(default="", compare=False, repr=False)
+
+    @property
+    def columns(self) -> tuple:
+        return self.cols if self.cols is not None else _parse_slow(self.source).cols
 
 
 def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[int, int]], int]:
@@ -132,20 +138,26 @@ def parse_tiles(text: str) -> list[int]:
 # included, goes through the character-by-character reader that names the column.
 _FAST_HAND = re.compile(r"(?:\s*(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]|\[[1-9mpszESWNCFP ]*\]|"
                         r"\([1-9mpszESWNCFP ]*\)|\{[1-9mpszESWNCFP ]*\}))*\s*")
-_FAST_ITEM = re.compile(r"([1-9]+)([mpsz])|([ESWNCFP])|([\[({])([^\])}]*)[\])}]")
+_FAST_MELD = re.compile(r"([\[({])([^\])}]*)[\])}]")
 _LETTER = {h: T.honour(h) for h in T.HONOURS}
 _BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
-def _fast_tiles(text: str, offset: int, out: list) -> None:
-    for m in _FAST_ITEM.finditer(text):
-        digits, suit, letter = m.group(1), m.group(2), m.group(3)
+def _fast_tiles(text: str, out: list) -> None:
+    for digits, suit, letter in _FAST_TILES.findall(text):
         if letter:
-            out.append((_LETTER[letter], offset + m.start() + 1))
-        elif digits:
-            base = _BASE[suit] - 1
-            start = offset + m.start() + 1
-            out.extend((base + int(d), start + j) for j, d in enumerate(digits))
+            out.append(_LETTER[letter])
+            continue
+        kinds = _GROUPS.get((suit, digits))
+        if kinds is None:
+            kinds = tuple(_BASE[suit] + int(d) - 1 for d in digits)
+            if len(_GROUPS) < 4096:  # hands repeat the same few groups ("123", "55")
+                _GROUPS[suit, digits] = kinds
+        out += kinds
+
+
+_GROUPS: dict = {}
+_FAST_TILES = re.compile(r"([1-9]+)([mpsz])|([ESWNCFP])")
 
 
 def _parse_fast(text: str) -> ParsedHand | None:
@@ -153,30 +165,37 @@ def _parse_fast(text: str) -> ParsedHand | None:
         return None
     concealed: list = []
     melds: list = []
-    pos = 0
-    for m in _FAST_ITEM.finditer(text):
-        if m.group(4):
-            _fast_tiles(text[pos:m.start()], pos, concealed)
+    if "[" in text or "(" in text or "{" in text:
+        pos = 0
+        for m in _FAST_MELD.finditer(text):
+            _fast_tiles(text[pos:m.start()], concealed)
             inner: list = []
-            _fast_tiles(m.group(5), m.start(5), inner)
+            _fast_tiles(m.group(2), inner)
             if not inner:
                 return None
-            melds.append(RawMeld(m.group(4), tuple(sorted(k for k, _ in inner)), m.start() + 1))
+            inner.sort()
+            melds.append(RawMeld(m.group(1), tuple(inner), m.start() + 1))
             pos = m.end()
-    _fast_tiles(text[pos:], pos, concealed)
+        _fast_tiles(text[pos:], concealed)
+    else:
+        _fast_tiles(text, concealed)
     if not concealed and not melds:
         return None
-    return ParsedHand(tuple(sorted(k for k, _ in concealed)),
-                      concealed[-1][0] if concealed else None,
-                      tuple(sorted(melds, key=_meld_key)), tuple(concealed))
+    win = concealed[-1] if concealed else None
+    concealed.sort()
+    return ParsedHand(tuple(concealed), win, tuple(sorted(melds, key=_meld_key)) if melds else (),
+                      None, text)
 
 
 def parse(text: str) -> ParsedHand:
     """Read a hand string. Raises NotationError naming the column."""
     _check_length(text)
     fast = _parse_fast(text)
-    if fast is not None:
-        return fast
+    return fast if fast is not None else _parse_slow(text)
+
+
+def _parse_slow(text: str) -> ParsedHand:
+    """The character-by-character reader: any notation, and the column of every error."""
     concealed: list[tuple[int, int]] = []
     melds: list[RawMeld] = []
     i, n = 0, len(text)
@@ -208,7 +227,7 @@ def parse(text: str) -> ParsedHand:
         concealed=tuple(sorted(k for k, _ in concealed)),
         win=concealed[-1][0] if concealed else None,
         melds=tuple(sorted(melds, key=_meld_key)),
-        columns=tuple(concealed),
+        cols=tuple(concealed), source=text,
     )
 
 

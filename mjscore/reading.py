@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import tiles as T
@@ -48,7 +47,7 @@ class Reading:
     """
 
     __slots__ = ("shape", "counts", "_groups", "_parts", "_build", "_suits", "_quads",
-                 "has_run")
+                 "has_run", "sig")
 
     def __init__(self, shape: str, groups, counts: tuple, parts=None, has_run=None,
                  build=None):
@@ -58,6 +57,8 @@ class Reading:
         self._parts, self._build = parts, build  # groups, when built later: build(parts)
         self._suits = self._quads = None
         self.has_run = has_run
+        # What every signature-only pattern sees (`decompose`); None: evaluate in full.
+        self.sig = None
 
     @property
     def groups(self) -> tuple:
@@ -100,8 +101,7 @@ def display_key(g: Group):
     return (g.kind == "pair", [T.DISPLAY_RANK[k] for k in g.tiles], g.ghosts)
 
 
-@dataclass(frozen=True)
-class Tiles:
+class Tiles(NamedTuple):
     """A hand as counts: natural concealed tiles, ghosts, and tiles in declared melds."""
 
     natural: tuple  # 34 counts, concealed, ghosts left out
@@ -110,34 +110,47 @@ class Tiles:
     meld_groups: tuple
     too_many_suits: bool  # the natural tiles and melds already span more suits than allowed
     fixed: tuple  # natural + in_melds: every tile whose kind no ghost can change
+    meld_run: bool  # a declared meld is a sequence
+    pairs_ok: bool  # no melds, and the concealed tiles can pair up (ghosts help any odd kind)
 
 
 _NO_MELDS = (0,) * 34
 
 
 def hand_tiles(hand, rs) -> Tiles:
+    """The hand's Tiles under `rs`; `hand.build` has usually made them already."""
+    if hand.tiles is not None and hand.built_for is rs:
+        return hand.tiles
     nat = [0] * 34
     for k in hand.concealed:
         nat[k] += 1
+    return tiles_of(nat, hand.concealed, hand.melds, rs)
+
+
+def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
+    """Tiles from `nat`, the concealed counts (ghosts still in; the list is changed)."""
     g = 0
     for k in rs.ghost_kinds:
         g += nat[k]
         nat[k] = 0
-    if hand.melds:
+    if melds:
         in_melds = [0] * 34
-        for mld in hand.melds:
+        for mld in melds:
             for k in mld.tiles:
                 in_melds[k] += 1
         in_melds = tuple(in_melds)
+        groups = tuple(meld_group(m) for m in melds)
+        fixed = tuple(a + b for a, b in zip(nat, in_melds))
     else:
-        in_melds = _NO_MELDS
+        in_melds, groups, fixed = _NO_MELDS, (), tuple(nat)
     too_many = False
     if rs.max_suits:
-        suits = sum(1 for lo in (0, 9, 18) if any(nat[lo:lo + 9]) or any(in_melds[lo:lo + 9]))
+        suits = sum(1 for lo in (0, 9, 18) if any(fixed[lo:lo + 9]))
         too_many = suits > rs.max_suits
-    fixed = tuple(nat) if in_melds is _NO_MELDS else tuple(a + b for a, b in zip(nat, in_melds))
-    return Tiles(tuple(nat), g, in_melds, tuple(meld_group(m) for m in hand.melds), too_many,
-                 fixed)
+    # Sorted tiles pair up exactly when every count is even (a ghost can mend an odd one).
+    pairs_ok = not melds and (g > 0 or concealed[0::2] == concealed[1::2])
+    return Tiles(tuple(nat), g, in_melds, groups, too_many, fixed,
+                 any(m.kind == "chow" for m in melds), pairs_ok)
 
 
 def make_reading(shape: str, groups, t: Tiles) -> Reading:

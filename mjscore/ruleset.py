@@ -250,6 +250,7 @@ class Ruleset:
     fewest_copies: int  # no kind has fewer copies: a hand with no more of any needs no count check
     patterns: tuple = field(repr=False)
     context: frozenset = frozenset()
+    full_ghost: bool = False  # 满鬼: holding every ghost tile wins
 
     def special_meld(self, kinds) -> str | None:
         from .hand import special_meld_kind
