@@ -15,7 +15,7 @@ from .errors import OptionError
 from .patterns import physical_ghosts
 from .options import as_dict
 from .ruleset import load, ruleset_of
-from .scoring import best, distinct, evaluate, situation
+from .scoring import best, distinct, evaluate_all
 from .settlement import check_extras, kong_notes, net_of, settle_win
 
 
@@ -164,8 +164,7 @@ def score_hand(h, rs, ctx) -> Result:
     if reasons and any(r.startswith("花猫") for r in reasons):
         return Result(legal=False, reasons=tuple(reasons), value=0, raw=0, cap=None,
                       patterns=(), top=None, **base)
-    known = situation(h, ctx, rs)
-    evs = tuple(evaluate(r, h, ctx, rs, known) for r in readings(h, rs))
+    evs = evaluate_all(readings(h, rs), h, ctx, rs)
     top = best(evs, ghost)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"

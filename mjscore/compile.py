@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from . import tiles as T
 from .errors import OptionError, RulesetError
-from .patterns import REGISTRY
+from .patterns import BY_SIGNATURE, REGISTRY, SITUATIONAL
 
 EFFECTS = ("steps", "base", "multiply", "add", "flat", "fixed")
 
@@ -141,6 +141,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
     mode = g.get("mode", "fixed")
     in_melds = g.get("flip_in_melds", "natural") if mode == "flip" else g.get("in_melds", "wild")
     hand = spec["hand"]
+    patterns = _patterns(spec, label)
     shapes = list(hand["shapes"])
     if "seven_pairs" in hand and not hand["seven_pairs"] and "seven_pairs" in shapes:
         shapes.remove("seven_pairs")
@@ -154,6 +155,8 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         cand=tuple(k in targets for k in range(T.NUM_KINDS)),
         unused=tuple(k for k in range(T.NUM_KINDS) if k not in kinds),
         fewest_copies=min(copies),
-        patterns=_patterns(spec, label), context=_context(spec.get("context", ())),
+        patterns=patterns, context=_context(spec.get("context", ())),
         full_ghost=bool(ghosts) and bool(g.get("full_ghost_win")),
+        per_reading=tuple(p for p in patterns
+                          if p.fn not in SITUATIONAL and not BY_SIGNATURE[p.fn](p.kw)),
     )

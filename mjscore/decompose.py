@@ -319,7 +319,8 @@ def _reading(shape, options, canon, picks, sets, t) -> Reading:
     parts = (sets, tuple((kinds, w) for kinds, (w, _f) in chosen), t.meld_groups, shape,
              t.natural)
     r = Reading(shape, None, counts, parts, run, _build_groups)
-    r.sig = (shape, canon, sets)
+    if not sets:  # a 中发白 set's tiles are outside the class signatures (see patterns)
+        r.sig = (shape, canon)
     return r
 
 

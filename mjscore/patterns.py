@@ -11,18 +11,25 @@ from __future__ import annotations
 
 REGISTRY: dict = {}
 SITUATIONAL: set = set()
+BY_SIGNATURE: dict = {}  # predicate -> params -> does it read only the signature and melds
 
 
-def pattern(pid: str, situational: bool = False):
+def pattern(pid: str, situational: bool = False, signature=False):
     """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`.
 
     A predicate may return `(count, note)` instead, the note saying which tiles made it.
     `situational`: it reads only the hand and the situation, never the reading, so scoring
-    asks it once per hand rather than once per reading."""
+    asks it once per hand rather than once per reading.
+    `signature` (True, or a test of the params): with those params it reads only what a
+    reading's signature fixes (shape, and per suit or honour: four-copy kinds, runs, tiles,
+    the pair) and the hand's declared melds, so scoring may reuse its answer for every
+    reading of that signature (`scoring.evaluate_all`). Anything reading the concealed
+    tiles, the winning tile, groups or the situation must leave it False."""
     def deco(fn):
         REGISTRY[pid] = fn
         if situational:
             SITUATIONAL.add(fn)
+        BY_SIGNATURE[fn] = signature if callable(signature) else (lambda params: signature)
         return fn
     return deco
 
@@ -33,7 +40,7 @@ def physical_ghosts(hand, rs) -> int:
     return n + sum(1 for m in hand.melds for k in m.raw.tiles if k in rs.ghost_kinds)
 
 
-@pattern("four_of_a_kind")
+@pattern("four_of_a_kind", signature=True)
 def four_of_a_kind(reading, hand, ctx, params) -> int:
     """Each tile kind with four copies in the final hand (melds and ghosts included).
 
@@ -50,7 +57,7 @@ def four_of_a_kind(reading, hand, ctx, params) -> int:
     return len(kinds)
 
 
-@pattern("all_triplets")
+@pattern("all_triplets", signature=True)
 def all_triplets(reading, hand, ctx, params) -> int:
     """大对子: four melds + pair with every set a triplet or kong."""
     if reading.shape != "standard":
@@ -60,13 +67,13 @@ def all_triplets(reading, hand, ctx, params) -> int:
     return int(all(g.kind in ("pair", "triplet", "kong") for g in reading.groups))
 
 
-@pattern("seven_pairs")
+@pattern("seven_pairs", signature=True)
 def seven_pairs(reading, hand, ctx, params) -> int:
     """七对: seven pairs, fully concealed (four identical tiles count as two pairs)."""
     return int(reading.shape == "seven_pairs")
 
 
-@pattern("one_suit")
+@pattern("one_suit", signature=True)
 def one_suit(reading, hand, ctx, params) -> int:
     """清一色: every tile of the final hand is of one suit (ghosts as what they stand for)."""
     return int(len(reading.suits) == 1 and not any(reading.counts[27:]))
@@ -81,7 +88,7 @@ def one_suit_kong_draw(reading, hand, ctx, params) -> int:
 DRAGON_KINDS = (31, 32, 33)  # P F C
 
 
-@pattern("seven_pairs_dragons")
+@pattern("seven_pairs_dragons", signature=True)
 def seven_pairs_dragons(reading, hand, ctx, params) -> int:
     """Seven pairs with dragon pairs (C, F or P; ghosts standing as 中 count as 中).
 
@@ -101,7 +108,7 @@ def seven_pairs_dragons(reading, hand, ctx, params) -> int:
     return 1
 
 
-@pattern("seven_pairs_quads")
+@pattern("seven_pairs_quads", signature=lambda params: "ghost_pair" not in params)
 def seven_pairs_quads(reading, hand, ctx, params) -> int:
     """Seven pairs holding `quads` four-of-a-kinds (as two pairs each). `ghost_pair`: true
     when the one other pair is two ghost tiles, false when it holds a natural tile."""
@@ -148,7 +155,7 @@ def four_melds(reading, hand, ctx, params) -> int:
     return int(len(hand.melds) == 4)
 
 
-@pattern("full_ghost")
+@pattern("full_ghost", signature=True)
 def full_ghost(reading, hand, ctx, params) -> int:
     """满鬼: every ghost tile concealed in the hand (none spent in a meld), whatever the rest."""
     return int(reading.shape == "full_ghost")

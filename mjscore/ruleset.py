@@ -251,6 +251,17 @@ class Ruleset:
     patterns: tuple = field(repr=False)
     context: frozenset = frozenset()
     full_ghost: bool = False  # 满鬼: holding every ghost tile wins
+    per_reading: tuple = field(default=(), repr=False)  # patterns asked for every reading
+
+    @property
+    def memo(self) -> dict:
+        """Evaluations by reading signature and situation (`scoring.evaluate_all`): kept off
+        the fields, so no repr, comparison or copy of a ruleset walks it."""
+        try:
+            return self.__dict__["_memo"]
+        except KeyError:
+            object.__setattr__(self, "_memo", {})
+            return self.__dict__["_memo"]
 
     def special_meld(self, kinds) -> str | None:
         from .hand import special_meld_kind

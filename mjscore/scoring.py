@@ -117,6 +117,36 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     return Evaluation(reading, out, raw, capped, value, cap)
 
 
+MEMO_LIMIT = 1 << 14
+
+
+def evaluate_all(readings, hand, ctx, rs) -> tuple:
+    """`evaluate` for each reading, reusing the evaluation of an earlier reading with the same
+    signature in the same situation: the patterns that read only the signature (and the
+    melds) answer alike for both, and the others are asked and made part of the key."""
+    known = situation(hand, ctx, rs)
+    if not readings:
+        return ()
+    memo, ask = rs.memo, rs.per_reading
+    fixed = (tuple(known.values()), hand.melds, ctx.win_type, ctx.discard_type)
+    out = []
+    for r in readings:
+        if r.sig is None:
+            out.append(evaluate(r, hand, ctx, rs, known))
+            continue
+        key = (r.sig, fixed, tuple(s.fn(r, hand, ctx, s.kw) for s in ask) if ask else ())
+        hit = memo.get(key)
+        if hit is None:
+            e = evaluate(r, hand, ctx, rs, known)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()  # bounded over a long batch; it fills again from the next hands
+            memo[key] = e[1:]
+        else:
+            e = Evaluation(r, *hit)
+        out.append(e)
+    return tuple(out)
+
+
 def best(evaluations, ghost: str = "C"):
     """The best evaluation: the highest value, then the highest uncapped value, then the
     reading whose final tiles (ghosts as what they stand for) come first, the lowest kinds
