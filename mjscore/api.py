@@ -13,6 +13,7 @@ from .notation import format as format_hand
 from .notation import parse_tiles
 from .errors import OptionError
 from .patterns import physical_ghosts
+from .reading import hand_tiles
 from .options import as_dict
 from .ruleset import load, ruleset_of
 from .scoring import best, distinct, evaluate_all
@@ -123,7 +124,7 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     return score_hand(h, rs, ctx)
 
 
-def _rule_reasons(h, rs, ctx) -> list:
+def _rule_reasons(h, rs, ctx, t) -> list:
     """Reasons a win is not legal that no reading can change."""
     reasons = []
     g = rs.spec.get("ghosts") or {}
@@ -142,7 +143,9 @@ def _rule_reasons(h, rs, ctx) -> list:
             reasons.append(f"a ghost ({ghost}) being added to a kong cannot be robbed")
     if hand_rules.get("needs_declared") and not ctx.declared:
         reasons.append("not declared (报章): a win needs --declared")
-    if rs.max_suits:
+    # The tiles' own suits (`too_many_suits`) include every suit named below, so a hand
+    # within the limit there needs no closer look.
+    if rs.max_suits and t.too_many_suits:
         have = [k for k in set(h.concealed) if k < 27 and k not in rs.ghost_kinds]
         have += [k for m in h.melds for k in m.raw.tiles if k < 27 and k not in rs.ghost_kinds]
         suits = sorted({T.SUITS[k // 9] for k in have})
@@ -152,35 +155,39 @@ def _rule_reasons(h, rs, ctx) -> list:
     return reasons
 
 
+_ZERO = MappingProxyType(net_of([]))
+
+
 def score_hand(h, rs, ctx) -> Result:
     """Score an already-built hand in a checked context."""
+    t = hand_tiles(h, rs)
     unit = rs.spec.get("unit", "")
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
-    zero = MappingProxyType(net_of([]))
     ghost = T.name(min(rs.ghost_kinds)) if rs.ghost_kinds else "?"
-    base = dict(ruleset=rs.name, parsed=parsed, context=ctx, unit=unit, net=zero, payments=(),
-                kong_payments=kong_notes(h, ctx, rs) if h.melds else (), ghost=ghost)
-    reasons = _rule_reasons(h, rs, ctx)
+    kong = kong_notes(h, ctx, rs) if h.melds else ()
+    reasons = _rule_reasons(h, rs, ctx, t)
+
+    def not_legal() -> Result:
+        return Result(rs.name, parsed, False, tuple(reasons), 0, 0, None, (), None, (), _ZERO,
+                      ctx, unit, (), ghost, kong)
+
     if reasons and any(r.startswith("花猫") for r in reasons):
-        return Result(legal=False, reasons=tuple(reasons), value=0, raw=0, cap=None,
-                      patterns=(), top=None, **base)
-    evs = evaluate_all(readings(h, rs), h, ctx, rs)
+        return not_legal()
+    evs = evaluate_all(readings(h, rs, t), h, ctx, rs)
     top = best(evs, ghost)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"
                        + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")
                        + (" with the ghosts standing for allowed tiles" if ctx.ghosts_held else ""))
-        return Result(legal=False, reasons=tuple(reasons), value=0, raw=0, cap=None,
-                      patterns=(), top=None, **base)
+        return not_legal()
     minimum = int(rs.spec["value"].get("min_discard_win", 0) or 0)
     if ctx.discard_type and top.value < minimum:
         reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
                        f"{top.value} after halving" + (" (1颗不能胡: a 平胡 wins by self-draw only)"
                                                        if unit == "颗" else ""))
-    payments, net = ((), net_of([]))
+    payments, net = (), _ZERO
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, "hand value")
-    return Result(legal=not reasons, reasons=tuple(reasons), value=top.value, raw=top.raw,
-                  cap=top.cap, patterns=top.hits, top=top,
-                  evaluations=evs,
-                  **{**base, "payments": payments, "net": MappingProxyType(net)})
+        net = MappingProxyType(net)
+    return Result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
+                  top.hits, top, payments, net, ctx, unit, evs, ghost, kong)

@@ -159,4 +159,5 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         full_ghost=bool(ghosts) and bool(g.get("full_ghost_win")),
         per_reading=tuple(p for p in patterns
                           if p.fn not in SITUATIONAL and not BY_SIGNATURE[p.fn](p.kw)),
+        situational=tuple(p for p in patterns if p.fn in SITUATIONAL),
     )

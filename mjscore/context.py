@@ -69,9 +69,32 @@ def seats(value, flag: str) -> tuple:
     return out
 
 
+_PLAIN: dict = {}  # (seat, dealer, ghosts held, ghost kinds) -> the plain self-draw's context
+
+
 def make(hand, rs, *, seat_="E", discard=None, kong_draw=False, after_kong=False, rob_kong=None,
          won=(), declared=False, heavenly=False, earthly=False, ghosts_drawn=0, indicator=None,
          dealer="E", horses=(), ghosts_held=0) -> WinContext:
+    plain = discard is None and rob_kong is None and indicator is None and not (
+        kong_draw or after_kong or won or declared or heavenly or earthly or ghosts_drawn
+        or horses) and type(seat_) is str and type(dealer) is str
+    if plain:
+        # Most wins are a plain self-draw: nothing in it depends on the hand but the ghosts
+        # held, so its checked context is made once (immutable, shared).
+        key = (seat_, dealer, ghosts_held, rs.ghost_kinds)
+        ctx = _PLAIN.get(key)
+        if ctx is None:
+            ctx = _make(hand, rs, seat_, None, False, False, None, (), False, False, False, 0,
+                        None, dealer, (), ghosts_held)
+            if len(_PLAIN) < 256:
+                _PLAIN[key] = ctx
+        return ctx
+    return _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declared,
+                 heavenly, earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held)
+
+
+def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declared, heavenly,
+          earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held) -> WinContext:
     given = {"discard": discard is not None, "kong_draw": kong_draw, "after_kong": after_kong,
              "rob_kong": rob_kong is not None, "won": bool(won), "declared": declared,
              "heavenly": heavenly, "earthly": earthly, "ghosts_drawn": bool(ghosts_drawn),

@@ -99,6 +99,42 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     return out
 
 
+def suit_plain(c: tuple, m: tuple) -> dict:
+    """`suit_standard` with no ghost to spend, found depth first: with no ghost every rank's
+    runs are forced by its count, so the search meets few dead ends, where the programme
+    carries every state. Paths are tried in the programme's order (pair, then triplet, then
+    runs, lowest first), so each signature keeps the same witness the programme would."""
+    out: dict = {}
+    path: list = []
+
+    def walk(r, a, b, pu, n4, run, tiles):
+        if r == 9:
+            if not a and not b:
+                sig = (n4, run, tiles, pu)
+                got = out.setdefault((0, pu), {})
+                if sig not in got:
+                    got[sig] = tuple(path)
+            return
+        cr, mr = c[r], m[r]
+        room = 4 - mr
+        for p in ((0, 1) if not pu else (0,)):
+            for t in (0, 1):
+                base = a + b + 3 * t + 2 * p
+                s0 = cr - base
+                if s0 < 0 or base > room:
+                    continue
+                if s0 and (r > 6 or s0 > room - base or c[r + 1] < s0 + a or c[r + 2] < s0):
+                    continue  # the runs starting here need tiles at the next two ranks
+                f = cr
+                path.append((s0, t, p, 0))
+                walk(r + 1, s0, a, pu | p, n4 + (f + mr == 4), run | (s0 > 0),
+                     tiles | (f + mr > 0))
+                path.pop()
+
+    walk(0, 0, 0, 0, 0, 0, 0)
+    return out
+
+
 @memo(1 << 13)
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles, pairs, gp): finals}}.
@@ -170,7 +206,7 @@ _SHAPE_LIMIT = 1 << 15
 
 
 @memo(1 << 15)
-def _class_entry(kinds: tuple, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
+def _class_entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     """A class's options as (shape id, sigs, {(key, sig): (choices, finals)}); `sigs` is
     ((key, (sig, ...)), ...) with key (ghosts, pair-or-pairs), and `finals` the class's final
     count per kind. None if the class cannot be read at all.
@@ -179,8 +215,8 @@ def _class_entry(kinds: tuple, c: tuple, m: tuple, cd: tuple, g: int, shape: str
     cross-class combination is worked out once per shape ids, not once per hand."""
     if shape == "seven_pairs":
         opts = suit_pairs(c, m, cd, g)
-    elif len(kinds) == 9:
-        opts = suit_standard(c, m, cd, g)
+    elif size == 9:
+        opts = suit_plain(c, m) if not g else suit_standard(c, m, cd, g)
     else:
         opts = _honour_standard(c[0], m[0], cd[0], g)
     if not opts:
@@ -224,7 +260,7 @@ def _class_options(nat, in_melds, cand, g, shape):
         c, m, cd = nat[lo:hi], in_melds[lo:hi], cand[lo:hi]
         if not any(c) and not any(m) and not (g and any(cd)):
             continue
-        entry = _class_entry(kinds, c, m, cd, g, shape)
+        entry = _class_entry(hi - lo, c, m, cd, g, shape)  # the same for any suit
         if entry is None:
             return None
         options.append((kinds, grp, entry))

@@ -36,7 +36,14 @@ def pattern(pid: str, situational: bool = False, signature=False):
 
 def physical_ghosts(hand, rs) -> int:
     """Ghost tiles the player holds, melds included (a flip ghost in a meld still counts)."""
-    n = sum(1 for k in hand.concealed if k in rs.ghost_kinds)
+    if not rs.ghost_kinds:
+        return 0
+    if hand.built_for is rs:
+        n = hand.tiles.ghosts
+        if not hand.melds:
+            return n
+    else:
+        n = sum(1 for k in hand.concealed if k in rs.ghost_kinds)
     return n + sum(1 for m in hand.melds for k in m.raw.tiles if k in rs.ghost_kinds)
 
 

@@ -226,6 +226,9 @@ def _resolve_refs(node, values: dict):
     return node
 
 
+MEMO_LIMIT = 1 << 14
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A ruleset with its options applied: everything scoring needs, nothing left to look up."""
@@ -252,6 +255,7 @@ class Ruleset:
     context: frozenset = frozenset()
     full_ghost: bool = False  # 满鬼: holding every ghost tile wins
     per_reading: tuple = field(default=(), repr=False)  # patterns asked for every reading
+    situational: tuple = field(default=(), repr=False)  # patterns asked once a hand
 
     @property
     def memo(self) -> dict:
@@ -262,6 +266,15 @@ class Ruleset:
         except KeyError:
             object.__setattr__(self, "_memo", {})
             return self.__dict__["_memo"]
+
+    def remember(self, key, value):
+        """Keep `value` in `memo`, which is emptied when full: a long batch's memory stays
+        flat, and the table fills again from the next hands."""
+        memo = self.memo
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = value
+        return value
 
     def special_meld(self, kinds) -> str | None:
         from .hand import special_meld_kind
@@ -334,8 +347,15 @@ def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
     return rules if isinstance(rules, Ruleset) else load(rules, opts)
 
 
+_PLAIN: dict = {}  # shipped name -> the ruleset with its defaults (the common call)
+
+
 def load(ref: str = "luzhou", opts: dict | None = None) -> Ruleset:
     """The ruleset `ref` (shipped name or path) with `opts` applied; cached per input."""
+    if not opts and type(ref) is str:
+        hit = _PLAIN.get(ref)
+        if hit is not None:
+            return hit
     if not isinstance(ref, str) or not ref.strip():
         raise RulesetError(repr(ref) if isinstance(ref, str) else str(ref),
                            "unknown ruleset: give a shipped name or a file")
@@ -343,4 +363,9 @@ def load(ref: str = "luzhou", opts: dict | None = None) -> Ruleset:
                        for k, v in as_dict(opts).items()))
     # Every key is hashable: a value of another type is passed on as its text and refused
     # by the option's own type check.
-    return _shipped(ref, key) if _is_shipped_name(ref) else _from_file(ref, key)
+    if _is_shipped_name(ref):
+        rs = _shipped(ref, key)
+        if not key:
+            _PLAIN[ref] = rs
+        return rs
+    return _from_file(ref, key)

@@ -15,7 +15,6 @@ import math
 from typing import NamedTuple
 
 from .errors import RulesetError
-from .patterns import SITUATIONAL
 
 
 class Hit(NamedTuple):
@@ -65,8 +64,7 @@ def _round(x, rs) -> int:
 
 def situation(hand, ctx, rs) -> dict:
     """The situational patterns' answers for this hand, asked once (see `patterns.pattern`)."""
-    return {spec.id: spec.fn(None, hand, ctx, spec.kw) for spec in rs.patterns
-            if spec.fn in SITUATIONAL}
+    return {spec.id: spec.fn(None, hand, ctx, spec.kw) for spec in rs.situational}
 
 
 def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
@@ -117,9 +115,6 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     return Evaluation(reading, out, raw, capped, value, cap)
 
 
-MEMO_LIMIT = 1 << 14
-
-
 def evaluate_all(readings, hand, ctx, rs) -> tuple:
     """`evaluate` for each reading, reusing the evaluation of an earlier reading with the same
     signature in the same situation: the patterns that read only the signature (and the
@@ -138,9 +133,7 @@ def evaluate_all(readings, hand, ctx, rs) -> tuple:
         hit = memo.get(key)
         if hit is None:
             e = evaluate(r, hand, ctx, rs, known)
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()  # bounded over a long batch; it fills again from the next hands
-            memo[key] = e[1:]
+            rs.remember(key, e[1:])
         else:
             e = Evaluation(r, *hit)
         out.append(e)

@@ -135,7 +135,16 @@ def payers(ctx, rs) -> list:
 
 
 def settle_win(value: int, ctx, rs, why: str) -> tuple:
-    """(payments, net) for one legal win worth `value` per payer."""
+    """(payments, net) for one legal win worth `value` per payer. The same value in the same
+    situation settles alike, so the rows are kept (they are immutable; the net is copied)."""
+    key = ("settle", value, ctx, why)
+    hit = rs.memo.get(key)
+    if hit is None:
+        hit = rs.remember(key, _settle_win(value, ctx, rs, why))
+    return hit[0], dict(hit[1])
+
+
+def _settle_win(value: int, ctx, rs, why: str) -> tuple:
     rows = []
     for s, shares in payers(ctx, rs):
         rows.append(Payment(s, ctx.seat, value, why))

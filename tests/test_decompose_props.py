@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from mjscore import context as C
 from mjscore import tiles as T
-from mjscore.decompose import readings
+from mjscore.decompose import readings, suit_plain, suit_standard
 from mjscore.enumerate import all_readings
 from mjscore.hand import read
 from mjscore.patterns import physical_ghosts
@@ -145,3 +145,36 @@ def test_seven_pairs_and_non_wins_agree_with_brute_force(text):
     ctx = ctx_for(hand, LUZHOU)
     assert outcomes(readings(hand, LUZHOU), hand, LUZHOU, ctx) == \
         brute_outcomes(hand, LUZHOU, ctx), text
+
+
+def _steps(table: dict) -> list:
+    """A suit table with its order: which signature comes first decides the witness kept."""
+    return [(key, list(sigs.items())) for key, sigs in table.items()]
+
+
+suit_counts = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14)
+
+
+@settings(max_examples=400, derandomize=True)
+@given(suit_counts, st.lists(st.sampled_from([0, 0, 0, 3, 4]), min_size=9, max_size=9))
+def test_plain_search_matches_the_programme(c, melds):
+    # With no ghost, the depth-first search and the dynamic programme find the same
+    # signatures, in the same order, with the same witness for each.
+    m = tuple(0 if c[r] + x > 4 else x for r, x in enumerate(melds))
+    assert _steps(suit_plain(tuple(c), m)) == \
+        _steps(suit_standard.__wrapped__(tuple(c), m, (True,) * 9, 0))
+
+
+@settings(max_examples=300, derandomize=True)
+@given(st.lists(st.sampled_from(range(16)), max_size=4), st.sampled_from([None, *range(9)]))
+def test_plain_search_on_winning_suits(sets, pair):
+    # Random counts are mostly not decomposable; these are, by construction.
+    c = [0] * 9
+    for s in sets:
+        for r in ([s] * 3 if s < 9 else [s - 9, s - 8, s - 7]):
+            c[r] += 1
+    if pair is not None:
+        c[pair] += 2
+    if max(c) <= 4:
+        assert _steps(suit_plain(tuple(c), (0,) * 9)) == \
+            _steps(suit_standard.__wrapped__(tuple(c), (0,) * 9, (True,) * 9, 0))
