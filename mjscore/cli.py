@@ -248,6 +248,7 @@ def _batch_write(rows, fmt, sink, to_file, files):
     # same terminal (they show progress themselves).
     bar = _is_terminal(stderr) and (to_file or not _is_terminal(sink))
     counts, block = Counter(), []
+    write = sink.write
     if fmt == "csv":
         click.echo(out.csv_header(), file=sink)
     progress = click.progressbar(rows, file=stderr, label="scoring", show_pos=True,
@@ -264,7 +265,9 @@ def _batch_write(rows, fmt, sink, to_file, files):
                         click.echo(out.table(block) + "\n", file=sink)
                         block = []
                 else:
-                    click.echo(out.jsonl(row) if fmt == "jsonl" else out.csv_row(row), file=sink)
+                    # Written, not echoed: click.echo flushes every line, a third of the
+                    # time of a long run into a pipe or file.
+                    write((out.jsonl(row) if fmt == "jsonl" else out.csv_row(row)) + "\n")
     finally:
         # Rows scored before a file turned out unreadable are still written.
         if block:

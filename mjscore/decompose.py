@@ -58,8 +58,9 @@ CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
            + [(T.name(k), [k], 2) for k in (T.C, T.F, T.P)]]
 
 
-# Table sizes: full within a few thousand distinct hands, so a long batch's memory stays flat.
-@memo(1 << 13)
+# Table sizes: full within some tens of thousands of hands, so a long batch's memory stays
+# flat; large enough that a log's recurring suits are not computed again.
+@memo(1 << 15)
 def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """{(ghosts, pair): {(n4, has_run, has_tiles, pair): choices}} for one suit of nine ranks.
 
@@ -135,7 +136,7 @@ def suit_plain(c: tuple, m: tuple) -> dict:
     return out
 
 
-@memo(1 << 13)
+@memo(1 << 15)
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles, pairs, gp): finals}}.
 
@@ -173,7 +174,7 @@ def _honour_standard(c: int, m: int, cand: bool, gmax: int) -> dict:
     return out
 
 
-@memo(1 << 12)
+@memo(1 << 15)
 def _witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
     """(sets, pairs, final counts) of one class's witness; natural tiles fill each group
     before ghosts do. Cached: the same suit shapes recur across hands."""

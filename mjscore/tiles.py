@@ -68,26 +68,25 @@ DISPLAY_ORDER = list(range(27)) + _HONOUR_DISPLAY
 DISPLAY_RANK = {k: i for i, k in enumerate(DISPLAY_ORDER)}
 
 
+_DIGIT = [str(k % 9 + 1) for k in range(27)] + [None] * 7
+_SUIT_LETTER = [SUITS[k // 9] for k in range(27)] + [None] * 7
+
+
 def compact(kinds) -> str:
     """Tiles written compactly, suits grouped: [0, 1, 2, 33] -> '123mC'."""
     out = []
-    run: list[str] = []
-    run_suit = None
+    suit = None  # the suit letter still owed after the digits written last
     for k in kinds:
-        s = suit_of(k)
-        if s is not None and s == run_suit:
-            run.append(str(rank_of(k)))
-            continue
-        if run:
-            out.append("".join(run) + run_suit)
-            run = []
-        run_suit = s
+        s = _SUIT_LETTER[k]
+        if s is not suit and suit is not None:
+            out.append(suit)
         if s is None:
-            out.append(name(k))
+            out.append(HONOURS[k - 27])
         else:
-            run = [str(rank_of(k))]
-    if run:
-        out.append("".join(run) + run_suit)
+            out.append(_DIGIT[k])
+        suit = s
+    if suit is not None:
+        out.append(suit)
     return "".join(out)
 
 
