@@ -21,16 +21,8 @@ from mjscore.ruleset import load
 from mjscore.scoring import best, evaluate, situation
 
 from .oracle import corpus
-from .winning_hands import situations, winning_hands
-
-RULESETS = [
-    pytest.param("luzhou", {}, id="luzhou"),
-    pytest.param("luzhou", {"ghosts": "8"}, id="luzhou ghosts=8"),
-    pytest.param("luzhou-guide", {}, id="luzhou-guide"),
-    pytest.param("guangdong", {}, id="guangdong"),
-    pytest.param("lanzhou", {}, id="lanzhou"),
-]
-
+from .test_bench_corpus import SAMPLE
+from .winning_hands import RULESETS, situations, winning_hands
 
 def hits(e) -> tuple:
     # Not the effect text: a note lists 中发白 sets in the order the reading holds them.
@@ -66,13 +58,7 @@ def test_score_agrees_with_the_obvious_route(name, opts):
     check()
 
 
-@pytest.mark.parametrize("kind, n", [
-    pytest.param("no ghosts", 60, id="no ghosts"),
-    pytest.param("1-2 ghosts", 60, id="1-2 ghosts"),
-    pytest.param("4 ghosts", 20, id="4 ghosts"),
-    pytest.param("seven pairs", 60, id="seven pairs"),
-    pytest.param("kongs", 60, id="kongs"),
-])
+@pytest.mark.parametrize("kind, n", SAMPLE)
 def test_score_agrees_on_the_benchmark_corpus(kind, n):
     # Every hand twice: as a self-draw and on a discard, so one signature meets both.
     for text in corpus.corpus(kind, n, 3000):

@@ -20,19 +20,12 @@ from mjscore import tiles as T
 from mjscore.cli import cli
 from mjscore.ruleset import load
 
-from .winning_hands import situations, winning_hands
+from .winning_hands import RULESETS, situations, winning_hands
 
 SETTINGS = settings(max_examples=25, derandomize=True, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
-# Every shipped ruleset, and luzhou with eight ghosts; the cap test adds luzhou's other cap.
-RULESETS = [
-    pytest.param("luzhou", {}, id="luzhou"),
-    pytest.param("luzhou", {"ghosts": "8"}, id="luzhou ghosts=8"),
-    pytest.param("luzhou-guide", {}, id="luzhou-guide"),
-    pytest.param("guangdong", {}, id="guangdong"),
-    pytest.param("lanzhou", {}, id="lanzhou"),
-]
+# The cap test adds luzhou's other cap to the rulesets every property runs over.
 CAPS = RULESETS + [pytest.param("luzhou", {"cap": "100"}, id="luzhou cap=100")]
 
 # Rulesets without a cap: the most a hand can be worth by their own rules.

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import assume
 from hypothesis import strategies as st
 
@@ -172,3 +173,13 @@ def situations(draw, rs, built: Built) -> dict:
             sum(1 for _, tiles in built.melds for k in tiles if k == built.ghost)
         kw["ghosts_drawn"] = draw(st.integers(held, rs.copies[built.ghost]))
     return kw
+
+
+# Every shipped ruleset, and luzhou with eight ghosts: what the property tests run over.
+RULESETS = [
+    pytest.param("luzhou", {}, id="luzhou"),
+    pytest.param("luzhou", {"ghosts": "8"}, id="luzhou ghosts=8"),
+    pytest.param("luzhou-guide", {}, id="luzhou-guide"),
+    pytest.param("guangdong", {}, id="guangdong"),
+    pytest.param("lanzhou", {}, id="lanzhou"),
+]
