@@ -176,30 +176,34 @@ def _honour_standard(c: int, m: int, cand: bool, gmax: int) -> dict:
 
 @memo(1 << 15)
 def _witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
-    """(sets, pairs, final counts) of one class's witness; natural tiles fill each group
-    before ghosts do. Cached: the same suit shapes recur across hands."""
-    groups = []
+    """(sets, pairs) of one class's witness, each in tile order (rank by rank, a triplet
+    before the runs it starts); natural tiles fill each group before ghosts do. Cached: the
+    same suit shapes recur across hands."""
+    base = kinds[0]
+    sets, pairs = [], []
     if shape == "standard":
         for r, (s0, t, p, _g) in enumerate(path):
-            k = kinds[r]
-            groups += [[k, k, k]] * t + [[k, k + 1, k + 2]] * s0 + [[k, k]] * p
+            k = base + r
+            if t:
+                sets.append((k, k, k))
+            if s0:
+                sets += [(k, k + 1, k + 2)] * s0
+            if p:
+                pairs.append((k, k))
     else:
-        for r, f in enumerate(path):
-            groups += [[kinds[r], kinds[r]]] * (f // 2)
+        pairs = [(base + r, base + r) for r, f in enumerate(path) for _ in range(f // 2)]
     left = list(c)
-    base = kinds[0]
-    sets, pairs, finals = [], [], [0] * len(kinds)
-    for tiles in sorted(groups, key=lambda g: (len(g) == 2, g)):
+    out = []
+    for tiles in sets + pairs:
         ghosts = []
         for k in tiles:
-            finals[k - base] += 1
             if left[k - base]:
                 left[k - base] -= 1
             else:
                 ghosts.append(k)
         kind = "pair" if len(tiles) == 2 else "triplet" if tiles[0] == tiles[1] else "sequence"
-        (pairs if kind == "pair" else sets).append(Group(kind, tuple(tiles), tuple(ghosts)))
-    return tuple(sets), tuple(pairs), tuple(finals)
+        out.append(Group(kind, tiles, tuple(ghosts)))
+    return tuple(out[:len(sets)]), tuple(out[len(sets):])
 
 
 _SHAPES: dict = {}  # a class's signature table (witnesses left out) -> a number never reused
@@ -365,7 +369,7 @@ def _build_groups(parts) -> tuple:
     sets, classes, melds, shape, natural = parts
     all_sets, all_pairs = list(sets), []
     for kinds, w in classes:
-        s_, p_, _f = _witness_groups(kinds, natural[kinds[0]:kinds[-1] + 1], w, shape)
+        s_, p_ = _witness_groups(kinds, natural[kinds[0]:kinds[-1] + 1], w, shape)
         all_sets += s_
         all_pairs += p_
     return tuple(all_sets) + tuple(all_pairs) + melds

@@ -24,6 +24,15 @@ class Group(NamedTuple):
     meld: str = ""  # "" in the concealed hand; else exposed | concealed | added (declared)
 
     def text(self, ghost_letter: str = "C") -> str:
+        key = (self, ghost_letter)
+        out = _TEXTS.get(key)
+        if out is None:
+            out = self._text(ghost_letter)
+            if len(_TEXTS) < 1 << 14:  # the same few groups recur in every hand
+                _TEXTS[key] = out
+        return out
+
+    def _text(self, ghost_letter: str) -> str:
         natural = list(self.tiles)
         for k in self.ghosts:
             natural.remove(k)
@@ -37,6 +46,9 @@ class Group(NamedTuple):
         if not self.meld:
             return body
         return {"exposed": "[{}]", "concealed": "({})", "added": "{{{}}}"}[self.meld].format(body)
+
+
+_TEXTS: dict = {}
 
 
 class Reading:
