@@ -58,9 +58,9 @@ CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
            + [(T.name(k), [k], 2) for k in (T.C, T.F, T.P)]]
 
 
-# Table sizes: full within some tens of thousands of hands, so a long batch's memory stays
-# flat; large enough that a log's recurring suits are not computed again.
-@memo(1 << 15)
+# Table sizes: full within the first thousands of hands, so a long batch's memory stays flat
+# (a suit table with ghosts holds a few kilobytes of witnesses; see batch_bench.py --memory).
+@memo(1 << 10)
 def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """{(ghosts, pair): {(n4, has_run, has_tiles, pair): choices}} for one suit of nine ranks.
 
@@ -136,7 +136,7 @@ def suit_plain(c: tuple, m: tuple) -> dict:
     return out
 
 
-@memo(1 << 15)
+@memo(1 << 10)
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles, pairs, gp): finals}}.
 
@@ -174,7 +174,7 @@ def _honour_standard(c: int, m: int, cand: bool, gmax: int) -> dict:
     return out
 
 
-@memo(1 << 15)
+@memo(1 << 11)
 def _witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
     """(sets, pairs) of one class's witness, each in tile order (rank by rank, a triplet
     before the runs it starts); natural tiles fill each group before ghosts do. Cached: the
@@ -207,10 +207,10 @@ def _witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
 
 
 _SHAPES: dict = {}  # a class's signature table (witnesses left out) -> a number never reused
-_SHAPE_LIMIT = 1 << 15
+_SHAPE_LIMIT = 1 << 13
 
 
-@memo(1 << 15)
+@memo(1 << 11)
 def _class_entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     """A class's options as (shape id, sigs, {(key, sig): (choices, finals)}); `sigs` is
     ((key, (sig, ...)), ...) with key (ghosts, pair-or-pairs), and `finals` the class's final
@@ -280,7 +280,7 @@ def _combined(options, g: int, shape: str, max_suits) -> tuple:
     key = (tuple((grp, e[0]) for _k, grp, e in options), g, shape, max_suits)
     hit = _COMBINED.get(key)
     if hit is None:
-        if len(_COMBINED) >= 1 << 14:
+        if len(_COMBINED) >= 1 << 12:
             _COMBINED.clear()
         hit = _COMBINED[key] = _combine([(grp, e[1]) for _k, grp, e in options], g, shape,
                                         max_suits)
