@@ -162,7 +162,7 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
     # Sorted tiles pair up exactly when every count is even (a ghost can mend an odd one).
     pairs_ok = not melds and (g > 0 or concealed[0::2] == concealed[1::2])
     return Tiles(tuple(nat), g, in_melds, groups, too_many, fixed,
-                 any(m.kind == "chow" for m in melds), pairs_ok)
+                 any(grp.kind == "sequence" for grp in groups), pairs_ok)
 
 
 def make_reading(shape: str, groups, t: Tiles) -> Reading:
