@@ -72,31 +72,43 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     states = {(0, 0, 0, 0, 0, 0, 0): ()}
     for r in range(9):
         nxt: dict = {}
-        room, cr, mr, wild = 4 - m[r], c[r], m[r], cand[r]
+        mr = m[r]
+        room, cr, wild = 4 - mr, c[r], cand[r]
         top_run = 4 if r <= 6 else 0
-        for (a, b, gu, pu, n4, run, tiles), path in states.items():
+        for key, path in states.items():
+            a, b, gu, pu, n4, run, tiles = key
             spare = gmax - gu if wild else 0
+            ab = a + b
             for p in ((0, 1) if not pu else (0,)):
+                pp = pu | p
                 for t in (0, 1):
-                    base = a + b + 3 * t + 2 * p
-                    if base > room or base - cr > spare:
+                    base = ab + 3 * t + 2 * p
+                    if base > room:
+                        break
+                    if base - cr > spare:
                         continue
                     # Runs starting here: enough to use every natural tile of this rank, at
-                    # most `spare` ghosts more, never past four copies.
+                    # most `spare` ghosts more, never past four copies. (Comparisons, not
+                    # min(): this loop is the cost of a hand with ghosts.)
                     s0 = cr - base if cr > base else 0
-                    last = min(top_run, room - base, cr - base + spare)
+                    last = room - base
+                    if top_run < last:
+                        last = top_run
+                    if cr - base + spare < last:
+                        last = cr - base + spare
+                    g0 = gu - cr
                     while s0 <= last:
                         f = base + s0
-                        key = (s0, a, gu + f - cr, pu | p, n4 + (f + mr == 4), run | (s0 > 0),
-                               tiles | (f + mr > 0))
-                        if key not in nxt:
-                            nxt[key] = path + ((s0, t, p, f - cr),)
+                        k = (s0, a, g0 + f, pp, n4 + (f == room), run or s0 > 0,
+                             tiles or f + mr > 0)
+                        if k not in nxt:
+                            nxt[k] = path + ((s0, t, p, f - cr),)
                         s0 += 1
         states = nxt
     out: dict = {}
     for (a, b, gu, pu, n4, run, tiles), path in states.items():
         if not a and not b:
-            out.setdefault((gu, pu), {}).setdefault((n4, run, tiles, pu), path)
+            out.setdefault((gu, pu), {}).setdefault((n4, int(run), int(tiles), pu), path)
     return out
 
 

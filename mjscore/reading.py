@@ -159,8 +159,10 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
     if rs.max_suits:
         suits = sum(1 for lo in (0, 9, 18) if any(fixed[lo:lo + 9]))
         too_many = suits > rs.max_suits
-    # Sorted tiles pair up exactly when every count is even (a ghost can mend an odd one).
-    pairs_ok = not melds and (g > 0 or concealed[0::2] == concealed[1::2])
+    # Sorted tiles pair up exactly when every count is even; with ghosts, each kind held an
+    # odd number of times needs one of them.
+    pairs_ok = not melds and (concealed[0::2] == concealed[1::2] if not g
+                              else sum(n & 1 for n in nat) <= g)
     return Tiles(tuple(nat), g, in_melds, groups, too_many, fixed,
                  any(grp.kind == "sequence" for grp in groups), pairs_ok)
 
