@@ -160,4 +160,6 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         per_reading=tuple(p for p in patterns
                           if p.fn not in SITUATIONAL and not BY_SIGNATURE[p.fn](p.kw)),
         situational=tuple(p for p in patterns if p.fn in SITUATIONAL),
+        # 中发白 sets would be read apart from the suits (decompose.readings)
+        plain_lookup="standard" in shapes and not hand.get("concealed_sets"),
     )

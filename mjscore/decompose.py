@@ -24,7 +24,9 @@ from __future__ import annotations
 from functools import wraps
 
 from . import tiles as T
-from .reading import Group, Reading, dragon_set_splits, full_ghost_reading, hand_tiles
+from .plain_suits import complete_suits, suit_plain
+from .reading import (_NO_MELDS, Group, Reading, dragon_set_splits, full_ghost_reading,
+                      hand_tiles)
 
 def memo(limit: int):
     """Memoise a function of hashable arguments in a plain dict, emptied when it reaches
@@ -109,42 +111,6 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     for (a, b, gu, pu, n4, run, tiles), path in states.items():
         if not a and not b:
             out.setdefault((gu, pu), {}).setdefault((n4, int(run), int(tiles), pu), path)
-    return out
-
-
-def suit_plain(c: tuple, m: tuple) -> dict:
-    """`suit_standard` with no ghost to spend, found depth first: with no ghost every rank's
-    runs are forced by its count, so the search meets few dead ends, where the programme
-    carries every state. Paths are tried in the programme's order (pair, then triplet, then
-    runs, lowest first), so each signature keeps the same witness the programme would."""
-    out: dict = {}
-    path: list = []
-
-    def walk(r, a, b, pu, n4, run, tiles):
-        if r == 9:
-            if not a and not b:
-                sig = (n4, run, tiles, pu)
-                got = out.setdefault((0, pu), {})
-                if sig not in got:
-                    got[sig] = tuple(path)
-            return
-        cr, mr = c[r], m[r]
-        room = 4 - mr
-        for p in ((0, 1) if not pu else (0,)):
-            for t in (0, 1):
-                base = a + b + 3 * t + 2 * p
-                s0 = cr - base
-                if s0 < 0 or base > room:
-                    continue
-                if s0 and (r > 6 or s0 > room - base or c[r + 1] < s0 + a or c[r + 2] < s0):
-                    continue  # the runs starting here need tiles at the next two ranks
-                f = cr
-                path.append((s0, t, p, 0))
-                walk(r + 1, s0, a, pu | p, n4 + (f + mr == 4), run | (s0 > 0),
-                     tiles | (f + mr > 0))
-                path.pop()
-
-    walk(0, 0, 0, 0, 0, 0, 0)
     return out
 
 
@@ -240,17 +206,21 @@ def _class_entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
         return None
     # In the programme's own order: which of two symmetric readings is kept follows it.
     sigs = tuple((key, tuple(table)) for key, table in opts.items())
+    witnesses = {(key, sig): (w, _finals(c, w, shape))
+                 for key, table in opts.items() for sig, w in table.items()}
+    return _shape_id(sigs), sigs, witnesses
+
+
+_SHAPE_IDS = iter(range(1 << 62))
+
+
+def _shape_id(sigs: tuple) -> int:
     sid = _SHAPES.get(sigs)
     if sid is None:
         if len(_SHAPES) >= _SHAPE_LIMIT:
             _SHAPES.clear()  # ids are never reused, so combinations cached under old ids stay right
         sid = _SHAPES[sigs] = next(_SHAPE_IDS)
-    witnesses = {(key, sig): (w, _finals(c, w, shape))
-                 for key, table in opts.items() for sig, w in table.items()}
-    return sid, sigs, witnesses
-
-
-_SHAPE_IDS = iter(range(1 << 62))
+    return sid
 
 
 def _finals(c: tuple, w: tuple, shape: str) -> tuple:
@@ -269,6 +239,9 @@ def _class_options(nat, in_melds, cand, g, shape):
     """(kinds, group, entry) for each class that can hold tiles (see `_class_entry`). A class
     with no tile and no room for a ghost adds nothing and is left out. None when some class
     cannot be read at all."""
+    if not g and in_melds is _NO_MELDS and shape == "standard":
+        got = _plain_options(nat)
+        return got and got[0]
     options = []
     spans = _SUIT_SPANS
     if any(nat[27:]) or any(in_melds[27:]) or g and any(cand[27:]):
@@ -284,18 +257,90 @@ def _class_options(nat, in_melds, cand, g, shape):
     return options
 
 
+# No ghost and no meld (most hands of a log): a class's entry depends on its counts alone, so
+# it is looked up by them directly. Counts that cannot be read map to False, no tile to _EMPTY.
+_PLAIN: dict = {}
+_EMPTY = object()
+_PLAIN_LIMIT = 1 << 12
+# Entries worked out one by one before the whole table of readable suits is made (about 30 ms,
+# as long as some 1,500 of them; see plain_suits): a batch gets there, one hand never does.
+_TABLE_AFTER = 1024
+_plain_state = {"misses": 0, "complete": False}
+_Z7 = (0,) * 7
+
+
+def _plain_options(nat):
+    """`_class_options` with no ghost and no meld, and the classes' key for `_combined`."""
+    options, ids = [], []
+    spans = _SUIT_SPANS if nat[27:] == _Z7 else _SUIT_SPANS + _HONOUR_SPANS
+    for kinds, lo, hi, grp in spans:
+        c = nat[lo:hi]
+        entry = _PLAIN.get(c)
+        if entry is None:
+            entry = _plain_entry(c)
+        if entry is _EMPTY:
+            continue
+        if not entry:
+            return None
+        options.append((kinds, grp, entry))
+        ids.append(entry[0] if not grp else (grp, entry[0]))
+    return options, tuple(ids)
+
+
+def _plain_entry(c: tuple):
+    state = _plain_state
+    if not any(c):
+        out = _EMPTY
+    elif state["complete"] and len(c) == 9:
+        return False  # not kept: the table holds every suit that can be read
+    else:
+        z = (0,) * len(c)
+        out = _class_entry.__wrapped__(len(c), c, z, z, 0, "standard") or False
+        state["misses"] += 1
+        if state["misses"] == _TABLE_AFTER:
+            _fill_plain()
+    if len(_PLAIN) >= _PLAIN_LIMIT and not state["complete"]:
+        _PLAIN.clear()
+    _PLAIN[c] = out
+    return out
+
+
+def _fill_plain() -> None:
+    """Every readable suit's entry, its witnesses left to be found when a reading's groups
+    are asked for (`_plain_witness`): scoring needs only the signatures."""
+    _PLAIN.clear()
+    shared: dict = {}
+    for c, sigs in complete_suits().items():
+        entry = shared.get(sigs)
+        if entry is None:
+            entry = shared[sigs] = (_shape_id(sigs), sigs, None)
+        _PLAIN[c] = entry
+    _plain_state["complete"] = True
+
+
+@memo(1 << 12)
+def _plain_witness(c: tuple) -> dict:
+    return suit_plain(c, (0,) * 9)
+
+
 _COMBINED: dict = {}
 
 
-def _combined(options, g: int, shape: str, max_suits) -> tuple:
-    """`_combine` for these classes, worked out once per their shape ids."""
-    key = (tuple((grp, e[0]) for _k, grp, e in options), g, shape, max_suits)
+def _combined(options, g: int, shape: str, max_suits, ids=None) -> tuple:
+    """`_combine` for these classes, worked out once per their shape ids (`ids`: the key
+    `_plain_options` made for them)."""
+    key = (ids if ids is not None else tuple([(grp, e[0]) for _k, grp, e in options]), g,
+           shape, max_suits)
     hit = _COMBINED.get(key)
     if hit is None:
         if len(_COMBINED) >= 1 << 12:
             _COMBINED.clear()
-        hit = _COMBINED[key] = _combine([(grp, e[1]) for _k, grp, e in options], g, shape,
-                                        max_suits)
+        std = shape == "standard"
+        # With each: whether a class reads a run, and the reading's signature (see _reading).
+        hit = _COMBINED[key] = tuple(
+            (canon, picks, std and any(sig[1] for _key, sig in picks), (shape, canon))
+            for canon, picks in _combine([(grp, e[1]) for _k, grp, e in options], g, shape,
+                                         max_suits))
     return hit
 
 
@@ -331,6 +376,9 @@ def readings(hand, rs, t=None) -> list:
     t = t or hand_tiles(hand, rs)
     if t.too_many_suits:
         return []
+    if not t.ghosts and t.in_melds is _NO_MELDS and rs.plain_lookup and \
+            not (t.pairs_ok and "seven_pairs" in rs.shapes):
+        return _plain_readings(t, rs.max_suits)
     g, in_melds, cand = t.ghosts, t.in_melds, rs.cand
     out = []
     splits = tuple(dragon_set_splits(t.natural)) if rs.concealed_sets else ((t.natural, ()),)
@@ -343,8 +391,8 @@ def readings(hand, rs, t=None) -> list:
             options = _class_options(rest, in_melds, cand, g, shape)
             if options is None:
                 continue
-            for canon, picks in _combined(options, g, shape, rs.max_suits):
-                out.append(_reading(shape, options, canon, picks, sets, t))
+            for found in _combined(options, g, shape, rs.max_suits):
+                out.append(_reading(shape, options, found, sets, t))
     if rs.full_ghost:
         full = full_ghost_reading(hand, rs, t)
         if full:
@@ -352,8 +400,26 @@ def readings(hand, rs, t=None) -> list:
     return out
 
 
-def _reading(shape, options, canon, picks, sets, t) -> Reading:
-    chosen = [(kinds, entry[2][pick]) for (kinds, _grp, entry), pick in zip(options, picks)]
+def _plain_readings(t, max_suits) -> list:
+    """`readings` of a hand with no ghost and no meld, when only the standard shape can read
+    it: the same readings, with the general path's steps that do nothing here left out."""
+    nat = t.natural
+    got = _plain_options(nat)
+    if got is None:
+        return []
+    options, ids = got
+    found = _combined(options, 0, "standard", max_suits, ids)
+    out = []
+    for _canon, picks, run, sig in found:
+        r = Reading("standard", None, t.fixed, ((), options, picks, (), "standard", nat), run,
+                    _build_groups)
+        r.sig = sig
+        out.append(r)
+    return out
+
+
+def _reading(shape, options, found, sets, t) -> Reading:
+    canon, picks, run, sig = found
     if not t.ghosts and not sets:
         counts = t.fixed  # no ghost to assign: the final tiles are the tiles held
     else:
@@ -361,27 +427,32 @@ def _reading(shape, options, canon, picks, sets, t) -> Reading:
         for grp in sets:
             for tile in grp.tiles:
                 counts[tile] += 1
-        for kinds, (_w, finals) in chosen:
+        for (kinds, _grp, entry), pick in zip(options, picks):
             lo = kinds[0]
-            for i, f in enumerate(finals):
+            for i, f in enumerate(entry[2][pick][1]):
                 if f:
                     counts[lo + i] += f
         counts = tuple(counts)
-    run = shape == "standard" and (t.meld_run or any(sig[1] for _key, sig in picks))
+    if t.meld_run and shape == "standard":
+        run = True
     # Groups are built only if someone reads them (the chosen reading's text, --explain).
-    parts = (sets, tuple((kinds, w) for kinds, (w, _f) in chosen), t.meld_groups, shape,
-             t.natural)
-    r = Reading(shape, None, counts, parts, run, _build_groups)
+    r = Reading(shape, None, counts, (sets, options, picks, t.meld_groups, shape, t.natural),
+                run, _build_groups)
     if not sets:  # a 中发白 set's tiles are outside the class signatures (see patterns)
-        r.sig = (shape, canon)
+        r.sig = sig
     return r
 
 
 def _build_groups(parts) -> tuple:
-    sets, classes, melds, shape, natural = parts
+    sets, options, picks, melds, shape, natural = parts
     all_sets, all_pairs = list(sets), []
-    for kinds, w in classes:
-        s_, p_ = _witness_groups(kinds, natural[kinds[0]:kinds[-1] + 1], w, shape)
+    for (kinds, _grp, entry), pick in zip(options, picks):
+        c = natural[kinds[0]:kinds[-1] + 1]
+        if entry[2] is None:  # a table entry (_fill_plain): find the witness now
+            w = _plain_witness(c)[pick[0]][pick[1]]
+        else:
+            w = entry[2][pick][0]
+        s_, p_ = _witness_groups(kinds, c, w, shape)
         all_sets += s_
         all_pairs += p_
     return tuple(all_sets) + tuple(all_pairs) + melds

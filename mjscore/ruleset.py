@@ -256,6 +256,7 @@ class Ruleset:
     full_ghost: bool = False  # 满鬼: holding every ghost tile wins
     per_reading: tuple = field(default=(), repr=False)  # patterns asked for every reading
     situational: tuple = field(default=(), repr=False)  # patterns asked once a hand
+    plain_lookup: bool = False  # a hand with no ghost or meld is read by suit lookups alone
 
     @property
     def memo(self) -> dict:
