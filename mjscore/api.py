@@ -12,6 +12,7 @@ from .hand import read_any
 from .notation import format as format_hand
 from .notation import parse_tiles
 from .errors import OptionError
+from .frozen import maker
 from .patterns import physical_ghosts
 from .reading import hand_tiles
 from .options import as_dict
@@ -156,20 +157,34 @@ def _rule_reasons(h, rs, ctx, t) -> list:
 
 
 _ZERO = MappingProxyType(net_of([]))
+_result = maker(Result)  # Result(*values), made faster (one per hand)
+
+
+def _constants(rs) -> tuple:
+    """(unit, ghost letter, least value of a discard-type win, needs --declared), which every
+    hand reads from its ruleset: looked up once."""
+    got = rs.memo.get("score constants")
+    if got is None:
+        got = rs.remember("score constants", (
+            rs.spec.get("unit", ""), T.name(min(rs.ghost_kinds)) if rs.ghost_kinds else "?",
+            int(rs.spec["value"].get("min_discard_win", 0) or 0),
+            bool(rs.spec["hand"].get("needs_declared"))))
+    return got
 
 
 def score_hand(h, rs, ctx) -> Result:
     """Score an already-built hand in a checked context."""
     t = hand_tiles(h, rs)
-    unit = rs.spec.get("unit", "")
+    unit, ghost, minimum, needs_declared = _constants(rs)
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
-    ghost = T.name(min(rs.ghost_kinds)) if rs.ghost_kinds else "?"
     kong = kong_notes(h, ctx, rs) if h.melds else ()
-    reasons = _rule_reasons(h, rs, ctx, t)
+    # A plain self-draw of a non-ghost tile within the suit limit has no reason to check.
+    reasons = _rule_reasons(h, rs, ctx, t) if ctx.discard or ctx.rob_kong or needs_declared \
+        or h.win in rs.ghost_kinds or t.too_many_suits else []
 
     def not_legal() -> Result:
-        return Result(rs.name, parsed, False, tuple(reasons), 0, 0, None, (), None, (), _ZERO,
-                      ctx, unit, (), ghost, kong)
+        return _result(rs.name, parsed, False, tuple(reasons), 0, 0, None, (), None, (), _ZERO,
+                       ctx, unit, (), ghost, kong)
 
     if reasons and any(r.startswith("花猫") for r in reasons):
         return not_legal()
@@ -180,7 +195,6 @@ def score_hand(h, rs, ctx) -> Result:
                        + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")
                        + (" with the ghosts standing for allowed tiles" if ctx.ghosts_held else ""))
         return not_legal()
-    minimum = int(rs.spec["value"].get("min_discard_win", 0) or 0)
     if ctx.discard_type and top.value < minimum:
         reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
                        f"{top.value} after halving" + (" (1颗不能胡: a 平胡 wins by self-draw only)"
@@ -188,6 +202,5 @@ def score_hand(h, rs, ctx) -> Result:
     payments, net = (), _ZERO
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, "hand value")
-        net = MappingProxyType(net)
-    return Result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
-                  top.hits, top, payments, net, ctx, unit, evs, ghost, kong)
+    return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
+                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong)

@@ -338,10 +338,24 @@ def _combined(options, g: int, shape: str, max_suits, ids=None) -> tuple:
         std = shape == "standard"
         # With each: whether a class reads a run, and the reading's signature (see _reading).
         hit = _COMBINED[key] = tuple(
-            (canon, picks, std and any(sig[1] for _key, sig in picks), (shape, canon))
+            (canon, picks, std and any(sig[1] for _key, sig in picks), _sig_id(shape, canon))
             for canon, picks in _combine([(grp, e[1]) for _k, grp, e in options], g, shape,
                                          max_suits))
     return hit
+
+
+_SIG_IDS: dict = {}  # (shape, hand signature) -> a number never reused
+
+
+def _sig_id(shape: str, canon: tuple) -> int:
+    """A reading's signature as a number: the evaluation memo's key, hashed on every hand
+    (a nested tuple would be hashed in full each time)."""
+    sid = _SIG_IDS.get((shape, canon))
+    if sid is None:
+        if len(_SIG_IDS) >= 1 << 14:
+            _SIG_IDS.clear()  # ids are never reused: evaluations kept under old ones stay right
+        sid = _SIG_IDS[(shape, canon)] = next(_SHAPE_IDS)
+    return sid
 
 
 def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:

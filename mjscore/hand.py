@@ -9,10 +9,12 @@ needs a natural tile, which names it; a chow never holds a ghost).
 from __future__ import annotations
 
 from collections import Counter
+from operator import eq
 from dataclasses import dataclass, field
 
 from . import tiles as T
 from .errors import NotationError, OptionError
+from .frozen import maker
 from .notation import ParsedHand, RawMeld, parse, parse_tiles
 from .reading import DRAGONS, YAOJI, tiles_of
 
@@ -57,6 +59,9 @@ class Hand:
         for m in self.melds:
             c.update(m.raw.tiles)
         return c
+
+
+_hand = maker(Hand)  # Hand(*values), made faster (one per hand scored)
 
 
 def _classify(raw: RawMeld, rs) -> Meld:
@@ -122,15 +127,22 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
         for m in parsed.melds:
             for k in m.tiles:
                 counts[k] += 1
-    bad = any(counts[k] for k in rs.unused) or \
-        max(counts) > rs.fewest_copies and any(n > copies[k] for k, n in enumerate(counts))
+    held, most = parsed.concealed, rs.fewest_copies
+    if parsed.melds:
+        unknown = not allowed.issuperset([k for k, n in enumerate(counts) if n])
+        many = max(counts) > most
+    else:  # sorted tiles: more than `most` of a kind puts equal tiles `most` apart
+        unknown = not allowed.issuperset(held)
+        many = any(map(eq, held, held[most:]))
+    # `many` only says some kind may have more copies than the ruleset has; this says which.
+    bad = unknown or many and any(n > copies[k] for k, n in enumerate(counts))
     for k, col in parsed.columns if bad else ():
         if k not in allowed:
             raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", col)
     melds = tuple(_classify(m, rs) for m in parsed.melds) if parsed.melds else ()
     if bad:
         _name_the_column(parsed, rs)  # the slow path only runs to say where the hand is wrong
-    tossed = sum(1 for m in melds if m.kind in ("toss", "dragon_set"))
+    tossed = sum(1 for m in melds if m.kind in ("toss", "dragon_set")) if melds else 0
     if tossed > rs.max_tosses:
         raise NotationError(f"{tossed} toss groups: at most {rs.max_tosses} per player")
     want = size - 3 * len(melds)
@@ -152,8 +164,8 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
         win_kind = got[0]
     if size == 13:
         win_kind = None
-    return Hand(parsed.concealed, win_kind, melds, parsed,
-                tiles_of(conc, parsed.concealed, melds, rs), rs)
+    return _hand(parsed.concealed, win_kind, melds, parsed,
+                 tiles_of(conc, parsed.concealed, melds, rs), rs)
 
 
 def _name_the_column(parsed: ParsedHand, rs) -> None:

@@ -18,8 +18,9 @@ def pattern(pid: str, situational: bool = False, signature=False):
     """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`.
 
     A predicate may return `(count, note)` instead, the note saying which tiles made it.
-    `situational`: it reads only the hand and the situation, never the reading, so scoring
-    asks it once per hand rather than once per reading.
+    `situational`: it reads only the situation and the hand's declared melds, never the
+    reading or the concealed tiles, so scoring asks it once per situation and melds rather
+    than once per reading (`scoring.evaluate_all` keeps the answers).
     `signature` (True, or a test of the params): with those params it reads only what a
     reading's signature fixes (shape, and per suit or honour: four-copy kinds, runs, tiles,
     the pair) and the hand's declared melds, so scoring may reuse its answer for every

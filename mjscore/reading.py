@@ -69,7 +69,8 @@ class Reading:
         self._parts, self._build = parts, build  # groups, when built later: build(parts)
         self._suits = self._quads = None
         self.has_run = has_run
-        # What every signature-only pattern sees (`decompose`); None: evaluate in full.
+        # A number standing for what every signature-only pattern sees (`decompose`); None:
+        # evaluate in full.
         self.sig = None
 
     @property
@@ -127,6 +128,7 @@ class Tiles(NamedTuple):
 
 
 _NO_MELDS = (0,) * 34
+_EMPTY_SUIT = (0,) * 9
 
 
 def hand_tiles(hand, rs) -> Tiles:
@@ -157,14 +159,15 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
         in_melds, groups, fixed = _NO_MELDS, (), tuple(nat)
     too_many = False
     if rs.max_suits:
-        suits = sum(1 for lo in (0, 9, 18) if any(fixed[lo:lo + 9]))
+        suits = (fixed[0:9] != _EMPTY_SUIT) + (fixed[9:18] != _EMPTY_SUIT) + \
+            (fixed[18:27] != _EMPTY_SUIT)
         too_many = suits > rs.max_suits
     # Sorted tiles pair up exactly when every count is even; with ghosts, each kind held an
     # odd number of times needs one of them.
     pairs_ok = not melds and (concealed[0::2] == concealed[1::2] if not g
                               else sum(n & 1 for n in nat) <= g)
-    return Tiles(tuple(nat), g, in_melds, groups, too_many, fixed,
-                 any(grp.kind == "sequence" for grp in groups), pairs_ok)
+    return Tiles(tuple(nat) if melds else fixed, g, in_melds, groups, too_many, fixed,
+                 bool(groups) and any(grp.kind == "sequence" for grp in groups), pairs_ok)
 
 
 def make_reading(shape: str, groups, t: Tiles) -> Reading:

@@ -11,6 +11,7 @@ order, so the same input always prints the same reading.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import NamedTuple
 
@@ -115,15 +116,25 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     return Evaluation(reading, out, raw, capped, value, cap)
 
 
+_FIXED_IDS = itertools.count(1)  # from 1: a memo hit is never mistaken for a miss
+
+
 def evaluate_all(readings, hand, ctx, rs) -> tuple:
     """`evaluate` for each reading, reusing the evaluation of an earlier reading with the same
     signature in the same situation: the patterns that read only the signature (and the
     melds) answer alike for both, and the others are asked and made part of the key."""
-    known = situation(hand, ctx, rs)
     if not readings:
         return ()
     memo, ask = rs.memo, rs.per_reading
-    fixed = (tuple(known.values()), hand.melds, ctx.win_type, ctx.discard_type)
+    # The situational answers, and a number standing for the part of each evaluation's key
+    # they fix (a number is hashed faster than the tuple, on every hand).
+    got = memo.get(("situation", ctx, hand.melds))
+    if got is None:
+        known = situation(hand, ctx, rs)
+        fixed = (tuple(known.values()), hand.melds, ctx.win_type, ctx.discard_type)
+        got = rs.remember(("situation", ctx, hand.melds),
+                          (known, memo.get(fixed) or rs.remember(fixed, next(_FIXED_IDS))))
+    known, fixed = got
     out = []
     for r in readings:
         if r.sig is None:
@@ -145,8 +156,8 @@ def best(evaluations, ghost: str = "C"):
     reading whose final tiles (ghosts as what they stand for) come first, the lowest kinds
     the most, then the reading whose text sorts first (texts are built only for readings
     tied that far)."""
-    if not evaluations:
-        return None
+    if len(evaluations) < 2:
+        return evaluations[0] if evaluations else None
     top = max((e.value, e.raw) for e in evaluations)
     tied = [e for e in evaluations if (e.value, e.raw) == top]
     if len(tied) > 1:  # the final tiles first (cheap), the text only if those tie too

@@ -7,6 +7,7 @@ into the hand's value (CONTRACT: "Extras are separate rows in payments").
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import NamedTuple
 
 from . import tiles as T
@@ -43,9 +44,13 @@ def extra(xid: str, check=None):
 
 
 def check_extras(ctx, hand, rs) -> None:
-    for x in (rs.spec.get("extras") or {}).values():
-        if x and x["rule"] in CHECKS:
-            CHECKS[x["rule"]](ctx, hand, rs, x.get("params") or {})
+    checks = rs.memo.get("extra checks")
+    if checks is None:  # the same few for every hand of the ruleset
+        checks = rs.remember("extra checks", tuple(
+            (CHECKS[x["rule"]], x.get("params") or {})
+            for x in (rs.spec.get("extras") or {}).values() if x and x["rule"] in CHECKS))
+    for check, params in checks:
+        check(ctx, hand, rs, params)
 
 
 @extra("ghost_bonus")
@@ -135,13 +140,14 @@ def payers(ctx, rs) -> list:
 
 
 def settle_win(value: int, ctx, rs, why: str) -> tuple:
-    """(payments, net) for one legal win worth `value` per payer. The same value in the same
-    situation settles alike, so the rows are kept (they are immutable; the net is copied)."""
+    """(payments, net) for one legal win worth `value` per payer, the net a read-only
+    mapping. The same value in the same situation settles alike, so both are kept."""
     key = ("settle", value, ctx, why)
     hit = rs.memo.get(key)
     if hit is None:
-        hit = rs.remember(key, _settle_win(value, ctx, rs, why))
-    return hit[0], dict(hit[1])
+        rows, net = _settle_win(value, ctx, rs, why)
+        hit = rs.remember(key, (rows, MappingProxyType(net)))
+    return hit
 
 
 def _settle_win(value: int, ctx, rs, why: str) -> tuple:
