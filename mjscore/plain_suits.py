@@ -4,7 +4,7 @@ winning hand can hold.
 With no ghost and no declared meld, a suit's signature table (see `decompose`) depends on its
 nine counts alone, and a suit of a winning hand is one of 21,742 count vectors: up to four
 sets, with or without the pair. `complete_suits` lists them all with their signatures in about
-30 ms, by adding sets to sets, far less than searching each one. `decompose` builds the table
+50 ms, by adding sets to sets, where searching each one would take 0.4 s. `decompose` builds the table
 once a process has met enough new suits to gain from it (a batch, a benchmark), never for one
 hand.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 
 def suit_plain(c: tuple, m: tuple) -> dict:
-    """`decompose.suit_standard` with no ghost to spend, found depth first: with no ghost every
+    """`suit_programmes.suit_standard` with no ghost to spend, found depth first: with no ghost every
     rank's runs are forced by its count, so the search meets few dead ends, where the programme
     carries every state. Paths are tried in the programme's order (pair, then triplet, then
     runs, lowest first), so each signature keeps the same witness the programme would."""

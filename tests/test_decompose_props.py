@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from mjscore import context as C
 from mjscore import tiles as T
-from mjscore.decompose import readings, suit_plain, suit_standard
+from mjscore.decompose import readings
+from mjscore.plain_suits import suit_plain
+from mjscore.suit_programmes import suit_standard
 from mjscore.enumerate import all_readings
 from mjscore.hand import read
 from mjscore.patterns import physical_ghosts

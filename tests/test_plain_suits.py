@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mjscore import classes as K
 from mjscore import decompose as D
 from mjscore.errors import MjscoreError
 from mjscore.hand import read
@@ -40,10 +41,10 @@ def test_a_suit_is_in_the_table_exactly_when_it_can_be_read(c):
 
 def fresh_lookups(monkeypatch, whole_table: bool) -> None:
     """The lookups as a fresh process has them; with `whole_table`, as a batch has them."""
-    monkeypatch.setattr(D, "_PLAIN", {})
-    monkeypatch.setattr(D, "_plain_state", {"misses": 0, "complete": False})
+    monkeypatch.setattr(K, "_PLAIN", {})
+    monkeypatch.setattr(K, "_plain_state", {"misses": 0, "complete": False})
     if whole_table:
-        D._fill_plain()
+        K.fill_plain()
 
 
 def described(hand, rs) -> list:
@@ -69,10 +70,10 @@ def test_the_table_reads_as_the_search(monkeypatch, name, opts):
 
 
 def test_the_table_is_made_once_enough_suits_were_searched(monkeypatch):
-    monkeypatch.setattr(D, "_TABLE_AFTER", 3)
+    monkeypatch.setattr(K, "_TABLE_AFTER", 3)
     fresh_lookups(monkeypatch, False)
     rs = load("luzhou")
     for text in ("123m456m789m11p234p", "111m456m789m22p345p"):  # three suits searched
-        assert not D._plain_state["complete"]
+        assert not K._plain_state["complete"]
         D.readings(read(text, rs), rs)
-    assert D._plain_state["complete"] and len(D._PLAIN) >= len(TABLE)
+    assert K._plain_state["complete"] and len(K._PLAIN) >= len(TABLE)

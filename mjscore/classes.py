@@ -1,0 +1,192 @@
+"""A class's options (a suit, an honour): its signature table under a shape id, with the
+witness and final counts of each signature, looked up or worked out; and a witness's groups.
+
+With no ghost and no meld a class's options depend on its counts alone, so they are looked up
+by them directly (`plain_options`); once a process has searched enough new suits, the whole
+table of readable suits is made at once (`plain_suits.complete_suits`).
+"""
+
+from __future__ import annotations
+
+from . import tiles as T
+from .plain_suits import complete_suits, suit_plain
+from .reading import _NO_MELDS, Group
+from .suit_programmes import honour_standard, memo, suit_pairs, suit_standard
+
+# Classes of kinds in display order (so readings need no sorting), and which classes are
+# interchangeable for every pattern (the group: suits, winds, dragons).
+CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
+           [("m", range(0, 9), 0), ("p", range(9, 18), 0), ("s", range(18, 27), 0)]
+           + [(T.name(k), [k], 1) for k in (T.E, T.S, T.W, T.N)]
+           + [(T.name(k), [k], 2) for k in (T.C, T.F, T.P)]]
+
+
+@memo(1 << 11)
+def witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
+    """(sets, pairs) of one class's witness, each in tile order (rank by rank, a triplet
+    before the runs it starts); natural tiles fill each group before ghosts do. Cached: the
+    same suit shapes recur across hands."""
+    base = kinds[0]
+    sets, pairs = [], []
+    if shape == "standard":
+        for r, (s0, t, p, _g) in enumerate(path):
+            k = base + r
+            if t:
+                sets.append((k, k, k))
+            if s0:
+                sets += [(k, k + 1, k + 2)] * s0
+            if p:
+                pairs.append((k, k))
+    else:
+        pairs = [(base + r, base + r) for r, f in enumerate(path) for _ in range(f // 2)]
+    left = list(c)
+    out = []
+    for tiles in sets + pairs:
+        ghosts = []
+        for k in tiles:
+            if left[k - base]:
+                left[k - base] -= 1
+            else:
+                ghosts.append(k)
+        kind = "pair" if len(tiles) == 2 else "triplet" if tiles[0] == tiles[1] else "sequence"
+        out.append(Group(kind, tiles, tuple(ghosts)))
+    return tuple(out[:len(sets)]), tuple(out[len(sets):])
+
+
+_SHAPES: dict = {}  # a class's signature table (witnesses left out) -> a number never reused
+_SHAPE_LIMIT = 1 << 13
+
+
+@memo(1 << 11)
+def _class_entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
+    """A class's options as (shape id, sigs, {(key, sig): (choices, finals)}); `sigs` is
+    ((key, (sig, ...)), ...) with key (ghosts, pair-or-pairs), and `finals` the class's final
+    count per kind. None if the class cannot be read at all.
+
+    Many different tile counts give the same signature table (the shape id), so the
+    cross-class combination is worked out once per shape ids, not once per hand."""
+    if shape == "seven_pairs":
+        opts = suit_pairs(c, m, cd, g)
+    elif size == 9:
+        opts = suit_plain(c, m) if not g else suit_standard(c, m, cd, g)
+    else:
+        opts = honour_standard(c[0], m[0], cd[0], g)
+    if not opts:
+        return None
+    # In the programme's own order: which of two symmetric readings is kept follows it.
+    sigs = tuple((key, tuple(table)) for key, table in opts.items())
+    witnesses = {(key, sig): (w, _finals(c, w, shape))
+                 for key, table in opts.items() for sig, w in table.items()}
+    return _shape_id(sigs), sigs, witnesses
+
+
+SHAPE_IDS = iter(range(1 << 62))
+
+
+def _shape_id(sigs: tuple) -> int:
+    sid = _SHAPES.get(sigs)
+    if sid is None:
+        if len(_SHAPES) >= _SHAPE_LIMIT:
+            _SHAPES.clear()  # ids are never reused, so combinations cached under old ids stay right
+        sid = _SHAPES[sigs] = next(SHAPE_IDS)
+    return sid
+
+
+def _finals(c: tuple, w: tuple, shape: str) -> tuple:
+    if shape == "seven_pairs":
+        return w
+    return tuple(n + step[3] for n, step in zip(c, w))
+
+
+# (kinds, first kind, one past the last, symmetry group) of each class, honours apart: most
+# hands hold none, and one test skips all seven.
+_SUIT_SPANS = [(kinds, kinds[0], kinds[-1] + 1, grp) for _n, kinds, grp in CLASSES[:3]]
+_HONOUR_SPANS = [(kinds, kinds[0], kinds[-1] + 1, grp) for _n, kinds, grp in CLASSES[3:]]
+
+
+def class_options(nat, in_melds, cand, g, shape):
+    """(kinds, group, entry) for each class that can hold tiles (see `_class_entry`). A class
+    with no tile and no room for a ghost adds nothing and is left out. None when some class
+    cannot be read at all."""
+    if not g and in_melds is _NO_MELDS and shape == "standard":
+        got = plain_options(nat)
+        return got and got[0]
+    options = []
+    spans = _SUIT_SPANS
+    if any(nat[27:]) or any(in_melds[27:]) or g and any(cand[27:]):
+        spans = _SUIT_SPANS + _HONOUR_SPANS
+    for kinds, lo, hi, grp in spans:
+        c, m, cd = nat[lo:hi], in_melds[lo:hi], cand[lo:hi]
+        if not any(c) and not any(m) and not (g and any(cd)):
+            continue
+        entry = _class_entry(hi - lo, c, m, cd, g, shape)  # the same for any suit
+        if entry is None:
+            return None
+        options.append((kinds, grp, entry))
+    return options
+
+
+# No ghost and no meld (most hands of a log): a class's entry depends on its counts alone, so
+# it is looked up by them directly. Counts that cannot be read map to False, no tile to EMPTY.
+_PLAIN: dict = {}
+EMPTY = object()
+_PLAIN_LIMIT = 1 << 12
+# Entries worked out one by one before the whole table of readable suits is made (about 50 ms,
+# as long as searching some 2,500 suits; see plain_suits): a batch gets there, one hand never.
+_TABLE_AFTER = 1024
+_plain_state = {"misses": 0, "complete": False}
+_Z7 = (0,) * 7
+
+
+def plain_options(nat):
+    """`class_options` with no ghost and no meld, and the classes' key for `_combined`."""
+    options, ids = [], []
+    spans = _SUIT_SPANS if nat[27:] == _Z7 else _SUIT_SPANS + _HONOUR_SPANS
+    for kinds, lo, hi, grp in spans:
+        c = nat[lo:hi]
+        entry = _PLAIN.get(c)
+        if entry is None:
+            entry = _plain_entry(c)
+        if entry is EMPTY:
+            continue
+        if not entry:
+            return None
+        options.append((kinds, grp, entry))
+        ids.append(entry[0] if not grp else (grp, entry[0]))
+    return options, tuple(ids)
+
+
+def _plain_entry(c: tuple):
+    state = _plain_state
+    if not any(c):
+        out = EMPTY
+    elif state["complete"] and len(c) == 9:
+        return False  # not kept: the table holds every suit that can be read
+    else:
+        z = (0,) * len(c)
+        out = _class_entry.__wrapped__(len(c), c, z, z, 0, "standard") or False
+        state["misses"] += 1
+        if state["misses"] == _TABLE_AFTER:
+            fill_plain()
+    if len(_PLAIN) >= _PLAIN_LIMIT and not state["complete"]:
+        _PLAIN.clear()
+    _PLAIN[c] = out
+    return out
+
+
+def fill_plain() -> None:
+    """Every readable suit's entry, its witnesses left to be found when a reading's groups
+    are asked for (`plain_witness`): scoring needs only the signatures."""
+    _PLAIN.clear()
+    shared: dict = {}
+    for c, sigs in complete_suits().items():
+        entry = shared.get(sigs)
+        if entry is None:
+            entry = shared[sigs] = (_shape_id(sigs), sigs, None)
+        _PLAIN[c] = entry
+    _plain_state["complete"] = True
+
+
+@memo(1 << 12)
+def plain_witness(c: tuple) -> dict:
+    return suit_plain(c, (0,) * 9)
