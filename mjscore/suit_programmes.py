@@ -41,50 +41,89 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
 
     `c` natural concealed counts, `m` counts in declared melds, `cand` ranks a ghost may
     play, `gmax` the ghost budget. `choices` holds (runs started, triplet, pair, ghosts) per
-    rank: one witness per signature. A dynamic programme over the ranks whose state is the
-    runs still open from the two ranks below, ghosts spent, pair used, and the signature so far.
+    rank: one witness per signature, the first the programme meets. A dynamic programme over
+    the ranks whose state is the runs still open from the two ranks below, ghosts spent, pair
+    used, and the signature so far (four-copy kinds, a run seen).
+
+    A state's moves at a rank depend only on the state and the rank's counts, so they are
+    worked out once (`_moves`) and shared by every suit and hand: the same few thousand recur.
+    States are numbers (see `_moves`); a witness so far is (step, the previous one's), so
+    nothing is copied rank by rank. Whether the suit has tiles is not part of the state:
+    every natural tile is used, so it follows from the ghosts spent, and is added at the end.
     """
-    states = {(0, 0, 0, 0, 0, 0, 0): ()}
+    states: dict = {0: None}
+    moves_of = _MOVES.get
     for r in range(9):
         nxt: dict = {}
-        mr = m[r]
-        room, cr, wild = 4 - mr, c[r], cand[r]
-        top_run = 4 if r <= 6 else 0
-        for key, path in states.items():
-            a, b, gu, pu, n4, run, tiles = key
-            spare = gmax - gu if wild else 0
-            ab = a + b
-            for p in ((0, 1) if not pu else (0,)):
-                pp = pu | p
-                for t in (0, 1):
-                    base = ab + 3 * t + 2 * p
-                    if base > room:
-                        break
-                    if base - cr > spare:
-                        continue
-                    # Runs starting here: enough to use every natural tile of this rank, at
-                    # most `spare` ghosts more, never past four copies. (Comparisons, not
-                    # min(): this loop is the cost of a hand with ghosts.)
-                    s0 = cr - base if cr > base else 0
-                    last = room - base
-                    if top_run < last:
-                        last = top_run
-                    if cr - base + spare < last:
-                        last = cr - base + spare
-                    g0 = gu - cr
-                    while s0 <= last:
-                        f = base + s0
-                        k = (s0, a, g0 + f, pp, n4 + (f == room), run or s0 > 0,
-                             tiles or f + mr > 0)
-                        if k not in nxt:
-                            nxt[k] = path + ((s0, t, p, f - cr),)
-                        s0 += 1
+        cr, mr, wild, top = c[r], m[r], cand[r], r <= 6
+        rank = cr | mr << 5 | wild << 10 | top << 11 | gmax << 12
+        for s, path in states.items():
+            moves = moves_of(s << 24 | rank)
+            if moves is None:
+                moves = _moves(s, rank, cr, mr, wild, top, gmax)
+            for k, step in moves:
+                if k not in nxt:
+                    nxt[k] = (step, path)
         states = nxt
     out: dict = {}
-    for (a, b, gu, pu, n4, run, tiles), path in states.items():
-        if not a and not b:
-            out.setdefault((gu, pu), {}).setdefault((n4, int(run), int(tiles), pu), path)
+    held = any(c) or any(m)
+    for s, path in states.items():
+        if not s & 63:  # no run left open
+            gu, pu, n4, run = s >> 12, s >> 6 & 1, s >> 8 & 15, s >> 7 & 1
+            sigs = out.setdefault((gu, pu), {})
+            sig = (n4, run, int(held or gu > 0), pu)
+            if sig not in sigs:
+                steps = []
+                while path is not None:
+                    steps.append(path[0])
+                    path = path[1]
+                sigs[sig] = tuple(reversed(steps))
     return out
+
+
+_MOVES: dict = {}
+
+
+def _moves(s: int, rank: int, cr: int, mr: int, wild: bool, top: bool, gmax: int) -> tuple:
+    """((next state, step), ...) from state `s` at a rank holding `cr` natural tiles and `mr`
+    in melds, in the programme's order (pair, then triplet, then runs, fewest first).
+
+    A state is a number: runs started one rank below (bits 0-2) and two below (3-5), pair
+    used (6), a run seen (7), four-copy kinds (8-11), ghosts spent (12 up). A rank's key packs
+    its natural count (bits 0-4), meld count (5-9), whether a ghost may play it (10), whether
+    a run may start there (11) and the ghost budget (12 up); the moves are kept under
+    state << 24 | rank key."""
+    a, b, pu, run, n4, gu = s & 7, s >> 3 & 7, s >> 6 & 1, s >> 7 & 1, s >> 8 & 15, s >> 12
+    room = 4 - mr
+    spare = gmax - gu if wild else 0
+    top_run = 4 if top else 0
+    out = []
+    for p in ((0, 1) if not pu else (0,)):
+        for t in (0, 1):
+            base = a + b + 3 * t + 2 * p
+            if base > room:
+                break
+            if base - cr > spare:
+                continue
+            # Runs starting here: enough to use every natural tile of this rank, at most
+            # `spare` ghosts more, never past four copies.
+            s0 = max(cr - base, 0)
+            while s0 <= min(room - base, top_run, cr - base + spare):
+                f = base + s0
+                nxt = s0 | a << 3 | (pu | p) << 6 | (run or s0 > 0) << 7 | \
+                    (n4 + (f == room)) << 8 | (gu + f - cr) << 12
+                out.append((nxt, _STEPS[s0][t][p][f - cr]))
+                s0 += 1
+    if len(_MOVES) >= 1 << 15:
+        _MOVES.clear()  # bounded; a few thousand are in use
+    moves = _MOVES[s << 24 | rank] = tuple(out)
+    return moves
+
+
+# Every step (runs started, triplet, pair, ghosts) made once: witnesses share them, so a
+# table's witnesses take 9 references each, not 9 new tuples.
+_STEPS = [[[[(s0, t, p, g) for g in range(5)] for p in range(2)] for t in range(2)]
+          for s0 in range(5)]
 
 
 @memo(1 << 10)
