@@ -18,6 +18,7 @@ from mjscore.hand import read
 from mjscore.patterns import physical_ghosts
 from mjscore.ruleset import load
 
+from . import reference_programme
 from .oracle import brute_outcomes, corpus, outcomes
 
 LUZHOU = load("luzhou")
@@ -167,16 +168,53 @@ def test_plain_search_matches_the_programme(c, melds):
         _steps(suit_standard.__wrapped__(tuple(c), m, (True,) * 9, 0))
 
 
-@settings(max_examples=300, derandomize=True)
-@given(st.lists(st.sampled_from(range(16)), max_size=4), st.sampled_from([None, *range(9)]))
-def test_plain_search_on_winning_suits(sets, pair):
-    # Random counts are mostly not decomposable; these are, by construction.
+def winning_suit(sets: list, pair) -> list:
+    """Counts of a suit made of `sets` (0-8 a triplet of that rank, 9-15 a run from rank
+    set - 9) and a pair at rank `pair` (None: no pair); a rank may pass four copies."""
     c = [0] * 9
     for s in sets:
         for r in ([s] * 3 if s < 9 else [s - 9, s - 8, s - 7]):
             c[r] += 1
     if pair is not None:
         c[pair] += 2
+    return c
+
+
+@settings(max_examples=300, derandomize=True)
+@given(st.lists(st.sampled_from(range(16)), max_size=4), st.sampled_from([None, *range(9)]))
+def test_plain_search_on_winning_suits(sets, pair):
+    # Random counts are mostly not decomposable; these are, by construction.
+    c = winning_suit(sets, pair)
     if max(c) <= 4:
         assert _steps(suit_plain(tuple(c), (0,) * 9)) == \
             _steps(suit_standard.__wrapped__(tuple(c), (0,) * 9, (True,) * 9, 0))
+
+
+@settings(max_examples=400, derandomize=True, deadline=None)
+@given(suit_counts, st.lists(st.sampled_from([0, 0, 0, 3, 4]), min_size=9, max_size=9),
+       st.lists(st.booleans(), min_size=9, max_size=9), st.integers(0, 5))
+def test_programme_matches_the_plain_reference(c, melds, cand, gmax):
+    # The programme keeps, per signature, the first reading in its order of choices: the
+    # same tables, witnesses and order as walking every reading.
+    m = tuple(0 if c[r] + x > 4 else x for r, x in enumerate(melds))
+    args = (tuple(c), m, tuple(cand), gmax)
+    assert _steps(suit_standard.__wrapped__(*args)) == \
+        _steps(reference_programme.suit_standard(*args))
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(st.lists(st.sampled_from(range(16)), max_size=4), st.sampled_from([None, *range(9)]),
+       st.lists(st.integers(0, 8), max_size=4), st.integers(0, 4))
+def test_programme_matches_the_reference_on_winning_suits_less_some_tiles(sets, pair, taken,
+                                                                          extra):
+    # A winning suit with some tiles turned into ghosts: the readable case that matters.
+    c = winning_suit(sets, pair)
+    gone = 0
+    for r in taken:
+        if c[r]:
+            c[r] -= 1
+            gone += 1
+    if max(c) <= 4:
+        args = (tuple(c), (0,) * 9, (True,) * 9, gone + extra)
+        assert _steps(suit_standard.__wrapped__(*args)) == \
+            _steps(reference_programme.suit_standard(*args))

@@ -1,0 +1,34 @@
+"""The suit programme's answer found the obvious way, for tests: walk every reading of the
+suit depth first, choices at each rank in the programme's order (no pair before the pair, no
+triplet before the triplet, fewer runs before more), and keep, for each signature, the first
+reading met. `suit_programmes.suit_standard` must give the same tables, witnesses and order
+(the order decides which of two symmetric readings is shown)."""
+
+from __future__ import annotations
+
+
+def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
+    found: dict = {}  # (ghosts, pair, n4, run, tiles) -> first path, in the order first met
+
+    def walk(r, a, b, gu, pu, n4, run, tiles, path):
+        if r == 9:
+            if a == b == 0:
+                found.setdefault((gu, pu, n4, run, tiles), path)
+            return
+        room = 4 - m[r]
+        for p in (0, 1):
+            for t in (0, 1):
+                for s0 in range(5):
+                    f = a + b + 3 * t + 2 * p + s0  # the rank's final count
+                    g = f - c[r]
+                    if pu and p or f > room or g < 0 or g and not cand[r] or \
+                            gu + g > gmax or s0 and r > 6:
+                        continue
+                    walk(r + 1, s0, a, gu + g, pu | p, n4 + (f == room), run or s0 > 0,
+                         tiles or f + m[r] > 0, path + ((s0, t, p, g),))
+
+    walk(0, 0, 0, 0, 0, 0, False, False, ())
+    out: dict = {}
+    for (gu, pu, n4, run, tiles), path in found.items():
+        out.setdefault((gu, pu), {}).setdefault((n4, int(run), int(tiles), pu), path)
+    return out
