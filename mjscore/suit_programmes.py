@@ -133,21 +133,24 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     `gp` counts ghosts in kinds holding a single pair (a pair of ghosts is a pattern in the
     English guide); `finals` is the final count per rank.
     """
-    states = {(0, 0, 0, 0, 0): ()}
+    # As in suit_standard, whether the class has tiles follows from the ghosts spent.
+    states = {(0, 0, 0, 0): ()}
     for r in range(len(c)):
         nxt: dict = {}
-        for (gu, pairs, n4, tiles, gp), path in states.items():
+        cr, room, wild = c[r], 4 - m[r], cand[r]
+        for (gu, pairs, n4, gp), path in states.items():
             for f in (0, 2, 4):
-                g = f - c[r]
-                if g < 0 or f + m[r] > 4 or g and (not cand[r] or gu + g > gmax):
+                g = f - cr
+                if g < 0 or f > room or g and (not wild or gu + g > gmax):
                     continue
-                key = (gu + g, pairs + f // 2, n4 + (f == 4), tiles | (f > 0),
-                       gp + (g if f == 2 else 0))
-                nxt.setdefault(key, path + (f,))
+                key = (gu + g, pairs + f // 2, n4 + (f == 4), gp + (g if f == 2 else 0))
+                if key not in nxt:
+                    nxt[key] = path + (f,)
         states = nxt
     out: dict = {}
-    for (gu, pairs, n4, tiles, gp), path in states.items():
-        out.setdefault((gu, pairs), {}).setdefault((n4, tiles, pairs, gp), path)
+    held = any(c)
+    for (gu, pairs, n4, gp), path in states.items():
+        out.setdefault((gu, pairs), {}).setdefault((n4, int(held or gu > 0), pairs, gp), path)
     return out
 
 

@@ -32,3 +32,26 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     for (gu, pu, n4, run, tiles), path in found.items():
         out.setdefault((gu, pu), {}).setdefault((n4, int(run), int(tiles), pu), path)
     return out
+
+
+def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
+    """`suit_programmes.suit_pairs` the same way: every way to pair up the class, each rank
+    taking 0, 2 or 4 tiles in that order, the first met kept per signature."""
+    found: dict = {}
+
+    def walk(r, gu, pairs, n4, tiles, gp, path):
+        if r == len(c):
+            found.setdefault((gu, pairs, n4, tiles, gp), path)
+            return
+        for f in (0, 2, 4):
+            g = f - c[r]
+            if g < 0 or f + m[r] > 4 or g and (not cand[r] or gu + g > gmax):
+                continue
+            walk(r + 1, gu + g, pairs + f // 2, n4 + (f == 4), tiles | (f > 0),
+                 gp + (g if f == 2 else 0), path + (f,))
+
+    walk(0, 0, 0, 0, 0, 0, ())
+    out: dict = {}
+    for (gu, pairs, n4, tiles, gp), path in found.items():
+        out.setdefault((gu, pairs), {}).setdefault((n4, int(tiles), pairs, gp), path)
+    return out

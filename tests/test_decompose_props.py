@@ -12,7 +12,7 @@ from mjscore import context as C
 from mjscore import tiles as T
 from mjscore.decompose import readings
 from mjscore.plain_suits import suit_plain
-from mjscore.suit_programmes import suit_standard
+from mjscore.suit_programmes import suit_pairs, suit_standard
 from mjscore.enumerate import all_readings
 from mjscore.hand import read
 from mjscore.patterns import physical_ghosts
@@ -218,3 +218,12 @@ def test_programme_matches_the_reference_on_winning_suits_less_some_tiles(sets, 
         args = (tuple(c), (0,) * 9, (True,) * 9, gone + extra)
         assert _steps(suit_standard.__wrapped__(*args)) == \
             _steps(reference_programme.suit_standard(*args))
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(suit_counts, st.lists(st.sampled_from([0, 0, 0, 3, 4]), min_size=9, max_size=9),
+       st.lists(st.booleans(), min_size=9, max_size=9), st.integers(0, 5))
+def test_pairs_programme_matches_the_plain_reference(c, melds, cand, gmax):
+    m = tuple(0 if c[r] + x > 4 else x for r, x in enumerate(melds))
+    args = (tuple(c), m, tuple(cand), gmax)
+    assert _steps(suit_pairs.__wrapped__(*args)) == _steps(reference_programme.suit_pairs(*args))
