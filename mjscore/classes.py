@@ -109,7 +109,7 @@ def class_options(nat, in_melds, cand, g, shape):
     with no tile and no room for a ghost adds nothing and is left out. None when some class
     cannot be read at all."""
     if not g and in_melds is _NO_MELDS and shape == "standard":
-        got = plain_options(nat)
+        got = plain_options(nat, None)
         return got and got[0]
     options = []
     spans = _SUIT_SPANS
@@ -138,9 +138,10 @@ _plain_state = {"misses": 0, "complete": False}
 _Z7 = (0,) * 7
 
 
-def plain_options(nat):
-    """`class_options` with no ghost and no meld, and the classes' key for `_combined`."""
-    options, ids = [], []
+def plain_options(nat, tail):
+    """`class_options` with no ghost and no meld, and a key for their combination: the
+    classes' shape ids after `tail` (what else the combination depends on)."""
+    options, ids = [], [tail]
     spans = _SUIT_SPANS if nat[27:] == _Z7 else _SUIT_SPANS + _HONOUR_SPANS
     for kinds, lo, hi, grp in spans:
         c = nat[lo:hi]

@@ -33,11 +33,9 @@ from .reading import _NO_MELDS, Reading, dragon_set_splits, full_ghost_reading, 
 _COMBINED: dict = {}
 
 
-def _combined(options, g: int, shape: str, max_suits, ids=None) -> tuple:
-    """`_combine` for these classes, worked out once per their shape ids (`ids`: the key
-    `plain_options` made for them)."""
-    key = (ids if ids is not None else tuple([(grp, e[0]) for _k, grp, e in options]), g,
-           shape, max_suits)
+def _combined(options, g: int, shape: str, max_suits) -> tuple:
+    """`_combine` for these classes, worked out once per their shape ids."""
+    key = (tuple([(grp, e[0]) for _k, grp, e in options]), g, shape, max_suits)
     hit = _COMBINED.get(key)
     if hit is None:
         if len(_COMBINED) >= 1 << 12:
@@ -94,7 +92,8 @@ def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:
 
 def readings(hand, rs, t=None) -> list:
     """One reading per signature of `hand` under `rs` (each a real reading of its tiles)."""
-    t = t or hand_tiles(hand, rs)
+    if t is None:
+        t = hand.tiles if hand.built_for is rs else hand_tiles(hand, rs)
     if t.too_many_suits:
         return []
     if not t.ghosts and t.in_melds is _NO_MELDS and rs.plain_lookup and \
@@ -125,11 +124,15 @@ def _plain_readings(t, max_suits) -> list:
     """`readings` of a hand with no ghost and no meld, when only the standard shape can read
     it: the same readings, with the general path's steps that do nothing here left out."""
     nat = t.natural
-    got = plain_options(nat)
+    got = plain_options(nat, max_suits)
     if got is None:
         return []
-    options, ids = got
-    found = _combined(options, 0, "standard", max_suits, ids)
+    options, key = got
+    found = _PLAIN_FOUND.get(key)
+    if found is None:
+        if len(_PLAIN_FOUND) >= 1 << 12:
+            _PLAIN_FOUND.clear()
+        found = _PLAIN_FOUND[key] = _combined(options, 0, "standard", max_suits)
     out = []
     for _canon, picks, run, sig in found:
         r = Reading("standard", None, t.fixed, ((), options, picks, (), "standard", nat), run,
@@ -137,6 +140,9 @@ def _plain_readings(t, max_suits) -> list:
         r.sig = sig
         out.append(r)
     return out
+
+
+_PLAIN_FOUND: dict = {}  # `plain_options`' key -> `_combined` for those classes
 
 
 def _reading(shape, options, found, sets, t) -> Reading:
