@@ -57,6 +57,8 @@ _SHAPES: dict = {}  # a class's signature table (witnesses left out) -> a number
 _SHAPE_LIMIT = 1 << 13
 
 
+# Sized so a long batch's memory levels off within its first 20,000 hands (batch_bench.py
+# --memory): twice the entries caught a few more repeats and grew memory by 14% after that.
 @memo(1 << 11)
 def _class_entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     """A class's options as (shape id, sigs, {(key, sig): (choices, finals)}); `sigs` is

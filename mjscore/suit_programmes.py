@@ -33,9 +33,8 @@ def memo(limit: int):
     return deco
 
 
-# Table sizes: full within the first thousands of hands, so a long batch's memory stays flat
-# (a suit table with ghosts holds a few kilobytes of witnesses; see batch_bench.py --memory).
-@memo(1 << 10)
+# Not memoised here: `classes._class_entry`, their one caller, keeps its answers by the same
+# arguments (a second table caught 1% of calls and doubled the memory).
 def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """{(ghosts, pair): {(n4, has_run, has_tiles, pair): choices}} for one suit of nine ranks.
 
@@ -126,7 +125,6 @@ _STEPS = [[[[(s0, t, p, g) for g in range(5)] for p in range(2)] for t in range(
           for s0 in range(5)]
 
 
-@memo(1 << 10)
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles, pairs, gp): finals}}.
 
