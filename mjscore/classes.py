@@ -136,7 +136,7 @@ _PLAIN_LIMIT = 1 << 12
 # Entries worked out one by one before the whole table of readable suits is made (about 50 ms,
 # as long as searching some 2,500 suits; see plain_suits): a batch gets there, one hand never.
 _TABLE_AFTER = 1024
-_plain_state = {"misses": 0, "complete": False}
+_plain_state = {"misses": 0, "full": None}  # full: the whole table, once made
 _Z7 = (0,) * 7
 
 
@@ -160,34 +160,38 @@ def plain_options(nat, tail):
 
 
 def _plain_entry(c: tuple):
-    state = _plain_state
+    # The table this call started with: the whole table replaces it as a new dict, never by
+    # filling this one, so a lookup in another thread meanwhile never finds it half made.
+    state, table = _plain_state, _PLAIN
     if not any(c):
         out = EMPTY
-    elif state["complete"] and len(c) == 9:
-        return False  # not kept: the table holds every suit that can be read
+    elif state["full"] is not None and len(c) == 9:
+        # Every suit that can be read is there. Not kept: unreadable counts are unbounded.
+        return state["full"].get(c, False)
     else:
         z = (0,) * len(c)
         out = _class_entry.__wrapped__(len(c), c, z, z, 0, "standard") or False
         state["misses"] += 1
         if state["misses"] == _TABLE_AFTER:
             fill_plain()
-    if len(_PLAIN) >= _PLAIN_LIMIT and not state["complete"]:
-        _PLAIN.clear()
-    _PLAIN[c] = out
+    if len(table) >= _PLAIN_LIMIT and table is not state["full"]:
+        table.clear()
+    table[c] = out
     return out
 
 
 def fill_plain() -> None:
     """Every readable suit's entry, its witnesses left to be found when a reading's groups
     are asked for (`plain_witness`): scoring needs only the signatures."""
-    _PLAIN.clear()
+    global _PLAIN
+    table: dict = {}
     shared: dict = {}
     for c, sigs in complete_suits().items():
         entry = shared.get(sigs)
         if entry is None:
             entry = shared[sigs] = (_shape_id(sigs), sigs, None)
-        _PLAIN[c] = entry
-    _plain_state["complete"] = True
+        table[c] = entry
+    _plain_state["full"] = _PLAIN = table
 
 
 @memo(1 << 12)

@@ -42,7 +42,7 @@ def test_a_suit_is_in_the_table_exactly_when_it_can_be_read(c):
 def fresh_lookups(monkeypatch, whole_table: bool) -> None:
     """The lookups as a fresh process has them; with `whole_table`, as a batch has them."""
     monkeypatch.setattr(K, "_PLAIN", {})
-    monkeypatch.setattr(K, "_plain_state", {"misses": 0, "complete": False})
+    monkeypatch.setattr(K, "_plain_state", {"misses": 0, "full": None})
     if whole_table:
         K.fill_plain()
 
@@ -74,6 +74,35 @@ def test_the_table_is_made_once_enough_suits_were_searched(monkeypatch):
     fresh_lookups(monkeypatch, False)
     rs = load("luzhou")
     for text in ("123m456m789m11p234p", "111m456m789m22p345p"):  # three suits searched
-        assert not K._plain_state["complete"]
+        assert K._plain_state["full"] is None
         D.readings(read(text, rs), rs)
-    assert K._plain_state["complete"] and len(K._PLAIN) >= len(TABLE)
+    assert K._plain_state["full"] is K._PLAIN and len(K._PLAIN) >= len(TABLE)
+
+
+def test_threads_meeting_the_table_being_made_read_the_same(monkeypatch):
+    # The table is made while other threads look suits up: none may find it half made.
+    import sys
+    import threading
+    rs = load("luzhou")
+    hands = [read(t, rs) for t in corpus.corpus("no ghosts", 150, 12)]
+    expected = [described(h, rs) for h in hands]
+    fresh_lookups(monkeypatch, False)
+    monkeypatch.setattr(D, "_PLAIN_FOUND", {})
+    monkeypatch.setattr(K, "_TABLE_AFTER", 40)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter can
+    try:
+        results: dict = {}
+
+        def work(n):
+            results[n] = [described(h, rs) for h in hands]
+
+        threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert K._plain_state["full"] is not None
+    assert all(results[n] == expected for n in range(4))
