@@ -70,13 +70,16 @@ def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:
     target = 1 if shape == "standard" else 7
     tiles_at = 2 if shape == "standard" else 1
     partial = {(0, 0, ((), (), ())): ()}
-    for grp, sigs in shapes:
+    last = len(shapes) - 1
+    for i, (grp, sigs) in enumerate(shapes):
         nxt: dict = {}
         for (gu, pu, canon), chosen in partial.items():
             for key, table in sigs:
                 cg, cp = key
                 if gu + cg > g or pu + cp > target:
                     continue
+                if i == last and (gu + cg != g or pu + cp != target):
+                    continue  # the last class must spend the ghosts left and end the pairs
                 for sig in table:
                     groups = list(canon)
                     groups[grp] = tuple(sorted(groups[grp] + (sig,)))
