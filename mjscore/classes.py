@@ -61,9 +61,9 @@ _SHAPE_LIMIT = 1 << 13
 # --memory): twice the entries caught a few more repeats and grew memory by 14% after that.
 @memo(1 << 11)
 def _class_entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
-    """A class's options as (shape id, sigs, {(key, sig): (choices, finals)}); `sigs` is
-    ((key, (sig, ...)), ...) with key (ghosts, pair-or-pairs), and `finals` the class's final
-    count per kind. None if the class cannot be read at all.
+    """A class's options as (shape id, sigs, {(key, sig): (choices, placed)}); `sigs` is
+    ((key, (sig, ...)), ...) with key (ghosts, pair-or-pairs), and `placed` where the witness
+    puts ghosts (`_placed`). None if the class cannot be read at all.
 
     Many different tile counts give the same signature table (the shape id), so the
     cross-class combination is worked out once per shape ids, not once per hand."""
@@ -77,7 +77,7 @@ def _class_entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
         return None
     # In the programme's own order: which of two symmetric readings is kept follows it.
     sigs = tuple((key, tuple(table)) for key, table in opts.items())
-    witnesses = {(key, sig): (w, _finals(c, w, shape))
+    witnesses = {(key, sig): (w, _placed(c, w, shape))
                  for key, table in opts.items() for sig, w in table.items()}
     return _shape_id(sigs), sigs, witnesses
 
@@ -94,10 +94,12 @@ def _shape_id(sigs: tuple) -> int:
     return sid
 
 
-def _finals(c: tuple, w: tuple, shape: str) -> tuple:
+def _placed(c: tuple, w: tuple, shape: str) -> tuple:
+    """Where witness `w` puts ghosts: ((rank, how many), ...); a reading's final counts are
+    the tiles held plus these."""
     if shape == "seven_pairs":
-        return w
-    return tuple(n + step[3] for n, step in zip(c, w))
+        return tuple((i, f - n) for i, (n, f) in enumerate(zip(c, w)) if f != n)
+    return tuple((i, step[3]) for i, step in enumerate(w) if step[3])
 
 
 # (kinds, first kind, one past the last, symmetry group) of each class, honours apart: most

@@ -152,16 +152,12 @@ def _reading(shape, options, found, sets, t) -> Reading:
     canon, picks, run, sig = found
     if not t.ghosts and not sets:
         counts = t.fixed  # no ghost to assign: the final tiles are the tiles held
-    else:
-        counts = list(t.in_melds)
-        for grp in sets:
-            for tile in grp.tiles:
-                counts[tile] += 1
+    else:  # the tiles held (中发白 sets' included), and the ghosts where the witnesses put them
+        counts = list(t.fixed)
         for (kinds, _grp, entry), pick in zip(options, picks):
             lo = kinds[0]
-            for i, f in enumerate(entry[2][pick][1]):
-                if f:
-                    counts[lo + i] += f
+            for i, g in entry[2][pick][1]:
+                counts[lo + i] += g
         counts = tuple(counts)
     if t.meld_run and shape == "standard":
         run = True
