@@ -11,7 +11,8 @@ from __future__ import annotations
 from . import tiles as T
 from .plain_suits import complete_suits, suit_plain
 from .reading import _NO_MELDS, Group
-from .suit_programmes import honour_standard, memo, suit_pairs, suit_standard
+from .bounded import make_room, memo
+from .suit_programmes import honour_standard, suit_pairs, suit_standard
 
 # Classes of kinds in display order (so readings need no sorting), and which classes are
 # interchangeable for every pattern (the group: suits, winds, dragons).
@@ -88,8 +89,7 @@ SHAPE_IDS = iter(range(1 << 62))
 def _shape_id(sigs: tuple) -> int:
     sid = _SHAPES.get(sigs)
     if sid is None:
-        if len(_SHAPES) >= _SHAPE_LIMIT:
-            _SHAPES.clear()  # ids are never reused, so combinations cached under old ids stay right
+        make_room(_SHAPES, _SHAPE_LIMIT)  # ids are never reused: combinations kept stay right
         sid = _SHAPES[sigs] = next(SHAPE_IDS)
     return sid
 
@@ -176,8 +176,8 @@ def _plain_entry(c: tuple):
         state["misses"] += 1
         if state["misses"] == _TABLE_AFTER:
             fill_plain()
-    if len(table) >= _PLAIN_LIMIT and table is not state["full"]:
-        table.clear()
+    if table is not state["full"]:
+        make_room(table, _PLAIN_LIMIT)
     table[c] = out
     return out
 

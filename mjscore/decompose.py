@@ -26,6 +26,7 @@ readings. With no ghost and no meld, a hand's suits are looked up rather than se
 
 from __future__ import annotations
 
+from .bounded import make_room
 from .classes import (SHAPE_IDS, class_options, plain_options, plain_witness,
                       witness_groups)
 from .reading import _NO_MELDS, Reading, dragon_set_splits, full_ghost_reading, hand_tiles
@@ -38,12 +39,12 @@ def _combined(options, g: int, shape: str, max_suits) -> tuple:
     key = (tuple([(grp, e[0]) for _k, grp, e in options]), g, shape, max_suits)
     hit = _COMBINED.get(key)
     if hit is None:
-        if len(_COMBINED) >= 1 << 12:
-            _COMBINED.clear()
+        make_room(_COMBINED, 1 << 12)
         std = shape == "standard"
-        # With each: whether a class reads a run, and the reading's signature (see _reading).
+        # (picks, whether a class reads a run, the reading's signature as a number): the
+        # signature itself is not kept, a few objects fewer for the collector to walk.
         hit = _COMBINED[key] = tuple(
-            (canon, picks, std and any(sig[1] for _key, sig in picks), _sig_id(shape, canon))
+            (picks, std and any(sig[1] for _key, sig in picks), _sig_id(shape, canon))
             for canon, picks in _combine([(grp, e[1]) for _k, grp, e in options], g, shape,
                                          max_suits))
     return hit
@@ -57,8 +58,7 @@ def _sig_id(shape: str, canon: tuple) -> int:
     (a nested tuple would be hashed in full each time)."""
     sid = _SIG_IDS.get((shape, canon))
     if sid is None:
-        if len(_SIG_IDS) >= 1 << 14:
-            _SIG_IDS.clear()  # ids are never reused: evaluations kept under old ones stay right
+        make_room(_SIG_IDS, 1 << 14)  # ids are never reused: evaluations kept stay right
         sid = _SIG_IDS[(shape, canon)] = next(SHAPE_IDS)
     return sid
 
@@ -133,11 +133,10 @@ def _plain_readings(t, max_suits) -> list:
     options, key = got
     found = _PLAIN_FOUND.get(key)
     if found is None:
-        if len(_PLAIN_FOUND) >= 1 << 12:
-            _PLAIN_FOUND.clear()
+        make_room(_PLAIN_FOUND, 1 << 12)
         found = _PLAIN_FOUND[key] = _combined(options, 0, "standard", max_suits)
     out = []
-    for _canon, picks, run, sig in found:
+    for picks, run, sig in found:
         r = Reading("standard", None, t.fixed, ((), options, picks, (), "standard", nat), run,
                     _build_groups)
         r.sig = sig
@@ -149,7 +148,7 @@ _PLAIN_FOUND: dict = {}  # `plain_options`' key -> `_combined` for those classes
 
 
 def _reading(shape, options, found, sets, t) -> Reading:
-    canon, picks, run, sig = found
+    picks, run, sig = found
     if not t.ghosts and not sets:
         counts = t.fixed  # no ghost to assign: the final tiles are the tiles held
     else:  # the tiles held (中发白 sets' included), and the ghosts where the witnesses put them

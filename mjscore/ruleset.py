@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from .bounded import make_room
 from .errors import RulesetError
 from .options import as_dict, check_defaults, resolve
 
@@ -269,11 +270,10 @@ class Ruleset:
             return self.__dict__["_memo"]
 
     def remember(self, key, value):
-        """Keep `value` in `memo`, which is emptied when full: a long batch's memory stays
-        flat, and the table fills again from the next hands."""
+        """Keep `value` in `memo`, bounded (`bounded.make_room`): a long batch's memory
+        stays flat."""
         memo = self.memo
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
+        make_room(memo, MEMO_LIMIT)
         memo[key] = value
         return value
 

@@ -6,31 +6,7 @@ See `decompose` for what a signature is and how the classes are combined.
 
 from __future__ import annotations
 
-from functools import wraps
-
-
-def memo(limit: int):
-    """Memoise a function of hashable arguments in a plain dict, emptied when it reaches
-    `limit` entries. Unlike functools.lru_cache it adds no per-entry objects for the garbage
-    collector to walk: the keys and values here are tuples of numbers, which Python stops
-    tracking, so a warm cache of 100,000 entries costs no collection pauses."""
-    def deco(fn):
-        table: dict = {}
-
-        @wraps(fn)
-        def wrapper(*args):
-            try:
-                return table[args]
-            except KeyError:
-                pass
-            if len(table) >= limit:
-                table.clear()  # bounded memory over a long batch; it fills again quickly
-            out = table[args] = fn(*args)
-            return out
-        wrapper.cache_clear = table.clear
-        wrapper.table = table
-        return wrapper
-    return deco
+from .bounded import make_room, memo
 
 
 # Not memoised here: `classes._class_entry`, their one caller, keeps its answers by the same
@@ -113,8 +89,7 @@ def _moves(s: int, rank: int, cr: int, mr: int, wild: bool, top: bool, gmax: int
                     (n4 + (f == room)) << 8 | (gu + f - cr) << 12
                 out.append((nxt, _STEPS[s0][t][p][f - cr]))
                 s0 += 1
-    if len(_MOVES) >= 1 << 15:
-        _MOVES.clear()  # bounded; a few thousand are in use
+    make_room(_MOVES, 1 << 15)  # a few thousand are in use
     moves = _MOVES[s << 24 | rank] = tuple(out)
     return moves
 
