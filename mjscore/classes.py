@@ -55,7 +55,7 @@ def witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
 
 
 _SHAPES: dict = {}  # a class's signature table (witnesses left out) -> a number never reused
-_SHAPE_LIMIT = 1 << 13
+_SHAPE_LIMIT = 1 << 11  # full within a batch's first 20,000 hands or so, then level
 
 
 # Sized so a long batch's memory levels off within its first 20,000 hands (batch_bench.py

@@ -26,20 +26,13 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     nothing is copied rank by rank. Whether the suit has tiles is not part of the state:
     every natural tile is used, so it follows from the ghosts spent, and is added at the end.
     """
-    states: dict = {0: None}
-    moves_of = _MOVES.get
-    for r in range(9):
-        nxt: dict = {}
-        cr, mr, wild, top = c[r], m[r], cand[r], r <= 6
-        rank = cr | mr << 5 | wild << 10 | top << 11 | gmax << 12
-        for s, path in states.items():
-            moves = moves_of(s << 24 | rank)
-            if moves is None:
-                moves = _moves(s, rank, cr, mr, wild, top, gmax)
-            for k, step in moves:
-                if k not in nxt:
-                    nxt[k] = (step, path)
-        states = nxt
+    key = (c[:_PREFIX], m[:_PREFIX], cand[:_PREFIX], gmax)
+    states = _AFTER_PREFIX.get(key)
+    if states is None:
+        states = _advance({0: None}, 0, _PREFIX, c, m, cand, gmax)
+        make_room(_AFTER_PREFIX, 1 << 10)
+        _AFTER_PREFIX[key] = states
+    states = _advance(states, _PREFIX, 9, c, m, cand, gmax)
     out: dict = {}
     held = any(c) or any(m)
     for s, path in states.items():
@@ -54,6 +47,30 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
                     path = path[1]
                 sigs[sig] = tuple(reversed(steps))
     return out
+
+
+# The states after the first ranks depend on those ranks' counts alone, which many suits
+# share: they are kept by them, and a suit's programme starts from there.
+_PREFIX = 5
+_AFTER_PREFIX: dict = {}
+
+
+def _advance(states: dict, lo: int, hi: int, c, m, cand, gmax: int) -> dict:
+    """The programme's states after ranks lo..hi-1, from `states` (left as they are)."""
+    moves_of = _MOVES.get
+    for r in range(lo, hi):
+        nxt: dict = {}
+        cr, mr, wild, top = c[r], m[r], cand[r], r <= 6
+        rank = cr | mr << 5 | wild << 10 | top << 11 | gmax << 12
+        for s, path in states.items():
+            moves = moves_of(s << 24 | rank)
+            if moves is None:
+                moves = _moves(s, rank, cr, mr, wild, top, gmax)
+            for k, step in moves:
+                if k not in nxt:
+                    nxt[k] = (step, path)
+        states = nxt
+    return states
 
 
 _MOVES: dict = {}
