@@ -142,7 +142,7 @@ def _rule_reasons(h, rs, ctx, t) -> list:
                            "write that tile as the winning tile")
         if ctx.rob_kong and g.get("rob_ghost_forbidden", False):
             reasons.append(f"a ghost ({ghost}) being added to a kong cannot be robbed")
-    if hand_rules.get("needs_declared") and not ctx.declared:
+    if rs.needs_declared and not ctx.declared:
         reasons.append("not declared (报章): a win needs --declared")
     # The tiles' own suits (`too_many_suits`) include every suit named below, so a hand
     # within the limit there needs no closer look.
@@ -160,26 +160,14 @@ _ZERO = MappingProxyType(net_of([]))
 _result = maker(Result)  # Result(*values), made faster (one per hand)
 
 
-def _constants(rs) -> tuple:
-    """(unit, ghost letter, least value of a discard-type win, needs --declared), which every
-    hand reads from its ruleset: looked up once."""
-    got = rs.memo.get("score constants")
-    if got is None:
-        got = rs.remember("score constants", (
-            rs.spec.get("unit", ""), T.name(min(rs.ghost_kinds)) if rs.ghost_kinds else "?",
-            int(rs.spec["value"].get("min_discard_win", 0) or 0),
-            bool(rs.spec["hand"].get("needs_declared"))))
-    return got
-
-
 def score_hand(h, rs, ctx) -> Result:
     """Score an already-built hand in a checked context."""
     t = hand_tiles(h, rs)
-    unit, ghost, minimum, needs_declared = _constants(rs)
+    unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     kong = kong_notes(h, ctx, rs) if h.melds else ()
     # A plain self-draw of a non-ghost tile within the suit limit has no reason to check.
-    reasons = _rule_reasons(h, rs, ctx, t) if ctx.discard or ctx.rob_kong or needs_declared \
+    reasons = _rule_reasons(h, rs, ctx, t) if ctx.discard or ctx.rob_kong or rs.needs_declared \
         or h.win in rs.ghost_kinds or t.too_many_suits else []
 
     def not_legal() -> Result:

@@ -4,7 +4,7 @@ for emptying one."""
 from __future__ import annotations
 
 from functools import wraps
-from itertools import islice
+from itertools import count, islice
 
 
 def make_room(table: dict, limit: int) -> None:
@@ -14,8 +14,26 @@ def make_room(table: dict, limit: int) -> None:
     the middle of one hand; a sixteenth at a time spreads that over many hands, and what stays
     is the most recent, the likeliest to be asked for again."""
     if len(table) >= limit:
-        for key in list(islice(table, max(1, limit >> 4))):
-            del table[key]
+        try:
+            oldest = list(islice(table, max(1, limit >> 4)))
+        except RuntimeError:  # another thread changed the table meanwhile; next time, then
+            return
+        for key in oldest:
+            table.pop(key, None)  # another thread may have dropped it already
+
+
+_NUMBERS = count(1)  # from 1: a number is never mistaken for a miss
+
+
+def number_for(table: dict, key, limit: int) -> int:
+    """The number `table` gives `key`, a new one if it has none. Numbers are never reused, so
+    a number dropped from `table` (`make_room`) and given anew never stands for two keys, and
+    whatever was kept under the old one is simply not found again."""
+    n = table.get(key)
+    if n is None:
+        make_room(table, limit)
+        n = table[key] = next(_NUMBERS)
+    return n
 
 
 def memo(limit: int):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import tiles as T
 from .plain_suits import complete_suits, suit_plain
 from .reading import _NO_MELDS, Group
-from .bounded import make_room, memo
+from .bounded import make_room, memo, number_for
 from .suit_programmes import honour_standard, suit_pairs, suit_standard
 
 # Classes of kinds in display order (so readings need no sorting), and which classes are
@@ -58,13 +58,11 @@ _SHAPES: dict = {}  # a class's signature table (witnesses left out) -> a number
 _SHAPE_LIMIT = 1 << 11  # full within a batch's first 20,000 hands or so, then level
 
 
-# Sized so a long batch's memory levels off within its first 20,000 hands (batch_bench.py
-# --memory): twice the entries caught a few more repeats and grew memory by 14% after that.
-@memo(1 << 11)
-def _class_entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
+def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     """A class's options as (shape id, sigs, {(key, sig): (choices, placed)}); `sigs` is
     ((key, (sig, ...)), ...) with key (ghosts, pair-or-pairs), and `placed` where the witness
-    puts ghosts (`_placed`). None if the class cannot be read at all.
+    puts ghosts (`_placed`). None if the class cannot be read at all. (The whole no-ghost
+    table's entries have None for the witnesses: `witness` and `ghosts_placed` read either.)
 
     Many different tile counts give the same signature table (the shape id), so the
     cross-class combination is worked out once per shape ids, not once per hand."""
@@ -80,18 +78,25 @@ def _class_entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     sigs = tuple((key, tuple(table)) for key, table in opts.items())
     witnesses = {(key, sig): (w, _placed(c, w, shape))
                  for key, table in opts.items() for sig, w in table.items()}
-    return _shape_id(sigs), sigs, witnesses
+    return number_for(_SHAPES, sigs, _SHAPE_LIMIT), sigs, witnesses
 
 
-SHAPE_IDS = iter(range(1 << 62))
+# Sized so a long batch's memory levels off within its first 20,000 hands (batch_bench.py
+# --memory): twice the entries caught a few more repeats and grew memory by 14% after that.
+_class_entry = memo(1 << 11)(_entry)
 
 
-def _shape_id(sigs: tuple) -> int:
-    sid = _SHAPES.get(sigs)
-    if sid is None:
-        make_room(_SHAPES, _SHAPE_LIMIT)  # ids are never reused: combinations kept stay right
-        sid = _SHAPES[sigs] = next(SHAPE_IDS)
-    return sid
+def witness(entry, c: tuple, pick) -> tuple:
+    """The witness (choices per rank) of `pick`, a (key, signature) of class `entry` whose
+    natural counts are `c`."""
+    if entry[2] is None:  # a table entry (fill_plain): found now, when groups are asked for
+        return plain_witness(c)[pick[0]][pick[1]]
+    return entry[2][pick][0]
+
+
+def ghosts_placed(entry, pick) -> tuple:
+    """((rank, ghosts), ...) that the witness of `pick` places (table entries place none)."""
+    return () if entry[2] is None else entry[2][pick][1]
 
 
 def _placed(c: tuple, w: tuple, shape: str) -> tuple:
@@ -162,8 +167,9 @@ def plain_options(nat, tail):
 
 
 def _plain_entry(c: tuple):
-    # The table this call started with: the whole table replaces it as a new dict, never by
-    # filling this one, so a lookup in another thread meanwhile never finds it half made.
+    # The table this call started with: the whole table replaces it as a new dict, made in
+    # full before it is swapped in, so a lookup in another thread never finds it half made.
+    # (Empty suits and honours are still added to it as they are met: a few entries.)
     state, table = _plain_state, _PLAIN
     if not any(c):
         out = EMPTY
@@ -172,9 +178,9 @@ def _plain_entry(c: tuple):
         return state["full"].get(c, False)
     else:
         z = (0,) * len(c)
-        out = _class_entry.__wrapped__(len(c), c, z, z, 0, "standard") or False
+        out = _entry(len(c), c, z, z, 0, "standard") or False
         state["misses"] += 1
-        if state["misses"] == _TABLE_AFTER:
+        if state["misses"] >= _TABLE_AFTER and state["full"] is None:
             fill_plain()
     if table is not state["full"]:
         make_room(table, _PLAIN_LIMIT)
@@ -191,11 +197,12 @@ def fill_plain() -> None:
     for c, sigs in complete_suits().items():
         entry = shared.get(sigs)
         if entry is None:
-            entry = shared[sigs] = (_shape_id(sigs), sigs, None)
+            entry = shared[sigs] = (number_for(_SHAPES, sigs, _SHAPE_LIMIT), sigs, None)
         table[c] = entry
     _plain_state["full"] = _PLAIN = table
 
 
 @memo(1 << 12)
 def plain_witness(c: tuple) -> dict:
+    """The no-ghost search's table for suit `c` (witnesses included), for table entries."""
     return suit_plain(c, (0,) * 9)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from . import tiles as T
 from .errors import OptionError, RulesetError
 from .patterns import BY_SIGNATURE, REGISTRY, SITUATIONAL
+from .settlement import CHECKS
 
 EFFECTS = ("steps", "base", "multiply", "add", "flat", "fixed")
 
@@ -142,7 +143,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
     in_melds = g.get("flip_in_melds", "natural") if mode == "flip" else g.get("in_melds", "wild")
     hand = spec["hand"]
     patterns = _patterns(spec, label)
-    shapes = list(hand["shapes"])
+    shapes = list(dict.fromkeys(hand["shapes"]))  # a shape named twice reads the same hands
     if "seven_pairs" in hand and not hand["seven_pairs"] and "seven_pairs" in shapes:
         shapes.remove("seven_pairs")
     return cls(
@@ -162,4 +163,10 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         situational=tuple(p for p in patterns if p.fn in SITUATIONAL),
         # 中发白 sets would be read apart from the suits (decompose.readings)
         plain_lookup="standard" in shapes and not hand.get("concealed_sets"),
+        unit=spec.get("unit", ""), ghost_letter=T.name(min(ghosts)) if ghosts else "?",
+        min_discard_win=int(spec["value"].get("min_discard_win", 0) or 0),
+        needs_declared=bool(hand.get("needs_declared")),
+        extra_checks=tuple((CHECKS[x["rule"]], x.get("params") or {})
+                           for x in (spec.get("extras") or {}).values()
+                           if x and x["rule"] in CHECKS),
     )

@@ -26,9 +26,8 @@ readings. With no ghost and no meld, a hand's suits are looked up rather than se
 
 from __future__ import annotations
 
-from .bounded import make_room
-from .classes import (SHAPE_IDS, class_options, plain_options, plain_witness,
-                      witness_groups)
+from .bounded import make_room, number_for
+from .classes import class_options, ghosts_placed, plain_options, witness, witness_groups
 from .reading import _NO_MELDS, Reading, dragon_set_splits, full_ghost_reading, hand_tiles
 
 _COMBINED: dict = {}
@@ -41,26 +40,18 @@ def _combined(options, g: int, shape: str, max_suits) -> tuple:
     if hit is None:
         make_room(_COMBINED, 1 << 12)
         std = shape == "standard"
-        # (picks, whether a class reads a run, the reading's signature as a number): the
-        # signature itself is not kept, a few objects fewer for the collector to walk.
+        # (picks, whether a class reads a run, the reading's signature as a number: the
+        # evaluation memo's key, hashed on every hand, where a nested tuple would be hashed
+        # in full each time; and a few objects fewer for the collector to walk).
         hit = _COMBINED[key] = tuple(
-            (picks, std and any(sig[1] for _key, sig in picks), _sig_id(shape, canon))
+            (picks, std and any(sig[1] for _key, sig in picks),
+             number_for(_SIG_IDS, (shape, canon), 1 << 14))
             for canon, picks in _combine([(grp, e[1]) for _k, grp, e in options], g, shape,
                                          max_suits))
     return hit
 
 
-_SIG_IDS: dict = {}  # (shape, hand signature) -> a number never reused
-
-
-def _sig_id(shape: str, canon: tuple) -> int:
-    """A reading's signature as a number: the evaluation memo's key, hashed on every hand
-    (a nested tuple would be hashed in full each time)."""
-    sid = _SIG_IDS.get((shape, canon))
-    if sid is None:
-        make_room(_SIG_IDS, 1 << 14)  # ids are never reused: evaluations kept stay right
-        sid = _SIG_IDS[(shape, canon)] = next(SHAPE_IDS)
-    return sid
+_SIG_IDS: dict = {}  # (shape, hand signature) -> its number (`bounded.number_for`)
 
 
 def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:
@@ -155,7 +146,7 @@ def _reading(shape, options, found, sets, t) -> Reading:
         counts = list(t.fixed)
         for (kinds, _grp, entry), pick in zip(options, picks):
             lo = kinds[0]
-            for i, g in entry[2][pick][1]:
+            for i, g in ghosts_placed(entry, pick):
                 counts[lo + i] += g
         counts = tuple(counts)
     if t.meld_run and shape == "standard":
@@ -173,11 +164,7 @@ def _build_groups(parts) -> tuple:
     all_sets, all_pairs = list(sets), []
     for (kinds, _grp, entry), pick in zip(options, picks):
         c = natural[kinds[0]:kinds[-1] + 1]
-        if entry[2] is None:  # a table entry (fill_plain): find the witness now
-            w = plain_witness(c)[pick[0]][pick[1]]
-        else:
-            w = entry[2][pick][0]
-        s_, p_ = witness_groups(kinds, c, w, shape)
+        s_, p_ = witness_groups(kinds, c, witness(entry, c, pick), shape)
         all_sets += s_
         all_pairs += p_
     return tuple(all_sets) + tuple(all_pairs) + melds

@@ -68,16 +68,14 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
                 continue  # no fifth copy to draw
             whole = tuple(sorted(hand.concealed + (k,)))
             h = Hand(whole, k, hand.melds, replace(hand.parsed, concealed=whole, win=k))
-            declared = bool((rs.spec["hand"]).get("needs_declared"))
-            ctx = C.WinContext(seat=seat, declared=declared, ghosts_held=held,
+            ctx = C.WinContext(seat=seat, declared=rs.needs_declared, ghosts_held=held,
                                ghost_kinds=rs.ghost_kinds)
             r = score_hand(h, rs, ctx)
             if r.legal:
                 found.append(Wait(T.name(k), r.value, r.patterns))
-    ghost = T.name(min(rs.ghost_kinds)) if rs.ghost_kinds else None
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found), cat, tuple(found),
-                       max((w.value for w in found), default=0), ghost,
-                       rs.spec.get("unit", ""))
+                       max((w.value for w in found), default=0),
+                       rs.ghost_letter if rs.ghost_kinds else None, rs.unit)
 
 
 def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:

@@ -258,6 +258,14 @@ class Ruleset:
     per_reading: tuple = field(default=(), repr=False)  # patterns asked for every reading
     situational: tuple = field(default=(), repr=False)  # patterns asked once a hand
     plain_lookup: bool = False  # a hand with no ghost or meld is read by suit lookups alone
+    # Read on every hand scored, so worked out once: the unit of value, the letter a ghost is
+    # shown as, the least a discard-type win pays, whether a win needs --declared, and the
+    # extras' situation checks as (check, params).
+    unit: str = ""
+    ghost_letter: str = "?"
+    min_discard_win: int = 0
+    needs_declared: bool = False
+    extra_checks: tuple = field(default=(), repr=False, compare=False)
 
     @property
     def memo(self) -> dict:

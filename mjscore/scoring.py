@@ -11,11 +11,12 @@ order, so the same input always prints the same reading.
 
 from __future__ import annotations
 
-import itertools
 import math
 from typing import NamedTuple
 
+from .bounded import number_for
 from .errors import RulesetError
+from .ruleset import MEMO_LIMIT
 
 
 class Hit(NamedTuple):
@@ -116,9 +117,6 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     return Evaluation(reading, out, raw, capped, value, cap)
 
 
-_FIXED_IDS = itertools.count(1)  # from 1: a memo hit is never mistaken for a miss
-
-
 def evaluate_all(readings, hand, ctx, rs) -> tuple:
     """`evaluate` for each reading, reusing the evaluation of an earlier reading with the same
     signature in the same situation: the patterns that read only the signature (and the
@@ -133,7 +131,7 @@ def evaluate_all(readings, hand, ctx, rs) -> tuple:
         known = situation(hand, ctx, rs)
         fixed = (tuple(known.values()), hand.melds, ctx.win_type, ctx.discard_type)
         got = rs.remember(("situation", ctx, hand.melds),
-                          (known, memo.get(fixed) or rs.remember(fixed, next(_FIXED_IDS))))
+                          (known, number_for(memo, fixed, MEMO_LIMIT)))
     known, fixed = got
     out = []
     for r in readings:

@@ -44,12 +44,7 @@ def extra(xid: str, check=None):
 
 
 def check_extras(ctx, hand, rs) -> None:
-    checks = rs.memo.get("extra checks")
-    if checks is None:  # the same few for every hand of the ruleset
-        checks = rs.remember("extra checks", tuple(
-            (CHECKS[x["rule"]], x.get("params") or {})
-            for x in (rs.spec.get("extras") or {}).values() if x and x["rule"] in CHECKS))
-    for check, params in checks:
+    for check, params in rs.extra_checks:
         check(ctx, hand, rs, params)
 
 

@@ -299,4 +299,4 @@ def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
         dealer = first.fields.get("from") if len(seats) > 1 else seats[0]
     return SettleResult(rs.name, rec.label, not reasons, tuple(reasons), tuple(table.out),
                         MappingProxyType(net_of(rows)), dealer, tuple(table.skipped),
-                        rs.spec.get("unit", ""))
+                        rs.unit)

@@ -14,12 +14,16 @@ from mjscore import decompose as D
 from mjscore.errors import MjscoreError
 from mjscore.hand import read
 from mjscore.plain_suits import complete_suits, suit_plain
+from mjscore import score
 from mjscore.ruleset import load
 
 from .oracle import corpus
+from .threads import in_threads
 from .winning_hands import RULESETS
 
 TABLE = complete_suits()
+# Hands holding a concealed 中发白 set (Lanzhou reads it apart from the suits), with no ghost.
+SET_HANDS = ["123m456m789m11pCFP", "111m234m99pCFP 1sFP", "123m456m789mCFP 11p"]
 NO_MELDS = (0,) * 9
 
 
@@ -56,12 +60,13 @@ def test_the_table_reads_as_the_search(monkeypatch, name, opts):
     rs = load(name, opts)
     general = replace(rs, plain_lookup=False)  # readings() takes its general path
     hands = []
-    for kind in ("no ghosts", "seven pairs", "kongs", "1-2 ghosts"):
-        for text in corpus.corpus(kind, 60, 11):
-            try:
-                hands.append(read(text, rs))
-            except MjscoreError:
-                pass  # a tile this ruleset does not use
+    texts = [t for kind in ("no ghosts", "seven pairs", "kongs", "1-2 ghosts")
+             for t in corpus.corpus(kind, 60, 11)] + SET_HANDS
+    for text in texts:
+        try:
+            hands.append(read(text, rs))
+        except MjscoreError:
+            pass  # a tile this ruleset does not use
     fresh_lookups(monkeypatch, False)
     searched = [described(h, general) for h in hands]
     fresh_lookups(monkeypatch, True)
@@ -81,28 +86,20 @@ def test_the_table_is_made_once_enough_suits_were_searched(monkeypatch):
 
 def test_threads_meeting_the_table_being_made_read_the_same(monkeypatch):
     # The table is made while other threads look suits up: none may find it half made.
-    import sys
-    import threading
     rs = load("luzhou")
     hands = [read(t, rs) for t in corpus.corpus("no ghosts", 150, 12)]
     expected = [described(h, rs) for h in hands]
     fresh_lookups(monkeypatch, False)
     monkeypatch.setattr(D, "_PLAIN_FOUND", {})
     monkeypatch.setattr(K, "_TABLE_AFTER", 40)
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter can
-    try:
-        results: dict = {}
-
-        def work(n):
-            results[n] = [described(h, rs) for h in hands]
-
-        threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-    finally:
-        sys.setswitchinterval(interval)
+    results = in_threads(lambda _i: [described(h, rs) for h in hands])
     assert K._plain_state["full"] is not None
-    assert all(results[n] == expected for n in range(4))
+    assert all(r == expected for r in results)
+
+
+def test_a_set_hand_scores_the_same_with_the_table(monkeypatch):
+    fresh_lookups(monkeypatch, False)
+    before = score("123m456m789m11pCFP", rules="lanzhou", declared=True)
+    fresh_lookups(monkeypatch, True)
+    after = score("123m456m789m11pCFP", rules="lanzhou", declared=True)
+    assert after.to_dict() == before.to_dict()

@@ -216,3 +216,14 @@ def test_validate_rejects_what_the_schema_forbids():
     with pytest.raises(RulesetError) as info:
         validate(broken, "broken.yaml")
     assert "broken.yaml" in str(info.value) and "value.cap" in str(info.value)
+
+
+def test_a_shape_named_twice_reads_each_hand_once(tmp_path):
+    # The schema allows repeats in `hand.shapes`; a hand is not read twice for them.
+    (tmp_path / "twice.yaml").write_text(
+        "extends: luzhou\nname: twice\nhand:\n  shapes: [standard, standard, seven_pairs]\n",
+        encoding="utf-8")
+    for hand in ("45556p22255667s7s", "11223344556677m", "123m456m789m11pCCC"):
+        once, twice = score(hand), score(hand, rules=str(tmp_path / "twice.yaml"))
+        assert (twice.readings, twice.value, twice.decomposition) == \
+            (once.readings, once.value, once.decomposition)

@@ -1,0 +1,35 @@
+"""Bounded caches (`mjscore.bounded`): the oldest entries go first, and threads sharing a cache
+never trip over each other."""
+
+from __future__ import annotations
+
+from mjscore.bounded import make_room, memo, number_for
+
+from .threads import in_threads
+
+
+def test_a_full_table_drops_its_oldest_sixteenth():
+    table = {k: k for k in range(64)}
+    make_room(table, 64)
+    assert list(table) == list(range(4, 64))
+    make_room(table, 64)  # not full: nothing goes
+    assert len(table) == 60
+
+
+def test_numbers_are_never_reused():
+    table: dict = {}
+    first = [number_for(table, k, 16) for k in range(40)]
+    assert len(set(first)) == 40 and len(table) <= 16
+    assert number_for(table, 0, 16) not in first  # dropped, then given a new number
+
+
+def test_threads_sharing_a_cache():
+    @memo(32)
+    def square(n):
+        return n * n
+
+    def work(offset):
+        for n in range(5000):
+            assert square((n * 7 + offset) % 300) == ((n * 7 + offset) % 300) ** 2
+
+    in_threads(work)
