@@ -152,9 +152,10 @@ def plain_options(nat, tail):
     classes' shape ids after `tail` (what else the combination depends on)."""
     options, ids = [], [tail]
     spans = _SUIT_SPANS if nat[27:] == _Z7 else _SUIT_SPANS + _HONOUR_SPANS
+    get = _PLAIN.get
     for kinds, lo, hi, grp in spans:
         c = nat[lo:hi]
-        entry = _PLAIN.get(c)
+        entry = get(c)
         if entry is None:
             entry = _plain_entry(c)
         if entry is EMPTY:
