@@ -22,14 +22,15 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
 
     A state's moves at a rank depend only on the state and the rank's counts, so they are
     worked out once (`_moves`) and shared by every suit and hand: the same few thousand recur.
-    States are numbers (see `_moves`); a witness so far is (step, the previous one's), so
-    nothing is copied rank by rank. Whether the suit has tiles is not part of the state:
+    States are numbers (see `_moves`), and so is a witness so far: seven bits a rank, the
+    step's index in `_STEPS` (numbers are neither copied rank by rank nor walked by the
+    garbage collector, and the kept states after the first ranks hold nothing else). Whether the suit has tiles is not part of the state:
     every natural tile is used, so it follows from the ghosts spent, and is added at the end.
     """
     key = (c[:_PREFIX], m[:_PREFIX], cand[:_PREFIX], gmax)
     states = _AFTER_PREFIX.get(key)
     if states is None:
-        states = _advance({0: None}, 0, _PREFIX, c, m, cand, gmax)
+        states = _advance({0: 0}, 0, _PREFIX, c, m, cand, gmax)
         make_room(_AFTER_PREFIX, 1 << 10)
         _AFTER_PREFIX[key] = states
     states = _advance(states, _PREFIX, 9, c, m, cand, gmax)
@@ -41,11 +42,7 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
             sigs = out.setdefault((gu, pu), {})
             sig = (n4, run, int(held or gu > 0), pu)
             if sig not in sigs:
-                steps = []
-                while path is not None:
-                    steps.append(path[0])
-                    path = path[1]
-                sigs[sig] = tuple(reversed(steps))
+                sigs[sig] = tuple(_STEPS[path >> shift & 127] for shift in _SHIFTS)
     return out
 
 
@@ -66,9 +63,10 @@ def _advance(states: dict, lo: int, hi: int, c, m, cand, gmax: int) -> dict:
             moves = moves_of(s << 24 | rank)
             if moves is None:
                 moves = _moves(s, rank, cr, mr, wild, top, gmax)
+            path <<= 7
             for k, step in moves:
                 if k not in nxt:
-                    nxt[k] = (step, path)
+                    nxt[k] = path | step
         states = nxt
     return states
 
@@ -104,7 +102,7 @@ def _moves(s: int, rank: int, cr: int, mr: int, wild: bool, top: bool, gmax: int
                 f = base + s0
                 nxt = s0 | a << 3 | (pu | p) << 6 | (run or s0 > 0) << 7 | \
                     (n4 + (f == room)) << 8 | (gu + f - cr) << 12
-                out.append((nxt, _STEPS[s0][t][p][f - cr]))
+                out.append((nxt, _STEP_INDEX[s0, t, p, f - cr]))
                 s0 += 1
     make_room(_MOVES, 1 << 15)  # a few thousand are in use
     moves = _MOVES[s << 24 | rank] = tuple(out)
@@ -113,8 +111,10 @@ def _moves(s: int, rank: int, cr: int, mr: int, wild: bool, top: bool, gmax: int
 
 # Every step (runs started, triplet, pair, ghosts) made once: witnesses share them, so a
 # table's witnesses take 9 references each, not 9 new tuples.
-_STEPS = [[[[(s0, t, p, g) for g in range(5)] for p in range(2)] for t in range(2)]
-          for s0 in range(5)]
+_STEPS = [(s0, t, p, g) for s0 in range(5) for t in range(2) for p in range(2)
+          for g in range(5)]
+_STEP_INDEX = {step: i for i, step in enumerate(_STEPS)}  # under 128: seven bits
+_SHIFTS = tuple(range(56, -1, -7))  # rank 0's step is in the highest seven bits
 
 
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
