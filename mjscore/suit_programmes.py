@@ -123,24 +123,30 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     `gp` counts ghosts in kinds holding a single pair (a pair of ghosts is a pattern in the
     English guide); `finals` is the final count per rank.
     """
-    # As in suit_standard, whether the class has tiles follows from the ghosts spent.
-    states = {(0, 0, 0, 0): ()}
+    # As in suit_standard, whether the class has tiles follows from the ghosts spent, and a
+    # witness so far is a number: a rank's final count, 0, 2 or 4, as f >> 1 in two bits.
+    states = {(0, 0, 0, 0): 0}
     for r in range(len(c)):
         nxt: dict = {}
         cr, room, wild = c[r], 4 - m[r], cand[r]
         for (gu, pairs, n4, gp), path in states.items():
+            path <<= 2
             for f in (0, 2, 4):
                 g = f - cr
                 if g < 0 or f > room or g and (not wild or gu + g > gmax):
                     continue
                 key = (gu + g, pairs + f // 2, n4 + (f == 4), gp + (g if f == 2 else 0))
                 if key not in nxt:
-                    nxt[key] = path + (f,)
+                    nxt[key] = path | f >> 1
         states = nxt
     out: dict = {}
     held = any(c)
+    shifts = range(2 * len(c) - 2, -1, -2)
     for (gu, pairs, n4, gp), path in states.items():
-        out.setdefault((gu, pairs), {}).setdefault((n4, int(held or gu > 0), pairs, gp), path)
+        sigs = out.setdefault((gu, pairs), {})
+        sig = (n4, int(held or gu > 0), pairs, gp)
+        if sig not in sigs:
+            sigs[sig] = tuple((path >> s & 3) << 1 for s in shifts)
     return out
 
 
