@@ -57,31 +57,42 @@ _SIG_IDS: dict = {}  # (shape, hand signature) -> its number (`bounded.number_fo
 def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:
     """Signatures of the whole hand from each class's signature table (`shapes`: (group,
     table) per class): one pick per class choice, symmetric classes merged. Each result is
-    (canon, picks), `canon` the hand's signature and `picks` a (key, sig) per class."""
+    (canon, picks), `canon` the hand's signature (per group, its classes' signatures as
+    sorted numbers, `_code`) and `picks` a (key, sig) per class."""
     target = 1 if shape == "standard" else 7
     tiles_at = 2 if shape == "standard" else 1
-    partial = {(0, 0, ((), (), ())): ()}
+    partial = {(0, 0, ((), (), ())): ((), 0)}  # -> (picks so far, suits holding tiles)
     last = len(shapes) - 1
     for i, (grp, sigs) in enumerate(shapes):
+        coded = [(key, [(sig, _code(sig), 1 if grp == 0 and sig[tiles_at] else 0)
+                        for sig in table]) for key, table in sigs]
         nxt: dict = {}
-        for (gu, pu, canon), chosen in partial.items():
-            for key, table in sigs:
-                cg, cp = key
-                if gu + cg > g or pu + cp > target:
+        for (gu, pu, canon), (chosen, suits) in partial.items():
+            for key, table in coded:
+                gk, pk = gu + key[0], pu + key[1]
+                if gk > g or pk > target:
                     continue
-                if i == last and (gu + cg != g or pu + cp != target):
+                if i == last and (gk != g or pk != target):
                     continue  # the last class must spend the ghosts left and end the pairs
-                for sig in table:
-                    groups = list(canon)
-                    groups[grp] = tuple(sorted(groups[grp] + (sig,)))
-                    if max_suits and grp == 0 and \
-                            sum(1 for x in groups[0] if x[tiles_at]) > max_suits:
+                for sig, code, held in table:
+                    if max_suits and suits + held > max_suits:
                         continue
-                    k = (gu + cg, pu + cp, tuple(groups))
+                    groups = list(canon)
+                    groups[grp] = tuple(sorted(groups[grp] + (code,)))
+                    k = (gk, pk, tuple(groups))
                     if k not in nxt:
-                        nxt[k] = chosen + ((key, sig),)
+                        nxt[k] = (chosen + ((key, sig),), suits + held)
         partial = nxt
-    return tuple((k[2], chosen) for k, chosen in partial.items() if k[0] == g and k[1] == target)
+    return tuple((k[2], v[0]) for k, v in partial.items() if k[0] == g and k[1] == target)
+
+
+def _code(sig: tuple) -> int:
+    """A class signature as one number (every field is under 64): numbers are hashed, compared
+    and sorted faster than the tuples, and the hand's signature is only ever a key."""
+    out = 0
+    for v in sig:
+        out = out << 6 | v
+    return out
 
 
 def readings(hand, rs, t=None) -> list:
