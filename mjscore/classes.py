@@ -1,5 +1,6 @@
 """A class's options (a suit, an honour): its signature table under a shape id, with the
-witness and final counts of each signature, looked up or worked out; and a witness's groups.
+witness of each signature and where it puts ghosts, looked up or worked out; and a witness's
+groups.
 
 With no ghost and no meld a class's options depend on its counts alone, so they are looked up
 by them directly (`plain_options`); once a process has searched enough new suits, the whole
@@ -9,9 +10,9 @@ table of readable suits is made at once (`plain_suits.complete_suits`).
 from __future__ import annotations
 
 from . import tiles as T
+from .bounded import make_room, memo, number_for
 from .plain_suits import complete_suits, suit_plain
 from .reading import _NO_MELDS, Group
-from .bounded import make_room, memo, number_for
 from .suit_programmes import honour_standard, suit_pairs, suit_standard
 
 # Classes of kinds in display order (so readings need no sorting), and which classes are
@@ -114,7 +115,7 @@ _HONOUR_SPANS = [(kinds, kinds[0], kinds[-1] + 1, grp) for _n, kinds, grp in CLA
 
 
 def class_options(nat, in_melds, cand, g, shape):
-    """(kinds, group, entry) for each class that can hold tiles (see `_class_entry`). A class
+    """(kinds, group, entry) for each class that can hold tiles (see `_entry`). A class
     with no tile and no room for a ghost adds nothing and is left out. None when some class
     cannot be read at all."""
     if not g and in_melds is _NO_MELDS and shape == "standard":
