@@ -60,9 +60,9 @@ _SHAPE_LIMIT = 1 << 11  # full within a batch's first 20,000 hands or so, then l
 
 
 def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
-    """A class's options as (shape id, sigs, {(key, sig): (choices, placed)}); `sigs` is
-    ((key, (sig, ...)), ...) with key (ghosts, pair-or-pairs), and `placed` where the witness
-    puts ghosts (`_placed`). None if the class cannot be read at all. (The whole no-ghost
+    """A class's options as (shape id, sigs, ((choices, placed), ...)); `sigs` is
+    ((key, (sig, ...)), ...) with key (ghosts, pair-or-pairs), the witnesses are in the order
+    of its signatures, and `placed` is where a witness puts ghosts (`_placed`). None if the class cannot be read at all. (The whole no-ghost
     table's entries have None for the witnesses: `witness` and `ghosts_placed` read either.)
 
     Many different tile counts give the same signature table (the shape id), so the
@@ -77,8 +77,9 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
         return None
     # In the programme's own order: which of two symmetric readings is kept follows it.
     sigs = tuple((key, tuple(table)) for key, table in opts.items())
-    witnesses = {(key, sig): (w, _placed(c, w, shape))
-                 for key, table in opts.items() for sig, w in table.items()}
+    # A pick is a signature's place in `sigs` read in order (a number, like everything the
+    # combination keeps: nothing for the garbage collector to walk); witnesses in that order.
+    witnesses = tuple((w, _placed(c, w, shape)) for table in opts.values() for w in table.values())
     return number_for(_SHAPES, sigs, _SHAPE_LIMIT), sigs, witnesses
 
 
@@ -87,15 +88,16 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
 _class_entry = memo(1 << 11)(_entry)
 
 
-def witness(entry, c: tuple, pick) -> tuple:
-    """The witness (choices per rank) of `pick`, a (key, signature) of class `entry` whose
-    natural counts are `c`."""
+def witness(entry, c: tuple, pick: int) -> tuple:
+    """The witness (choices per rank) of `pick`, the place of a signature among class
+    `entry`'s, whose natural counts are `c`."""
     if entry[2] is None:  # a table entry (fill_plain): found now, when groups are asked for
-        return plain_witness(c)[pick[0]][pick[1]]
+        key, sig = [(key, sig) for key, table in entry[1] for sig in table][pick]
+        return plain_witness(c)[key][sig]
     return entry[2][pick][0]
 
 
-def ghosts_placed(entry, pick) -> tuple:
+def ghosts_placed(entry, pick: int) -> tuple:
     """((rank, ghosts), ...) that the witness of `pick` places (table entries place none)."""
     return () if entry[2] is None else entry[2][pick][1]
 

@@ -26,6 +26,8 @@ readings. With no ghost and no meld, a hand's suits are looked up rather than se
 
 from __future__ import annotations
 
+from itertools import count
+
 from .bounded import make_room, number_for
 from .classes import class_options, ghosts_placed, plain_options, witness, witness_groups
 from .reading import _NO_MELDS, Reading, dragon_set_splits, full_ghost_reading, hand_tiles
@@ -46,10 +48,9 @@ def _combined(options, g: int, shape: str, max_suits) -> tuple:
         # evaluation memo's key, hashed on every hand, where a nested tuple would be hashed
         # in full each time; and a few objects fewer for the collector to walk).
         hit = _COMBINED[key] = tuple(
-            (picks, std and any(sig[1] for _key, sig in picks),
-             number_for(_SIG_IDS, (shape, canon), 1 << 14))
-            for canon, picks in _combine([(grp, e[1]) for _k, grp, e in options], g, shape,
-                                         max_suits))
+            (picks, std and run, number_for(_SIG_IDS, (shape, canon), 1 << 14))
+            for canon, picks, run in _combine([(grp, e[1]) for _k, grp, e in options], g,
+                                              shape, max_suits))
     return hit
 
 
@@ -59,33 +60,37 @@ _SIG_IDS: dict = {}  # (shape, hand signature) -> its number (`bounded.number_fo
 def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:
     """Signatures of the whole hand from each class's signature table (`shapes`: (group,
     table) per class): one pick per class choice, symmetric classes merged. Each result is
-    (canon, picks), `canon` the hand's signature (per group, its classes' signatures as
-    sorted numbers, `_code`) and `picks` a (key, sig) per class."""
+    (canon, picks, run): `canon` the hand's signature (per group, its classes' signatures as
+    sorted numbers, `_code`), `picks` the place of the chosen signature among each class's
+    (see `classes._entry`), `run` whether a chosen signature has a run (standard shape)."""
     target = 1 if shape == "standard" else 7
     tiles_at = 2 if shape == "standard" else 1
-    partial = {(0, 0, ((), (), ())): ((), 0)}  # -> (picks so far, suits holding tiles)
+    # -> (picks so far, suits holding tiles, a run chosen)
+    partial = {(0, 0, ((), (), ())): ((), 0, False)}
     last = len(shapes) - 1
     for i, (grp, sigs) in enumerate(shapes):
-        coded = [(key, [(sig, _code(sig), 1 if grp == 0 and sig[tiles_at] else 0)
-                        for sig in table]) for key, table in sigs]
+        places = count()  # a signature's place among the class's, in their order
+        coded = [(key, [(next(places), _code(sig), 1 if grp == 0 and sig[tiles_at] else 0,
+                         bool(sig[1])) for sig in table]) for key, table in sigs]
         nxt: dict = {}
-        for (gu, pu, canon), (chosen, suits) in partial.items():
+        for (gu, pu, canon), (chosen, suits, run) in partial.items():
             for key, table in coded:
                 gk, pk = gu + key[0], pu + key[1]
                 if gk > g or pk > target:
                     continue
                 if i == last and (gk != g or pk != target):
                     continue  # the last class must spend the ghosts left and end the pairs
-                for sig, code, held in table:
+                for place, code, held, has_run in table:
                     if max_suits and suits + held > max_suits:
                         continue
                     groups = list(canon)
                     groups[grp] = tuple(sorted(groups[grp] + (code,)))
                     k = (gk, pk, tuple(groups))
                     if k not in nxt:
-                        nxt[k] = (chosen + ((key, sig),), suits + held)
+                        nxt[k] = (chosen + (place,), suits + held, run or has_run)
         partial = nxt
-    return tuple((k[2], v[0]) for k, v in partial.items() if k[0] == g and k[1] == target)
+    return tuple((k[2], v[0], v[2]) for k, v in partial.items()
+                 if k[0] == g and k[1] == target)
 
 
 def _code(sig: tuple) -> int:
