@@ -124,7 +124,7 @@ def readings(hand, rs, t=None) -> list:
             if options is None:
                 continue
             for found in _combined(options, g, shape, rs.max_suits):
-                out.append(_reading(shape, options, found, sets, t))
+                out.append(_reading(shape, options, found, sets, t, rest))
     if rs.full_ghost:
         full = full_ghost_reading(hand, rs, t)
         if full:
@@ -156,7 +156,9 @@ def _plain_readings(t, max_suits) -> list:
 _PLAIN_FOUND: dict = {}  # `plain_options`' key -> `_combined` for those classes
 
 
-def _reading(shape, options, found, sets, t) -> Reading:
+def _reading(shape, options, found, sets, t, rest) -> Reading:
+    """A reading of `t`: the classes' `options` read from `rest` (the natural tiles left
+    after the 中发白 `sets`) with the `found` picks."""
     picks, run, sig = found
     if not t.ghosts and not sets:
         counts = t.fixed  # no ghost to assign: the final tiles are the tiles held
@@ -170,7 +172,8 @@ def _reading(shape, options, found, sets, t) -> Reading:
     if t.meld_run and shape == "standard":
         run = True
     # Groups are built only if someone reads them (the chosen reading's text, --explain).
-    r = Reading(shape, None, counts, (sets, options, picks, t.meld_groups, shape, t.natural),
+    # The groups are built from `rest`, the counts the classes were read from.
+    r = Reading(shape, None, counts, (sets, options, picks, t.meld_groups, shape, rest),
                 run, _build_groups)
     if not sets:  # a 中发白 set's tiles are outside the class signatures (see patterns)
         r.sig = sig

@@ -23,7 +23,9 @@ from .winning_hands import RULESETS
 
 TABLE = complete_suits()
 # Hands holding a concealed 中发白 set (Lanzhou reads it apart from the suits), with no ghost.
-SET_HANDS = ["123m456m789m11pCFP", "111m234m99pCFP 1sFP", "123m456m789mCFP 11p"]
+# (The last two use 1s for a dragon: the groups must come from the tiles left by the sets.)
+SET_HANDS = ["123m456m789m11pCFP", "111m234m99pCFP 1sFP", "123m456m789mCFP 11p",
+             "456p11888sCCFFPP", "22m111333sCCFFPP"]
 NO_MELDS = (0,) * 9
 
 
