@@ -127,6 +127,9 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
 
 def _rule_reasons(h, rs, ctx, t) -> list:
     """Reasons a win is not legal that no reading can change."""
+    if not (ctx.discard or ctx.rob_kong or rs.needs_declared or h.win in rs.ghost_kinds
+            or t.too_many_suits):
+        return []  # a plain self-draw of a non-ghost tile within the suit limit: none below
     reasons = []
     g = rs.spec.get("ghosts") or {}
     hand_rules = rs.spec["hand"]
@@ -166,9 +169,7 @@ def score_hand(h, rs, ctx) -> Result:
     unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     kong = kong_notes(h, ctx, rs) if h.melds else ()
-    # A plain self-draw of a non-ghost tile within the suit limit has no reason to check.
-    reasons = _rule_reasons(h, rs, ctx, t) if ctx.discard or ctx.rob_kong or rs.needs_declared \
-        or h.win in rs.ghost_kinds or t.too_many_suits else []
+    reasons = _rule_reasons(h, rs, ctx, t)
 
     def not_legal() -> Result:
         return _result(rs.name, parsed, False, tuple(reasons), 0, 0, None, (), None, (), _ZERO,
