@@ -4,14 +4,16 @@ groups.
 
 With no ghost and no meld a class's options depend on its counts alone, so they are looked up
 by them directly (`plain_options`); once a process has searched enough new suits, the whole
-table of readable suits is made at once (`plain_suits.complete_suits`).
+table of readable suits is made at once (`plain_suits.complete_suits`), and a suit with ghosts
+and no meld is read off it too (`plain_suits.suit_lookup`), giving what the programme would.
 """
 
 from __future__ import annotations
 
 from . import tiles as T
 from .bounded import make_room, memo, number_for
-from .plain_suits import complete_suits, suit_plain
+from .plain_suits import (LOOKUP_MAX, packed_suits, suit_lookup, suit_plain, unpack,
+                          witness_of)
 from .reading import _NO_MELDS, Group
 from .suit_programmes import honour_standard, suit_pairs, suit_standard
 
@@ -60,27 +62,46 @@ _SHAPE_LIMIT = 1 << 11  # full within a batch's first 20,000 hands or so, then l
 
 
 def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
-    """A class's options as (shape id, sigs, ((choices, placed), ...)); `sigs` is
-    ((key, (sig, ...)), ...) with key (ghosts, pair-or-pairs), the witnesses are in the order
-    of its signatures, and `placed` is where a witness puts ghosts (`_placed`). None if the class cannot be read at all. (The whole no-ghost
-    table's entries have None for the witnesses: `witness` and `ghosts_placed` read either.)
+    """A class's options as (shape id, sigs, ((witness, placed), ...)); `sigs` is
+    ((key, sig), ...) with key (ghosts, pair-or-pairs), the witnesses are in the same order,
+    and `placed` is where a witness puts ghosts (`_placed`). None if the class cannot be read
+    at all. (The whole no-ghost table's entries have None for the witnesses, and a looked-up
+    suit a number: `witness` and `ghosts_placed` read all three.)
 
-    Many different tile counts give the same signature table (the shape id), so the
-    cross-class combination is worked out once per shape ids, not once per hand."""
-    if shape == "seven_pairs":
-        opts = suit_pairs(c, m, cd, g)
-    elif size == 9:
-        opts = suit_plain(c, m) if not g else suit_standard(c, m, cd, g)
+    The options come in the order a reading prefers them: the most ghosts at the lowest ranks
+    first (as `scoring.best` does between readings), so that where two picks give a hand the
+    same signature the combination keeps that one. Many different tile counts give the same
+    signature table (the shape id), so the cross-class combination is worked out once per
+    shape ids, not once per hand."""
+    packed = _plain_state["packed"]
+    if size == 9 and g and packed is not None and g <= LOOKUP_MAX and not any(m) and \
+            all(cd) and shape == "standard":
+        flat = suit_lookup(c, g, packed)  # already in that order
     else:
-        opts = honour_standard(c[0], m[0], cd[0], g)
-    if not opts:
+        if shape == "seven_pairs":
+            opts = suit_pairs(c, m, cd, g)
+        elif size == 9:
+            opts = suit_plain(c, m) if not g else suit_standard(c, m, cd, g)
+            _searched()
+        else:
+            opts = honour_standard(c[0], m[0], cd[0], g)
+        flat = [(key, sig, w, _placed(c, w, shape)) for key, table in opts.items()
+                for sig, w in table.items()]
+        if g:  # with no ghost every option places none: the tables' own order, sorted
+            flat.sort(key=lambda o: (_preference(o[3], size), o[0], o[1]))
+    if not flat:
         return None
-    # In the programme's own order: which of two symmetric readings is kept follows it.
-    sigs = tuple((key, tuple(table)) for key, table in opts.items())
-    # A pick is a signature's place in `sigs` read in order (a number, like everything the
-    # combination keeps: nothing for the garbage collector to walk); witnesses in that order.
-    witnesses = tuple((w, _placed(c, w, shape)) for table in opts.values() for w in table.values())
+    sigs = tuple((key, sig) for key, sig, _w, _p in flat)
+    witnesses = tuple((w, placed) for _k, _s, w, placed in flat)
     return number_for(_SHAPES, sigs, _SHAPE_LIMIT), sigs, witnesses
+
+
+def _preference(placed: tuple, size: int) -> tuple:
+    """A sort key putting the most ghosts at the lowest ranks first."""
+    out = [0] * size
+    for r, n in placed:
+        out[r] = -n
+    return tuple(out)
 
 
 # Sized so a long batch's memory levels off within its first 20,000 hands (batch_bench.py
@@ -91,10 +112,11 @@ _class_entry = memo(1 << 11)(_entry)
 def witness(entry, c: tuple, pick: int) -> tuple:
     """The witness (choices per rank) of `pick`, the place of a signature among class
     `entry`'s, whose natural counts are `c`."""
-    if entry[2] is None:  # a table entry (fill_plain): found now, when groups are asked for
-        key, sig = [(key, sig) for key, table in entry[1] for sig in table][pick]
-        return plain_witness(c)[key][sig]
-    return entry[2][pick][0]
+    got = entry[2] and entry[2][pick][0]
+    if got is None or type(got) is int:  # a table's: found now, when groups are asked for
+        key, sig = entry[1][pick]
+        return plain_witness(c)[key][sig] if got is None else witness_of(c, got, sig)
+    return got
 
 
 def ghosts_placed(entry, pick: int) -> tuple:
@@ -143,10 +165,11 @@ def class_options(nat, in_melds, cand, g, shape):
 _PLAIN: dict = {}
 EMPTY = object()
 _PLAIN_LIMIT = 1 << 12
-# Entries worked out one by one before the whole table of readable suits is made (about 50 ms,
+# Suits searched one by one before the whole table of readable suits is made (about 50 ms,
 # as long as searching some 2,500 suits; see plain_suits): a batch gets there, one hand never.
 _TABLE_AFTER = 1024
-_plain_state = {"misses": 0, "full": None}  # full: the whole table, once made
+# full: the whole table once made, by counts; packed: the same by packed counts (suit_lookup)
+_plain_state = {"misses": 0, "full": None, "packed": None}
 _Z7 = (0,) * 7
 
 
@@ -183,26 +206,34 @@ def _plain_entry(c: tuple):
     else:
         z = (0,) * len(c)
         out = _entry(len(c), c, z, z, 0, "standard") or False
-        state["misses"] += 1
-        if state["misses"] >= _TABLE_AFTER and state["full"] is None:
-            fill_plain()
     if table is not state["full"]:
         make_room(table, _PLAIN_LIMIT)
     table[c] = out
     return out
 
 
+def _searched() -> None:
+    """Count a suit searched; make the whole table once enough were."""
+    state = _plain_state
+    state["misses"] += 1
+    if state["misses"] >= _TABLE_AFTER and state["full"] is None:
+        fill_plain()
+
+
 def fill_plain() -> None:
     """Every readable suit's entry, its witnesses left to be found when a reading's groups
-    are asked for (`plain_witness`): scoring needs only the signatures."""
+    are asked for (`plain_witness`): scoring needs only the signatures. Suits with ghosts
+    are looked up in it from then on (`plain_suits.suit_lookup`)."""
     global _PLAIN
     table: dict = {}
     shared: dict = {}
-    for c, sigs in complete_suits().items():
+    packed = packed_suits()
+    for v, sigs in packed.items():
         entry = shared.get(sigs)
         if entry is None:
             entry = shared[sigs] = (number_for(_SHAPES, sigs, _SHAPE_LIMIT), sigs, None)
-        table[c] = entry
+        table[unpack(v)] = entry
+    _plain_state["packed"] = packed
     _plain_state["full"] = _PLAIN = table
 
 

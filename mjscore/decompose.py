@@ -10,12 +10,14 @@ runs still open from the two ranks below, ghosts spent, pair used), memoised on 
 count tuples, then combined across suits and honours under the one ghost budget. A suit's
 ghosts are assigned inside the programme, so a ghost is never tried 34 ways: it raises the
 count of the rank where the programme needs a tile, never past four copies or into a kind
-the ruleset forbids.
+the ruleset forbids. Each signature keeps the reading whose ghosts stand for the lowest tiles
+(`suit_programmes` states the rule), and the combination meets each class's options in that
+order, so a hand's reading for a signature is the one `scoring.best` would prefer.
 
 The programmes are in `suit_programmes`; a class's options (signature table, witnesses, final
 counts) and their lookups in `classes`; this module combines the classes and makes the
-readings. With no ghost and no meld, a hand's suits are looked up rather than searched
-(`classes.plain_options`), which is most of what a log of hands holds.
+readings. With no meld, a hand's suits are looked up rather than searched once a process has
+met enough of them (`classes`, `plain_suits`), which is most of what a log of hands holds.
 
 >>> from mjscore.ruleset import load
 >>> from mjscore.hand import read
@@ -25,8 +27,6 @@ readings. With no ghost and no meld, a hand's suits are looked up rather than se
 """
 
 from __future__ import annotations
-
-from itertools import count
 
 from .bounded import make_room, number_for
 from .classes import class_options, ghosts_placed, plain_options, witness, witness_groups
@@ -69,25 +69,25 @@ def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:
     partial = {(0, 0, ((), (), ())): ((), 0, False)}
     last = len(shapes) - 1
     for i, (grp, sigs) in enumerate(shapes):
-        places = count()  # a signature's place among the class's, in their order
-        coded = [(key, [(next(places), _code(sig), 1 if grp == 0 and sig[tiles_at] else 0,
-                         bool(sig[1])) for sig in table]) for key, table in sigs]
+        # In the class's order (a reading's preference, see `classes._entry`): among picks
+        # giving the hand one signature, the first met is kept.
+        coded = [(place, key[0], key[1], _code(sig), 1 if grp == 0 and sig[tiles_at] else 0,
+                  bool(sig[1])) for place, (key, sig) in enumerate(sigs)]
         nxt: dict = {}
         for (gu, pu, canon), (chosen, suits, run) in partial.items():
-            for key, table in coded:
-                gk, pk = gu + key[0], pu + key[1]
+            for place, kg, kp, code, held, has_run in coded:
+                gk, pk = gu + kg, pu + kp
                 if gk > g or pk > target:
                     continue
                 if i == last and (gk != g or pk != target):
                     continue  # the last class must spend the ghosts left and end the pairs
-                for place, code, held, has_run in table:
-                    if max_suits and suits + held > max_suits:
-                        continue
-                    groups = list(canon)
-                    groups[grp] = tuple(sorted(groups[grp] + (code,)))
-                    k = (gk, pk, tuple(groups))
-                    if k not in nxt:
-                        nxt[k] = (chosen + (place,), suits + held, run or has_run)
+                if max_suits and suits + held > max_suits:
+                    continue
+                groups = list(canon)
+                groups[grp] = tuple(sorted(groups[grp] + (code,)))
+                k = (gk, pk, tuple(groups))
+                if k not in nxt:
+                    nxt[k] = (chosen + (place,), suits + held, run or has_run)
         partial = nxt
     return tuple((k[2], v[0], v[2]) for k, v in partial.items()
                  if k[0] == g and k[1] == target)

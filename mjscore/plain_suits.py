@@ -1,18 +1,24 @@
-"""Suits with no ghost to place: searched depth first, or looked up in a table of every suit a
-winning hand can hold.
+"""Suits read without the programme: searched depth first when no ghost is left to place, or
+looked up in a table of every suit a winning hand can hold.
 
-With no ghost and no declared meld, a suit's signature table (see `decompose`) depends on its
-nine counts alone, and a suit of a winning hand is one of 21,742 count vectors: up to four
-sets, with or without the pair. `complete_suits` lists them all with their signatures in about
-50 ms, by adding sets to sets, where searching each one would take 0.4 s. `decompose` builds the table
-once a process has met enough new suits to gain from it (a batch, a benchmark), never for one
-hand.
+With no declared meld, a suit's signature table (see `decompose`) depends on its nine counts
+(and the ghosts it may spend) alone, and a suit of a winning hand is one of 21,742 count
+vectors: up to four sets, with or without the pair. `complete_suits` lists them all with their
+signatures in about 50 ms, by adding sets to sets, where searching each one would take 0.4 s.
+A suit with ghosts is then read off the table too (`suit_lookup`): its readings spending k
+ghosts are the complete suits holding its tiles and k more. `classes` builds the table once a
+process has searched enough new suits to gain from it (a batch, a benchmark), never for one
+hand; the lookups give exactly the searches' answers, so nothing printed depends on whether
+the table was there.
 
 >>> tables = complete_suits()
 >>> len(tables)
 21742
 >>> tables[(1, 1, 1, 0, 0, 0, 0, 0, 0)]
-(((0, 0), ((0, 1, 1, 0),)),)
+(((0, 0), (0, 1, 1, 0)),)
+>>> table = packed_suits()
+>>> suit_lookup((1, 1, 0, 0, 0, 0, 0, 0, 0), 1, table)  # a ghost as the 3: 0x111
+[((1, 0), (0, 1, 1, 0), 273, ((2, 1),))]
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ def suit_plain(c: tuple, m: tuple) -> dict:
     """`suit_programmes.suit_standard` with no ghost to spend, found depth first: with no ghost every
     rank's runs are forced by its count, so the search meets few dead ends, where the programme
     carries every state. Paths are tried in the programme's order (pair, then triplet, then
-    runs, lowest first), so each signature keeps the same witness the programme would."""
+    runs, lowest first), so each signature keeps the first met, the witness the programme
+    keeps (with no ghost every reading has the same final counts)."""
     out: dict = {}
     path: list = []
 
@@ -51,7 +58,7 @@ def suit_plain(c: tuple, m: tuple) -> dict:
                 path.pop()
 
     walk(0, 0, 0, 0, 0, 0, 0)
-    return out
+    return {key: dict(sorted(out[key].items())) for key in sorted(out)}
 
 
 # Counts packed four bits a rank (rank 0 lowest); adding OVER sets a HIGH bit exactly where a
@@ -63,14 +70,20 @@ _SETS = [(3 << 4 * r, 1) for r in range(9)] + \
 _CHUNK = {a | b << 4 | c << 8: (a, b, c) for a in range(5) for b in range(5) for c in range(5)}
 
 
-def _unpack(v: int) -> tuple:
+def unpack(v: int) -> tuple:
     return _CHUNK[v & 0xFFF] + _CHUNK[v >> 12 & 0xFFF] + _CHUNK[v >> 24]
 
 
 def complete_suits() -> dict:
     """{counts: signature table} for every non-empty suit of up to four sets and a pair, the
-    table as `suit_plain` gives it with no melds: ((ghosts, pair), (signature, ...)) pairs,
+    table as `suit_plain` gives it with no melds, flat: ((ghosts, pair), signature) pairs,
     a signature being (kinds with four copies, has a run, has tiles, holds the pair)."""
+    return {unpack(v): table for v, table in packed_suits().items()}
+
+
+def packed_suits() -> dict:
+    """`complete_suits` keyed by packed counts (four bits a rank, rank 1 lowest), for
+    `suit_lookup`."""
     # Packed counts -> how they can be read: bit 1 as triplets only, bit 2 with a run.
     level = {0: 1}
     sets_only = {}
@@ -91,13 +104,74 @@ def complete_suits() -> dict:
             if not (w + _OVER) & _HIGH:
                 with_pair[w] = with_pair.get(w, 0) | ways
     out = {}
+    shared: dict = {}  # one tuple per distinct table
     for pair, found in ((0, sets_only), (1, with_pair)):
         for v, ways in found.items():
-            c = _unpack(v)
-            if ways == 3:  # both readings: the search says which it meets first
-                tables = suit_plain(c, (0,) * 9)
-                out[c] = tuple((key, tuple(table)) for key, table in tables.items())
-                continue
-            n4 = c.count(4)
-            out[c] = (((0, pair), ((n4, ways - 1, 1, pair),)),)
+            if ways == 3:  # both readings: the search says which signatures
+                tables = suit_plain(unpack(v), (0,) * 9)
+                table = tuple((key, sig) for key, sigs in tables.items() for sig in sigs)
+            else:
+                table = (((0, pair), (_fours(v), ways - 1, 1, pair)),)
+            out[v] = shared.setdefault(table, table)
     return out
+
+
+def _fours(v: int) -> int:
+    """How many ranks of packed counts `v` hold four copies."""
+    return sum(1 for r in range(0, 36, 4) if v >> r & 15 == 4)
+
+
+def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
+    """`suit_programmes.suit_standard` for a suit with no meld where a ghost may play any
+    rank, read off `table` (`packed_suits`), as [(key, signature, witness, placed), ...] in
+    the order `classes._entry` wants: the most ghosts at the lowest ranks first.
+
+    A reading spending k ghosts in the suit is a complete suit holding its tiles and k more,
+    so the ways to spread up to `gmax` ghosts are tried in that order; a witness is the packed
+    counts of the first complete suit met with that signature under that key, the
+    programme's own witness (`witness_of` gives its choices), and `placed` is where it puts
+    ghosts. With no meld and no banned rank, the complete suit's signatures are the suit's."""
+    v = 0
+    for r, n in enumerate(c):
+        v |= n << 4 * r
+    held = sum(c)
+    out = []
+    found = set()
+    table_of, placed = table.__getitem__, _PLACED
+    for w in filter(table.__contains__, map(v.__add__, _MERGED[gmax][held % 3])):
+        d = w - v
+        k = _SPENT[d]
+        for _key, sig in table_of(w):
+            if (k, sig) not in found:
+                found.add((k, sig))
+                out.append(((k, sig[3]), sig, w, placed[d]))
+    if not held:  # the suit left empty: the fewest ghosts at low ranks, so last
+        out.append(((0, 0), (0, 0, 0, 0), 0, ()))
+    return out
+
+
+def witness_of(c: tuple, w: int, sig: tuple) -> tuple:
+    """The choices per rank of a `suit_lookup` witness: complete suit `w`'s first reading with
+    signature `sig`, with the ghosts that make up its counts from `c`."""
+    final = unpack(w)
+    steps = suit_plain(final, (0,) * 9)[(0, sig[3])][sig]
+    return tuple(step[:3] + (f - n,) for step, f, n in zip(steps, final, c))
+
+
+def _spreads(most: int, ranks: int) -> list:
+    """Every way to add up to `most` tiles to `ranks` ranks, at most four to a rank, packed:
+    the most at the lowest rank first, then the most at the next, and so on."""
+    if ranks == 0:
+        return [0]
+    return [first | rest << 4 for first in range(min(most, 4), -1, -1)
+            for rest in _spreads(most - first, ranks - 1)]
+
+
+LOOKUP_MAX = 4  # ghosts a suit may spend and still be looked up (more: the programme is faster)
+_ALL = _spreads(LOOKUP_MAX, 9)
+_SPENT = {d: sum(unpack(d)) for d in _ALL}  # a spread -> how many ghosts it places
+_PLACED = {d: tuple((r, n) for r, n in enumerate(unpack(d)) if n) for d in _ALL}
+# By ghost budget and by the suit's tile count mod 3: the spreads that can complete it
+# (a complete suit holds 3n or 3n + 2 tiles), in the order above.
+_MERGED = [[[d for d in _ALL if _SPENT[d] <= g and (held + _SPENT[d]) % 3 != 1]
+            for held in range(3)] for g in range(LOOKUP_MAX + 1)]

@@ -129,6 +129,7 @@ class Tiles(NamedTuple):
 
 _NO_MELDS = (0,) * 34
 _EMPTY_SUIT = (0,) * 9
+_ODD = (1).__and__  # n -> 1 when n is odd
 
 
 def hand_tiles(hand, rs) -> Tiles:
@@ -165,7 +166,7 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
     # Sorted tiles pair up exactly when every count is even; with ghosts, each kind held an
     # odd number of times needs one of them.
     pairs_ok = not melds and (concealed[0::2] == concealed[1::2] if not g
-                              else sum(n & 1 for n in nat) <= g)
+                              else sum(map(_ODD, nat)) <= g)
     return Tiles(tuple(nat) if melds else fixed, g, in_melds, groups, too_many, fixed,
                  bool(groups) and any(grp.kind == "sequence" for grp in groups), pairs_ok)
 

@@ -1,6 +1,14 @@
 """The per-class programmes: a suit's (or honour's, or seven pairs') signatures, each with
 one witness, for its tile counts, melds, the kinds a ghost may play and the ghost budget.
 
+The witness rule. Of a class's readings with one signature under one key (ghosts spent, pair
+or pairs), the witness is the one whose final counts (tiles held plus ghosts) are highest rank
+by rank from rank 1: the ghosts standing for the lowest tiles, as `scoring.best` prefers
+between readings. Among readings of those counts, it is the first in the search's order of
+choices at each rank from rank 1 (no pair before the pair, no triplet before the triplet,
+fewer runs first). Keys and signatures come sorted. So a class's table does not depend on how
+it was found: `plain_suits` finds the same one by search or lookup.
+
 See `decompose` for what a signature is and how the classes are combined.
 """
 
@@ -16,15 +24,16 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
 
     `c` natural concealed counts, `m` counts in declared melds, `cand` ranks a ghost may
     play, `gmax` the ghost budget. `choices` holds (runs started, triplet, pair, ghosts) per
-    rank: one witness per signature, the first the programme meets. A dynamic programme over
-    the ranks whose state is the runs still open from the two ranks below, ghosts spent, pair
-    used, and the signature so far (four-copy kinds, a run seen).
+    rank, the witness the module's rule names. A dynamic programme over the ranks whose state
+    is the runs still open from the two ranks below, ghosts spent, pair used, and the
+    signature so far (four-copy kinds, a run seen); a state keeps its best witness so far,
+    since the best reading through a state starts with the best way to reach it.
 
     A state's moves at a rank depend only on the state and the rank's counts, so they are
     worked out once (`_moves`) and shared by every suit and hand: the same few thousand recur.
-    States are numbers (see `_moves`), and so is a witness so far: seven bits a rank, the
-    step's index in `_STEPS` (numbers are neither copied rank by rank nor walked by the
-    garbage collector, and the kept states after the first ranks hold nothing else). Whether the suit has tiles is not part of the state:
+    States are numbers (see `_moves`), and so is a witness so far (`_ADD`): numbers are
+    neither copied rank by rank nor walked by the garbage collector, and the kept states after
+    the first ranks hold nothing else. Whether the suit has tiles is not part of the state:
     every natural tile is used, so it follows from the ghosts spent, and is added at the end.
     """
     key = (c[:_PREFIX], m[:_PREFIX], cand[:_PREFIX], gmax)
@@ -34,16 +43,24 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
         make_room(_AFTER_PREFIX, 1 << 10)
         _AFTER_PREFIX[key] = states
     states = _advance(states, _PREFIX, 9, c, m, cand, gmax)
-    out: dict = {}
+    best: dict = {}
     held = any(c) or any(m)
+    most = 14 - sum(c)  # ghosts that leave the suit's tiles within a hand's fourteen
     for s, path in states.items():
-        if not s & 63:  # no run left open
-            gu, pu, n4, run = s >> 12, s >> 6 & 1, s >> 8 & 15, s >> 7 & 1
-            sigs = out.setdefault((gu, pu), {})
-            sig = (n4, run, int(held or gu > 0), pu)
-            if sig not in sigs:
-                sigs[sig] = tuple(_STEPS[path >> shift & 127] for shift in _SHIFTS)
+        if not s & 63 and s >> 12 <= most:  # no run left open, within the fourteen
+            gu, pu = s >> 12, s >> 6 & 1
+            k = (gu, pu, (s >> 8 & 15, s >> 7 & 1, int(held or gu > 0), pu))
+            if path > best.get(k, -1):
+                best[k] = path
+    out: dict = {}
+    for (gu, pu, sig), path in sorted(best.items()):
+        out.setdefault((gu, pu), {})[sig] = decode(path)
     return out
+
+
+def decode(path: int) -> tuple:
+    """A witness number (`_ADD`) as (runs started, triplet, pair, ghosts) per rank."""
+    return tuple(_STEPS[(path >> ga & 7) * 20 + 31 - (path >> pa & 31)] for ga, pa in _AT)
 
 
 # The states after the first ranks depend on those ranks' counts alone, which many suits
@@ -53,20 +70,23 @@ _AFTER_PREFIX: dict = {}
 
 
 def _advance(states: dict, lo: int, hi: int, c, m, cand, gmax: int) -> dict:
-    """The programme's states after ranks lo..hi-1, from `states` (left as they are)."""
+    """The programme's states after ranks lo..hi-1, from `states` (left as they are), each
+    with its best witness so far (the larger number, `_ADD`)."""
     moves_of = _MOVES.get
     for r in range(lo, hi):
         nxt: dict = {}
+        best = nxt.get
         cr, mr, wild, top = c[r], m[r], cand[r], r <= 6
         rank = cr | mr << 5 | wild << 10 | top << 11 | gmax << 12
+        add = _ADD[r]
         for s, path in states.items():
             moves = moves_of(s << 24 | rank)
             if moves is None:
                 moves = _moves(s, rank, cr, mr, wild, top, gmax)
-            path <<= 7
             for k, step in moves:
-                if k not in nxt:
-                    nxt[k] = path | step
+                v = path | add[step]
+                if v > best(k, -1):
+                    nxt[k] = v
         states = nxt
     return states
 
@@ -76,7 +96,7 @@ _MOVES: dict = {}
 
 def _moves(s: int, rank: int, cr: int, mr: int, wild: bool, top: bool, gmax: int) -> tuple:
     """((next state, step), ...) from state `s` at a rank holding `cr` natural tiles and `mr`
-    in melds, in the programme's order (pair, then triplet, then runs, fewest first).
+    in melds; a step is its index in `_STEPS`.
 
     A state is a number: runs started one rank below (bits 0-2) and two below (3-5), pair
     used (6), a run seen (7), four-copy kinds (8-11), ghosts spent (12 up). A rank's key packs
@@ -102,36 +122,45 @@ def _moves(s: int, rank: int, cr: int, mr: int, wild: bool, top: bool, gmax: int
                 f = base + s0
                 nxt = s0 | a << 3 | (pu | p) << 6 | (run or s0 > 0) << 7 | \
                     (n4 + (f == room)) << 8 | (gu + f - cr) << 12
-                out.append((nxt, _STEP_INDEX[s0, t, p, f - cr]))
+                out.append((nxt, (f - cr) * 20 + _CHOICE_INDEX[s0, t, p]))
                 s0 += 1
     make_room(_MOVES, 1 << 15)  # a few thousand are in use
     moves = _MOVES[s << 24 | rank] = tuple(out)
     return moves
 
 
-# Every step (runs started, triplet, pair, ghosts) made once: witnesses share them, so a
-# table's witnesses take 9 references each, not 9 new tuples.
-_STEPS = [(s0, t, p, g) for s0 in range(5) for t in range(2) for p in range(2)
-          for g in range(5)]
-_STEP_INDEX = {step: i for i, step in enumerate(_STEPS)}  # under 128: seven bits
-_SHIFTS = tuple(range(56, -1, -7))  # rank 0's step is in the highest seven bits
+# A rank's choices (runs started, triplet, pair) in the search's order, and every step
+# (choices and ghosts) made once: witnesses share them, so a table's witnesses take 9
+# references each, not 9 new tuples. Step g * 20 + i is choice i with g ghosts.
+_CHOICES = [(s0, t, p) for p in range(2) for t in range(2) for s0 in range(5)]
+_CHOICE_INDEX = {x: i for i, x in enumerate(_CHOICES)}
+_STEPS = [x + (g,) for g in range(5) for x in _CHOICES]
+# A witness so far is a number ordered as the witness rule orders readings, the larger the
+# better: every rank's ghosts in three bits at a fixed place (rank 1 highest), above every
+# rank's 31 - choice in five bits (rank 1 highest). A rank's step adds its bits at that rank's
+# places: `_ADD[rank][step]`.
+_AT = tuple((45 + 3 * (8 - r), 5 * (8 - r)) for r in range(9))
+_ADD = [[g << ga | (31 - i) << pa for g in range(5) for i in range(20)] for ga, pa in _AT]
 
 
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles, pairs, gp): finals}}.
 
     `gp` counts ghosts in kinds holding a single pair (a pair of ghosts is a pattern in the
-    English guide); `finals` is the final count per rank.
+    English guide); `finals` is the final count per rank. Sorted like `suit_standard`, whose
+    witness rule this follows: the finals highest rank by rank.
     """
     # As in suit_standard, whether the class has tiles follows from the ghosts spent, and a
     # witness so far is a number: a rank's final count, 0, 2 or 4, as f >> 1 in two bits.
+    # Each rank tries the most tiles first, so states are met best first (the first met is
+    # kept): a state met earlier came from a better prefix, or the same one with more here.
     states = {(0, 0, 0, 0): 0}
     for r in range(len(c)):
         nxt: dict = {}
         cr, room, wild = c[r], 4 - m[r], cand[r]
         for (gu, pairs, n4, gp), path in states.items():
             path <<= 2
-            for f in (0, 2, 4):
+            for f in (4, 2, 0):
                 g = f - cr
                 if g < 0 or f > room or g and (not wild or gu + g > gmax):
                     continue
@@ -147,7 +176,7 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
         sig = (n4, int(held or gu > 0), pairs, gp)
         if sig not in sigs:
             sigs[sig] = tuple((path >> s & 3) << 1 for s in shifts)
-    return out
+    return {key: dict(sorted(out[key].items())) for key in sorted(out)}
 
 
 @memo(64)

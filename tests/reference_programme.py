@@ -1,19 +1,23 @@
 """The suit programme's answer found the obvious way, for tests: walk every reading of the
 suit depth first, choices at each rank in the programme's order (no pair before the pair, no
-triplet before the triplet, fewer runs before more), and keep, for each signature, the first
-reading met. `suit_programmes.suit_standard` must give the same tables, witnesses and order
-(the order decides which of two symmetric readings is shown)."""
+triplet before the triplet, fewer runs before more), and keep, for each signature, the reading
+whose final counts are highest rank by rank (the ghosts standing for the lowest tiles), the
+first met among those. `suit_programmes.suit_standard` must give the same tables and witnesses,
+keys and signatures sorted (the witness decides which of two symmetric readings is shown)."""
 
 from __future__ import annotations
 
 
 def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
-    found: dict = {}  # (ghosts, pair, n4, run, tiles) -> first path, in the order first met
+    found: dict = {}  # (ghosts, pair, n4, run, tiles) -> the best path so far
 
     def walk(r, a, b, gu, pu, n4, run, tiles, path):
         if r == 9:
-            if a == b == 0:
-                found.setdefault((gu, pu, n4, run, tiles), path)
+            if a == b == 0 and sum(c) + gu <= 14:  # a hand holds 14 tiles
+                key = (gu, pu, n4, run, tiles)
+                final = [c[i] + step[3] for i, step in enumerate(path)]
+                if key not in found or final > found[key][0]:
+                    found[key] = (final, path)
             return
         room = 4 - m[r]
         for p in (0, 1):
@@ -29,21 +33,22 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
 
     walk(0, 0, 0, 0, 0, 0, False, False, ())
     out: dict = {}
-    for (gu, pu, n4, run, tiles), path in found.items():
-        out.setdefault((gu, pu), {}).setdefault((n4, int(run), int(tiles), pu), path)
+    for (gu, pu, n4, run, tiles), (_final, path) in sorted(found.items()):
+        out.setdefault((gu, pu), {})[n4, int(run), int(tiles), pu] = path
     return out
 
 
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """`suit_programmes.suit_pairs` the same way: every way to pair up the class, each rank
-    taking 0, 2 or 4 tiles in that order, the first met kept per signature."""
+    taking 4, 2 or 0 tiles in that order, the first met kept per signature (the highest final
+    counts rank by rank), keys and signatures sorted."""
     found: dict = {}
 
     def walk(r, gu, pairs, n4, tiles, gp, path):
         if r == len(c):
             found.setdefault((gu, pairs, n4, tiles, gp), path)
             return
-        for f in (0, 2, 4):
+        for f in (4, 2, 0):
             g = f - c[r]
             if g < 0 or f + m[r] > 4 or g and (not cand[r] or gu + g > gmax):
                 continue
@@ -52,6 +57,6 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
 
     walk(0, 0, 0, 0, 0, 0, ())
     out: dict = {}
-    for (gu, pairs, n4, tiles, gp), path in found.items():
-        out.setdefault((gu, pairs), {}).setdefault((n4, int(tiles), pairs, gp), path)
+    for (gu, pairs, n4, tiles, gp), path in sorted(found.items()):
+        out.setdefault((gu, pairs), {})[n4, int(tiles), pairs, gp] = path
     return out

@@ -3,8 +3,9 @@ signature, settlements kept by value and situation, the plain self-draw's shared
 
 Each hand is scored through `score()`, whose caches are warm from every earlier hand and
 situation, and again by the obvious route: every reading the reference lister finds,
-each evaluated afresh, the best taken. Values must match, and the patterns `score()`
-reports must be those of a reading the reference scores at that value.
+each evaluated afresh, the best taken. Values must match, the patterns `score()`
+reports must be those of a reading the reference scores at that value, and no tied reading's
+ghosts may stand for lower tiles than those of the reading it prints.
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ def agree(text, name, opts, kw) -> None:
     top = best(ref)
     assert (fast.value, fast.raw) == (top.value, top.raw), text
     assert (fast.value, fast.raw, hits(fast.top)) in {(e.value, e.raw, hits(e)) for e in ref}, text
+    # Of the readings tied at the top, the one whose ghosts stand for the lowest tiles (README,
+    # "the best reading"), though `score()` keeps one reading per signature. (The lister
+    # leaves out readings that differ only in which kind a ghost-only group is: at least.)
+    tied = [e.reading.counts for e in ref if (e.value, e.raw) == (top.value, top.raw)]
+    assert fast.top.reading.counts >= max(tied), text
     assert fast.payments == score(text, name, opts=opts, **kw).payments
 
 

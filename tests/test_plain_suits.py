@@ -13,11 +13,13 @@ from mjscore import classes as K
 from mjscore import decompose as D
 from mjscore.errors import MjscoreError
 from mjscore.hand import read
-from mjscore.plain_suits import complete_suits, suit_plain
+from mjscore.plain_suits import LOOKUP_MAX, complete_suits, packed_suits, suit_plain
 from mjscore import score
+from mjscore.bounded import memo
 from mjscore.ruleset import load
 
 from .oracle import corpus
+from .test_decompose_props import suits_less_some_tiles
 from .threads import in_threads
 from .winning_hands import RULESETS
 
@@ -30,7 +32,7 @@ NO_MELDS = (0,) * 9
 
 
 def tables(c: tuple) -> tuple:
-    return tuple((key, tuple(sigs)) for key, sigs in suit_plain(c, NO_MELDS).items())
+    return tuple((key, sig) for key, sigs in suit_plain(c, NO_MELDS).items() for sig in sigs)
 
 
 def test_every_entry_is_the_search_s_own():
@@ -48,7 +50,8 @@ def test_a_suit_is_in_the_table_exactly_when_it_can_be_read(c):
 def fresh_lookups(monkeypatch, whole_table: bool) -> None:
     """The lookups as a fresh process has them; with `whole_table`, as a batch has them."""
     monkeypatch.setattr(K, "_PLAIN", {})
-    monkeypatch.setattr(K, "_plain_state", {"misses": 0, "full": None})
+    monkeypatch.setattr(K, "_plain_state", {"misses": 0, "full": None, "packed": None})
+    monkeypatch.setattr(K, "_class_entry", memo(1 << 11)(K._entry))  # entries made afresh
     if whole_table:
         K.fill_plain()
 
@@ -105,3 +108,39 @@ def test_a_set_hand_scores_the_same_with_the_table(monkeypatch):
     fresh_lookups(monkeypatch, True)
     after = score("123m456m789m11pCFP", rules="lanzhou", declared=True)
     assert after.to_dict() == before.to_dict()
+
+
+PACKED = packed_suits()
+ANY_RANK = (True,) * 9
+
+
+def entry(c: tuple, g: int, packed) -> tuple | None:
+    """A suit's class entry made with or without the table, witnesses spelled out."""
+    K._plain_state["packed"] = packed
+    try:
+        got = K._entry(9, c, NO_MELDS, ANY_RANK, g, "standard")
+    finally:
+        K._plain_state["packed"] = None
+    if got is None:
+        return None
+    return got[0], got[1], [(K.witness(got, c, i), placed) for i, (_w, placed)
+                            in enumerate(got[2])]
+
+
+@settings(max_examples=1500, derandomize=True, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14),
+       st.integers(1, LOOKUP_MAX))
+def test_a_suit_with_ghosts_looks_up_what_the_programme_finds(c, g):
+    # Signatures, their order, each witness and where it puts ghosts: a hand reads the same
+    # whether or not the table was made before it.
+    c = tuple(c)
+    assert entry(c, g, PACKED) == entry(c, g, None)
+
+
+@settings(max_examples=1500, derandomize=True, deadline=None)
+@given(suits_less_some_tiles(2).filter(lambda cg: max(cg[0]) <= 4 and cg[1]))
+def test_a_winning_suit_less_some_tiles_looks_up_what_the_programme_finds(suit):
+    # Random counts are mostly unreadable; these have readings with the tiles taken as ghosts.
+    c, g = suit
+    g = min(g, LOOKUP_MAX)
+    assert entry(c, g, PACKED) == entry(c, g, None)
