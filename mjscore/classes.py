@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from . import tiles as T
 from .bounded import make_room, memo, number_for
-from .plain_suits import (LOOKUP_MAX, packed_suits, suit_lookup, suit_plain, unpack,
-                          witness_of)
+from .plain_suits import (LOOKUP_MAX, first_reading, packed_suits, suit_lookup, suit_plain,
+                          unpack)
 from .reading import _NO_MELDS, Group
 from .suit_programmes import honour_standard, suit_pairs, suit_standard
 
@@ -28,8 +28,8 @@ CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
 @memo(1 << 11)
 def witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
     """(sets, pairs) of one class's witness, each in tile order (rank by rank, a triplet
-    before the runs it starts); natural tiles fill each group before ghosts do. Cached: the
-    same suit shapes recur across hands."""
+    before the runs it starts); natural tiles fill each group before ghosts do, so the
+    ghosts in `path` are not read. Cached: the same suit shapes recur across hands."""
     base = kinds[0]
     sets, pairs = [], []
     if shape == "standard":
@@ -66,7 +66,7 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     ((key, sig), ...) with key (ghosts, pair-or-pairs), the witnesses are in the same order,
     and `placed` is where a witness puts ghosts (`_placed`). None if the class cannot be read
     at all. (The whole no-ghost table's entries have None for the witnesses, and a looked-up
-    suit a number: `witness` and `ghosts_placed` read all three.)
+    suit a number: `class_groups` and `ghosts_placed` read all three.)
 
     The options come in the order a reading prefers them: the most ghosts at the lowest ranks
     first (as `scoring.best` does between readings), so that where two picks give a hand the
@@ -109,14 +109,14 @@ def _preference(placed: tuple, size: int) -> tuple:
 _class_entry = memo(1 << 11)(_entry)
 
 
-def witness(entry, c: tuple, pick: int) -> tuple:
-    """The witness (choices per rank) of `pick`, the place of a signature among class
-    `entry`'s, whose natural counts are `c`."""
+def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
+    """(sets, pairs) of the witness of `pick`, the place of a signature among class `entry`'s,
+    whose natural counts are `c` (see `witness_groups`)."""
     got = entry[2] and entry[2][pick][0]
     if got is None or type(got) is int:  # a table's: found now, when groups are asked for
-        key, sig = entry[1][pick]
-        return plain_witness(c)[key][sig] if got is None else witness_of(c, got, sig)
-    return got
+        # The choices of the final counts' reading; which tiles are ghosts follows from c.
+        got = first_reading(c if got is None else unpack(got), entry[1][pick][1])
+    return witness_groups(kinds, c, got, shape)
 
 
 def ghosts_placed(entry, pick: int) -> tuple:
@@ -222,7 +222,7 @@ def _searched() -> None:
 
 def fill_plain() -> None:
     """Every readable suit's entry, its witnesses left to be found when a reading's groups
-    are asked for (`plain_witness`): scoring needs only the signatures. Suits with ghosts
+    are asked for (`plain_suits.first_reading`): scoring needs only the signatures. Suits with ghosts
     are looked up in it from then on (`plain_suits.suit_lookup`)."""
     global _PLAIN
     table: dict = {}
@@ -235,9 +235,3 @@ def fill_plain() -> None:
         table[unpack(v)] = entry
     _plain_state["packed"] = packed
     _plain_state["full"] = _PLAIN = table
-
-
-@memo(1 << 12)
-def plain_witness(c: tuple) -> dict:
-    """The no-ghost search's table for suit `c` (witnesses included), for table entries."""
-    return suit_plain(c, (0,) * 9)

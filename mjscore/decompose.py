@@ -29,7 +29,7 @@ met enough of them (`classes`, `plain_suits`), which is most of what a log of ha
 from __future__ import annotations
 
 from .bounded import make_room, number_for
-from .classes import class_options, ghosts_placed, plain_options, witness, witness_groups
+from .classes import class_groups, class_options, ghosts_placed, plain_options
 from .reading import _NO_MELDS, Reading, dragon_set_splits, full_ghost_reading, hand_tiles
 
 _COMBINED: dict = {}
@@ -184,8 +184,7 @@ def _build_groups(parts) -> tuple:
     sets, options, picks, melds, shape, natural = parts
     all_sets, all_pairs = list(sets), []
     for (kinds, _grp, entry), pick in zip(options, picks):
-        c = natural[kinds[0]:kinds[-1] + 1]
-        s_, p_ = witness_groups(kinds, c, witness(entry, c, pick), shape)
+        s_, p_ = class_groups(entry, kinds, natural[kinds[0]:kinds[-1] + 1], pick, shape)
         all_sets += s_
         all_pairs += p_
     return tuple(all_sets) + tuple(all_pairs) + melds
