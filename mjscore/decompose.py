@@ -73,14 +73,17 @@ def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:
         # giving the hand one signature, the first met is kept.
         coded = [(place, key[0], key[1], _code(sig), 1 if grp == 0 and sig[tiles_at] else 0,
                   bool(sig[1])) for place, (key, sig) in enumerate(sigs)]
+        if i == last:  # it must spend the ghosts left and end the pairs: only those options
+            by_key: dict = {}
+            for option in coded:
+                by_key.setdefault((option[1], option[2]), []).append(option)
         nxt: dict = {}
         for (gu, pu, canon), (chosen, suits, run) in partial.items():
-            for place, kg, kp, code, held, has_run in coded:
+            for place, kg, kp, code, held, has_run in (
+                    coded if i < last else by_key.get((g - gu, target - pu), ())):
                 gk, pk = gu + kg, pu + kp
                 if gk > g or pk > target:
                     continue
-                if i == last and (gk != g or pk != target):
-                    continue  # the last class must spend the ghosts left and end the pairs
                 if max_suits and suits + held > max_suits:
                     continue
                 groups = list(canon)
