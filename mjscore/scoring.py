@@ -12,8 +12,10 @@ order, so the same input always prints the same reading.
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from typing import NamedTuple
 
+from . import tiles as T
 from .bounded import number_for
 from .errors import RulesetError
 from .ruleset import MEMO_LIMIT
@@ -149,18 +151,23 @@ def evaluate_all(readings, hand, ctx, rs) -> tuple:
     return tuple(out)
 
 
+# A reading's final counts in display order (m, p, s, the winds, 中发白): the larger, the lower
+# the tiles its ghosts stand for. The combination of classes meets readings in this order too.
+lowest_ghosts = itemgetter(*T.DISPLAY_ORDER)
+
+
 def best(evaluations, ghost: str = "C"):
     """The best evaluation: the highest value, then the highest uncapped value, then the
     reading whose final tiles (ghosts as what they stand for) come first, the lowest kinds
-    the most, then the reading whose text sorts first (texts are built only for readings
+    in display order the most (`lowest_ghosts`), then the reading whose text sorts first (texts are built only for readings
     tied that far)."""
     if len(evaluations) < 2:
         return evaluations[0] if evaluations else None
     top = max((e.value, e.raw) for e in evaluations)
     tied = [e for e in evaluations if (e.value, e.raw) == top]
     if len(tied) > 1:  # the final tiles first (cheap), the text only if those tie too
-        first = max(e.reading.counts for e in tied)
-        tied = [e for e in tied if e.reading.counts == first]
+        first = max(lowest_ghosts(e.reading.counts) for e in tied)
+        tied = [e for e in tied if lowest_ghosts(e.reading.counts) == first]
     return tied[0] if len(tied) == 1 else min(tied, key=lambda e: e.key(ghost))
 
 
