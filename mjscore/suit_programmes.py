@@ -75,7 +75,7 @@ def _advance(states: dict, lo: int, hi: int, c, m, cand, gmax: int) -> dict:
     moves_of = _MOVES.get
     for r in range(lo, hi):
         nxt: dict = {}
-        best = nxt.get
+        kept = nxt.setdefault  # a new state takes v in one call; a known one is compared
         cr, mr, wild, top = c[r], m[r], cand[r], r <= 6
         rank = cr | mr << 5 | wild << 10 | top << 11 | gmax << 12
         add = _ADD[r]
@@ -85,7 +85,7 @@ def _advance(states: dict, lo: int, hi: int, c, m, cand, gmax: int) -> dict:
                 moves = _moves(s, rank, cr, mr, wild, top, gmax)
             for k, step in moves:
                 v = path | add[step]
-                if v > best(k, -1):
+                if v > kept(k, v):
                     nxt[k] = v
         states = nxt
     return states
