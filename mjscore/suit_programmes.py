@@ -147,8 +147,9 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """Seven pairs in one class: {(ghosts, pairs): {(n4, tiles, pairs, gp): finals}}.
 
     `gp` counts ghosts in kinds holding a single pair (a pair of ghosts is a pattern in the
-    English guide); `finals` is the final count per rank. Sorted like `suit_standard`, whose
-    witness rule this follows: the finals highest rank by rank.
+    English guide); `finals` is the final count per rank. The witnesses follow
+    `suit_standard`'s rule (the finals highest rank by rank); the order is the programme's,
+    which `classes._entry` sorts (with no ghost there is one reading).
     """
     # As in suit_standard, whether the class has tiles follows from the ghosts spent, and a
     # witness so far is a number: a rank's final count, 0, 2 or 4, as f >> 1 in two bits.
@@ -176,7 +177,7 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
         sig = (n4, int(held or gu > 0), pairs, gp)
         if sig not in sigs:
             sigs[sig] = tuple((path >> s & 3) << 1 for s in shifts)
-    return {key: dict(sorted(out[key].items())) for key in sorted(out)}
+    return out
 
 
 @memo(64)

@@ -41,7 +41,7 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
 def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """`suit_programmes.suit_pairs` the same way: every way to pair up the class, each rank
     taking 4, 2 or 0 tiles in that order, the first met kept per signature (the highest final
-    counts rank by rank), keys and signatures sorted."""
+    counts rank by rank)."""
     found: dict = {}
 
     def walk(r, gu, pairs, n4, tiles, gp, path):

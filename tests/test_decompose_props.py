@@ -190,20 +190,21 @@ def test_plain_search_on_winning_suits(sets, pair):
             _steps(suit_standard(tuple(c), (0,) * 9, (True,) * 9, 0))
 
 
-@pytest.mark.parametrize("fast, reference", [
-    pytest.param(suit_standard, reference_programme.suit_standard, id="sets and a pair"),
-    pytest.param(suit_pairs, reference_programme.suit_pairs, id="seven pairs"),
+@pytest.mark.parametrize("fast, reference, ordered", [
+    pytest.param(suit_standard, reference_programme.suit_standard, True, id="sets and a pair"),
+    pytest.param(suit_pairs, reference_programme.suit_pairs, False, id="seven pairs"),
 ])
-def test_programme_matches_the_plain_reference(fast, reference):
-    # A programme keeps, per signature, the first reading in its order of choices: the same
-    # tables, witnesses and order as walking every reading.
+def test_programme_matches_the_plain_reference(fast, reference, ordered):
+    # A programme keeps, per signature, the reading the witness rule names: the same tables
+    # and witnesses as walking every reading (and the same order, where it gives one).
     @settings(max_examples=400, derandomize=True, deadline=None)
     @given(suit_counts, st.lists(st.sampled_from([0, 0, 0, 3, 4]), min_size=9, max_size=9),
            st.lists(st.booleans(), min_size=9, max_size=9), st.integers(0, 5))
     def check(c, melds, cand, gmax):
         m = tuple(0 if c[r] + x > 4 else x for r, x in enumerate(melds))
         args = (tuple(c), m, tuple(cand), gmax)
-        assert _steps(fast(*args)) == _steps(reference(*args))
+        got, want = fast(*args), reference(*args)
+        assert (_steps(got) == _steps(want)) if ordered else got == want
 
     check()
 
