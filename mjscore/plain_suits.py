@@ -26,41 +26,56 @@ from __future__ import annotations
 from .bounded import memo
 
 
-def suit_plain(c: tuple, m: tuple) -> dict:
+def suit_plain(c: tuple, m: tuple, want: tuple | None = None):
     """`suit_programmes.suit_standard` with no ghost to spend, found depth first: with no ghost every
     rank's runs are forced by its count, so the search meets few dead ends, where the programme
     carries every state. Paths are tried in the programme's order (pair, then triplet, then
     runs, lowest first), so each signature keeps the first met, the witness the programme
-    keeps (with no ghost every reading has the same final counts)."""
+    keeps (with no ghost every reading has the same final counts).
+
+    With `want`, a signature: only its witness (None if there is none), found without the
+    others, the branches that cannot end with its pair and runs left out (`first_reading`)."""
     out: dict = {}
     path: list = []
+    pair_ok = want is None or want[3]
+    run_ok = want is None or want[1]
 
-    def walk(r, a, b, pu, n4, run, tiles):
+    def walk(r, a, b, pu, n4, run, tiles) -> bool:  # True: `want` found, stop
         if r == 9:
             if not a and not b:
                 sig = (n4, run, tiles, pu)
+                if want is not None:
+                    return sig == want
                 got = out.setdefault((0, pu), {})
                 if sig not in got:
                     got[sig] = tuple(path)
-            return
+            return False
         cr, mr = c[r], m[r]
         room = 4 - mr
-        for p in ((0, 1) if not pu else (0,)):
+        for p in ((0, 1) if pair_ok and not pu else (0,)):
             for t in (0, 1):
                 base = a + b + 3 * t + 2 * p
                 s0 = cr - base
                 if s0 < 0 or base > room:
                     continue
-                if s0 and (r > 6 or s0 > room - base or c[r + 1] < s0 + a or c[r + 2] < s0):
+                if s0 and (not run_ok or r > 6 or s0 > room - base or c[r + 1] < s0 + a
+                           or c[r + 2] < s0):
                     continue  # the runs starting here need tiles at the next two ranks
                 f = cr
-                path.append((s0, t, p, 0))
-                walk(r + 1, s0, a, pu | p, n4 + (f + mr == 4), run | (s0 > 0),
-                     tiles | (f + mr > 0))
+                path.append(_STEP[s0][t][p])
+                if walk(r + 1, s0, a, pu | p, n4 + (f + mr == 4), run | (s0 > 0),
+                        tiles | (f + mr > 0)):
+                    return True
                 path.pop()
+        return False
 
+    if want is not None:
+        return tuple(path) if walk(0, 0, 0, 0, 0, 0, 0) else None
     walk(0, 0, 0, 0, 0, 0, 0)
     return {key: dict(sorted(out[key].items())) for key in sorted(out)}
+
+
+_STEP = [[[(s0, t, p, 0) for p in range(2)] for t in range(2)] for s0 in range(5)]  # shared
 
 
 # Counts packed four bits a rank (rank 0 lowest); adding OVER sets a HIGH bit exactly where a
@@ -157,33 +172,11 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
 # distinct in 20,000 hands with one or two ghosts; this many catch 86% of them).
 @memo(1 << 12)
 def first_reading(c: tuple, sig: tuple) -> tuple:
-    """`suit_plain(c, no melds)`'s witness for signature `sig`, found without the others:
-    the same search, leaving out the branches that cannot end with its pair and runs."""
-    want_run, want_pair = sig[1], sig[3]
-    path: list = []
-
-    def walk(r, a, b, pu, run) -> bool:
-        if r == 9:
-            return not a and not b and run == want_run and pu == want_pair
-        cr = c[r]
-        for p in ((0, 1) if want_pair and not pu else (0,)):
-            for t in (0, 1):
-                s0 = cr - a - b - 3 * t - 2 * p
-                if s0 < 0:
-                    continue
-                if s0 and (not want_run or r > 6 or c[r + 1] < s0 + a or c[r + 2] < s0):
-                    continue
-                path.append(_STEP[s0][t][p])
-                if walk(r + 1, s0, a, pu | p, run | (s0 > 0)):
-                    return True
-                path.pop()
-        return False
-
-    walk(0, 0, 0, 0, 0)
-    return tuple(path)
+    """`suit_plain(c, no melds)`'s witness for signature `sig`, which `c` has."""
+    return suit_plain(c, _NO_MELDS, sig)
 
 
-_STEP = [[[(s0, t, p, 0) for p in range(2)] for t in range(2)] for s0 in range(5)]  # shared
+_NO_MELDS = (0,) * 9
 
 
 def _spreads(most: int, ranks: int) -> list:
