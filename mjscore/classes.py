@@ -17,12 +17,13 @@ from .plain_suits import (LOOKUP_MAX, first_reading, packed_suits, suit_lookup, 
 from .reading import _NO_MELDS, Group
 from .suit_programmes import honour_standard, suit_pairs, suit_standard
 
-# Classes of kinds in display order (so readings need no sorting), and which classes are
+# Classes of kinds in display order (so readings need no sorting, and options are combined in
+# the order `scoring.lowest_ghosts` compares final tiles), and which classes are
 # interchangeable for every pattern (the group: suits, winds, dragons).
 CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
            [("m", range(0, 9), 0), ("p", range(9, 18), 0), ("s", range(18, 27), 0)]
-           + [(T.name(k), [k], 1) for k in (T.E, T.S, T.W, T.N)]
-           + [(T.name(k), [k], 2) for k in (T.C, T.F, T.P)]]
+           + [(T.name(k), [k], 1 if k in (T.E, T.S, T.W, T.N) else 2)
+              for k in T.DISPLAY_ORDER[27:]]]
 
 
 @memo(1 << 11)

@@ -76,6 +76,7 @@ def suit_plain(c: tuple, m: tuple, want: tuple | None = None):
 
 
 _STEP = [[[(s0, t, p, 0) for p in range(2)] for t in range(2)] for s0 in range(5)]  # shared
+_NO_MELDS = (0,) * 9
 
 
 # Counts packed four bits a rank (rank 0 lowest); adding OVER sets a HIGH bit exactly where a
@@ -85,6 +86,14 @@ _SETS = [(3 << 4 * r, 1) for r in range(9)] + \
     [((1 << 4 * r) | (1 << 4 * r + 4) | (1 << 4 * r + 8), 2) for r in range(7)]
 # Three ranks' packed counts -> their tuple, so unpacking a suit is three lookups.
 _CHUNK = {a | b << 4 | c << 8: (a, b, c) for a in range(5) for b in range(5) for c in range(5)}
+
+
+def pack(c: tuple) -> int:
+    """Counts packed four bits a rank, rank 1 lowest (as `packed_suits` keys them)."""
+    v = 0
+    for r, n in enumerate(c):
+        v |= n << 4 * r
+    return v
 
 
 def unpack(v: int) -> tuple:
@@ -125,7 +134,7 @@ def packed_suits() -> dict:
     for pair, found in ((0, sets_only), (1, with_pair)):
         for v, ways in found.items():
             if ways == 3:  # both readings: the search says which signatures
-                tables = suit_plain(unpack(v), (0,) * 9)
+                tables = suit_plain(unpack(v), _NO_MELDS)
                 table = tuple((key, sig) for key, sigs in tables.items() for sig in sigs)
             else:
                 table = (((0, pair), (_fours(v), ways - 1, 1, pair)),)
@@ -148,9 +157,7 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
     counts of the first complete suit met with that signature under that key, the
     programme's own witness (`first_reading` gives its choices), and `placed` is where it puts
     ghosts. With no meld and no banned rank, the complete suit's signatures are the suit's."""
-    v = 0
-    for r, n in enumerate(c):
-        v |= n << 4 * r
+    v = pack(c)
     held = sum(c)
     out = []
     found = set()
@@ -175,8 +182,6 @@ def first_reading(c: tuple, sig: tuple) -> tuple:
     """`suit_plain(c, no melds)`'s witness for signature `sig`, which `c` has."""
     return suit_plain(c, _NO_MELDS, sig)
 
-
-_NO_MELDS = (0,) * 9
 
 
 def _spreads(most: int, ranks: int) -> list:
