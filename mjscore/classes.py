@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from . import tiles as T
 from .bounded import make_room, memo, number_for
-from .plain_suits import (LOOKUP_MAX, first_reading, packed_suits, suit_lookup, suit_plain,
-                          unpack)
+from .plain_suits import (LOOKUP_MAX, fewest_ghosts, first_reading, packed_suits, suit_lookup,
+                          suit_plain, unpack)
 from .reading import _NO_MELDS, Group
 from .suit_programmes import honour_standard, suit_pairs, suit_standard
 
@@ -139,26 +139,68 @@ _SUIT_SPANS = [(kinds, kinds[0], kinds[-1] + 1, grp) for _n, kinds, grp in CLASS
 _HONOUR_SPANS = [(kinds, kinds[0], kinds[-1] + 1, grp) for _n, kinds, grp in CLASSES[3:]]
 
 
-def class_options(nat, in_melds, cand, g, shape):
+def class_options(nat, in_melds, cand, g, shape, max_suits=None):
     """(kinds, group, entry) for each class that can hold tiles (see `_entry`). A class
-    with no tile and no room for a ghost adds nothing and is left out. None when some class
-    cannot be read at all."""
+    with no tile and no room for a ghost adds nothing and is left out, as is a suit with no
+    tile when `max_suits` suits already hold tiles (ghosts there would make one suit too
+    many). None when some class cannot be read at all."""
     if not g and in_melds is _NO_MELDS and shape == "standard":
         got = plain_options(nat, None)
         return got and got[0]
-    options = []
     spans = _SUIT_SPANS
     if any(nat[27:]) or any(in_melds[27:]) or g and any(cand[27:]):
         spans = _SUIT_SPANS + _HONOUR_SPANS
+    held, suits = [], 0
     for kinds, lo, hi, grp in spans:
         c, m, cd = nat[lo:hi], in_melds[lo:hi], cand[lo:hi]
-        if not any(c) and not any(m) and not (g and any(cd)):
+        has = any(c) or any(m)
+        if not has and not (g and any(cd)):
             continue
-        entry = _class_entry(hi - lo, c, m, cd, g, shape)  # the same for any suit
+        suits += has and not grp
+        held.append((kinds, grp, c, m, cd, has))
+    if max_suits and suits >= max_suits:
+        held = [h for h in held if h[5] or h[1]]
+    budgets = _budgets(held, g, shape)
+    if budgets is None:
+        return None
+    options = []
+    for (kinds, grp, c, m, cd, _has), budget in zip(held, budgets):
+        entry = _class_entry(len(c), c, m, cd, budget, shape)  # the same for any suit
         if entry is None:
             return None
         options.append((kinds, grp, entry))
     return options
+
+
+def _budgets(held: list, g: int, shape: str) -> list | None:
+    """The ghosts each class may spend: all `g`, less the fewest the other classes need. An
+    option spending more can never be part of a reading of the hand, so leaving it out
+    changes no reading (nor which pick a reading keeps: a partial combination holding it
+    has spent too many to finish, as has any with which it shares a key); it only makes the
+    class's search and the combination smaller. None: the classes need more than `g`.
+
+    The fewest: for seven pairs, one ghost per kind held an odd number of times; for sets
+    and a pair, a suit's are known once the table of complete suits exists
+    (`plain_suits.fewest_ghosts`), and until then, and for honours, none are assumed."""
+    # Measured: with one or two ghosts the searches are cheap, and with more than four the
+    # hands' classes vary more by budget than they gain; neither is worth the work.
+    if not 3 <= g <= LOOKUP_MAX:
+        return [g] * len(held)
+    if shape == "seven_pairs":
+        fewest = [sum(map(_ODD, c)) for _k, _g, c, _m, _cd, _h in held]
+    else:
+        packed = _plain_state["packed"]
+        if packed is None:
+            return [g] * len(held)
+        fewest = [fewest_ghosts(c, packed) if len(c) == 9 and any(c) else 0
+                  for _k, _g, c, _m, _cd, _h in held]
+    spare = g - sum(fewest)
+    if spare < 0:
+        return None
+    return [spare + f for f in fewest]
+
+
+_ODD = (1).__and__  # n -> 1 when n is odd
 
 
 # No ghost and no meld (most hands of a log): a class's entry depends on its counts alone, so

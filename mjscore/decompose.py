@@ -10,9 +10,12 @@ runs still open from the two ranks below, ghosts spent, pair used), memoised on 
 count tuples, then combined across suits and honours under the one ghost budget. A suit's
 ghosts are assigned inside the programme, so a ghost is never tried 34 ways: it raises the
 count of the rank where the programme needs a tile, never past four copies or into a kind
-the ruleset forbids. Each signature keeps the reading whose ghosts stand for the lowest tiles
-(`suit_programmes` states the rule), and the combination meets each class's options in that
-order, so a hand's reading for a signature is the one `scoring.best` would prefer.
+the ruleset forbids. A class searches only the ghosts the other classes can leave it, and a
+suit with no tile is not searched once the hand holds as many suits as it may
+(`classes._budgets`, `class_options`). Each signature keeps the reading whose ghosts stand
+for the lowest tiles (`suit_programmes` states the rule), and the combination meets each
+class's options in that order, so a hand's reading for a signature is the one
+`scoring.best` would prefer.
 
 The programmes are in `suit_programmes`; a class's options (signature table, witnesses, final
 counts) and their lookups in `classes`; this module combines the classes and makes the
@@ -123,7 +126,7 @@ def readings(hand, rs, t=None) -> list:
         for rest, sets in splits:
             if sets and shape != "standard":
                 continue
-            options = class_options(rest, in_melds, cand, g, shape)
+            options = class_options(rest, in_melds, cand, g, shape, rs.max_suits)
             if options is None:
                 continue
             for found in _combined(options, g, shape, rs.max_suits):

@@ -23,7 +23,7 @@ the table was there.
 
 from __future__ import annotations
 
-from .bounded import memo
+from .bounded import make_room, memo
 
 
 def suit_plain(c: tuple, m: tuple, want: tuple | None = None):
@@ -161,7 +161,7 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
     held = sum(c)
     out = []
     found = set()
-    merged, spent, placed = _SPREADS or _make_spreads()
+    merged, spent, placed, _exact = _SPREADS or _make_spreads()
     table_of = table.__getitem__
     for w in filter(table.__contains__, map(v.__add__, merged[gmax][held % 3])):
         d = w - v
@@ -173,6 +173,28 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
     if not held:  # the suit left empty: the fewest ghosts at low ranks, so last
         out.append(((0, 0), (0, 0, 0, 0), 0, ()))
     return out
+
+
+def fewest_ghosts(c: tuple, table: dict) -> int:
+    """The fewest ghosts that make suit `c` complete (sets, at most one pair), read off
+    `table` (`packed_suits`); LOOKUP_MAX + 1 when it takes more. However a class may read its
+    tiles (melds aside, ranks a ghost may not play), it needs at least this many."""
+    got = _FEWEST.get(c)  # by counts alone: there is one table, the same in every process
+    if got is None:
+        # (More than four of a rank, under a house rule's extra copies: nothing assumed.)
+        got = LOOKUP_MAX + 1 if max(c) <= 4 else 0
+        v = pack(c)
+        exact = (_SPREADS or _make_spreads())[3]
+        for k, spreads in enumerate(exact[sum(c) % 3] if got else ()):
+            if any(map(table.__contains__, map(v.__add__, spreads))):
+                got = k
+                break
+        make_room(_FEWEST, 1 << 12)
+        _FEWEST[c] = got
+    return got
+
+
+_FEWEST: dict = {}
 
 
 # Kept: a batch prints one reading a hand, and its suits' final counts recur (about 6,000
@@ -200,11 +222,14 @@ _SPREADS: list = []  # made with the first lookup, not at import (a single `scor
 def _make_spreads() -> list:
     """[by ghost budget and by the suit's tile count mod 3, the spreads that can complete it
     (a complete suit holds 3n or 3n + 2 tiles) in the order of `_spreads`; a spread -> the
-    ghosts it places; a spread -> where it places them]."""
+    ghosts it places; a spread -> where it places them; by the tile count mod 3 and by k, the
+    spreads of exactly k ghosts that can complete it]."""
     spreads = _spreads(LOOKUP_MAX, 9)
     spent = {d: sum(unpack(d)) for d in spreads}
     placed = {d: tuple((r, n) for r, n in enumerate(unpack(d)) if n) for d in spreads}
     merged = [[[d for d in spreads if spent[d] <= g and (held + spent[d]) % 3 != 1]
                for held in range(3)] for g in range(LOOKUP_MAX + 1)]
-    _SPREADS[:] = [merged, spent, placed]  # whole, in one step: another thread sees all or none
+    exact = [[[d for d in spreads if spent[d] == k and (held + k) % 3 != 1]
+              for k in range(LOOKUP_MAX + 1)] for held in range(3)]
+    _SPREADS[:] = [merged, spent, placed, exact]  # whole, in one step: another thread sees all or none
     return _SPREADS

@@ -13,8 +13,9 @@ from mjscore import classes as K
 from mjscore import decompose as D
 from mjscore.errors import MjscoreError
 from mjscore.hand import read
-from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, first_reading, packed_suits,
-                                 suit_plain)
+from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, fewest_ghosts, first_reading,
+                                 packed_suits, suit_plain)
+from mjscore.suit_programmes import suit_standard
 from mjscore import score
 from mjscore.bounded import memo
 from mjscore.ruleset import load
@@ -153,3 +154,56 @@ def test_a_winning_suit_less_some_tiles_looks_up_what_the_programme_finds(suit):
     c, g = suit
     g = min(g, LOOKUP_MAX)
     assert entry(c, g, PACKED) == entry(c, g, None)
+
+
+@settings(max_examples=800, derandomize=True, deadline=None)
+@given(st.one_of(suits_less_some_tiles(2).map(lambda cg: cg[0]),
+                 st.lists(st.integers(0, 4), min_size=9, max_size=9).map(tuple))
+       .filter(lambda c: any(c) and max(c) <= 4 and sum(c) <= 14))
+def test_fewest_ghosts_is_the_fewest_a_reading_of_the_suit_spends(c):
+    spends = [k for k, _pair in suit_standard(c, NO_MELDS, ANY_RANK, LOOKUP_MAX)]
+    assert fewest_ghosts(c, PACKED) == min(spends, default=LOOKUP_MAX + 1)
+
+
+def ghost_hands(rs, n: int, seed: int) -> list:
+    """Winning hands with three or four of their tiles turned into `rs`'s ghost, some with
+    a kong, some seven pairs; and a few with honours."""
+    import random
+    from mjscore import tiles as T
+    rng = random.Random(seed)
+    letter = T.name(min(rs.ghost_kinds))
+    texts = [corpus.standard(rng, rng.choice([3, 4]), kongs=rng.choice([0, 0, 1]))
+             for _ in range(n)]
+    texts += [corpus.seven_pairs(rng, rng.choice([3, 4])) for _ in range(n // 4)]
+    texts = [t.replace("C", letter) for t in texts]
+    return texts + [t.replace("G", letter) for t in
+                    ("EEES123m456p7pGGG", "EEE123m456p77pGGG", "CCF123m456p7pGGGG")]
+
+
+# Rulesets with a ghost, and a two-suit limit (luzhou) or none (guangdong, with honours).
+GHOST_RULESETS = [p for p in RULESETS if p.id != "lanzhou"]
+
+
+@pytest.mark.parametrize("name, opts", GHOST_RULESETS)
+def test_budgets_and_suits_left_out_change_no_reading(monkeypatch, name, opts):
+    # Each class spends at most the ghosts the others leave, and a suit with no tile is left
+    # out once the hand holds its limit of suits: the same readings, in the same order, to
+    # the same scores as with every class searched at the whole budget.
+    rs = load(name, opts)
+    hands = []
+    for text in ghost_hands(rs, 120, 14):
+        try:
+            hands.append(read(text, rs))
+        except MjscoreError:
+            pass  # a tile this ruleset does not use, or one copy too many
+    assert len(hands) > 100
+
+    def seen() -> list:
+        fresh_lookups(monkeypatch, True)  # the budgets need the table's fewest ghosts
+        return [([row[:1] + row[2:] for row in described(h, rs)],  # signature numbers aside
+                 score(h, rs).to_dict()) for h in hands]
+
+    pruned = seen()
+    monkeypatch.setattr(K, "_budgets", lambda held, g, shape: [g] * len(held))
+    monkeypatch.setattr(D, "class_options", lambda *args: K.class_options(*args[:5]))
+    assert seen() == pruned
