@@ -142,6 +142,8 @@ _FAST_HAND = re.compile(r"(?:\s*(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]|\[[1-9mpszESWNC
 _FAST_MELD = re.compile(r"([\[({])([^\])}]*)[\])}]")
 _LETTER = {h: T.honour(h) for h in T.HONOURS}
 _BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_DIGIT_KINDS = {suit: {str(d): base + d - 1 for d in range(1, 8 if suit == "z" else 10)}
+                for suit, base in _BASE.items()}  # "m" -> {"1": 0, ..., "9": 8}
 
 
 _parsed = maker(ParsedHand)  # ParsedHand(*values), made faster (one per hand read)
@@ -150,9 +152,8 @@ _parsed = maker(ParsedHand)  # ParsedHand(*values), made faster (one per hand re
 def _fast_tiles(text: str, out: list) -> None:
     for word in _FAST_WORDS.findall(text):
         kinds = _WORDS.get(word)
-        if kinds is None:
-            base = _BASE[word[-1]]
-            kinds = tuple(base + int(d) - 1 for d in word[:-1])
+        if kinds is None:  # a digit at a time, by the suit's own table (no int() per digit)
+            kinds = tuple(map(_DIGIT_KINDS[word[-1]].__getitem__, word[:-1]))
             if len(_WORDS) < 4096:  # hands repeat the same few words ("123m", "55p")
                 _WORDS[word] = kinds
         out += kinds
