@@ -36,6 +36,16 @@ def number_for(table: dict, key, limit: int) -> int:
     return n
 
 
+def numbered(table: dict, key, limit: int) -> tuple:
+    """(number, key): `number_for`, and the key as `table` first met it, so that equal keys
+    made apart are kept as one object by whoever keeps them (a batch keeps thousands)."""
+    got = table.get(key)
+    if got is None:
+        make_room(table, limit)
+        got = table[key] = (next(_NUMBERS), key)
+    return got
+
+
 def memo(limit: int):
     """Memoise a function of hashable arguments in a plain dict of at most `limit` entries
     (`make_room`). Unlike functools.lru_cache it adds no per-entry objects for the garbage
