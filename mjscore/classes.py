@@ -106,12 +106,13 @@ def _preference(placed: tuple, size: int) -> tuple:
     return tuple(out)
 
 
+_ENTRIES: dict = {}  # (counts, number of the meld counts and ghost ranks, budget, shape) -> _entry
 # Sized so a long batch's memory levels off within its first 20,000 hands (batch_bench.py
-# --memory: +8% from 20,000 to 200,000 records). With entries sharing their tuples
-# (`_shared`, `bounded.numbered`) an entry takes half the memory it did, so twice as many
-# fit: a third fewer misses with one or two ghosts, more with four. Twice as many again
-# missed a fifth less still, but grew memory by 10% after 20,000 records.
-_class_entry = memo(1 << 12)(_entry)
+# --memory: +8% from 20,000 to 200,000 records). With entries sharing their tuples (`_spans`,
+# `bounded.numbered`) an entry takes half the memory it did, so twice as many fit: a third
+# fewer misses with one or two ghosts, more with four. Twice as many again missed a fifth
+# less still, but grew memory by 10% after 20,000 records.
+_ENTRY_LIMIT = 1 << 12
 
 
 def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
@@ -151,42 +152,58 @@ def class_options(nat, in_melds, cand, g, shape, max_suits=None):
     if not g and in_melds is _NO_MELDS and shape == "standard":
         got = plain_options(nat, None)
         return got and got[0]
-    spans = _SUIT_SPANS
-    if any(nat[27:]) or any(in_melds[27:]) or g and any(cand[27:]):
-        spans = _SUIT_SPANS + _HONOUR_SPANS
+    spans = _spans(in_melds, cand)
+    if not (any(nat[27:]) or any(in_melds[27:]) or g and any(cand[27:])):
+        spans = spans[:3]
     held, suits = [], 0
-    for kinds, lo, hi, grp in spans:
-        c, m, cd = nat[lo:hi], _shared(in_melds[lo:hi]), _shared(cand[lo:hi])
-        has = any(c) or any(m)
-        if not has and not (g and any(cd)):
+    for span in spans:
+        c = nat[span[1]:span[2]]
+        has = any(c) or any(span[4])
+        if not has and not (g and span[6]):
             continue
-        suits += has and not grp
-        held.append((kinds, grp, c, m, cd, has))
+        suits += has and not span[3]
+        held.append((span, c, has))
     if max_suits and suits >= max_suits:
-        held = [h for h in held if h[5] or h[1]]
+        held = [h for h in held if h[2] or h[0][3]]
     budgets = _budgets(held, g, shape)
     if budgets is None:
         return None
     options = []
-    for (kinds, grp, c, m, cd, _has), budget in zip(held, budgets):
-        entry = _class_entry(len(c), c, m, cd, budget, shape)  # the same for any suit
+    for ((kinds, _lo, _hi, grp, m, cd, _any_cd, parts), c, _has), budget in zip(held, budgets):
+        key = (c, parts, budget, shape)  # the same for any suit
+        entry = _ENTRIES.get(key)
+        if entry is None:
+            entry = _entry(len(c), c, m, cd, budget, shape)
+            make_room(_ENTRIES, _ENTRY_LIMIT)
+            _ENTRIES[key] = entry
         if entry is None:
             return None
         options.append((kinds, grp, entry))
     return options
 
 
-def _shared(t: tuple) -> tuple:
-    """`t` as first met: a class's meld counts and ghost ranks are nearly always the same few
-    tuples, and every entry's key holds them (a third of a batch's entries' memory)."""
-    got = _SHARED.get(t)
-    if got is None:
-        make_room(_SHARED, 1 << 10)
-        got = _SHARED[t] = t
-    return got
+def _spans(in_melds: tuple, cand: tuple) -> tuple:
+    """Each class's span (suits, then honours) as (kinds, first kind, one past the last,
+    symmetry group, meld counts, ghost ranks, whether a ghost may play there, a number for
+    the two): the counts and ranks as tuples shared by every entry, keyed by the number,
+    which is hashed faster than they are (and an entry's key holds one object, not two).
+    Kept per ruleset for hands with no meld."""
+    got = _NO_MELD_SPANS.get(id(cand)) if in_melds is _NO_MELDS else None
+    if got is not None and got[0] is cand:  # (holding `cand` keeps its id from being reused)
+        return got[1]
+    spans = []
+    for kinds, lo, hi, grp in _SUIT_SPANS + _HONOUR_SPANS:
+        number, (m, cd) = numbered(_PARTS, (in_melds[lo:hi], cand[lo:hi]), 1 << 10)
+        spans.append((kinds, lo, hi, grp, m, cd, any(cd), number))
+    spans = tuple(spans)
+    if in_melds is _NO_MELDS:
+        make_room(_NO_MELD_SPANS, 1 << 6)
+        _NO_MELD_SPANS[id(cand)] = (cand, spans)
+    return spans
 
 
-_SHARED: dict = {}
+_PARTS: dict = {}  # (meld counts, ghost ranks) of a class -> (number, the pair as first met)
+_NO_MELD_SPANS: dict = {}  # id(a ruleset's ghost ranks) -> (them, `_spans`)
 
 
 def _budgets(held: list, g: int, shape: str) -> list | None:
@@ -204,13 +221,13 @@ def _budgets(held: list, g: int, shape: str) -> list | None:
     if not 3 <= g <= LOOKUP_MAX:
         return [g] * len(held)
     if shape == "seven_pairs":
-        fewest = [sum(map(_ODD, c)) for _k, _g, c, _m, _cd, _h in held]
+        fewest = [sum(map(_ODD, c)) for _span, c, _h in held]
     else:
         packed = _plain_state["packed"]
         if packed is None:
             return [g] * len(held)
         fewest = [fewest_ghosts(c, packed) if len(c) == 9 and any(c) else 0
-                  for _k, _g, c, _m, _cd, _h in held]
+                  for _span, c, _h in held]
     spare = g - sum(fewest)
     if spare < 0:
         return None

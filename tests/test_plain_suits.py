@@ -17,7 +17,6 @@ from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, fewest_ghosts, firs
                                  packed_suits, suit_plain)
 from mjscore.suit_programmes import suit_standard
 from mjscore import score
-from mjscore.bounded import memo
 from mjscore.ruleset import load
 
 from .oracle import corpus
@@ -60,7 +59,7 @@ def fresh_lookups(monkeypatch, whole_table: bool) -> None:
     """The lookups as a fresh process has them; with `whole_table`, as a batch has them."""
     monkeypatch.setattr(K, "_PLAIN", {})
     monkeypatch.setattr(K, "_plain_state", {"misses": 0, "full": None, "packed": None})
-    monkeypatch.setattr(K, "_class_entry", memo(1 << 11)(K._entry))  # entries made afresh
+    monkeypatch.setattr(K, "_ENTRIES", {})  # entries made afresh
     if whole_table:
         K.fill_plain()
 
