@@ -152,8 +152,8 @@ def _plain_readings(t, max_suits) -> list:
         found = _PLAIN_FOUND[key] = _combined(options, 0, "standard", max_suits)
     out = []
     for picks, run, sig in found:
-        r = Reading("standard", None, t.fixed, ((), options, picks, (), "standard", nat), run,
-                    _build_groups)
+        r = Reading("standard", None, t.fixed, ((), options, picks, (), "standard", nat, nat),
+                    run, _build_groups)
         r.sig = sig
         out.append(r)
     return out
@@ -166,28 +166,33 @@ def _reading(shape, options, found, sets, t, rest) -> Reading:
     """A reading of `t`: the classes' `options` read from `rest` (the natural tiles left
     after the 中发白 `sets`) with the `found` picks."""
     picks, run, sig = found
-    if not t.ghosts and not sets:
-        counts = t.fixed  # no ghost to assign: the final tiles are the tiles held
-    else:  # the tiles held (中发白 sets' included), and the ghosts where the witnesses put them
-        counts = list(t.fixed)
-        for (kinds, _grp, entry), pick in zip(options, picks):
-            lo = kinds[0]
-            for i, g in ghosts_placed(entry, pick):
-                counts[lo + i] += g
-        counts = tuple(counts)
     if t.meld_run and shape == "standard":
         run = True
-    # Groups are built only if someone reads them (the chosen reading's text, --explain).
-    # The groups are built from `rest`, the counts the classes were read from.
-    r = Reading(shape, None, counts, (sets, options, picks, t.meld_groups, shape, rest),
-                run, _build_groups)
+    # Groups are built only if someone reads them (the chosen reading's text, --explain), and
+    # with ghosts the final counts too (a known signature's evaluation, or an untied best,
+    # never reads them). The groups are built from `rest`, the counts the classes were read
+    # from.
+    r = Reading(shape, None, t.fixed if not t.ghosts and not sets else None,
+                (sets, options, picks, t.meld_groups, shape, rest, t.fixed), run, _build_groups,
+                _final_counts)
     if not sets:  # a 中发白 set's tiles are outside the class signatures (see patterns)
         r.sig = sig
     return r
 
 
+def _final_counts(parts) -> tuple:
+    """The tiles held (中发白 sets' included), and the ghosts where the witnesses put them."""
+    _sets, options, picks, _melds, _shape, _rest, fixed = parts
+    counts = list(fixed)
+    for (kinds, _grp, entry), pick in zip(options, picks):
+        lo = kinds[0]
+        for i, g in ghosts_placed(entry, pick):
+            counts[lo + i] += g
+    return tuple(counts)
+
+
 def _build_groups(parts) -> tuple:
-    sets, options, picks, melds, shape, natural = parts
+    sets, options, picks, melds, shape, natural, _fixed = parts
     all_sets, all_pairs = list(sets), []
     for (kinds, _grp, entry), pick in zip(options, picks):
         s_, p_ = class_groups(entry, kinds, natural[kinds[0]:kinds[-1] + 1], pick, shape)

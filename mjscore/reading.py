@@ -58,15 +58,16 @@ class Reading:
     built on first use: scoring mostly reads `counts`, and a batch scores millions of hands.
     """
 
-    __slots__ = ("shape", "counts", "_groups", "_parts", "_build", "_suits", "_quads",
-                 "has_run", "sig")
+    __slots__ = ("shape", "_counts", "_groups", "_parts", "_build", "_count", "_suits",
+                 "_quads", "has_run", "sig")
 
-    def __init__(self, shape: str, groups, counts: tuple, parts=None, has_run=None,
-                 build=None):
+    def __init__(self, shape: str, groups, counts: tuple | None, parts=None, has_run=None,
+                 build=None, count=None):
         self.shape = shape  # standard | seven_pairs | full_ghost
-        self.counts = counts  # 34: every tile of the final hand, ghosts as what they play
+        self._counts = counts
         self._groups = groups
-        self._parts, self._build = parts, build  # groups, when built later: build(parts)
+        # Groups and counts, when made later: build(parts), count(parts).
+        self._parts, self._build, self._count = parts, build, count
         self._suits = self._quads = None
         self.has_run = has_run
         # A number standing for what every signature-only pattern sees (`decompose`); None:
@@ -78,6 +79,15 @@ class Reading:
         if self._groups is None:
             self._groups = self._build(self._parts)
         return self._groups
+
+    @property
+    def counts(self) -> tuple:
+        """34 counts: every tile of the final hand, ghosts as what they stand for. (Made when
+        first read: a reading whose evaluation is known by its signature may never need
+        them.)"""
+        if self._counts is None:
+            self._counts = self._count(self._parts)
+        return self._counts
 
     @property
     def suits(self) -> frozenset:
