@@ -20,7 +20,12 @@ JOIN = " | "
 
 
 def jsonl(row) -> str:
-    return json.dumps(row.to_dict(), ensure_ascii=False)
+    return _ENCODE(row.to_dict())
+
+
+# One encoder for every row: json.dumps with any option builds a new one per call. A row is
+# plain dicts, lists and numbers made here, so the circular-reference check finds nothing.
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def _csv_line(cells) -> str:
