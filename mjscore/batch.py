@@ -151,6 +151,9 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1) -> Iterator[
             yield score_record(rec, rules)
         return
     from concurrent.futures import ProcessPoolExecutor
+
+    from .classes import make_table
+    make_table()  # before the workers start: forked, they share it
     failed: list = []
 
     def guarded():

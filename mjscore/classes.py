@@ -297,6 +297,14 @@ def _searched() -> None:
         fill_plain()
 
 
+def make_table() -> None:
+    """Make the whole table now if it is not made yet: a batch about to fork its worker
+    processes does, so that they share one table rather than each searching its first
+    suits one by one and then making its own."""
+    if _plain_state["full"] is None:
+        fill_plain()
+
+
 def fill_plain() -> None:
     """Every readable suit's entry, its witnesses left to be found when a reading's groups
     are asked for (`plain_suits.first_reading`): scoring needs only the signatures. Suits with ghosts

@@ -478,6 +478,16 @@ def test_jobs_2_is_byte_identical_to_jobs_1(big_file, fmt):
     assert summary == "1200 records from 1 file: 400 scored, 267 not legal, 533 bad"
 
 
+def test_jobs_makes_the_suit_table_before_the_workers_start(big_file, monkeypatch):
+    # Forked workers share the parent's table of complete suits instead of each making one.
+    from mjscore import classes as K
+    monkeypatch.setattr(K, "_PLAIN", {})
+    monkeypatch.setattr(K, "_plain_state", {"misses": 0, "full": None, "packed": None})
+    monkeypatch.setattr(K, "_ENTRIES", {})
+    assert run(str(big_file), "--format", "jsonl", "--jobs", "2").exit_code == 2
+    assert K._plain_state["full"] is not None and K._plain_state["packed"] is not None
+
+
 def test_jobs_keeps_input_order_across_files(tmp_path):
     files = []
     for i, records in enumerate([MIXED * 30, [], [GOOD2, ILLEGAL] * 50]):
