@@ -26,36 +26,47 @@ CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
               for k in T.DISPLAY_ORDER[27:]]]
 
 
-@memo(1 << 11)
 def witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
     """(sets, pairs) of one class's witness, each in tile order (rank by rank, a triplet
     before the runs it starts); natural tiles fill each group before ghosts do, so the
-    ghosts in `path` are not read. Cached: the same suit shapes recur across hands."""
+    ghosts in `path` are not read."""
+    sets, pairs, n_tiles = _witness_shape(kinds[0], path, shape)
+    if sum(c) == n_tiles:  # every tile natural (most classes of most hands): no ghost to place
+        return sets, pairs
     base = kinds[0]
+    left = list(c)
+    out = []
+    for grp in sets + pairs:
+        ghosts = []
+        for k in grp.tiles:
+            if left[k - base]:
+                left[k - base] -= 1
+            else:
+                ghosts.append(k)
+        out.append(grp._replace(ghosts=tuple(ghosts)) if ghosts else grp)
+    return tuple(out[:len(sets)]), tuple(out[len(sets):])
+
+
+# Cached: the same witnesses recur across hands, where the counts they are read from rarely do
+# (a quarter of the calls found the whole answer kept under both).
+@memo(1 << 11)
+def _witness_shape(base: int, path: tuple, shape: str) -> tuple:
+    """(sets, pairs, tiles) of the witness `path` of the class whose first kind is `base`,
+    the groups with no ghost."""
     sets, pairs = [], []
     if shape == "standard":
         for r, (s0, t, p, _g) in enumerate(path):
             k = base + r
             if t:
-                sets.append((k, k, k))
+                sets.append(Group("triplet", (k, k, k)))
             if s0:
-                sets += [(k, k + 1, k + 2)] * s0
+                sets += [Group("sequence", (k, k + 1, k + 2))] * s0
             if p:
-                pairs.append((k, k))
+                pairs.append(Group("pair", (k, k)))
     else:
-        pairs = [(base + r, base + r) for r, f in enumerate(path) for _ in range(f // 2)]
-    left = list(c)
-    out = []
-    for tiles in sets + pairs:
-        ghosts = []
-        for k in tiles:
-            if left[k - base]:
-                left[k - base] -= 1
-            else:
-                ghosts.append(k)
-        kind = "pair" if len(tiles) == 2 else "triplet" if tiles[0] == tiles[1] else "sequence"
-        out.append(Group(kind, tiles, tuple(ghosts)))
-    return tuple(out[:len(sets)]), tuple(out[len(sets):])
+        pairs = [Group("pair", (base + r, base + r))
+                 for r, f in enumerate(path) for _ in range(f // 2)]
+    return tuple(sets), tuple(pairs), 3 * len(sets) + 2 * len(pairs)
 
 
 _SHAPES: dict = {}  # a class's signature table (witnesses left out) -> (a number never reused,
