@@ -152,8 +152,8 @@ def _plain_readings(t, max_suits) -> list:
         found = _PLAIN_FOUND[key] = _combined(options, 0, "standard", max_suits)
     out = []
     for picks, run, sig in found:
-        r = Reading("standard", None, t.fixed, ((), options, picks, (), "standard", nat, nat),
-                    run, _build_groups)
+        r = Reading("standard", None, t.fixed,
+                    ((), options, picks, (), "standard", nat, t.fixed), run, _build_groups)
         r.sig = sig
         out.append(r)
     return out
