@@ -198,23 +198,25 @@ def _spans(in_melds: tuple, cand: tuple) -> tuple:
     symmetry group, meld counts, ghost ranks, whether a ghost may play there, a number for
     the two): the counts and ranks as tuples shared by every entry, keyed by the number,
     which is hashed faster than they are (and an entry's key holds one object, not two).
-    Kept per ruleset for hands with no meld."""
-    got = _NO_MELD_SPANS.get(id(cand)) if in_melds is _NO_MELDS else None
-    if got is not None and got[0] is cand:  # (holding `cand` keeps its id from being reused)
+    Kept per ruleset and melds: the same few recur."""
+    # (By identity for the usual no melds, where hashing the counts would cost more than the
+    # lookup saves; holding `cand` keeps its id from being given to another object.)
+    key = id(cand) if in_melds is _NO_MELDS else (in_melds, id(cand))
+    got = _SPAN_SETS.get(key)
+    if got is not None and got[0] is cand:
         return got[1]
     spans = []
     for kinds, lo, hi, grp in _SUIT_SPANS + _HONOUR_SPANS:
         number, (m, cd) = numbered(_PARTS, (in_melds[lo:hi], cand[lo:hi]), 1 << 10)
         spans.append((kinds, lo, hi, grp, m, cd, any(cd), number))
     spans = tuple(spans)
-    if in_melds is _NO_MELDS:
-        make_room(_NO_MELD_SPANS, 1 << 6)
-        _NO_MELD_SPANS[id(cand)] = (cand, spans)
+    make_room(_SPAN_SETS, 1 << 8)
+    _SPAN_SETS[key] = (cand, spans)
     return spans
 
 
 _PARTS: dict = {}  # (meld counts, ghost ranks) of a class -> (number, the pair as first met)
-_NO_MELD_SPANS: dict = {}  # id(a ruleset's ghost ranks) -> (them, `_spans`)
+_SPAN_SETS: dict = {}  # id(ghost ranks), or (meld counts, id(ghost ranks)) -> (them, `_spans`)
 
 
 def _budgets(held: list, g: int, shape: str) -> list | None:
