@@ -137,8 +137,11 @@ def parse_tiles(text: str) -> list[int]:
 # The common case, plain ASCII letters and digits with well-formed brackets, is read with one
 # regular expression (speed: batch files hold millions of hands); anything else, errors
 # included, goes through the character-by-character reader that names the column.
-_FAST_HAND = re.compile(r"(?:\s*(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]|\[[1-9mpszESWNCFP ]*\]|"
-                        r"\([1-9mpszESWNCFP ]*\)|\{[1-9mpszESWNCFP ]*\}))*\s*")
+# Inside a bracket as outside it: whole words only, so that a digit with no suit or an honour
+# number past 7 is left to the reader that names it (never read as part of a neighbour).
+_WORD = r"[1-9]+[mps]|[1-7]+z|[ESWNCFP]"
+_BODY = rf"(?:\s*(?:{_WORD}))*\s*"
+_FAST_HAND = re.compile(rf"(?:\s*(?:{_WORD}|\[{_BODY}\]|\({_BODY}\)|\{{{_BODY}\}}))*\s*")
 _FAST_MELD = re.compile(r"([\[({])([^\])}]*)[\])}]")
 _LETTER = {h: T.honour(h) for h in T.HONOURS}
 _BASE = {"m": 0, "p": 9, "s": 18, "z": 27}

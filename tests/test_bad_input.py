@@ -43,6 +43,14 @@ BAD_SCORE = [
     pytest.param(["111m123m456m789m5p)C"], ["column 19", '")" closes nothing'],
                  id="closing bracket that closes nothing"),
     pytest.param(["111m123m456m789m5pC []"], ["column 21", "empty meld"], id="empty meld"),
+    # In a bracket as outside one: read by the words the notation has, never a crash or a
+    # stray digit dropped (the fast reader once took "8z" or "1 234m" there).
+    pytest.param(["123m456m789m11p [888z]"], ["column 18", 'honour number "8" is not 1-7'],
+                 id="honour number past 7 in a meld"),
+    pytest.param(["123m456m789m11p (9999z)"], ["column 18", 'honour number "9" is not 1-7'],
+                 id="honour number past 7 in a kong"),
+    pytest.param(["123m456m789m11p [1 234m]"], ["column 18", 'digits "1" have no suit'],
+                 id="digits with no suit in a meld"),
     pytest.param(["111m123m456m789m5pX"], ["column 19", 'unknown tile "X"'], id="unknown tile"),
     pytest.param(["111m123m456m789m5p0pC"], ["column 19", 'rank "0"'], id="rank 0"),
     pytest.param(["11111m23m456m789mC"], ["column 5", "too many 1m", "4"], id="fifth copy"),
