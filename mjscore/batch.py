@@ -150,10 +150,16 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1) -> Iterator[
         for rec in records:
             yield score_record(rec, rules)
         return
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     from .classes import make_table
-    make_table()  # before the workers start: forked, they share it
+    # (The start method as the pool will find it, without fixing it for the caller's process:
+    # unset, it is the platform's default, the first listed.)
+    method = multiprocessing.get_start_method(allow_none=True) or \
+        multiprocessing.get_all_start_methods()[0]
+    if method == "fork":
+        make_table()  # before the workers start, which share it (started afresh, they would not)
     failed: list = []
 
     def guarded():

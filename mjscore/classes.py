@@ -3,9 +3,10 @@ witness of each signature and where it puts ghosts, looked up or worked out; and
 groups.
 
 With no ghost and no meld a class's options depend on its counts alone, so they are looked up
-by them directly (`plain_options`); once a process has searched enough new suits, the whole
-table of readable suits is made at once (`plain_suits.complete_suits`), and a suit with ghosts
-and no meld is read off it too (`plain_suits.suit_lookup`), giving what the programme would.
+by them directly (`plain_options`); once a process has searched enough new suits (or a batch
+is about to start worker processes, `make_table`), the whole table of readable suits is made at
+once (`plain_suits.complete_suits`), and a suit with ghosts and no meld is read off it too
+(`plain_suits.suit_lookup`), giving what the programme would.
 """
 
 from __future__ import annotations

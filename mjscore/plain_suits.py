@@ -7,9 +7,9 @@ vectors: up to four sets, with or without the pair. `complete_suits` lists them 
 signatures in about 50 ms, by adding sets to sets, where searching each one would take 0.4 s.
 A suit with ghosts is then read off the table too (`suit_lookup`): its readings spending k
 ghosts are the complete suits holding its tiles and k more. `classes` builds the table once a
-process has searched enough new suits to gain from it (a batch, a benchmark), never for one
-hand; the lookups give exactly the searches' answers, so nothing printed depends on whether
-the table was there.
+process has searched enough new suits to gain from it (a batch, a benchmark; a batch forking
+worker processes builds it first, for them to share), never for one hand; the lookups give
+exactly the searches' answers, so nothing printed depends on whether the table was there.
 
 >>> tables = complete_suits()
 >>> len(tables)
@@ -179,7 +179,8 @@ def fewest_ghosts(c: tuple, table: dict) -> int:
     """The fewest ghosts that make suit `c` complete (sets, at most one pair), read off
     `table` (`packed_suits`); LOOKUP_MAX + 1 when it takes more. However a class may read its
     tiles (melds aside, ranks a ghost may not play), it needs at least this many."""
-    got = _FEWEST.get(c)  # by counts alone: there is one table, the same in every process
+    # Kept by counts alone: there is one table, the same in every process.
+    got = _FEWEST.get(c) if any(c) else 0  # (the table holds no empty suit: it needs none)
     if got is None:
         # (More than four of a rank, under a house rule's extra copies: nothing assumed.)
         got = LOOKUP_MAX + 1 if max(c) <= 4 else 0

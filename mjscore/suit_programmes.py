@@ -17,8 +17,8 @@ from __future__ import annotations
 from .bounded import make_room, memo
 
 
-# Not memoised here: `classes._class_entry`, their one caller, keeps its answers by the same
-# arguments (a second table caught 1% of calls and doubled the memory).
+# Not memoised here: `classes.class_options`, their one caller, keeps their entries by the
+# same arguments (`classes._ENTRIES`; a second table caught 1% of calls and doubled the memory).
 def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """{(ghosts, pair): {(n4, has_run, has_tiles, pair): choices}} for one suit of nine ranks.
 
