@@ -5,6 +5,7 @@ file errors as one line, --jobs output byte-identical, the samples."""
 import csv
 import io
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -478,7 +479,7 @@ def test_jobs_2_is_byte_identical_to_jobs_1(big_file, fmt):
     assert summary == "1200 records from 1 file: 400 scored, 267 not legal, 533 bad"
 
 
-@pytest.mark.skipif(__import__("multiprocessing").get_all_start_methods()[0] != "fork",
+@pytest.mark.skipif(multiprocessing.get_all_start_methods()[0] != "fork",
                     reason="only forked workers can share the parent's table")
 def test_jobs_makes_the_suit_table_before_the_workers_start(big_file, monkeypatch):
     # Forked workers share the parent's table of complete suits instead of each making one.
