@@ -45,7 +45,11 @@ class Evaluation(NamedTuple):
     cap: int | None
 
     def key(self, ghost: str = "C"):
-        return (-self.value, -self.raw, self.reading.text(ghost))
+        """The order of "The best reading", best first: the highest value, then the highest
+        uncapped value, then the final tiles whose ghosts stand for the lowest kinds
+        (`lowest_ghosts`), then the text in sort order."""
+        return (-self.value, -self.raw, tuple([-n for n in lowest_ghosts(self.reading.counts)]),
+                self.reading.text(ghost))
 
 
 def ladder(steps: int, spec: dict) -> int:
@@ -172,7 +176,9 @@ def best(evaluations, ghost: str = "C"):
 
 
 def distinct(evaluations, ghost: str = "C") -> tuple:
-    """The readings that differ in patterns or value, best first (for --explain)."""
+    """The readings that differ in patterns or value, best first (for --explain), in the
+    order `best` chooses by, so the first is the reading chosen and each is the one `best`
+    would choose among those alike."""
     out, seen = [], set()
     for e in sorted(evaluations, key=lambda e: e.key(ghost)):
         sig = (e.value, e.raw, tuple((h.id, h.count) for h in e.hits))

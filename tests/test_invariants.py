@@ -64,6 +64,35 @@ def test_a_built_hand_is_a_legal_win(name, opts):
     check()
 
 
+# Ghost hands where readings tie (a guangdong house rule with seven pairs): --explain once
+# listed another reading of the same patterns first, not the one printed above it.
+TIED = [("2355667pNNPPPP 5p", "guangdong", {"seven_pairs": "true"}),
+        ("1112222333444mC", "luzhou", None), ("CC123m456m789m23m4m", "luzhou", {"ghosts": "8"})]
+
+
+@pytest.mark.parametrize("name, opts", RULESETS)
+def test_explain_lists_the_reading_printed_first(name, opts):
+    rs = load(name, opts)
+
+    @SETTINGS
+    @given(winning_hands(rs))
+    def check(built):
+        r = score(built.text(), name, win=T.name(built.win), opts=opts, **self_draw(rs))
+        first = r.alternatives[0]
+        assert (first.value, first.patterns, first.decomposition) == \
+            (r.value, r.patterns, r.decomposition)
+
+    check()
+
+
+@pytest.mark.parametrize("hand, name, opts", TIED)
+def test_explain_lists_the_reading_printed_first_where_readings_tie(hand, name, opts):
+    r = score(hand, name, opts=opts)
+    first = r.alternatives[0]
+    assert (first.value, first.patterns, first.decomposition) == \
+        (r.value, r.patterns, r.decomposition)
+
+
 @pytest.mark.parametrize("name, opts", CAPS)
 def test_value_never_exceeds_the_cap(name, opts):
     rs = load(name, opts)
