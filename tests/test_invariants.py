@@ -70,6 +70,12 @@ TIED = [("2355667pNNPPPP 5p", "guangdong", {"seven_pairs": "true"}),
         ("1112222333444mC", "luzhou", None), ("CC123m456m789m23m4m", "luzhou", {"ghosts": "8"})]
 
 
+def explained_first(r) -> bool:
+    first = r.alternatives[0]
+    return (first.value, first.patterns, first.decomposition) == \
+        (r.value, r.patterns, r.decomposition)
+
+
 @pytest.mark.parametrize("name, opts", RULESETS)
 def test_explain_lists_the_reading_printed_first(name, opts):
     rs = load(name, opts)
@@ -77,20 +83,15 @@ def test_explain_lists_the_reading_printed_first(name, opts):
     @SETTINGS
     @given(winning_hands(rs))
     def check(built):
-        r = score(built.text(), name, win=T.name(built.win), opts=opts, **self_draw(rs))
-        first = r.alternatives[0]
-        assert (first.value, first.patterns, first.decomposition) == \
-            (r.value, r.patterns, r.decomposition)
+        assert explained_first(score(built.text(), name, win=T.name(built.win), opts=opts,
+                                     **self_draw(rs)))
 
     check()
 
 
 @pytest.mark.parametrize("hand, name, opts", TIED)
 def test_explain_lists_the_reading_printed_first_where_readings_tie(hand, name, opts):
-    r = score(hand, name, opts=opts)
-    first = r.alternatives[0]
-    assert (first.value, first.patterns, first.decomposition) == \
-        (r.value, r.patterns, r.decomposition)
+    assert explained_first(score(hand, name, opts=opts))
 
 
 @pytest.mark.parametrize("name, opts", CAPS)
