@@ -232,5 +232,6 @@ def _make_spreads() -> list:
                for held in range(3)] for g in range(LOOKUP_MAX + 1)]
     exact = [[[d for d in spreads if spent[d] == k and (held + k) % 3 != 1]
               for k in range(LOOKUP_MAX + 1)] for held in range(3)]
-    _SPREADS[:] = [merged, spent, placed, exact]  # whole, in one step: another thread sees all or none
+    # Whole, in one step: another thread sees all or none.
+    _SPREADS[:] = [merged, spent, placed, exact]
     return _SPREADS
