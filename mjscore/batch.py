@@ -154,8 +154,8 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1) -> Iterator[
     from concurrent.futures import ProcessPoolExecutor
 
     from .classes import make_table
-    # (The start method as the pool will find it, without fixing it for the caller's process:
-    # unset, it is the platform's default, the first listed.)
+    # The start method the caller set, else the platform's default (the first listed), read
+    # and given to the pool without fixing it for the caller's process.
     method = multiprocessing.get_start_method(allow_none=True) or \
         multiprocessing.get_all_start_methods()[0]
     if method == "fork":
@@ -170,7 +170,8 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1) -> Iterator[
 
     # Not Pool.imap: its feeder thread reads input as fast as it can and its result buffer
     # grows while the writer is slow. A window of AHEAD chunks per worker bounds both.
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start,
+                             mp_context=multiprocessing.get_context(method)) as pool:
         pending: deque = deque()
         for chunk in _chunks(guarded(), CHUNK):
             pending.append(pool.submit(_score_chunk, chunk, rules))

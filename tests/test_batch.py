@@ -491,6 +491,17 @@ def test_jobs_makes_the_suit_table_before_the_workers_start(big_file, monkeypatc
     assert K._plain_state["full"] is not None and K._plain_state["packed"] is not None
 
 
+def test_jobs_leaves_the_callers_start_method_unset():
+    # A library caller may still choose how its own processes start after a parallel batch.
+    from mjscore.batch import score_all
+    from mjscore.records import Record
+    before = multiprocessing.get_start_method(allow_none=True)
+    records = [Record("f", i, {"hand": "111m123m456m789m5pC"}) for i in (1, 2)]
+    rows = list(score_all(records, "luzhou", jobs=2))
+    assert [(r.record, r.status) for r in rows] == [(1, "scored"), (2, "scored")]
+    assert multiprocessing.get_start_method(allow_none=True) == before
+
+
 def test_jobs_keeps_input_order_across_files(tmp_path):
     files = []
     for i, records in enumerate([MIXED * 30, [], [GOOD2, ILLEGAL] * 50]):
