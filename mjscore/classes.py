@@ -1,6 +1,6 @@
 """A class's options (a suit, an honour): its signature table under a shape id, with the
-witness of each signature and where it puts ghosts, looked up or worked out; and a witness's
-groups.
+witness of each signature and where it puts ghosts, looked up or worked out (a witness's
+groups are `witness`'s).
 
 With no ghost and no meld a class's options depend on its counts alone, so they are looked up
 by them directly (`plain_options`); once a process has searched enough new suits (or a batch
@@ -12,10 +12,10 @@ once (`plain_suits.complete_suits`), and a suit with ghosts and no meld is read 
 from __future__ import annotations
 
 from . import tiles as T
-from .bounded import make_room, memo, numbered
-from .plain_suits import (LOOKUP_MAX, fewest_ghosts, first_reading, packed_suits, suit_lookup,
-                          suit_plain, unpack)
-from .reading import _NO_MELDS, Group
+from .bounded import make_room, numbered
+from .plain_suits import (LOOKUP_MAX, fewest_ghosts, packed_suits, suit_lookup, suit_plain,
+                          unpack)
+from .reading import _NO_MELDS
 from .suit_programmes import honour_standard, suit_pairs, suit_standard
 
 # Classes of kinds in display order (so readings need no sorting, and options are combined in
@@ -25,49 +25,6 @@ CLASSES = [(name, tuple(kinds), grp) for name, kinds, grp in
            [("m", range(0, 9), 0), ("p", range(9, 18), 0), ("s", range(18, 27), 0)]
            + [(T.name(k), [k], 1 if k in (T.E, T.S, T.W, T.N) else 2)
               for k in T.DISPLAY_ORDER[27:]]]
-
-
-def witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
-    """(sets, pairs) of one class's witness, each in tile order (rank by rank, a triplet
-    before the runs it starts); natural tiles fill each group before ghosts do, so the
-    ghosts in `path` are not read."""
-    sets, pairs, n_tiles = _witness_shape(kinds[0], path, shape)
-    if sum(c) == n_tiles:  # every tile natural (most classes of most hands): no ghost to place
-        return sets, pairs
-    base = kinds[0]
-    left = list(c)
-    out = []
-    for grp in sets + pairs:
-        ghosts = []
-        for k in grp.tiles:
-            if left[k - base]:
-                left[k - base] -= 1
-            else:
-                ghosts.append(k)
-        out.append(grp._replace(ghosts=tuple(ghosts)) if ghosts else grp)
-    return tuple(out[:len(sets)]), tuple(out[len(sets):])
-
-
-# Cached: the same witnesses recur across hands, where the counts they are read from rarely do
-# (a quarter of the calls found the whole answer kept under both).
-@memo(1 << 11)
-def _witness_shape(base: int, path: tuple, shape: str) -> tuple:
-    """(sets, pairs, tiles) of the witness `path` of the class whose first kind is `base`,
-    the groups with no ghost."""
-    sets, pairs = [], []
-    if shape == "standard":
-        for r, (s0, t, p, _g) in enumerate(path):
-            k = base + r
-            if t:
-                sets.append(Group("triplet", (k, k, k)))
-            if s0:
-                sets += [Group("sequence", (k, k + 1, k + 2))] * s0
-            if p:
-                pairs.append(Group("pair", (k, k)))
-    else:
-        pairs = [Group("pair", (base + r, base + r))
-                 for r, f in enumerate(path) for _ in range(f // 2)]
-    return tuple(sets), tuple(pairs), 3 * len(sets) + 2 * len(pairs)
 
 
 _SHAPES: dict = {}  # a class's signature table (witnesses left out) -> (a number never reused,
@@ -80,7 +37,7 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     ((key, sig), ...) with key (ghosts, pair-or-pairs), the witnesses are in the same order,
     and `placed` is where a witness puts ghosts (`_placed`). None if the class cannot be read
     at all. (The whole no-ghost table's entries have None for the witnesses, and a looked-up
-    suit a number: `class_groups` and `ghosts_placed` read all three.)
+    suit a number: `witness.class_groups` and `ghosts_placed` read all three.)
 
     The options come in the order a reading prefers them: the most ghosts at the lowest ranks
     first (as `scoring.best` does between readings), so that where two picks give a hand the
@@ -125,16 +82,6 @@ _ENTRIES: dict = {}  # (counts, number of the meld counts and ghost ranks, budge
 # fewer misses with one or two ghosts, more with four. Twice as many again missed a fifth
 # less still, but grew memory by 10% after 20,000 records.
 _ENTRY_LIMIT = 1 << 12
-
-
-def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
-    """(sets, pairs) of the witness of `pick`, the place of a signature among class `entry`'s,
-    whose natural counts are `c` (see `witness_groups`)."""
-    got = entry[2] and entry[2][pick][0]
-    if got is None or type(got) is int:  # a table's: found now, when groups are asked for
-        # The choices of the final counts' reading; which tiles are ghosts follows from c.
-        got = first_reading(c if got is None else unpack(got), entry[1][pick][1])
-    return witness_groups(kinds, c, got, shape)
 
 
 def ghosts_placed(entry, pick: int) -> tuple:

@@ -32,7 +32,8 @@ met enough of them (`classes`, `plain_suits`), which is most of what a log of ha
 from __future__ import annotations
 
 from .bounded import make_room, number_for
-from .classes import class_groups, class_options, ghosts_placed, plain_options
+from .classes import class_options, ghosts_placed, plain_options
+from .witness import class_groups
 from .reading import _NO_MELDS, Reading, dragon_set_splits, full_ghost_reading, hand_tiles
 
 _COMBINED: dict = {}

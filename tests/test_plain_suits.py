@@ -13,6 +13,7 @@ from mjscore import classes as K
 from mjscore import decompose as D
 from mjscore.errors import MjscoreError
 from mjscore.hand import read
+from mjscore.witness import class_groups
 from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, fewest_ghosts, first_reading,
                                  packed_suits, suit_plain)
 from mjscore.suit_programmes import suit_standard
@@ -132,7 +133,7 @@ def entry(c: tuple, g: int, packed) -> tuple | None:
         K._plain_state["packed"] = None
     if got is None:
         return None
-    return got[0], got[1], [(K.class_groups(got, K.CLASSES[0][1], c, i, "standard"), placed)
+    return got[0], got[1], [(class_groups(got, K.CLASSES[0][1], c, i, "standard"), placed)
                             for i, (_w, placed) in enumerate(got[2])]
 
 

@@ -1,0 +1,75 @@
+"""A class's witness as groups: the sets and pairs a reading shows for one suit or honour,
+made only when someone reads them (the chosen reading's text, --explain)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from . import tiles as T
+from .bounded import memo
+from .plain_suits import first_reading, unpack
+from .reading import Group
+
+
+def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
+    """(sets, pairs) of the witness of `pick`, the place of a signature among class `entry`'s
+    (`classes._entry`), whose natural counts are `c` (see `witness_groups`)."""
+    got = entry[2] and entry[2][pick][0]
+    if got is None or type(got) is int:  # a table's: found now, when groups are asked for
+        # The choices of the final counts' reading; which tiles are ghosts follows from c.
+        got = first_reading(c if got is None else unpack(got), entry[1][pick][1])
+    return witness_groups(kinds, c, got, shape)
+
+
+def witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
+    """(sets, pairs) of one class's witness, each in tile order (rank by rank, a triplet
+    before the runs it starts); natural tiles fill each group before ghosts do, so the
+    ghosts in `path` are not read."""
+    sets, pairs, n_tiles = _witness_shape(kinds[0], path, shape)
+    if sum(c) == n_tiles:  # every tile natural (most classes of most hands): no ghost to place
+        return sets, pairs
+    base = kinds[0]
+    left = list(c)
+    out = []
+    for grp in sets + pairs:
+        ghosts = []
+        for k in grp.tiles:
+            if left[k - base]:
+                left[k - base] -= 1
+            else:
+                ghosts.append(k)
+        # (Made as a tuple: a NamedTuple's _replace takes four times as long.)
+        out.append(_new_group((grp.kind, grp.tiles, tuple(ghosts), "")) if ghosts else grp)
+    return tuple(out[:len(sets)]), tuple(out[len(sets):])
+
+
+_new_group = partial(tuple.__new__, Group)
+
+
+# Cached: the same witnesses recur across hands, where the counts they are read from rarely do
+# (a quarter of the calls found the whole answer kept under both).
+@memo(1 << 11)
+def _witness_shape(base: int, path: tuple, shape: str) -> tuple:
+    """(sets, pairs, tiles) of the witness `path` of the class whose first kind is `base`,
+    the groups with no ghost."""
+    sets, pairs = [], []
+    if shape == "standard":
+        k = base
+        for s0, t, p, _g in path:
+            if t:
+                sets.append(_TRIPLET[k])
+            if s0:
+                sets += _RUNS[s0][k]
+            if p:
+                pairs.append(_PAIR[k])
+            k += 1
+    else:
+        pairs = [_PAIR[base + r] for r, f in enumerate(path) for _ in range(f // 2)]
+    return tuple(sets), tuple(pairs), 3 * len(sets) + 2 * len(pairs)
+
+
+# Every ghost-free group a witness can hold, made once: a witness's groups are looked up.
+_TRIPLET = [Group("triplet", (k, k, k)) for k in range(T.NUM_KINDS)]
+_PAIR = [Group("pair", (k, k)) for k in range(T.NUM_KINDS)]
+_RUNS = [[(Group("sequence", (k, k + 1, k + 2)),) * n for k in range(T.NUM_KINDS)]
+         for n in range(5)]  # _RUNS[n][k]: n runs from k
