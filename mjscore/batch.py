@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from .errors import InputError, MjscoreError
-from .records import KEYS, Record, describe, unknown
+from .records import KEYS, Record, decoded, describe, unknown
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
 
@@ -29,18 +29,22 @@ AHEAD = 4  # chunks in flight per worker: keeps workers busy while bounding memo
 
 @dataclass(frozen=True)
 class Row:
-    """The result of one record: `result` is Result.to_dict(), or `error` says what is wrong."""
+    """The result of one record: `result` is Result.to_dict(), or `error` says what is wrong.
+    `text` is the row as the output writes it, when it was written where the record was
+    scored (`score_all`'s `render`); the result is then left out, as it is not needed."""
 
     file: str
     record: int
     result: dict | None = None
     error: str | None = None
+    legal: bool = False
+    text: str | None = None
 
     @property
     def status(self) -> str:
         if self.error is not None:
             return BAD
-        return SCORED if self.result["legal"] else NOT_LEGAL
+        return SCORED if self.legal else NOT_LEGAL
 
     def to_dict(self) -> dict:
         head = {"file": self.file, "record": self.record}
@@ -116,6 +120,7 @@ def _opts(value) -> dict:
 def score_record(rec: Record, rules: str) -> Row:
     """One record's row; bad input of any kind becomes the row's error."""
     from .api import score
+    rec = decoded(rec)
     if rec.problem is not None:
         return Row(rec.file, rec.number, error=rec.problem)
     try:
@@ -125,7 +130,7 @@ def score_record(rec: Record, rules: str) -> Row:
         return Row(rec.file, rec.number, error=_one_line(str(e)))
     except RecursionError:
         return Row(rec.file, rec.number, error="input nested too deeply")
-    return Row(rec.file, rec.number, result=result.to_dict())
+    return Row(rec.file, rec.number, result=result.to_dict(), legal=result.legal)
 
 
 def _one_line(message: str) -> str:
@@ -136,19 +141,30 @@ def _one_line(message: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _score_chunk(chunk: list, rules: str) -> list:
-    return [score_record(rec, rules) for rec in chunk]
+def _score_chunk(chunk: list, rules: str, render) -> list:
+    return [_finish(score_record(rec, rules), render) for rec in chunk]
 
 
-def score_all(records: Iterable[Record], rules: str, jobs: int = 1) -> Iterator[Row]:
+def _finish(row: Row, render) -> Row:
+    if render is None:
+        return row
+    return Row(row.file, row.record, None, row.error, row.legal, render(row))
+
+
+def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
+              render=None) -> Iterator[Row]:
     """Rows for `records`, in their order, scored in `jobs` worker processes.
+
+    With `render` (a module-level function of a Row, so that workers can be given it), each
+    row comes written (`Row.text`): a worker then sends back text, where a result's nested
+    dicts cost more to send than to write, and the process writing the rows only writes.
 
     If reading fails part-way (InputError), every record read before the failure still gets
     its row, then the error is raised: the same rows whatever `jobs` is.
     """
     if jobs <= 1:
         for rec in records:
-            yield score_record(rec, rules)
+            yield _finish(score_record(rec, rules), render)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -174,7 +190,7 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1) -> Iterator[
                              mp_context=multiprocessing.get_context(method)) as pool:
         pending: deque = deque()
         for chunk in _chunks(guarded(), CHUNK):
-            pending.append(pool.submit(_score_chunk, chunk, rules))
+            pending.append(pool.submit(_score_chunk, chunk, rules, render))
             if len(pending) >= jobs * AHEAD:
                 yield from pending.popleft().result()
         while pending:

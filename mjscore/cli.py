@@ -213,7 +213,10 @@ def batch(files, rules, input_format, fmt, output, jobs):
     records = (rec for path in files for rec in read(path, input_format, stdin))
     sink, to_file = _batch_output(output)
     try:
-        counts = _batch_write(score_all(records, rules, jobs), fmt, sink, to_file, len(files))
+        # Rows in a line format are written where they are scored (see score_all).
+        render = None if fmt == "table" else _line_format(fmt)
+        counts = _batch_write(score_all(records, rules, jobs, render), fmt, sink, to_file,
+                              len(files))
     except KeyboardInterrupt:
         # A long run stopped by hand: one line, not a traceback (workers ignore the signal).
         click.echo("mjscore: interrupted", err=True)
@@ -225,6 +228,11 @@ def batch(files, rules, input_format, fmt, output, jobs):
 
 
 TABLE_BLOCK = 1000  # table rows per tabulate call: a table must be measured before printing
+
+
+def _line_format(fmt: str):
+    from . import batch_output as out
+    return out.jsonl if fmt == "jsonl" else out.csv_row
 
 
 def _batch_output(path):
@@ -267,7 +275,7 @@ def _batch_write(rows, fmt, sink, to_file, files):
                 else:
                     # Written, not echoed: click.echo flushes every line, a third of the
                     # time of a long run into a pipe or file.
-                    write((out.jsonl(row) if fmt == "jsonl" else out.csv_row(row)) + "\n")
+                    write(row.text + "\n")
     finally:
         # Rows scored before a file turned out unreadable are still written.
         if block:

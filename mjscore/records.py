@@ -47,12 +47,33 @@ KEYS = ("hand", "win", "seat", "discard", "kong_draw", "after_kong", "rob_kong",
 @dataclass(frozen=True)
 class Record:
     """One record as the file held it: `fields` is whatever was there (checked later), or
-    `problem` says why the record could not be read at all."""
+    `problem` says why the record could not be read at all. A JSON Lines record comes as its
+    `line` (number, text), read by `decoded` where it is scored: a batch's worker processes
+    share that work, and a line is sent to them faster than what it holds."""
 
     file: str
     number: int  # from 1 in each file
     fields: object = None
     problem: str | None = None
+    line: tuple | None = None
+
+
+def decoded(rec: Record) -> Record:
+    """`rec` with its JSON Lines text read: its fields, or the problem with them."""
+    if rec.line is None:
+        return rec
+    line_no, text = rec.line
+    # One line is one record: a line that is not JSON spoils that record, not the file.
+    if _garbled(text):
+        return Record(rec.file, rec.number, problem=f"not UTF-8 text (line {line_no})")
+    try:
+        return Record(rec.file, rec.number, json.loads(text))
+    except json.JSONDecodeError as e:
+        return Record(rec.file, rec.number, problem=f"not JSON (line {line_no}, column "
+                                                    f"{e.colno}: {e.msg})")
+    except RecursionError:
+        return Record(rec.file, rec.number, problem=f"not JSON (line {line_no}: nested too "
+                                                    "deeply)")
 
 
 def label(path: str) -> str:
@@ -170,18 +191,7 @@ def _jsonl(text, name: str) -> Iterator[Record]:
         if not line.strip():
             continue  # a blank line is no record
         number += 1
-        # One line is one record: a line that is not JSON spoils that record, not the file.
-        if _garbled(line):
-            yield Record(name, number, problem=f"not UTF-8 text (line {line_no})")
-            continue
-        try:
-            rec = Record(name, number, json.loads(line.rstrip("\r\n")))
-        except json.JSONDecodeError as e:
-            rec = Record(name, number, problem=f"not JSON (line {line_no}, column {e.colno}: "
-                                               f"{e.msg})")
-        except RecursionError:
-            rec = Record(name, number, problem=f"not JSON (line {line_no}: nested too deeply)")
-        yield rec
+        yield Record(name, number, line=(line_no, line.rstrip("\r\n")))
 
 
 def _csv(text, name: str) -> Iterator[Record]:

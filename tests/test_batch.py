@@ -502,6 +502,23 @@ def test_jobs_leaves_the_callers_start_method_unset():
     assert multiprocessing.get_start_method(allow_none=True) == before
 
 
+def test_rows_written_by_the_workers_are_the_rows_written_after():
+    # With a line format the workers send back text; JSON Lines records are decoded there.
+    from mjscore.batch import score_all
+    from mjscore.batch_output import jsonl
+    from mjscore.records import Record
+    records = [Record("f", 1, {"hand": "111m123m456m789m5pC"}),
+               Record("f", 2, line=(2, '{"hand"')),
+               Record("f", 3, line=(3, '{"hand": "111m123m456m789m5p6p"}'))]
+    plain = list(score_all(records, "luzhou"))
+    written = list(score_all(records, "luzhou", jobs=2, render=jsonl))
+    assert [r.text for r in written] == [jsonl(r) for r in plain]
+    assert [r.status for r in written] == [r.status for r in plain] == \
+        ["scored", "bad", "not legal"]
+    assert plain[1].error.startswith("not JSON (line 2, column 8:")
+    assert all(r.result is None for r in written)
+
+
 def test_jobs_keeps_input_order_across_files(tmp_path):
     files = []
     for i, records in enumerate([MIXED * 30, [], [GOOD2, ILLEGAL] * 50]):
