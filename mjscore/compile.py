@@ -133,6 +133,13 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
                                "tiles.copies")
         copies[k] = n
     ghosts = _ghosts(spec, kinds, label)
+    for k, n in enumerate(copies):
+        # Readings hold at most four of a kind (four copies make 闺, 龙, 双龙...): a fifth
+        # natural copy would leave a real hand unread, or scored under patterns with no rule
+        # for it. Ghost tiles may have more: they are never read as themselves past four.
+        if n > 4 and k not in ghosts:
+            raise RulesetError(label, f"copies of {T.name(k)}: {n}; only a ghost tile may have "
+                               "more than 4", "tiles.copies")
     g = spec.get("ghosts") or {}
     if g.get("mode") == "flip":
         # The indicator lies face up on the table: a hand can hold at most three of it.
