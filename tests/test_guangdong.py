@@ -55,6 +55,13 @@ def test_flip_only_hand_is_no_win_with_the_fixed_ghost():
     assert not fixed.legal and "not a winning hand" in fixed.reasons[0]
 
 
+def test_flip_named_with_its_indicator_is_the_indicator_alone():
+    # `--opt ghost=flip --indicator N` says the same twice; the flip ruleset needs both at once.
+    both = score("123m456m789m12pCSS", GD, indicator="N", opts={"ghost": "flip"})
+    assert both.to_dict() == score("123m456m789m12pCSS", GD, indicator="N").to_dict()
+    assert both.legal
+
+
 def test_flip_ghost_may_be_ponged_as_itself():
     r = score("123m456m789m11p [CCC]", GD, indicator="N")
     assert r.legal and "[CCC]" in r.decomposition
@@ -110,6 +117,9 @@ def test_kong_payments_are_noted_apart():
                  id="--declared refused"),
     pytest.param(["123m456m789m111pSS", "--opt", "ghost=flip"], 2, "needs the indicator",
                  id="flip without indicator"),
+    pytest.param(["123m456m789m111pSS", "--indicator", "N", "--opt", "ghost=fixed"], 2,
+                 "--indicator flips the ghost (ghost=flip), which contradicts ghost=fixed",
+                 id="indicator with ghost=fixed"),
     pytest.param(["123m456m789m111pSS", "--horses", "1m"], 2, "horses are off",
                  id="horses given while off"),
     pytest.param(["123m456m789m111pSS", "--horses", "1m", "--opt", "horses=2"], 2,
