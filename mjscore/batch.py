@@ -7,6 +7,7 @@ one row: a bad record never stops the run and is never dropped.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass
 from typing import Iterable, Iterator
@@ -22,6 +23,8 @@ _FLAGS = frozenset({"kong_draw", "after_kong", "declared", "heavenly", "earthly"
 
 # CONTRACT spells CSV booleans true/false, 1/0, yes/no; YAML and JSON may also give real ones.
 _TRUE, _FALSE = frozenset({"true", "1", "yes"}), frozenset({"false", "0", "no"})
+# A whole number as text: ASCII digits only (str.isdigit also takes "²", which int() refuses).
+_WHOLE = re.compile(r"-?[0-9]{1,18}")
 
 CHUNK = 64  # records per task sent to a worker: big enough to amortise the pickling round trip
 AHEAD = 4  # chunks in flight per worker: keeps workers busy while bounding memory
@@ -88,13 +91,17 @@ def _value(key: str, value):
     if key == "ghosts_drawn":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
             return int(value.strip())
         raise InputError(f'"ghosts_drawn" must be a whole number, not {describe(value)}')
     if key == "won":
         if isinstance(value, str) or isinstance(value, list) and all(isinstance(s, str)
                                                                      for s in value):
             return value
+        if isinstance(value, list):
+            odd = next(s for s in value if not isinstance(s, str))
+            raise InputError(f'"won" must be seats ("S,W" or a list of them), not a list '
+                             f"holding {describe(odd)}")
         raise InputError(f'"won" must be seats ("S,W" or a list), not {describe(value)}')
     return _opts(value)
 

@@ -7,16 +7,14 @@ discard until the player's own next discard or call. Self-draw is never blocked.
 
 from __future__ import annotations
 
-from . import context as C
 from . import tiles as T
-from .api import score_hand
-from .patterns import physical_ghosts
 from .record import event_tile
 
 
-def blocked_by_pass(table, ev, seat: str, tile: int) -> str | None:
-    """Why `seat`'s discard win at `ev` on `tile` is blocked by an earlier pass, or None.
-    Checks the record cannot support are noted on the table as skipped."""
+def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
+    """Why `seat`'s discard win at `ev` on `tile`, worth `value` as scored (杠上炮 and 抢杠
+    included: a pass does not block a win they make worth more), is blocked by an earlier
+    pass, or None. Checks the record cannot support are noted on the table as skipped."""
     rule = table.play.get("pass_rule", "none")
     if rule == "none" or not ev.fields.get("from") or ev.fields.get("rob_kong") and \
             rule == "louhu":
@@ -43,15 +41,8 @@ def blocked_by_pass(table, ev, seat: str, tile: int) -> str | None:
             table.skip(f"过水 not checked at event {ev.number}: the pass at event "
                        f"{last.number} gives no value")
             return None
-        if _discard_value(table, ev, seat, tile) <= passed:
+        if value <= passed:
             return (f"过水: {seat} passed a win worth {passed} at event {last.number} and has "
                     "not drawn since; a discard win must be worth more")
     return None
 
-
-def _discard_value(table, ev, seat: str, tile: int) -> int:
-    hand = table.hands[seat]
-    h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
-    ctx = C.WinContext(seat=seat, discard=ev.fields.get("from"), won=tuple(table.won),
-                       ghosts_held=physical_ghosts(h, table.rs), ghost_kinds=table.rs.ghost_kinds)
-    return score_hand(h, table.rs, ctx).value

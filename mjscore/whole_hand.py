@@ -194,7 +194,6 @@ class _Table:
             if tile not in hand.concealed:
                 raise InputError(f"{self.rec.label}: event {ev.number}: {T.name(tile)} is not "
                                  f"in {seat}'s hand")
-            self.check_pass(ev, seat, tile)
             h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
             rob = frm if f.get("rob_kong") else None
             try:
@@ -208,6 +207,7 @@ class _Table:
             except MjscoreError as e:
                 raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
             r = score_hand(h, self.rs, ctx)
+            self.check_pass(ev, seat, tile, r.value)
             if not r.legal:
                 self.refuse(ev, f"{seat}'s win is not legal: " + "; ".join(r.reasons))
             results.append(r)
@@ -224,8 +224,8 @@ class _Table:
                     "downstream takes it)"
         self.out.append(EventResult(ev.number, "win", text, tuple(rows), tuple(results)))
 
-    def check_pass(self, ev, seat: str, tile: int) -> None:
-        why = blocked_by_pass(self, ev, seat, tile)
+    def check_pass(self, ev, seat: str, tile: int, value: int) -> None:
+        why = blocked_by_pass(self, ev, seat, tile, value)
         if why:
             self.refuse(ev, why)
 

@@ -177,6 +177,23 @@ def test_guoshui_lifts_after_the_next_draw():
     assert settle(rec).legal
 
 
+@pytest.mark.parametrize("kong, win", [
+    pytest.param({"kong": "W", "kind": "concealed", "tile": "9s"}, {"after_kong": True},
+                 id="杠上炮"),
+    pytest.param({"kong": "W", "kind": "added", "tile": "5p"}, {"rob_kong": True}, id="抢杠"),
+])
+def test_guoshui_lets_a_win_made_worth_more_through(kong, win):
+    # Seed 002: a discard that raises the passed win's value (杠上炮, 抢杠胡) may be won
+    # (升值胡): 5 after passing 5p worth 2.
+    rec = {"rules": "luzhou", "seats": {"N": "111m123m456m789m C 5p"},
+           "events": [{"discard": "S", "tile": "5p"},
+                      {"pass": "N", "tile": "5p", "from": "S", "value": 2}, {"draw": "W"}, kong]
+           + ([{"discard": "W", "tile": "5p"}] if "after_kong" in win else [])
+           + [{"win": "N", "tile": "5p", "from": "W", **win}]}
+    r = settle(rec)
+    assert r.legal and r.net == {"E": 0, "S": 0, "W": -5, "N": 5}
+
+
 def test_malformed_yaml(tmp_path):
     p = tmp_path / "bad.yaml"
     p.write_text("seats: {S: [\n", encoding="utf-8")
