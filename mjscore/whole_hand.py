@@ -147,8 +147,11 @@ class _Table:
                              "discard")
         robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong") and \
             nxt.fields.get("from") == ev.seat
-        if robbed and kind == "concealed":
-            self.refuse(nxt, "a concealed kong cannot be robbed")
+        if robbed and kind != "added":
+            # An exposed kong is claimed from a discard: the tile is that discard, and a win
+            # on it is a discard win from that player, not a rob.
+            self.refuse(nxt, f"{'an exposed' if kind == 'exposed' else 'a concealed'} kong "
+                             "cannot be robbed: only an added kong can be")
         hand = self.hands.get(ev.seat)
         if hand is not None:
             want = ("pong", "exposed") if robbed else ("kong", kind)
@@ -291,7 +294,9 @@ def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
         reasons.append(str(e))
     table.chows_unchecked()
     rows = [p for e in table.out for p in e.payments]
-    first = next((e for e in table.rec.events if e.type == "win"), None)
+    # The first win settled: a refused one makes no dealer (with none, the dealer stays).
+    settled = {e.number for e in table.out if e.type == "win"}
+    first = next((e for e in table.rec.events if e.type == "win" and e.number in settled), None)
     if first is None:
         dealer = rec.dealer
     else:

@@ -194,6 +194,14 @@ def test_guoshui_lets_a_win_made_worth_more_through(kong, win):
     assert r.legal and r.net == {"E": 0, "S": 0, "W": -5, "N": 5}
 
 
+def test_a_refused_win_makes_no_one_dealer():
+    rec = {"rules": "luzhou", "dealer": "W", "seats": {"S": "111m123m456m789m5pC"},
+           "events": [{"kong": "E", "kind": "exposed", "tile": "5p", "from": "W"},
+                      {"win": "S", "tile": "5p", "from": "E", "rob_kong": True}]}
+    r = settle(rec)
+    assert not r.legal and r.next_dealer == "W"
+
+
 def test_malformed_yaml(tmp_path):
     p = tmp_path / "bad.yaml"
     p.write_text("seats: {S: [\n", encoding="utf-8")
