@@ -111,15 +111,17 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     (5, ['闺'], 15)
     """
     opts = as_dict(opts)
-    if indicator is not None and opts.get("ghost") == "flip":
-        # ghost=flip given as well: that ruleset is made only with its indicator.
-        opts = {**opts, "indicator": indicator}
-    rs = ruleset_of(rules, opts)
-    if indicator is not None and "indicator" in rs.context and isinstance(rules, str):
-        # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it.
+    if indicator is not None and ("indicator" in opts or "ghost" in opts):
+        if opts.get("indicator", indicator) != indicator:
+            raise OptionError(f"--indicator {indicator} and indicator={opts['indicator']} "
+                              "disagree")
         if opts.get("ghost", "flip") != "flip":
             raise OptionError(f"--indicator flips the ghost (ghost=flip), which contradicts "
                               f"ghost={opts['ghost']}")
+        opts = {**opts, "indicator": indicator, "ghost": "flip"}  # as the options say it
+    rs = ruleset_of(rules, opts)
+    if indicator is not None and "indicator" in rs.context and isinstance(rules, str):
+        # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it.
         rs = load(rules, {**opts, "indicator": indicator, "ghost": "flip"})
     h = read_any(hand, rs, win=win)
     held = physical_ghosts(h, rs)

@@ -77,6 +77,9 @@ def _ghosts(spec: dict, kinds: set, label: str) -> frozenset:
         if k is None or k not in kinds:
             raise OptionError(f'{label}: indicator "{ind}" is not a tile of this ruleset')
         return frozenset({next_tile(k)})
+    if g.get("indicator"):
+        raise OptionError(f'{label}: indicator={g["indicator"]} applies only with ghost=flip '
+                          f'(--indicator {g["indicator"]} sets both)')
     out = set()
     for name in g.get("tiles", []):
         k = T.parse_name(name)
@@ -134,12 +137,13 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         copies[k] = n
     ghosts = _ghosts(spec, kinds, label)
     for k, n in enumerate(copies):
-        # Readings hold at most four of a kind (four copies make 闺, 龙, 双龙...): a fifth
-        # natural copy would leave a real hand unread, or scored under patterns with no rule
-        # for it. Ghost tiles may have more: they are never read as themselves past four.
-        if n > 4 and k not in ghosts:
+        # Readings hold at most four of a kind (four copies make 闺, 龙, 双龙...), and a ghost
+        # may make up any kind to four: a fifth natural copy would leave a real hand unread,
+        # and fewer than four would let a ghost stand for a copy that does not exist. A
+        # ghost tile's own number is free: it is never read as itself past four.
+        if n != 4 and k not in ghosts:
             raise RulesetError(label, f"copies of {T.name(k)}: {n}; only a ghost tile may have "
-                               "more than 4", "tiles.copies")
+                               "other than 4", "tiles.copies")
     g = spec.get("ghosts") or {}
     if g.get("mode") == "flip":
         # The indicator lies face up on the table: a hand can hold at most three of it.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import tiles as T
 from .errors import OptionError
 
 SEATS = ("E", "S", "W", "N")
@@ -136,6 +137,11 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         raise OptionError("--heavenly / --earthly: a hand won on the deal has no melds")
     if heavenly and (d or r):
         raise OptionError("--heavenly is won on the dealt hand, not on a discard")
+    if heavenly and done:
+        raise OptionError("--heavenly is won on the deal: no seat can have won before it (--won)")
+    why = r and rob_refusal(hand, rs, r)
+    if why:
+        raise OptionError(why)
     if earthly and (r or d and d != dl):
         raise OptionError("--earthly on a discard is won on the dealer's first discard")
     n = _int(ghosts_drawn, "--ghosts-drawn")
@@ -149,6 +155,28 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
                       bool(heavenly), bool(earthly), n, indicator, dl, tuple(horses or ()),
                       ghosts_held, rs.ghost_kinds)
+
+
+def rob_refusal(hand, rs, r: str) -> str | None:
+    """Why robbing seat `r`'s kong of `hand`'s winning tile is impossible, or None: the robbed
+    kong is a pong of the winning tile's kind (at least one natural tile of it where ghosts may
+    fill a meld, else three) plus that tile, and a ghost that is never in a declared meld is
+    never in a kong to rob."""
+    k = hand.win
+    if k in rs.ghost_kinds and rs.ghosts_in_melds != "natural":
+        if rs.ghosts_in_melds == "forbidden":
+            return (f"--rob-kong {r}: the ghost {T.name(k)} is never in a declared meld in "
+                    f"{rs.name}, so no kong of it can be robbed")
+        return None  # a wild ghost added to a pong of another kind: that kind's copies count
+    held = hand.concealed.count(k) + sum(m.raw.tiles.count(k) for m in hand.melds)
+    if (rs.spec.get("ghosts") or {}).get("rob_as_stand_in"):
+        held -= 1  # the winning tile written may be a robbed ghost, standing for it
+    pong = 1 if rs.ghosts_in_melds == "wild" and k not in rs.ghost_kinds else 3
+    if held + pong > rs.copies[k]:
+        return (f"--rob-kong {r}: {r}'s pong of {T.name(k)} holds "
+                f"{'another' if pong == 1 else 'three more'}, but this hand already holds "
+                f"{held} of the {rs.copies[k]}")
+    return None
 
 
 def _switched_off(rs, key: str) -> str | None:

@@ -68,7 +68,7 @@ def test_flip_ghost_may_be_ponged_as_itself():
 
 
 def test_robbing_the_kong_konger_pays_three_shares():
-    r = score("123m456m789m111pPP", GD, rob_kong="S")
+    r = score("123m456m789m11p3pP2p", GD, rob_kong="S")  # 2p robbed: S's pong held three
     assert r.value == 2
     assert r.net == {"E": 6, "S": -6, "W": 0, "N": 0}
     assert [p.amount for p in r.payments] == [2, 4]

@@ -312,8 +312,11 @@ def test_ruleset_numbers_out_of_range(here, text, args, message):
                  "tiles.copies: copies of ²m: expected a tile and a count",
                  id="a superscript digit in a tile name"),
     pytest.param("extends: luzhou\nname: h\ntiles:\n  copies: {5m: 5}\n",
-                 "tiles.copies: copies of 5m: 5; only a ghost tile may have more than 4",
+                 "tiles.copies: copies of 5m: 5; only a ghost tile may have other than 4",
                  id="a fifth copy of a tile that is not a ghost"),
+    pytest.param("extends: luzhou\nname: h\ntiles:\n  copies: {5p: 1}\n",
+                 "tiles.copies: copies of 5p: 1; only a ghost tile may have other than 4",
+                 id="one copy of a tile that is not a ghost"),
 ])
 def test_ill_typed_ruleset_file(here, text, message):
     write(here / "t.yaml", text)

@@ -18,6 +18,8 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from mjscore import tiles as T
+from mjscore.context import rob_refusal
+from mjscore.hand import read
 from mjscore.reading import DRAGONS, YAOJI
 
 SEATS = ("E", "S", "W", "N")
@@ -155,6 +157,9 @@ def situations(draw, rs, built: Built) -> dict:
         kw["won"] = ",".join(won)
     free = [s for s in others if s not in won]
     ways = ["self"] + [w for w in ("discard", "rob_kong") if w in rs.context]
+    if "rob_kong" in ways and rob_refusal(read(built.text(), rs, win=T.name(built.win)), rs,
+                                          "S"):
+        ways.remove("rob_kong")  # no kong of the winning tile can be there to rob
     if built.has_kong and "kong_draw" in rs.context:
         ways.append("kong_draw")
     way = draw(st.sampled_from(ways))
