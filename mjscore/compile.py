@@ -112,6 +112,42 @@ def _patterns(spec: dict, label: str) -> tuple:
     return tuple(out)
 
 
+# The effects each value model reads (scoring.evaluate): any other would count for nothing.
+_MODEL_EFFECTS = {"ladder": ("steps", "fixed"),
+                  "multiply": ("base", "multiply", "add", "flat", "fixed")}
+# Who pays: a self-drawn win has no discarder and no konger to name.
+_PAYERS = {"self_draw": ("not_won", "others")}
+
+
+def _check_values(spec: dict, patterns: tuple, label: str) -> None:
+    """Refuse what the schema cannot see once options are filled in: an effect its value
+    model ignores, a negative amount (a win where the winner pays), a cap or a share below 1,
+    a payer the kind of win does not have."""
+    v = spec["value"]
+    allowed = _MODEL_EFFECTS[v["model"]]
+    for p in patterns:
+        if p.effect not in allowed:
+            raise RulesetError(label, f"a {p.effect} effect counts for nothing under the "
+                               f"{v['model']} value model (it reads {', '.join(allowed)})",
+                               f"patterns.{p.id}")
+        if p.effect != "add" and p.amount < 0:
+            raise RulesetError(label, f"{p.effect} {_num(p.amount)}: cannot be negative",
+                               f"patterns.{p.id}")
+    if v.get("base", 0) < 0:
+        raise RulesetError(label, f"base {_num(v['base'])}: cannot be negative", "value.base")
+    cap = v.get("cap")
+    if cap not in (None, "none") and int(cap) < 1:
+        raise RulesetError(label, f"cap {cap}: at least 1 (or none)", "value.cap")
+    for kind, rule in spec["payers"].items():
+        if rule["who"] not in _PAYERS.get(kind, (rule["who"],)):
+            raise RulesetError(label, f"who: {rule['who']}: a self-drawn win has no "
+                               f"{rule['who']} (who: {' or '.join(_PAYERS[kind])})",
+                               f"payers.{kind}")
+        if int(rule.get("shares", 1)) < 1:
+            raise RulesetError(label, f"shares {rule['shares']}: at least 1",
+                               f"payers.{kind}")
+
+
 def _context(items) -> frozenset:
     """Situation flags the ruleset takes; `{flag: bool}` items are on only when true (an
     option may switch a flag's rule off, and then the flag is refused, not ignored)."""
@@ -154,6 +190,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
     in_melds = g.get("flip_in_melds", "natural") if mode == "flip" else g.get("in_melds", "wild")
     hand = spec["hand"]
     patterns = _patterns(spec, label)
+    _check_values(spec, patterns, label)
     shapes = list(dict.fromkeys(hand["shapes"]))  # a shape named twice reads the same hands
     if "seven_pairs" in hand and not hand["seven_pairs"] and "seven_pairs" in shapes:
         shapes.remove("seven_pairs")
