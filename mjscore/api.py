@@ -185,7 +185,7 @@ def score_hand(h, rs, ctx) -> Result:
 
     if reasons and any(r.startswith("花猫") for r in reasons):
         return not_legal()
-    evs = evaluate_all(readings(h, rs, t), h, ctx, rs)
+    evs = evaluate_all(readings(h, rs, t, ctx.discard_type), h, ctx, rs)
     top = best(evs, ghost)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"

@@ -109,8 +109,9 @@ def _code(sig: tuple) -> int:
     return out
 
 
-def readings(hand, rs, t=None) -> list:
-    """One reading per signature of `hand` under `rs` (each a real reading of its tiles)."""
+def readings(hand, rs, t=None, taken: bool = False) -> list:
+    """One reading per signature of `hand` under `rs` (each a real reading of its tiles);
+    `taken`: the winning tile came from another player (a discard, a robbed kong)."""
     if t is None:
         t = hand.tiles if hand.built_for is rs else hand_tiles(hand, rs)
     if t.too_many_suits:
@@ -120,7 +121,8 @@ def readings(hand, rs, t=None) -> list:
         return _plain_readings(t, rs.max_suits)
     g, in_melds, cand = t.ghosts, t.in_melds, rs.cand
     out = []
-    splits = tuple(dragon_set_splits(t.natural)) if rs.concealed_sets else ((t.natural, ()),)
+    splits = tuple(dragon_set_splits(t.natural, hand.win if taken else None)) \
+        if rs.concealed_sets else ((t.natural, ()),)
     for shape in rs.shapes:
         if shape == "seven_pairs" and not t.pairs_ok:
             continue  # seven pairs needs no melds, and an odd count needs a ghost

@@ -208,8 +208,9 @@ def _classes() -> list:
 _CLASSES = _classes()
 
 
-def all_readings(hand, rs) -> list:
-    """Every distinct reading of `hand` under `rs`, in no particular order."""
+def all_readings(hand, rs, taken: bool = False) -> list:
+    """Every distinct reading of `hand` under `rs`, in no particular order (`taken`: as
+    `decompose.readings`)."""
     t = hand_tiles(hand, rs)
     if t.too_many_suits:
         return []
@@ -221,7 +222,8 @@ def all_readings(hand, rs) -> list:
         if len(suits) == rs.max_suits:
             cand = [c and (k >= 27 or k // 9 in suits) for k, c in enumerate(cand)]
     out = []
-    splits = dragon_set_splits(t.natural) if "dragon_set" in rs.concealed_sets \
+    splits = dragon_set_splits(t.natural, hand.win if taken else None) \
+        if "dragon_set" in rs.concealed_sets \
         else [(t.natural, ())]
     for rest, sets in splits:
         search = _Search(list(rest), used, cand, list(rs.copies), _CLASSES)

@@ -37,7 +37,7 @@ def agree(text, name, opts, kw) -> None:
     rs, ctx = load(name, opts), fast.context
     h = read_any(text, rs, win=kw.get("win"))
     known = situation(h, ctx, rs)
-    ref = [evaluate(r, h, ctx, rs, known) for r in all_readings(h, rs)]
+    ref = [evaluate(r, h, ctx, rs, known) for r in all_readings(h, rs, ctx.discard_type)]
     top = best(ref)
     assert (fast.value, fast.raw) == (top.value, top.raw), text
     assert (fast.value, fast.raw, hits(fast.top)) in {(e.value, e.raw, hits(e)) for e in ref}, text

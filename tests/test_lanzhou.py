@@ -26,6 +26,8 @@ LZ = "lanzhou"
                  id="a drawn set still counts on a discard win"),
     pytest.param("123m456m789mCFPCC", {"discard": "S", "win": "C"}, 2, 2, 1,
                  id="the winning 中 goes to the pair, so the set counts"),
+    pytest.param("123m456m789mCF1s1s 1s", {"discard": "S", "win": "1s"}, 2, 2, 1,
+                 id="a held 1s stands in, the 1s won on a discard goes to the pair"),
     pytest.param("123m456m789mSS (1111p)", {"kong_draw": True}, 2, 6, 0,
                  id="kong draw is self-draw-type"),
     pytest.param("123m456m789mSS [1111p]", {"rob_kong": "W"}, 1, 1, 0,
@@ -46,6 +48,16 @@ def test_breakdown_names_the_sets_and_the_stand_in():
     effect = next(h.effect for h in r.patterns if h.id == "zhongfabai")
     assert "CFP" in effect and "[CF1s=P]" in effect
     assert "x4" in effect
+
+
+@pytest.mark.parametrize("kw", [
+    pytest.param({"discard": "S"}, id="discard"), pytest.param({"rob_kong": "S"}, id="robbed"),
+])
+def test_a_1s_taken_from_another_player_stands_for_no_dragon(kw):
+    # Z2: a stand-in 幺鸡 is self-drawn; with no other 1s, C and F make no set.
+    r = score("123m456m789m11pCF 1s", LZ, declared=True, win="1s", **kw)
+    assert not r.legal and "not a winning hand" in r.reasons[0]
+    assert score("123m456m789m11pCF 1s", LZ, declared=True, win="1s").legal
 
 
 def test_robbing_payer_is_the_konger():
