@@ -96,6 +96,10 @@ def make(hand, rs, *, seat_="E", discard=None, kong_draw=False, after_kong=False
 
 def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declared, heavenly,
           earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held) -> WinContext:
+    for flag, on in (("--kong-draw", kong_draw), ("--after-kong", after_kong),
+                     ("--declared", declared), ("--heavenly", heavenly), ("--earthly", earthly)):
+        if type(on) is not bool:  # "false" is true to Python: a flag is True or False
+            raise OptionError(f"{flag} takes True or False, not {on!r}")
     given = {"discard": discard is not None, "kong_draw": kong_draw, "after_kong": after_kong,
              "rob_kong": rob_kong is not None, "won": bool(won), "declared": declared,
              "heavenly": heavenly, "earthly": earthly, "ghosts_drawn": bool(ghosts_drawn),
@@ -188,11 +192,12 @@ def _switched_off(rs, key: str) -> str | None:
 
 
 def _int(value, flag: str) -> int:
-    if isinstance(value, bool):
-        raise OptionError(f"{flag} takes a whole number")
+    if isinstance(value, bool) or not isinstance(value, (int, str)) and value is not None:
+        # (a float is no count of tiles: 5.9 is not 5, and int(inf) raises)
+        raise OptionError(f"{flag} takes a whole number, not {value!r}")
     try:
         n = int(value or 0)
-    except (TypeError, ValueError):
+    except ValueError:
         raise OptionError(f'{flag} takes a whole number, not "{value}"') from None
     if n < 0:
         raise OptionError(f"{flag} cannot be negative")

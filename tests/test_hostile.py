@@ -359,6 +359,15 @@ def _api_cases():
         pytest.param(lambda: score(HAND, "guangdong", horses=1.5), OptionError,
                      "invalid option: --horses takes tiles in hand notation, not 1.5",
                      id="horses a float"),
+        pytest.param(lambda: score(HAND, ghosts_drawn=float("inf")), OptionError,
+                     "invalid option: --ghosts-drawn takes a whole number, not inf",
+                     id="ghosts_drawn infinite"),
+        pytest.param(lambda: score(HAND, ghosts_drawn=5.9), OptionError,
+                     "invalid option: --ghosts-drawn takes a whole number, not 5.9",
+                     id="ghosts_drawn a float"),
+        pytest.param(lambda: score(HAND, declared="false"), OptionError,
+                     "invalid option: --declared takes True or False, not 'false'",
+                     id="a flag given as text"),
         pytest.param(lambda: waits("111m123m456m789mC", rules=None), RulesetError,
                      "invalid ruleset: None: unknown ruleset: give a shipped name or a file",
                      id="waits: rules None"),
@@ -369,6 +378,14 @@ def _api_cases():
                      "record: a hand record is a mapping with seats: and events:",
                      id="settle: a number"),
     ]
+
+
+def test_api_takes_a_path_for_a_ruleset_file():
+    from pathlib import Path
+
+    from mjscore import score
+    house = Path(__file__).resolve().parent.parent / "samples" / "house-cap100.yaml"
+    assert score(HAND, rules=house).to_dict() == score(HAND, rules=str(house)).to_dict()
 
 
 @pytest.mark.parametrize("call, kind, message", _api_cases())
