@@ -6,6 +6,7 @@ Exit codes (CONTRACT): 0 scored; 1 understood but not a legal win; 2 bad input.
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
@@ -29,6 +30,13 @@ class Group(click.Group):
             _fail(e)
         except RecursionError:
             click.echo("mjscore: input nested too deeply", err=True)
+            sys.exit(2)
+        except BrokenPipeError:
+            # The reader went away (`| head`): stop quietly, and let no later flush complain.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
+        except OSError as e:  # reading is checked where files are opened: this is a write
+            click.echo(f"mjscore: cannot write the output: {e.strerror or e}", err=True)
             sys.exit(2)
 
 
@@ -280,6 +288,7 @@ def _batch_write(rows, fmt, sink, to_file, files):
         # Rows scored before a file turned out unreadable are still written.
         if block:
             click.echo(out.table(block) + "\n", file=sink)
+    sink.flush()  # a write that fails (a full disk) fails here, not after the exit code
     line = out.summary(counts, files)
     if fmt == "table":
         click.echo(line, file=sink)

@@ -202,7 +202,11 @@ def _csv(text, name: str) -> Iterator[Record]:
             return
         columns = _columns(header, name)
         number = 0
-        for cells in reader:
+        for cells in _rows(reader):
+            if isinstance(cells, str):  # a row the reader could not take whole: its record's
+                number += 1
+                yield Record(name, number, problem=cells)
+                continue
             if not cells:
                 continue  # a blank line is no record
             number += 1
@@ -220,6 +224,21 @@ def _csv(text, name: str) -> Iterator[Record]:
                                         if v.strip()})
     except csv.Error as e:
         raise InputError(f"{name}: malformed CSV: line {reader.line_num}: {e}") from None
+
+
+def _rows(reader) -> Iterator:
+    """The reader's rows; a row with a cell past the csv module's size limit comes as the
+    problem with it, and reading goes on at the next line (as for a JSON Lines line)."""
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            if "field larger than field limit" not in str(e):
+                raise
+            yield (f"a cell longer than {csv.field_size_limit()} characters "
+                   f"(line {reader.line_num})")
 
 
 def _columns(header: list, name: str) -> list:
