@@ -88,6 +88,7 @@ class _Table:
         self.log = any(e.type in ("draw", "discard", "call") for e in rec.events)
         self.winners = self._winners()
         self.hands = self._hands()
+        self.ghosts_drawn: dict = {}  # seat -> (event number, ghosts drawn)
 
     # -- what the record must hold --------------------------------------------------------
     def _claimants_win(self, ev) -> tuple:
@@ -186,6 +187,9 @@ class _Table:
         f = ev.fields
         tile = event_tile(ev, self.rec.label)
         frm = f.get("from")
+        if f.get("rob_kong") and not frm:
+            raise InputError(f"{self.rec.label}: event {ev.number}: rob_kong needs from: (the "
+                             "seat whose kong was robbed)")
         seats = self._claimants_win(ev)
         skipped = [s for s in ev.seats if s not in seats]
         prev = self.out[-1] if self.out else None
@@ -266,12 +270,32 @@ class _Table:
 
     def on_ghosts(self, ev, nxt) -> None:
         from .draw_game import ghost_money
+        drawn = int(ev.fields["drawn"])
         try:
-            rows = ghost_money(self.rs, ev.seat, int(ev.fields["drawn"]), ev.seat in self.winners)
+            rows = ghost_money(self.rs, ev.seat, drawn, ev.seat in self.winners)
+            self._ghosts_add_up(ev, drawn)
         except InputError as e:  # name the record and the event, as every record error does
             raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
         self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {ev.fields['drawn']}"
                                     " ghosts", tuple(rows)))
+
+    def _ghosts_add_up(self, ev, drawn: int) -> None:
+        """A seat's ghosts are counted once a hand, no fewer than its hand holds, and all the
+        seats' together are no more than the set has."""
+        seat = ev.seat
+        if seat in self.ghosts_drawn:
+            raise InputError(f"{seat}'s ghosts were counted at event "
+                             f"{self.ghosts_drawn[seat][0]}: one count a seat a hand")
+        hand = self.hands.get(seat)
+        held = physical_ghosts(hand, self.rs) if hand is not None else 0
+        if drawn < held:
+            raise InputError(f"{seat} drew {drawn} ghosts, but the hand holds {held}")
+        self.ghosts_drawn[seat] = (ev.number, drawn)
+        total = sum(n for _e, n in self.ghosts_drawn.values())
+        supply = max((self.rs.copies[k] for k in self.rs.ghost_kinds), default=0)
+        if total > supply:
+            raise InputError(f"the seats' ghosts drawn add up to {total}, but {self.rs.name} "
+                             f"has {supply}")
 
     def on_exhausted(self, ev, nxt) -> None:
         from .draw_game import exhausted
