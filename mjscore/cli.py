@@ -86,6 +86,9 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
                   indicator=indicator, dealer=dealer, horses=horses, opts=parse_pairs(opts))
     names = [r.strip() for r in rules.split(",")] if "," in rules else [rules]
     if len(names) > 1:
+        if explain:
+            from .errors import OptionError
+            raise OptionError("--explain lists one ruleset's readings: give one --rules")
         _compare(" ".join(hand), names, kwargs, fmt)
     result = api.score(" ".join(hand), rules, **kwargs)
     if fmt == "json":

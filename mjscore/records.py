@@ -81,7 +81,9 @@ def label(path: str) -> str:
     (\\xff), since it could not be written to a UTF-8 output."""
     if path == STDIN:
         return STDIN_LABEL
-    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    # A line break in a file name would split the one line its messages take.
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def input_format(path: str, given: str | None = None) -> str:

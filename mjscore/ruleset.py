@@ -103,6 +103,8 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
 def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
     """The merged mapping for `ref`, its label, and whether every file in the chain is shipped.
     `files`, when given, receives the resolved path of every file read."""
+    if not ref.strip():  # Path("") is the current folder
+        raise RulesetError(repr(ref), "unknown ruleset: give a shipped name or a file")
     chain: list[tuple[dict, str]] = []
     seen: set[Path] = set()
     path, label, all_shipped = _locate(ref, None)

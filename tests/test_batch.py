@@ -597,3 +597,12 @@ def test_yaml_aliases_are_refused_naming_the_file(tmp_path):
     result = run(str(path))
     assert result.exit_code == 2
     assert result.stderr.strip() == f"mjscore: {path}: line 2: YAML aliases (*a) are not allowed"
+
+
+def test_a_line_break_in_a_file_name_keeps_messages_on_one_line(tmp_path):
+    path = tmp_path / "a\nb.jsonl"
+    path.write_text('{"hand": "5"}\n', encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 2
+    bad = [line for line in result.stderr.splitlines() if "no suit" in line]
+    assert len(bad) == 1 and bad[0].startswith(str(tmp_path) + "/a\\nb.jsonl:1: ")
