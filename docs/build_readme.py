@@ -28,6 +28,9 @@ def score_json(args):
 
 def block_run(cmd, show_rc):
     rc, out = run(cmd)
+    if rc == 2 and not show_rc and cmd.startswith("mjscore score"):
+        # a scoring example meant to work that now stops at bad input
+        problems.append(f"exit 2 in @@run (use @@runrc to show an error): {cmd}: {out}")
     text = f"$ {cmd}\n{out}" if out else f"$ {cmd}"
     if show_rc:
         text += f"\n$ echo $?\n{rc}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
@@ -111,14 +112,19 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     (5, ['闺'], 15)
     """
     opts = as_dict(opts)
+    if isinstance(rules, os.PathLike):
+        rules = os.fspath(rules)  # a pathlib.Path names a file as its text does
     if indicator is not None and ("indicator" in opts or "ghost" in opts):
-        if opts.get("indicator", indicator) != indicator:
-            raise OptionError(f"--indicator {indicator} and indicator={opts['indicator']} "
-                              "disagree")
-        if opts.get("ghost", "flip") != "flip":
+        given = opts.get("indicator", indicator)
+        if T.parse_name(str(given)) != T.parse_name(str(indicator)):
+            raise OptionError(f"--indicator {indicator} and indicator={given} disagree")
+        if opts.get("ghost") == "fixed":
             raise OptionError(f"--indicator flips the ghost (ghost=flip), which contradicts "
                               f"ghost={opts['ghost']}")
-        opts = {**opts, "indicator": indicator, "ghost": "flip"}  # as the options say it
+        # Said again by --indicator: left to it (below), so that a ruleset with no such
+        # option says --indicator does not apply, naming what was given.
+        opts = {k: v for k, v in opts.items()
+                if k != "indicator" and (k, v) != ("ghost", "flip")}
     rs = ruleset_of(rules, opts)
     if indicator is not None and "indicator" in rs.context and isinstance(rules, str):
         # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it.

@@ -6,6 +6,7 @@ bad input (CONTRACT "Commands"): an OptionError, never a silently ignored flag.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 
 from . import tiles as T
@@ -98,7 +99,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
           earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held) -> WinContext:
     for flag, on in (("--kong-draw", kong_draw), ("--after-kong", after_kong),
                      ("--declared", declared), ("--heavenly", heavenly), ("--earthly", earthly)):
-        if type(on) is not bool:  # "false" is true to Python: a flag is True or False
+        if on not in (True, False):  # "false" is true to Python (1 and 0 are True and False)
             raise OptionError(f"{flag} takes True or False, not {on!r}")
     given = {"discard": discard is not None, "kong_draw": kong_draw, "after_kong": after_kong,
              "rob_kong": rob_kong is not None, "won": bool(won), "declared": declared,
@@ -161,11 +162,22 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
                       ghosts_held, rs.ghost_kinds)
 
 
+def fewest_natural(rs, k: int, size: int) -> int:
+    """The fewest natural tiles of kind `k` a declared meld of `size` tiles of it holds: one
+    where ghosts may fill a meld (luzhou's 贴鬼碰 needs a natural tile beside them), else all."""
+    return 1 if rs.ghosts_in_melds == "wild" and rs.ghost_kinds and k not in rs.ghost_kinds \
+        else size
+
+
+def robbed_may_be_ghost(rs) -> bool:
+    """Whether a robbed tile written as the winning tile may be a ghost standing for it."""
+    return bool((rs.spec.get("ghosts") or {}).get("rob_as_stand_in"))
+
+
 def rob_refusal(hand, rs, r: str) -> str | None:
     """Why robbing seat `r`'s kong of `hand`'s winning tile is impossible, or None: the robbed
-    kong is a pong of the winning tile's kind (at least one natural tile of it where ghosts may
-    fill a meld, else three) plus that tile, and a ghost that is never in a declared meld is
-    never in a kong to rob."""
+    kong is a pong of the winning tile's kind (`fewest_natural` of it) plus that tile, and a
+    ghost that is never in a declared meld is never in a kong to rob."""
     k = hand.win
     if k in rs.ghost_kinds and rs.ghosts_in_melds != "natural":
         if rs.ghosts_in_melds == "forbidden":
@@ -173,9 +185,8 @@ def rob_refusal(hand, rs, r: str) -> str | None:
                     f"{rs.name}, so no kong of it can be robbed")
         return None  # a wild ghost added to a pong of another kind: that kind's copies count
     held = hand.concealed.count(k) + sum(m.raw.tiles.count(k) for m in hand.melds)
-    if (rs.spec.get("ghosts") or {}).get("rob_as_stand_in"):
-        held -= 1  # the winning tile written may be a robbed ghost, standing for it
-    pong = 1 if rs.ghosts_in_melds == "wild" and k not in rs.ghost_kinds else 3
+    held -= robbed_may_be_ghost(rs)  # the winning tile written may be a robbed ghost
+    pong = fewest_natural(rs, k, 3)
     if held + pong > rs.copies[k]:
         return (f"--rob-kong {r}: {r}'s pong of {T.name(k)} holds "
                 f"{'another' if pong == 1 else 'three more'}, but this hand already holds "
@@ -192,13 +203,18 @@ def _switched_off(rs, key: str) -> str | None:
 
 
 def _int(value, flag: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)) and value is not None:
-        # (a float is no count of tiles: 5.9 is not 5, and int(inf) raises)
-        raise OptionError(f"{flag} takes a whole number, not {value!r}")
-    try:
-        n = int(value or 0)
-    except ValueError:
-        raise OptionError(f'{flag} takes a whole number, not "{value}"') from None
+    if isinstance(value, str):
+        try:
+            n = int(value or 0)
+        except ValueError:
+            raise OptionError(f'{flag} takes a whole number, not "{value}"') from None
+    else:
+        try:  # an integer of any type, numpy's too; a float is no count of tiles (5.9, inf)
+            n = 0 if value is None else operator.index(value)
+        except TypeError:
+            n = None
+        if n is None or isinstance(value, bool):
+            raise OptionError(f"{flag} takes a whole number, not {value!r}")
     if n < 0:
         raise OptionError(f"{flag} cannot be negative")
     return n

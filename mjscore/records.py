@@ -82,8 +82,13 @@ def label(path: str) -> str:
     if path == STDIN:
         return STDIN_LABEL
     text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    # A line break in a file name would split the one line its messages take.
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    # A line break or control character in a file name would split or garble the one line
+    # its messages take; any other character (a full-width space too) is written as it is.
+    return "".join(repr(c)[1:-1] if ord(c) < 32 or ord(c) == 127 or c in _BREAKS else c
+                   for c in text)
+
+
+_BREAKS = "\x85\u2028\u2029"  # the line breaks str.splitlines knows past the ASCII controls
 
 
 def input_format(path: str, given: str | None = None) -> str:
@@ -122,7 +127,10 @@ def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:
     """The records of one file, in order. `stdin` is the binary stream `-` stands for."""
     name, kind = label(path), input_format(path, given)
     with _binary(path, name, stdin) as raw:
-        text = _text(raw, name, kind)
+        try:
+            text = _text(raw, name, kind)
+        except OSError as e:
+            raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
         try:
             yield from _READERS[kind](text, name)
         except OSError as e:

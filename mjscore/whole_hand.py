@@ -114,16 +114,17 @@ class _Table:
             if e.type == "win" and len(self._claimants_win(e)) > 1 and "from" in e.fields:
                 k = event_tile(e, self.rec.label)
                 table[k] -= sum(1 for s in self._claimants_win(e) if s in hands) - 1
-        # A kong declared by a seat whose hand is not given holds its tiles too: four of the
-        # kind (a robbed one, the pong's three), or one where ghosts may fill a meld.
+        # A kong declared by a seat whose hand is not given holds its tiles too (a robbed one,
+        # only its pong), and a robbed tile written as the winning tile may be a ghost.
         events = self.rec.events
         for i, e in enumerate(events):
             if e.type == "kong" and e.seat not in hands:
                 k = event_tile(e, self.rec.label)
                 nxt = events[i + 1] if i + 1 < len(events) else None
                 robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong")
-                table[k] += 1 if self.rs.ghosts_in_melds == "wild" and \
-                    k not in self.rs.ghost_kinds else 3 if robbed else 4
+                table[k] += C.fewest_natural(self.rs, k, 3 if robbed else 4)
+            if e.type == "win" and e.fields.get("rob_kong") and C.robbed_may_be_ghost(self.rs):
+                table[event_tile(e, self.rec.label)] -= 1
         for k, n in table.items():
             if n > self.rs.copies[k]:
                 raise InputError(f"{self.rec.label}: seats: {n} copies of {T.name(k)} across "

@@ -606,3 +606,9 @@ def test_a_line_break_in_a_file_name_keeps_messages_on_one_line(tmp_path):
     assert result.exit_code == 2
     bad = [line for line in result.stderr.splitlines() if "no suit" in line]
     assert len(bad) == 1 and bad[0].startswith(str(tmp_path) + "/a\\nb.jsonl:1: ")
+
+
+def test_a_full_width_space_in_a_file_name_is_written_as_it_is(tmp_path):
+    path = tmp_path / "牌局\u3000一.jsonl"
+    path.write_text('{"hand": "111m123m456m789m5pC"}\n', encoding="utf-8")
+    assert rows_of(run(str(path), "--format", "jsonl"))[0]["file"] == str(path)

@@ -62,6 +62,10 @@ def test_flip_named_with_its_indicator_is_the_indicator_alone():
     assert both.legal
 
 
+def test_an_indicator_given_twice_is_compared_as_a_tile():
+    assert score("123m456m789m12pCSS", GD, indicator="1z", opts={"indicator": "E"}).legal
+
+
 def test_flip_ghost_may_be_ponged_as_itself():
     r = score("123m456m789m11p [CCC]", GD, indicator="N")
     assert r.legal and "[CCC]" in r.decomposition

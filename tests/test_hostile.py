@@ -386,6 +386,8 @@ def test_api_takes_a_path_for_a_ruleset_file():
     from mjscore import score
     house = Path(__file__).resolve().parent.parent / "samples" / "house-cap100.yaml"
     assert score(HAND, rules=house).to_dict() == score(HAND, rules=str(house)).to_dict()
+    gd = house.parent.parent / "rulesets" / "guangdong.yaml"  # --indicator flips it as well
+    assert score("123m456m789m12pCSS", gd, indicator="N").legal
 
 
 @pytest.mark.parametrize("call, kind, message", _api_cases())

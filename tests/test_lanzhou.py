@@ -30,7 +30,7 @@ LZ = "lanzhou"
                  id="a held 1s stands in, the 1s won on a discard goes to the pair"),
     pytest.param("123m456m789mSS (1111p)", {"kong_draw": True}, 2, 6, 0,
                  id="kong draw is self-draw-type"),
-    pytest.param("123m456m789mSS [1111p]", {"rob_kong": "W"}, 1, 1, 0,
+    pytest.param("123m456m89mSS [1111p] 7m", {"rob_kong": "W"}, 1, 1, 0,
                  id="robbing: the konger pays"),
     pytest.param("123m456m789m111pSS", {"opts": {"base": 5}}, 10, 30, 0, id="base option"),
 ])
@@ -60,8 +60,16 @@ def test_a_1s_taken_from_another_player_stands_for_no_dragon(kw):
     assert score("123m456m789m11pCF 1s", LZ, declared=True, win="1s").legal
 
 
+def test_a_rob_needs_the_pong_s_three_tiles():
+    # No ghosts in lanzhou: the robbed pong held three 5p, and this hand holds two more.
+    res = CliRunner().invoke(cli, ["score", "234m567m789p123s55p", "--win", "5p", "--rob-kong",
+                                   "S", "--rules", LZ, "--declared"])
+    assert res.exit_code == 2
+    assert "S's pong of 5p holds three more, but this hand already holds 2 of the 4" in res.output
+
+
 def test_robbing_payer_is_the_konger():
-    r = score("123m456m789mSS [1111p]", LZ, declared=True, rob_kong="W")
+    r = score("123m456m89mSS [1111p] 7m", LZ, declared=True, rob_kong="W")
     assert r.net == {"E": 1, "S": 0, "W": -1, "N": 0}
 
 

@@ -200,6 +200,15 @@ def test_guoshui_lets_a_win_made_worth_more_through(kong, win):
     assert r.legal and r.net == {"E": 0, "S": 0, "W": -5, "N": 5}
 
 
+def test_a_robbed_tile_may_be_a_ghost_standing_for_it():
+    # L14: a robbed 红中 is written as the tile it stands for; with S's pong of 5p, E's three
+    # 5p and the written one make five only if the robbed tile was a natural 5p.
+    rec = {"rules": "luzhou", "seats": {"E": "111m234m99m555p67p 5p"},
+           "events": [{"kong": "S", "kind": "added", "tile": "5p"},
+                      {"win": "E", "tile": "5p", "from": "S", "rob_kong": True}]}
+    assert settle(rec).legal
+
+
 def test_a_refused_win_makes_no_one_dealer():
     rec = {"rules": "luzhou", "dealer": "W", "seats": {"S": "111m123m456m789m5pC"},
            "events": [{"kong": "E", "kind": "exposed", "tile": "5p", "from": "W"},
