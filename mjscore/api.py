@@ -112,7 +112,7 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     (5, ['闺'], 15)
     """
     opts = as_dict(opts)
-    if isinstance(rules, os.PathLike):
+    if type(rules) is not str and isinstance(rules, os.PathLike):  # (an ABC check: 0.2 us)
         rules = os.fspath(rules)  # a pathlib.Path names a file as its text does
     if indicator is not None and ("indicator" in opts or "ghost" in opts):
         given = opts.get("indicator", indicator)

@@ -367,7 +367,7 @@ def load(ref: str = "luzhou", opts: dict | None = None) -> Ruleset:
         hit = _PLAIN.get(ref)
         if hit is not None:
             return hit
-    if isinstance(ref, os.PathLike):
+    if type(ref) is not str and isinstance(ref, os.PathLike):
         ref = os.fspath(ref)  # a pathlib.Path names a file as its text does
     if not isinstance(ref, str) or not ref.strip():
         raise RulesetError(repr(ref) if isinstance(ref, str) else str(ref),
