@@ -12,7 +12,7 @@ from .decompose import readings
 from .hand import read_any
 from .notation import format as format_hand
 from .notation import parse_tiles
-from .errors import OptionError
+from .errors import MjscoreError, OptionError
 from .frozen import maker
 from .patterns import physical_ghosts
 from .reading import hand_tiles
@@ -116,7 +116,7 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
         rules = os.fspath(rules)  # a pathlib.Path names a file as its text does
     if indicator is not None and ("indicator" in opts or "ghost" in opts):
         given = opts.get("indicator", indicator)
-        if T.parse_name(str(given)) != T.parse_name(str(indicator)):
+        if not _same_tile(given, indicator):
             raise OptionError(f"--indicator {indicator} and indicator={given} disagree")
         if opts.get("ghost") == "fixed":
             raise OptionError(f"--indicator flips the ghost (ghost=flip), which contradicts "
@@ -126,9 +126,15 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
         opts = {k: v for k, v in opts.items()
                 if k != "indicator" and (k, v) != ("ghost", "flip")}
     rs = ruleset_of(rules, opts)
-    if indicator is not None and "indicator" in rs.context and isinstance(rules, str):
+    if indicator is not None and "indicator" in rs.context:
         # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it.
-        rs = load(rules, {**opts, "indicator": indicator, "ghost": "flip"})
+        if isinstance(rules, str):
+            rs = load(rules, {**opts, "indicator": indicator, "ghost": "flip"})
+        elif rs.options.get("ghost") != "flip" or \
+                not _same_tile(rs.options.get("indicator"), indicator):
+            raise OptionError(f"--indicator {indicator}: the Ruleset given was made without "
+                              "that indicator; load it with ghost=flip and this indicator, or "
+                              "give its name")
     h = read_any(hand, rs, win=win)
     held = physical_ghosts(h, rs)
     ctx = C.make(h, rs, seat_=seat, discard=discard, kong_draw=kong_draw, after_kong=after_kong,
@@ -137,6 +143,16 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
                  dealer=dealer, horses=_horses(horses), ghosts_held=held)
     check_extras(ctx, h, rs)
     return score_hand(h, rs, ctx)
+
+
+def _same_tile(a, b) -> bool:
+    """Whether two indicators name one tile, however written (`1z`, `E`, `东`)."""
+    def kinds(x):
+        try:
+            return tuple(parse_tiles(str(x)))
+        except MjscoreError:  # not a tile: let the option's own check name it
+            return str(x)
+    return kinds(a) == kinds(b)
 
 
 def _rule_reasons(h, rs, ctx, t) -> list:

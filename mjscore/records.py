@@ -22,6 +22,7 @@ import csv
 import io
 import json
 import os
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -84,11 +85,11 @@ def label(path: str) -> str:
     text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     # A line break or control character in a file name would split or garble the one line
     # its messages take; any other character (a full-width space too) is written as it is.
-    return "".join(repr(c)[1:-1] if ord(c) < 32 or ord(c) == 127 or c in _BREAKS else c
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) == "Cc" or c in _BREAKS else c
                    for c in text)
 
 
-_BREAKS = "\x85\u2028\u2029"  # the line breaks str.splitlines knows past the ASCII controls
+_BREAKS = "\u2028\u2029"  # line breaks str.splitlines knows besides the control characters
 
 
 def input_format(path: str, given: str | None = None) -> str:

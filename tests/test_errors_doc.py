@@ -81,7 +81,9 @@ def test_command_line_example(monkeypatch, message, code, example):
 @pytest.mark.parametrize("message, kind, example",
                          [r for r in ROWS if not r.values[1].isdigit()])
 def test_python_api_example(message, kind, example):
-    names = {"score": mjscore.score, "waits": mjscore.waits, "settle": mjscore.settle}
+    from mjscore.ruleset import load  # a compiled ruleset, as `score` also takes one
+    names = {"score": mjscore.score, "waits": mjscore.waits, "settle": mjscore.settle,
+             "load": load}
     with hang_guard(), pytest.raises(getattr(mjscore, kind)) as info:
         eval(example, {"__builtins__": {}}, names)  # noqa: S307 - the document's own examples
     assert pattern(message).fullmatch(str(info.value)), (message, str(info.value))

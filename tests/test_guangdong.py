@@ -8,7 +8,8 @@ from click.testing import CliRunner
 from mjscore import score
 from mjscore.cli import cli
 from mjscore.compile import next_tile
-from mjscore.errors import MjscoreError
+from mjscore.errors import MjscoreError, OptionError
+from mjscore.ruleset import load
 from mjscore.tiles import name, parse_name
 
 GD = "guangdong"
@@ -64,6 +65,17 @@ def test_flip_named_with_its_indicator_is_the_indicator_alone():
 
 def test_an_indicator_given_twice_is_compared_as_a_tile():
     assert score("123m456m789m12pCSS", GD, indicator="1z", opts={"indicator": "E"}).legal
+    assert score("123m456m789m123p5p5p", GD, indicator="4p", opts={"indicator": "四筒"}).legal
+    with pytest.raises(OptionError, match="--indicator 一筒 and indicator=九万 disagree"):
+        score("123m456m789m123p5p5p", GD, indicator="一筒", opts={"indicator": "九万"})
+
+
+def test_a_compiled_ruleset_must_have_been_made_with_the_indicator():
+    flip = load(GD, {"ghost": "flip", "indicator": "4p"})
+    assert score("123m456m789m123p5p5p", flip, indicator="四筒").legal
+    for rs in (flip, load(GD)):
+        with pytest.raises(OptionError, match="the Ruleset given was made without that"):
+            score("123m456m789m123p5p5p", rs, indicator="9m")
 
 
 def test_flip_ghost_may_be_ponged_as_itself():
