@@ -68,13 +68,32 @@ def decoded(rec: Record) -> Record:
     if _garbled(text):
         return Record(rec.file, rec.number, problem=f"not UTF-8 text (line {line_no})")
     try:
-        return Record(rec.file, rec.number, json.loads(text))
+        return Record(rec.file, rec.number, _DECODE(text))
+    except _Twice as e:
+        return Record(rec.file, rec.number, problem=f'key "{str(e)[:40]}" is given twice '
+                                                    f"(line {line_no})")
     except json.JSONDecodeError as e:
         return Record(rec.file, rec.number, problem=f"not JSON (line {line_no}, column "
                                                     f"{e.colno}: {e.msg})")
     except RecursionError:
         return Record(rec.file, rec.number, problem=f"not JSON (line {line_no}: nested too "
                                                     "deeply)")
+
+
+class _Twice(ValueError):
+    """A JSON object naming one key twice (json keeps the last: the first would be lost)."""
+
+
+def _unique(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        seen: set = set()
+        raise _Twice(next(k for k, _v in pairs if k in seen or seen.add(k)))
+    return out
+
+
+# One decoder for every line (json.loads with an option builds a new one per call).
+_DECODE = json.JSONDecoder(object_pairs_hook=_unique).decode
 
 
 def label(path: str) -> str:

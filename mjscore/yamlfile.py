@@ -65,10 +65,10 @@ def parse(text: str, fail):
 
 
 def _check_events(yaml, text: str, loader, fail) -> None:
-    """Refuse aliases, unknown tags, deep nesting and keys that are not text, from the
-    parser's events alone."""
+    """Refuse aliases, unknown tags, deep nesting, keys that are not text and a key given
+    twice in one mapping, from the parser's events alone."""
     resolver = yaml.resolver.Resolver()
-    open_: list = []  # per open collection: [is a mapping, the next node is a key]
+    open_: list = []  # per open collection: [is a mapping, the next node is a key, keys seen]
     for ev in yaml.parse(text, Loader=loader):
         line = f"line {ev.start_mark.line + 1}: " if ev.start_mark else ""
         if isinstance(ev, yaml.AliasEvent):
@@ -79,7 +79,7 @@ def _check_events(yaml, text: str, loader, fail) -> None:
             raise fail(f"{line}YAML tag {shown} is not allowed")
         starts = isinstance(ev, (yaml.ScalarEvent, yaml.MappingStartEvent,
                                  yaml.SequenceStartEvent))
-        if starts and open_ and open_[-1] == [True, True]:
+        if starts and open_ and open_[-1][0] and open_[-1][1]:
             # Every key of a ruleset or record is a name; a key of null, a number or a list
             # would reach the schema check as something it cannot match against.
             kind = tag or (resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)
@@ -88,8 +88,13 @@ def _check_events(yaml, text: str, loader, fail) -> None:
                 shown = f'"{ev.value}"' if isinstance(ev, yaml.ScalarEvent) and ev.value \
                     else "empty" if isinstance(ev, yaml.ScalarEvent) else "a list or mapping"
                 raise fail(f"{line}a key must be text, not {shown}")
+            if isinstance(ev, yaml.ScalarEvent) and kind != _CORE + "merge":
+                # YAML keeps the last of two equal keys: the first would be lost unseen.
+                if ev.value in open_[-1][2]:
+                    raise fail(f'{line}key "{ev.value[:40]}" is given twice')
+                open_[-1][2].add(ev.value)
         if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            open_.append([isinstance(ev, yaml.MappingStartEvent), True])
+            open_.append([isinstance(ev, yaml.MappingStartEvent), True, set()])
             if len(open_) > MAX_DEPTH:
                 raise fail(f"{line}nested deeper than {MAX_DEPTH} levels")
         elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
