@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
@@ -112,8 +111,6 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     (5, ['闺'], 15)
     """
     opts = as_dict(opts)
-    if type(rules) is not str and isinstance(rules, os.PathLike):  # (an ABC check: 0.2 us)
-        rules = os.fspath(rules)  # a pathlib.Path names a file as its text does
     if indicator is not None and ("indicator" in opts or "ghost" in opts):
         given = opts.get("indicator", indicator)
         if not _same_tile(given, indicator):
@@ -127,8 +124,10 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
                 if k != "indicator" and (k, v) != ("ghost", "flip")}
     rs = ruleset_of(rules, opts)
     if indicator is not None and "indicator" in rs.context:
-        # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it.
-        if isinstance(rules, str):
+        # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it. A ruleset
+        # loaded here (from a name or a path) is loaded again with it; a compiled one given
+        # (ruleset_of returns it as it is) must have been made with it.
+        if rs is not rules:
             rs = load(rules, {**opts, "indicator": indicator, "ghost": "flip"})
         elif rs.options.get("ghost") != "flip" or \
                 not _same_tile(rs.options.get("indicator"), indicator):
@@ -170,7 +169,7 @@ def _rule_reasons(h, rs, ctx, t) -> list:
         ghost = T.name(h.win)
         if ctx.discard and not g.get("discard_winnable", True):
             reasons.append(f"a discarded {ghost} (ghost) cannot be won on")
-        if ctx.rob_kong and g.get("rob_as_stand_in", False):
+        if ctx.rob_kong and C.robbed_may_be_ghost(rs):
             reasons.append(f"a robbed {ghost} is won as the tile it stands for: "
                            "write that tile as the winning tile")
         if ctx.rob_kong and g.get("rob_ghost_forbidden", False):

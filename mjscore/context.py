@@ -151,7 +151,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         raise OptionError("--earthly on a discard is won on the dealer's first discard")
     n = _int(ghosts_drawn, "--ghosts-drawn")
     if n:
-        supply = max((rs.copies[k] for k in rs.ghost_kinds), default=0)
+        supply = ghost_supply(rs)
         if n > supply:
             raise OptionError(f"--ghosts-drawn {n}: {rs.name} has {supply} ghost tiles "
                               f"(ghosts={supply})")
@@ -167,6 +167,11 @@ def fewest_natural(rs, k: int, size: int) -> int:
     where ghosts may fill a meld (luzhou's 贴鬼碰 needs a natural tile beside them), else all."""
     return 1 if rs.ghosts_in_melds == "wild" and rs.ghost_kinds and k not in rs.ghost_kinds \
         else size
+
+
+def ghost_supply(rs) -> int:
+    """How many ghost tiles the set holds (option `ghosts` in luzhou)."""
+    return max((rs.copies[k] for k in rs.ghost_kinds), default=0)
 
 
 def robbed_may_be_ghost(rs) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .context import ghost_supply
 from .errors import InputError
 from .settlement import Payment
 from .ready import analyse, is_flower_cat
@@ -16,7 +17,7 @@ def ghost_money(rs, seat: str, drawn: int, won: bool) -> list:
                   if x and x["rule"] == "ghost_bonus"), None)
     if extra is None:
         raise InputError(f"a ghosts event does not apply in {rs.name} (it has no 喜钱)")
-    supply = max((rs.copies[k] for k in rs.ghost_kinds), default=0)
+    supply = ghost_supply(rs)
     if drawn > supply:
         raise InputError(f"{drawn} ghosts drawn, but {rs.name} has {supply} (option ghosts)")
     p = extra.get("params") or {}

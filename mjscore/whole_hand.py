@@ -293,7 +293,7 @@ class _Table:
             raise InputError(f"{seat} drew {drawn} ghosts, but the hand holds {held}")
         self.ghosts_drawn[seat] = (ev.number, drawn)
         total = sum(n for _e, n in self.ghosts_drawn.values())
-        supply = max((self.rs.copies[k] for k in self.rs.ghost_kinds), default=0)
+        supply = C.ghost_supply(self.rs)
         if total > supply:
             raise InputError(f"the seats' ghosts drawn add up to {total}, but {self.rs.name} "
                              f"has {supply}")
