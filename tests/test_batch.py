@@ -612,3 +612,11 @@ def test_a_full_width_space_in_a_file_name_is_written_as_it_is(tmp_path):
     path = tmp_path / "牌局\u3000一.jsonl"
     path.write_text('{"hand": "111m123m456m789m5pC"}\n', encoding="utf-8")
     assert rows_of(run(str(path), "--format", "jsonl"))[0]["file"] == str(path)
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs /proc/self/mem")
+def test_a_file_that_fails_while_read_says_so():
+    # Opened fine, then every read fails (EIO): a read error, not "cannot write the output".
+    result = run("/proc/self/mem", "--input-format", "jsonl")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "mjscore: /proc/self/mem: cannot be read (Input/output error)"
