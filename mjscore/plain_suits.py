@@ -23,7 +23,7 @@ exactly the searches' answers, so nothing printed depends on whether the table w
 
 from __future__ import annotations
 
-from .bounded import make_room, memo
+from .bounded import make_room
 
 
 def suit_plain(c: tuple, m: tuple, want: tuple | None = None):
@@ -198,9 +198,8 @@ def fewest_ghosts(c: tuple, table: dict) -> int:
 _FEWEST: dict = {}
 
 
-# Kept: a batch prints one reading a hand, and its suits' final counts recur (about 6,000
-# distinct in 20,000 hands with one or two ghosts; this many catch 86% of them).
-@memo(1 << 12)
+# (Kept as groups by `witness._table_shape`: a batch prints one reading a hand, and its suits'
+# final counts recur, about 6,000 distinct in 20,000 hands with one or two ghosts.)
 def first_reading(c: tuple, sig: tuple) -> tuple:
     """`suit_plain(c, no melds)`'s witness for signature `sig`, which `c` has."""
     return suit_plain(c, _NO_MELDS, sig)

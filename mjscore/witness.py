@@ -13,22 +13,23 @@ from .reading import Group
 
 def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
     """(sets, pairs) of the witness of `pick`, the place of a signature among class `entry`'s
-    (`classes._entry`), whose natural counts are `c` (see `witness_groups`)."""
+    (`classes._entry`), whose natural counts are `c`: each in tile order (rank by rank, a
+    triplet before the runs it starts), natural tiles filling each group before ghosts do."""
     got = entry[2] and entry[2][pick][0]
     if got is None or type(got) is int:  # a table's: found now, when groups are asked for
         # The choices of the final counts' reading; which tiles are ghosts follows from c.
-        got = first_reading(c if got is None else unpack(got), entry[1][pick][1])
-    return witness_groups(kinds, c, got, shape)
+        found = _table_shape(kinds[0], c if got is None else unpack(got), entry[1][pick][1])
+    else:
+        found = _witness_shape(kinds[0], got, shape)
+    return _placed(kinds[0], c, found)
 
 
-def witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
-    """(sets, pairs) of one class's witness, each in tile order (rank by rank, a triplet
-    before the runs it starts); natural tiles fill each group before ghosts do, so the
-    ghosts in `path` are not read."""
-    sets, pairs, n_tiles = _witness_shape(kinds[0], path, shape)
+def _placed(base: int, c: tuple, found: tuple) -> tuple:
+    """(sets, pairs) of `found` (`_groups`) with the class's natural counts `c` in place and
+    the rest of each group's tiles marked as ghosts."""
+    sets, pairs, n_tiles = found
     if sum(c) == n_tiles:  # every tile natural (most classes of most hands): no ghost to place
         return sets, pairs
-    base = kinds[0]
     left = list(c)
     out = []
     for grp in sets + pairs:
@@ -46,10 +47,24 @@ def witness_groups(kinds: tuple, c: tuple, path: tuple, shape: str) -> tuple:
 _new_group = partial(tuple.__new__, Group)
 
 
-# Cached: the same witnesses recur across hands, where the counts they are read from rarely do
-# (a quarter of the calls found the whole answer kept under both).
+# Kept by the final counts and signature: one small key, where a table witness's path (nine
+# steps of four numbers) took longer to hash than to read, and recurred less.
+@memo(1 << 12)
+def _table_shape(base: int, final: tuple, sig: tuple) -> tuple:
+    """`_groups` of the reading a table entry keeps for signature `sig` of final counts
+    `final` (`plain_suits.first_reading` finds it)."""
+    return _groups(base, first_reading(final, sig), "standard")
+
+
+# A programme's witnesses (honours, melds, seven pairs, budgets past the table) recur across
+# hands, where the counts they are read from rarely do.
 @memo(1 << 11)
 def _witness_shape(base: int, path: tuple, shape: str) -> tuple:
+    """`_groups` of a programme's witness `path`."""
+    return _groups(base, path, shape)
+
+
+def _groups(base: int, path: tuple, shape: str) -> tuple:
     """(sets, pairs, tiles) of the witness `path` of the class whose first kind is `base`,
     the groups with no ghost."""
     sets, pairs = [], []
