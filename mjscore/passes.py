@@ -27,22 +27,26 @@ def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
         table.skip(f"{'过水' if rule == 'guoshui' else '漏胡'} not checked: the record has no "
                    "draws, discards or calls")
         return None
-    last = passes[-1]
+    # Every pass since the seat's last draw (过水) or its last discard or call (漏胡) still
+    # blocks, not only the latest: passing a second tile lifts nothing.
     closes = ("draw",) if rule == "guoshui" else ("discard", "call")
-    if any(e.seat == seat and e.type in closes for e in table.rec.events
-           if last.number < e.number < ev.number):
+    since = max((e.number for e in table.rec.events if e.seat == seat and e.type in closes
+                 and e.number < ev.number), default=0)
+    open_ = [e for e in passes if e.number > since]
+    if rule == "louhu":
+        same = [e for e in open_ if event_tile(e, table.rec.label) == tile]
+        if same:
+            return (f"漏胡: {seat} passed {T.name(tile)} at event {same[-1].number} and has "
+                    "not discarded or called since")
         return None
-    if rule == "louhu" and event_tile(last, table.rec.label) == tile:
-        return (f"漏胡: {seat} passed {T.name(tile)} at event {last.number} and has not "
-                "discarded or called since")
-    if rule == "guoshui":
-        passed = last.fields.get("value")
-        if passed is None:
+    if rule == "guoshui" and open_:
+        valued = [e for e in open_ if e.fields.get("value") is not None]
+        top = max(valued, key=lambda e: e.fields["value"], default=None)
+        if top is not None and value <= top.fields["value"]:
+            return (f"过水: {seat} passed a win worth {top.fields['value']} at event "
+                    f"{top.number} and has not drawn since; a discard win must be worth more")
+        unvalued = [e for e in open_ if e.fields.get("value") is None]
+        if unvalued:
             table.skip(f"过水 not checked at event {ev.number}: the pass at event "
-                       f"{last.number} gives no value")
-            return None
-        if value <= passed:
-            return (f"过水: {seat} passed a win worth {passed} at event {last.number} and has "
-                    "not drawn since; a discard win must be worth more")
+                       f"{unvalued[-1].number} gives no value")
     return None
-
