@@ -81,7 +81,8 @@ class Result:
         }
 
 
-def _horses(horses) -> tuple:
+def horse_tiles(horses) -> tuple:
+    """`--horses` as tile kinds: text in hand notation, or kinds from code."""
     if not horses:
         return ()
     if isinstance(horses, str):
@@ -139,7 +140,7 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     ctx = C.make(h, rs, seat_=seat, discard=discard, kong_draw=kong_draw, after_kong=after_kong,
                  rob_kong=rob_kong, won=won, declared=declared, heavenly=heavenly,
                  earthly=earthly, ghosts_drawn=ghosts_drawn, indicator=indicator,
-                 dealer=dealer, horses=_horses(horses), ghosts_held=held)
+                 dealer=dealer, horses=horse_tiles(horses), ghosts_held=held)
     check_extras(ctx, h, rs)
     return score_hand(h, rs, ctx)
 

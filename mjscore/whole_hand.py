@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
-from .api import score_hand
+from .api import horse_tiles, score_hand
 from .errors import InputError, MjscoreError
 from .hand import read
 from .options import as_dict
@@ -23,7 +23,7 @@ from .passes import blocked_by_pass
 from .record import event_tile
 from .record import load as load_record
 from .ruleset import load as load_ruleset
-from .settlement import Payment, net_of
+from .settlement import Payment, check_extras, net_of
 
 SEATS = C.SEATS
 
@@ -215,15 +215,23 @@ class _Table:
             h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
             rob = frm if f.get("rob_kong") else None
             try:
+                horses = horse_tiles(f.get("horses"))
+            except MjscoreError as e:
+                raise self.horse_error(ev, e) from None
+            try:
                 ctx = C.make(h, self.rs, seat_=seat, discard=None if rob else frm,
                              kong_draw=f.get("kong_draw", False),
                              after_kong=f.get("after_kong", False), rob_kong=rob,
                              won=tuple(self.won) if "won" in self.rs.context else (),
                              declared=f.get("declared", False), heavenly=f.get("heavenly", False),
                              earthly=f.get("earthly", False), dealer=self.rec.dealer,
-                             ghosts_held=physical_ghosts(h, self.rs))
+                             horses=horses, ghosts_held=physical_ghosts(h, self.rs))
             except MjscoreError as e:
                 raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
+            try:
+                check_extras(ctx, h, self.rs)  # horses as many as the ruleset draws
+            except MjscoreError as e:
+                raise self.horse_error(ev, e) from None
             r = score_hand(h, self.rs, ctx)
             self.check_pass(ev, seat, tile, r.value)
             if not r.legal:
@@ -241,6 +249,13 @@ class _Table:
             text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
                     "downstream takes it)"
         self.out.append(EventResult(ev.number, "win", text, tuple(rows), tuple(results)))
+
+    def horse_error(self, ev, e) -> InputError:
+        """A win's `horses:` that the ruleset cannot take, named as the record's field (the
+        message `score` gives names --horses)."""
+        text = str(e).removeprefix("invalid option: ").removeprefix("--horses: ")
+        text = text.removeprefix("--horses ")
+        return InputError(f"{self.rec.label}: event {ev.number} (horses): {text}")
 
     def check_pass(self, ev, seat: str, tile: int, value: int) -> None:
         why = blocked_by_pass(self, ev, seat, tile, value)

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from mjscore import settle
+from mjscore import score, settle
 from mjscore.cli import cli
 from mjscore.errors import InputError
 
@@ -264,3 +264,27 @@ def test_an_uncapped_draw_without_a_flower_cat_settles():
     rec["seats"]["N"] = "234m456p789s11pC5p"  # now a 花猫: it would pay the cap, and there is none
     with pytest.raises(InputError, match="a 花猫 pays the cap, and the cap is none"):
         settle(rec)
+
+
+def test_horses_on_a_win_are_paid_as_score_pays_them():
+    # 买马 (G9): a win event's horses are drawn and checked as `score --horses` does them.
+    rec = {"rules": "guangdong", "opts": {"horses": 2}, "seats": {"W": "123m456m789m11p 1pPP"},
+           "events": [{"win": "W", "tile": "P", "horses": "3m5s"}]}
+    got = settle(rec)
+    want = score("123m456m789m111pPP", "guangdong", win="P", seat="W", horses="3m5s",
+                 opts={"horses": 2})
+    assert got.legal and got.net == want.net == {"E": -4, "S": -4, "W": 12, "N": -4}
+
+
+@pytest.mark.parametrize("opts, horses, message", [
+    pytest.param({"horses": 2}, None, "event 1 (horses): --opt horses=2 needs 2 horse tiles, "
+                 "got 0", id="horses drawn but none given"),
+    pytest.param({}, "3m", "event 1 (horses): horses are off in guangdong", id="horses off"),
+    pytest.param({"horses": 1}, "3x", "event 1 (horses): 3x: column 2: unknown suit", id="bad tile"),
+])
+def test_horses_on_a_win_are_checked(tmp_path, opts, horses, message):
+    win = {"win": "W", "tile": "P", **({"horses": horses} if horses else {})}
+    rec = {"rules": "guangdong", "opts": opts, "seats": {"W": "123m456m789m11p 1pPP"},
+           "events": [win]}
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, rec)])
+    assert res.exit_code == 2 and message in res.output, res.output
