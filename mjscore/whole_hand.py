@@ -89,6 +89,7 @@ class _Table:
         self.winners = self._winners()
         self.hands = self._hands()
         self.ghosts_drawn: dict = {}  # seat -> (event number, ghosts drawn)
+        self.konged: dict = {}  # tile -> event numbers of its kongs
 
     # -- what the record must hold --------------------------------------------------------
     def _claimants_win(self, ev) -> tuple:
@@ -157,6 +158,16 @@ class _Table:
         if frm == ev.seat:
             raise InputError(f"{self.rec.label}: event {ev.number}: a seat cannot kong its own "
                              "discard")
+        if frm and kind != "exposed":
+            raise InputError(f"{self.rec.label}: event {ev.number}: a {kind} kong is made "
+                             "from the seat's own tiles; from: is for an exposed kong")
+        # A kong takes every copy of its tile (a robbed one too: the pong and the robbed tile).
+        earlier = self.konged.setdefault(tile, [])
+        if len(earlier) >= max(1, self.rs.copies[tile] // 4):
+            raise InputError(f"{self.rec.label}: event {ev.number}: {T.name(tile)} was konged "
+                             f"at event {earlier[-1]}, and {self.rs.name} has "
+                             f"{self.rs.copies[tile]} {T.name(tile)}")
+        earlier.append(ev.number)
         robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong") and \
             nxt.fields.get("from") == ev.seat
         if robbed and kind != "added":
