@@ -121,8 +121,9 @@ _PAYERS = {"self_draw": ("not_won", "others")}
 
 def _check_values(spec: dict, patterns: tuple, label: str) -> None:
     """Refuse what the schema cannot see once options are filled in: an effect its value
-    model ignores, a negative amount (a win where the winner pays), a cap or a share below 1,
-    a payer the kind of win does not have."""
+    model ignores, a negative amount (a win where the winner pays; an extra, a kong payment
+    or a draw payment the receiver pays), a cap or a share below 1, a payer the kind of win
+    does not have."""
     v = spec["value"]
     allowed = _MODEL_EFFECTS[v["model"]]
     for p in patterns:
@@ -146,6 +147,15 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
         if int(rule.get("shares", 1)) < 1:
             raise RulesetError(label, f"shares {rule['shares']}: at least 1",
                                f"payers.{kind}")
+    # Money outside the hand's value: a negative amount would make the receiver pay too.
+    amounts = [(f"extras.{eid}.params.{key}", val) for eid, ex in (spec.get("extras") or {}).items()
+               for key, val in ((ex or {}).get("params") or {}).items()]
+    amounts += [(f"kong_payments.{kind}", val)
+                for kind, val in (spec.get("kong_payments") or {}).items()]
+    amounts += [(f"draw.{key}", val) for key, val in (spec.get("draw") or {}).items()]
+    for where, val in amounts:
+        if isinstance(val, (int, float)) and not isinstance(val, bool) and val < 0:
+            raise RulesetError(label, f"{_num(val)}: cannot be negative", where)
 
 
 def _context(items) -> frozenset:

@@ -227,3 +227,21 @@ def test_a_shape_named_twice_reads_each_hand_once(tmp_path):
         once, twice = score(hand), score(hand, rules=str(tmp_path / "twice.yaml"))
         assert (twice.readings, twice.value, twice.decomposition) == \
             (once.readings, once.value, once.decomposition)
+
+
+@pytest.mark.parametrize("text, where", [
+    pytest.param("extends: guangdong\nkong_payments: {concealed: -5}\n",
+                 "kong_payments.concealed: -5", id="kong payment"),
+    pytest.param("extends: luzhou-guide\nextras:\n  kong_penalty:\n    rule: kong_penalty\n"
+                 "    params: {amount: -10}\n    name: Kong Penalty\n    en: KP\n",
+                 "extras.kong_penalty.params.amount: -10", id="extra amount"),
+    pytest.param("extends: luzhou\nextras:\n  xiqian:\n    rule: ghost_bonus\n"
+                 "    params: {per: 10, over: -1000000000}\n    name: x\n    en: x\n",
+                 "extras.xiqian.params.over: -1000000000", id="extra threshold"),
+])
+def test_money_outside_the_value_cannot_be_negative(tmp_path, text, where):
+    # A negative amount would make the receiver pay: refused like a negative pattern amount.
+    p = tmp_path / "house.yaml"
+    p.write_text(text, encoding="utf-8")
+    result = run("rules", "check", str(p))
+    assert result.exit_code == 2 and f"{where}: cannot be negative" in result.output
