@@ -5,7 +5,7 @@ UTF-8, and is parsed with a safe loader. The event stream is checked before anyt
 built, because PyYAML's safe loaders still expand aliases (a few hundred bytes of `&a` /
 `*a` make a billion-element "laughs" document that any later walk over the data would take
 forever on) and only libyaml's flow style has a nesting limit. Neither a ruleset nor a
-record needs aliases, tags or deep nesting, so all three are refused with a message.
+record needs aliases (nor merge keys), tags or deep nesting, so all are refused with a message.
 """
 
 from __future__ import annotations
@@ -65,8 +65,8 @@ def parse(text: str, fail):
 
 
 def _check_events(yaml, text: str, loader, fail) -> None:
-    """Refuse aliases, unknown tags, deep nesting, keys that are not text and a key given
-    twice in one mapping, from the parser's events alone."""
+    """Refuse aliases, merge keys, unknown tags, deep nesting, keys that are not text and a
+    key given twice in one mapping, from the parser's events alone."""
     resolver = yaml.resolver.Resolver()
     open_: list = []  # per open collection: [is a mapping, the next node is a key, keys seen]
     for ev in yaml.parse(text, Loader=loader):
@@ -84,11 +84,16 @@ def _check_events(yaml, text: str, loader, fail) -> None:
             # would reach the schema check as something it cannot match against.
             kind = tag or (resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)
                            if isinstance(ev, yaml.ScalarEvent) else "")
-            if kind not in ("!", _CORE + "str", _CORE + "merge"):  # "<<" merges a mapping
+            if kind == _CORE + "merge":
+                # "<<" merges a mapping into this one, its keys giving way to the ones here:
+                # a key given twice, one value silently lost. With no aliases it only ever
+                # merges a mapping written in place, which can as well be written out.
+                raise fail(f"{line}YAML merge keys (<<) are not allowed")
+            if kind not in ("!", _CORE + "str"):
                 shown = f'"{ev.value}"' if isinstance(ev, yaml.ScalarEvent) and ev.value \
                     else "empty" if isinstance(ev, yaml.ScalarEvent) else "a list or mapping"
                 raise fail(f"{line}a key must be text, not {shown}")
-            if isinstance(ev, yaml.ScalarEvent) and kind != _CORE + "merge":
+            if isinstance(ev, yaml.ScalarEvent):
                 # YAML keeps the last of two equal keys: the first would be lost unseen.
                 if ev.value in open_[-1][2]:
                     raise fail(f'{line}key "{ev.value[:40]}" is given twice')

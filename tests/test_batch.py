@@ -599,6 +599,16 @@ def test_yaml_aliases_are_refused_naming_the_file(tmp_path):
     assert result.stderr.strip() == f"mjscore: {path}: line 2: YAML aliases (*a) are not allowed"
 
 
+def test_yaml_merge_keys_are_refused(tmp_path):
+    # A merge key is a key given twice in disguise: its value would give way silently.
+    path = tmp_path / "merge.yaml"
+    path.write_text("- {hand: 111m123m456m789m5pC, win: 5p, discard: S, <<: {discard: W}}\n",
+                    encoding="utf-8")
+    result = run(str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"mjscore: {path}: line 1: YAML merge keys (<<) are not allowed"
+
+
 def test_a_line_break_in_a_file_name_keeps_messages_on_one_line(tmp_path):
     path = tmp_path / "a\nb.jsonl"
     path.write_text('{"hand": "5"}\n', encoding="utf-8")
