@@ -15,6 +15,7 @@ from typing import Iterable, Iterator
 from .api import score
 from .errors import InputError, MjscoreError
 from .frozen import maker
+from .options import parse_pairs
 from .records import KEYS, Record, decoded, describe, unknown
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
@@ -118,15 +119,8 @@ def _opts(value) -> dict:
     if not isinstance(value, str):
         raise InputError(f'"opts" must be a mapping or "key=value;key=value", '
                          f"not {describe(value)}")
-    out = {}
-    for item in value.split(";"):
-        if not item.strip():
-            continue
-        key, sep, val = item.partition("=")
-        if not sep or not key.strip():
-            raise InputError(f'"opts" takes key=value;key=value, not "{item.strip()}"')
-        out[key.strip()] = val.strip()
-    return out
+    return parse_pairs([item for item in value.split(";") if item.strip()], '"opts"',
+                       "key=value;key=value", InputError)
 
 
 def score_record(rec: Record, rules: str) -> Row:

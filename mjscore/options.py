@@ -102,12 +102,18 @@ def as_dict(opts) -> dict:
     return dict(opts)
 
 
-def parse_pairs(pairs) -> dict:
-    """['cap=100', 'ghosts=8'] -> {'cap': '100', 'ghosts': '8'}."""
-    out = {}
+def parse_pairs(pairs, what: str = "--opt", form: str = "KEY=VALUE",
+                error=OptionError) -> dict:
+    """['cap=100', 'ghosts=8'] -> {'cap': '100', 'ghosts': '8'}. A key given twice is refused
+    (the last would win silently); `what`, `form` and `error` word the message for where the
+    pairs were written."""
+    out: dict = {}
     for item in pairs:
         key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f'--opt takes KEY=VALUE, not "{item}"')
-        out[key.strip()] = value.strip()
+        key = key.strip()
+        if not sep or not key:
+            raise error(f'{what} takes {form}, not "{item.strip()}"')
+        if key in out:
+            raise error(f"{what}: {key} is given twice ({key}={out[key]}, {key}={value.strip()})")
+        out[key] = value.strip()
     return out

@@ -95,6 +95,8 @@ BAD_SCORE = [
     pytest.param([HAND, "--opt", "xiqian=never"], ['"xiqian"', "always"],
                  id="ill-typed --opt xiqian=never"),
     pytest.param([HAND, "--opt", "cap"], ["KEY=VALUE"], id="--opt without ="),
+    pytest.param([HAND, "--opt", "cap=100", "--opt", "cap=5"],
+                 ["--opt: cap is given twice (cap=100, cap=5)"], id="--opt given twice"),
     # -- contradictory or inapplicable situation options ---------------------------------------
     pytest.param([HAND, "--kong-draw"], ["--kong-draw", "no kong"], id="--kong-draw with no kong"),
     pytest.param([HAND, "--after-kong"], ["--after-kong", "--discard"],

@@ -187,6 +187,8 @@ def test_record_fields_become_score_arguments(fields, expect):
     pytest.param({"hand": "h", "won": ["S", 5]},
                  '"won" must be seats ("S,W" or a list of them), not a list holding int 5',
                  id="won a list holding a number"),
+    pytest.param({"hand": "h", "opts": "cap=100;cap=5"}, '"opts": cap is given twice (cap=100, '
+                 'cap=5)', id="an option given twice"),
     pytest.param({"hand": "h", "opts": "cap"}, '"opts" takes key=value;key=value, not "cap"',
                  id="opts without ="),
     pytest.param({"hand": "h", "opts": [1]}, '"opts" must be a mapping', id="opts a list"),
