@@ -177,17 +177,40 @@ def _text(raw, name: str, kind: str) -> io.TextIOWrapper:
     head = raw.peek(SNIFF)[:SNIFF]
     if b"\0" in head:
         raise InputError(f"{name}: a binary file, not {kind} text")
-    try:
-        # final=False: the sniffed bytes may end inside a character.
-        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
-    except UnicodeDecodeError:
-        raise InputError(f"{name}: not UTF-8 text") from None
+    if not _utf8_start(head, kind):
+        raise InputError(f"{name}: not UTF-8 text")
     # utf-8-sig drops the byte-order mark spreadsheet programs put before a CSV header;
     # newline="" is what the csv module needs to see quoted line breaks. Past the sniffed
     # start, a stray non-UTF-8 byte in a line format spoils its record only (see _garbled):
     # failing the file there would lose the records already decoded ahead of it.
     return io.TextIOWrapper(raw, encoding="utf-8-sig", newline="" if kind == "csv" else None,
                             errors="strict" if kind == "yaml" else "surrogateescape")
+
+
+def _utf8_start(head: bytes, kind: str) -> bool:
+    """Whether the sniffed start reads as UTF-8 enough to go on. A YAML file is one document:
+    any stray byte fails it. A line format fails whole only when no line of its start is
+    UTF-8 (a file in another encoding) or, for CSV, its header is not; otherwise a stray byte
+    spoils its own record (`_garbled`), wherever in the file it is. (A CSV's records are
+    judged apart from its header: an ASCII header over Latin-1 rows is a Latin-1 file.)"""
+    # The last piece may be cut inside a character; it is judged only if it is all there is.
+    # Blank lines say nothing (they decode in any encoding).
+    whole = [line for line in head.split(b"\n")[:-1] if line.strip()]
+    if kind == "yaml" or not whole:
+        return _decodes(head, final=False)
+    if kind == "csv":
+        if not _decodes(whole[0]):  # the header: its columns name every field
+            return False
+        whole = whole[1:] or whole
+    return any(map(_decodes, whole))
+
+
+def _decodes(data: bytes, final: bool = True) -> bool:
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(data, final=final)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _garbled(text: str) -> bool:

@@ -338,6 +338,34 @@ def test_non_utf8_past_the_sniffed_start_spoils_its_record_only(tmp_path, name, 
     assert result.exit_code == 2
 
 
+@pytest.mark.parametrize("name, head", [
+    pytest.param("s.jsonl", b"", id="jsonl"),
+    pytest.param("s.csv", b"hand\n", id="csv"),
+])
+def test_non_utf8_near_the_start_spoils_its_record_only(tmp_path, name, head):
+    # The same as past the sniffed start: a stray byte in the first lines fails its record,
+    # not the file, and the records around it are scored.
+    path = tmp_path / name
+    good = b"111m222m333p444p55p\n" if head else (json.dumps(GOOD) + "\n").encode()
+    bad = b'"\xb0\xd7"\n' if head else b'{"hand": "\xe9"}\n'
+    path.write_bytes(head + good * 3 + bad + good)
+    rows = rows_of(run(str(path), "--format", "jsonl"))
+    assert [status(r) for r in rows] == ["scored"] * 3 + ["bad", "scored"]
+    assert rows[3]["error"] == f"not UTF-8 text (line {5 if head else 4})"
+
+
+@pytest.mark.parametrize("content", [
+    pytest.param("hand\n\n111m222m333p444p55p é\n\nhé\n".encode("latin-1"),
+                 id="an ASCII header, every record line Latin-1"),
+    pytest.param("\n\nhänd\n111m222m333p444p55p\n".encode("latin-1"), id="a Latin-1 header"),
+])
+def test_a_file_whose_start_is_not_utf8_fails_whole(tmp_path, content):
+    path = tmp_path / "l.csv"
+    path.write_bytes(content)
+    result = run(str(path))
+    one_error_line(result, f"mjscore: {path}: ", "not UTF-8 text")
+
+
 def test_a_bad_second_file_after_the_rows_of_the_first(tmp_path):
     first, second = tmp_path / "a.jsonl", tmp_path / "b.yaml"
     write_jsonl(first, [GOOD, ILLEGAL])
