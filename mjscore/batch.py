@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from itertools import chain, islice
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
@@ -179,8 +180,6 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
     # and given to the pool without fixing it for the caller's process.
     method = multiprocessing.get_start_method(allow_none=True) or \
         multiprocessing.get_all_start_methods()[0]
-    if method == "fork":
-        make_table()  # before the workers start, which share it (started afresh, they would not)
     failed: list = []
 
     def guarded():
@@ -189,14 +188,27 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
         except MjscoreError as e:
             failed.append(e)
 
+    chunks = _chunks(guarded(), CHUNK)
+    # The first window read before any worker starts: a short input needs no more workers
+    # than it has chunks (a pool forks all its workers up front), and one chunk none.
+    first = list(islice(chunks, jobs * AHEAD))
+    workers = jobs if len(first) == jobs * AHEAD else min(jobs, len(first))
+    if workers <= 1:
+        for chunk in first:
+            yield from _score_chunk(chunk, rules, render)
+        if failed:
+            raise failed[0]
+        return
+    if method == "fork":
+        make_table()  # before the workers start, which share it (started afresh, they would not)
     # Not Pool.imap: its feeder thread reads input as fast as it can and its result buffer
     # grows while the writer is slow. A window of AHEAD chunks per worker bounds both.
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start,
+    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
                              mp_context=multiprocessing.get_context(method)) as pool:
         pending: deque = deque()
-        for chunk in _chunks(guarded(), CHUNK):
+        for chunk in chain(first, chunks):
             pending.append(pool.submit(_score_chunk, chunk, rules, render))
-            if len(pending) >= jobs * AHEAD:
+            if len(pending) >= workers * AHEAD:
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()

@@ -533,9 +533,9 @@ def test_jobs_leaves_the_callers_start_method_unset():
     from mjscore.batch import score_all
     from mjscore.records import Record
     before = multiprocessing.get_start_method(allow_none=True)
-    records = [Record("f", i, {"hand": "111m123m456m789m5pC"}) for i in (1, 2)]
-    rows = list(score_all(records, "luzhou", jobs=2))
-    assert [(r.record, r.status) for r in rows] == [(1, "scored"), (2, "scored")]
+    records = [Record("f", i, {"hand": "111m123m456m789m5pC"}) for i in range(1, 201)]
+    rows = list(score_all(records, "luzhou", jobs=2))  # four chunks: workers start
+    assert [(r.record, r.status) for r in rows] == [(i, "scored") for i in range(1, 201)]
     assert multiprocessing.get_start_method(allow_none=True) == before
 
 
@@ -546,14 +546,34 @@ def test_rows_written_by_the_workers_are_the_rows_written_after():
     from mjscore.records import Record
     records = [Record("f", 1, {"hand": "111m123m456m789m5pC"}),
                Record("f", 2, line=(2, '{"hand"')),
-               Record("f", 3, line=(3, '{"hand": "111m123m456m789m5p6p"}'))]
+               Record("f", 3, line=(3, '{"hand": "111m123m456m789m5p6p"}'))] * 50
     plain = list(score_all(records, "luzhou"))
-    written = list(score_all(records, "luzhou", jobs=2, render=jsonl))
+    written = list(score_all(records, "luzhou", jobs=2, render=jsonl))  # three chunks
     assert [r.text for r in written] == [jsonl(r) for r in plain]
     assert [r.status for r in written] == [r.status for r in plain] == \
-        ["scored", "bad", "not legal"]
+        ["scored", "bad", "not legal"] * 50
     assert plain[1].error.startswith("not JSON (line 2, column 8:")
     assert all(r.result is None for r in written)
+
+
+def test_a_short_input_starts_no_more_workers_than_it_has_chunks(monkeypatch):
+    # A pool forks every worker up front: --jobs 256 on one record took seconds. One chunk is
+    # scored where it is read; more start one worker a chunk at most.
+    import concurrent.futures
+    from mjscore.batch import CHUNK, score_all
+    from mjscore.records import Record
+    started = []
+
+    class Pool(concurrent.futures.ThreadPoolExecutor):
+        def __init__(self, max_workers, initializer, mp_context):
+            started.append(max_workers)
+            super().__init__(max_workers)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    for n, workers in ((3, []), (CHUNK * 3, [3])):
+        started.clear()
+        records = [Record("f", i, {"hand": "111m123m456m789m5pC"}) for i in range(1, n + 1)]
+        rows = list(score_all(records, "luzhou", jobs=256))
+        assert [r.record for r in rows] == list(range(1, n + 1)) and started == workers
 
 
 def test_jobs_keeps_input_order_across_files(tmp_path):
