@@ -67,7 +67,7 @@ def cli():
 @click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal.")
 @click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first tile.")
 @click.option("--ghosts-drawn", type=int, default=0, metavar="N", help="Ghosts drawn this hand "
-              "(喜钱).")
+              "(喜钱; default: the ghosts the hand holds).")
 @click.option("--indicator", metavar="TILE", help="Flip-ghost indicator (guangdong).")
 @click.option("--dealer", default="E", show_default=True, help="The dealer's seat.")
 @click.option("--horses", metavar="TILES", help="买马 tiles drawn, in hand notation.")

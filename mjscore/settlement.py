@@ -51,9 +51,11 @@ def check_extras(ctx, hand, rs) -> None:
 @extra("ghost_bonus")
 def ghost_bonus(ctx, rs, params, name, value) -> list:
     """喜钱: drawing more than `over` ghosts collects `per` for each one over from every other
-    player, already-won players included, whatever the hand's cap."""
+    player, already-won players included, whatever the hand's cap. Not told how many were
+    drawn, it counts the ghosts the hand holds: a discarded ghost is never claimed (seed 002),
+    so every ghost held was drawn."""
     over, per = int(params.get("over", 4)), int(params.get("per", 10))
-    n = ctx.ghosts_drawn
+    n = ctx.ghosts_drawn or ctx.ghosts_held
     if n <= over:
         return []
     amount = per * (n - over)

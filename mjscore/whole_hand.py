@@ -236,7 +236,8 @@ class _Table:
                              won=tuple(self.won) if "won" in self.rs.context else (),
                              declared=f.get("declared", False), heavenly=f.get("heavenly", False),
                              earthly=f.get("earthly", False), dealer=self.rec.dealer,
-                             horses=horses, ghosts_held=physical_ghosts(h, self.rs))
+                             horses=horses, ghosts_drawn=self.drawn_by(seat),
+                             ghosts_held=physical_ghosts(h, self.rs))
             except MjscoreError as e:
                 raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
             try:
@@ -303,8 +304,17 @@ class _Table:
             self._ghosts_add_up(ev, drawn)
         except InputError as e:  # name the record and the event, as every record error does
             raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
-        self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {ev.fields['drawn']}"
-                                    " ghosts", tuple(rows)))
+        text = f"{ev.seat} drew {ev.fields['drawn']} ghosts"
+        if ev.seat in self.winners:
+            # A winner's 喜钱 is paid with its win, as `score` pays it (`drawn_by`).
+            rows, text = [], text + (" (喜钱 paid with the win)" if rows else "")
+        self.out.append(EventResult(ev.number, "ghosts", text, tuple(rows)))
+
+    def drawn_by(self, seat: str) -> int:
+        """The ghosts a seat's ghosts event says it drew, 0 if it has none: a win's 喜钱 then
+        counts the ghosts its hand holds, every one of them drawn (none is claimed)."""
+        return next((int(e.fields["drawn"]) for e in self.rec.events
+                     if e.type == "ghosts" and e.seat == seat), 0)
 
     def _ghosts_add_up(self, ev, drawn: int) -> None:
         """A seat's ghosts are counted once a hand, no fewer than its hand holds, and all the

@@ -394,6 +394,8 @@ XIQIAN = [
     pytest.param("CCCCCCCC123m45m6m", {"win": "6m", "ghosts_drawn": 8, "opts": {"cap": "none"}},
                  80, {"E": 360, "S": -120, "W": -120, "N": -120},
                  id="8 ghosts in hand: 清龙七对 80 + 40 喜钱"),
+    pytest.param("CCCCCC123m45m6m77m", {"win": "6m"}, 40, {"E": 180, "S": -60, "W": -60, "N": -60},
+                 id="6 ghosts held, none said drawn: every one held was drawn, 20 each"),
 ]
 
 

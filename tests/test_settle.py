@@ -70,6 +70,21 @@ def test_xiqian_event_in_a_whole_hand():
     assert dict(r.net) == {"E": -20, "S": 60, "W": -20, "N": -20}
 
 
+@pytest.mark.parametrize("events", [
+    pytest.param([{"ghosts": "E", "drawn": 6}, {"win": "E", "tile": "6m"}], id="counted first"),
+    pytest.param([{"win": "E", "tile": "6m"}, {"ghosts": "E", "drawn": 6}], id="counted after"),
+    pytest.param([{"win": "E", "tile": "6m"}], id="not counted: the ghosts held"),
+])
+def test_a_winners_xiqian_is_paid_once_with_the_win(events):
+    # 40 from each for the hand, 20 from each for 6 ghosts (L12), whichever way it is told.
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {"E": "CCCCCC123m45m77m 6m"},
+           "events": events}
+    r = settle(rec)
+    assert r.legal and dict(r.net) == {"E": 180, "S": -60, "W": -60, "N": -60}
+    win = next(e for e in r.events if e.type == "win")
+    assert sum(p.amount for p in win.payments if "喜钱" in p.why) == 60
+
+
 def test_xiqian_win_only_loser_pays():
     rec = {"rules": "luzhou", "opts": {"ghosts": 8, "xiqian": "win_only"}, "seats": {},
            "events": [{"ghosts": "S", "drawn": 5}]}
