@@ -42,7 +42,8 @@ def _cap(rs, where: str) -> int:
 
 def exhausted(table, ev) -> tuple:
     """查叫 (L13 / E7): with two or more players not yet won, a 花猫 pays every other non-won,
-    non-花猫 player; a player not ready pays every ready player."""
+    non-花猫 player; a player not ready pays every ready player (a 花猫 too where the ruleset's
+    `draw.flower_cat_not_ready` says so)."""
     rs = table.rs
     rules = rs.spec.get("draw") or {}
     left = [s for s in SEATS if s not in table.won]
@@ -67,8 +68,10 @@ def exhausted(table, ev) -> tuple:
         rows += [Payment(cat, s, fc_amount, "花猫 (flower cat) pays")
                  for s in left if s != cat and s not in cats]
     per = rules.get("not_ready_pays", "chada")
+    # L13: a 花猫 pays as a 花猫 only; E7 (the guide): as one not ready too.
+    cat_not_ready = rules.get("flower_cat_not_ready", False)
     for s in left:
-        if s in cats or s in ready:
+        if s in ready or s in cats and not cat_not_ready:
             continue
         for r, best in ready.items():
             amount = best if per == "chada" else int(per)

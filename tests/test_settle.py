@@ -27,6 +27,8 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "records"
                  id="lanzhou: two claimants, the nearest downstream wins"),
     pytest.param("guide-example-3", {"E": 0, "S": 2, "W": -4, "N": 2}, "W",
                  id="guide Example 3: West pays South 2 and North 2"),
+    pytest.param("guide-draw-flower-cat", {"E": 38, "S": 42, "W": 42, "N": -122}, "E",
+                 id="guide draw: the Flower Cat pays the cap and, not ready, 1 to each ready"),
 ])
 def test_sample_records(name, net, dealer):
     r = settle(SAMPLES / f"{name}.yaml")
