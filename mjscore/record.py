@@ -98,7 +98,9 @@ def load(source, rules: str | None = None) -> Record:
         seats = tuple(who) if isinstance(who, list) else (who,) if isinstance(who, str) else ()
         events.append(Event(i + 1, kind, seats[0] if seats else None, seats,
                             {k: v for k, v in ev.items() if k != kind}))
-    return Record(label, rules or data.get("rules", "luzhou"), dict(data.get("opts") or {}),
+    # rules="" is a ruleset named, not one left out: it is refused as unknown, not ignored.
+    return Record(label, rules if rules is not None else data.get("rules", "luzhou"),
+                  dict(data.get("opts") or {}),
                   data.get("dealer", "E"), dict(data["seats"]), tuple(events))
 
 

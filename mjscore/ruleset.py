@@ -121,7 +121,7 @@ def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
         parent = data.get("extends")
         if parent is None:
             break
-        if not isinstance(parent, str):
+        if not isinstance(parent, str) or not parent.strip():
             raise RulesetError(label, "must name a shipped ruleset or a file", "extends")
         try:
             path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
@@ -129,6 +129,8 @@ def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
             known = ", ".join(shipped_names())
             raise RulesetError(label, f'"{parent}" is no shipped ruleset (shipped: {known}) and '
                                       "no file beside this one", "extends") from None
+        if path.is_dir():  # named here, not as the folder's own error with no file or key
+            raise RulesetError(label, f'"{parent}" is a folder, not a ruleset file', "extends")
         all_shipped = all_shipped and shipped
         label = plabel if shipped else str(path)
     merged: dict = {}

@@ -245,3 +245,14 @@ def test_money_outside_the_value_cannot_be_negative(tmp_path, text, where):
     p.write_text(text, encoding="utf-8")
     result = run("rules", "check", str(p))
     assert result.exit_code == 2 and f"{where}: cannot be negative" in result.output
+
+
+@pytest.mark.parametrize("parent, message", [
+    pytest.param('""', "extends: must name a shipped ruleset or a file", id="empty"),
+    pytest.param('"."', 'extends: "." is a folder, not a ruleset file', id="a folder"),
+])
+def test_extends_names_the_file_and_key(tmp_path, parent, message):
+    p = tmp_path / "house.yaml"
+    p.write_text(f"extends: {parent}\n", encoding="utf-8")
+    result = run("rules", "check", str(p))
+    assert result.exit_code == 2 and f"{p}: {message}" in result.output

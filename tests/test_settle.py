@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from mjscore import score, settle
 from mjscore.cli import cli
-from mjscore.errors import InputError
+from mjscore.errors import InputError, MjscoreError
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "records"
 
@@ -316,3 +316,10 @@ def test_horses_on_a_win_are_checked(tmp_path, opts, horses, message):
            "events": [win]}
     res = CliRunner().invoke(cli, ["settle", _record(tmp_path, rec)])
     assert res.exit_code == 2 and message in res.output, res.output
+
+
+def test_an_empty_rules_is_refused_not_ignored():
+    res = CliRunner().invoke(cli, ["settle", str(SAMPLES / "luzhou-chajiao.yaml"), "--rules", ""])
+    assert res.exit_code == 2 and "unknown ruleset" in res.output
+    with pytest.raises(MjscoreError, match="unknown ruleset"):
+        settle(SAMPLES / "luzhou-chajiao.yaml", rules="")
