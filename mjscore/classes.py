@@ -211,11 +211,44 @@ _plain_state = {"misses": 0, "full": None, "packed": None}
 _Z7 = (0,) * 7
 
 
-def plain_options(nat, tail):
+def plain_options(nat, tail, suits=None):
     """`class_options` with no ghost and no meld, and a key for their combination: the
-    classes' shape ids after `tail` (what else the combination depends on)."""
+    classes' shape ids after `tail` (what else the combination depends on). `suits`: the
+    m, p, s counts of `nat` where the caller has them already (`reading.Tiles.suits`)."""
+    if nat[27:] != _Z7:
+        return _plain_options(nat, tail, _SUIT_SPANS + _HONOUR_SPANS)
+    # The three suits spelt out (most hands hold no honour): this runs for every plain hand.
+    get = _PLAIN.get
+    m, p, s = suits or (nat[:9], nat[9:18], nat[18:27])
+    em, ep, es = get(m), get(p), get(s)
+    if em is None:
+        em = _plain_entry(m)
+    if ep is None:
+        ep = _plain_entry(p)
+    if es is None:
+        es = _plain_entry(s)
+    if not (em and ep and es):
+        return None
+    if em is EMPTY:
+        if ep is EMPTY:
+            return ([(_S, 0, es)], (tail, es[0])) if es is not EMPTY else ([], (tail,))
+        if es is EMPTY:
+            return [(_P, 0, ep)], (tail, ep[0])
+        return [(_P, 0, ep), (_S, 0, es)], (tail, ep[0], es[0])
+    if ep is EMPTY:
+        if es is EMPTY:
+            return [(_M, 0, em)], (tail, em[0])
+        return [(_M, 0, em), (_S, 0, es)], (tail, em[0], es[0])
+    if es is EMPTY:
+        return [(_M, 0, em), (_P, 0, ep)], (tail, em[0], ep[0])
+    return [(_M, 0, em), (_P, 0, ep), (_S, 0, es)], (tail, em[0], ep[0], es[0])
+
+
+_M, _P, _S = (kinds for kinds, _lo, _hi, _grp in _SUIT_SPANS)
+
+
+def _plain_options(nat, tail, spans):
     options, ids = [], [tail]
-    spans = _SUIT_SPANS if nat[27:] == _Z7 else _SUIT_SPANS + _HONOUR_SPANS
     get = _PLAIN.get
     for kinds, lo, hi, grp in spans:
         c = nat[lo:hi]

@@ -145,7 +145,7 @@ def _plain_readings(t, max_suits) -> list:
     """`readings` of a hand with no ghost and no meld, when only the standard shape can read
     it: the same readings, with the general path's steps that do nothing here left out."""
     nat = t.natural
-    got = plain_options(nat, max_suits)
+    got = plain_options(nat, max_suits, t.suits)
     if got is None:
         return []
     options, key = got

@@ -135,6 +135,8 @@ class Tiles(NamedTuple):
     fixed: tuple  # natural + in_melds: every tile whose kind no ghost can change
     meld_run: bool  # a declared meld is a sequence
     pairs_ok: bool  # no melds, and the concealed tiles can pair up (ghosts help any odd kind)
+    suits: tuple = ()  # `fixed` of m, p and s: counted here for the suit limit, and looked
+    # up by the decomposition of a plain hand (`classes.plain_options`), which need not slice
 
 
 _NO_MELDS = (0,) * 34
@@ -168,17 +170,17 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
         fixed = tuple(a + b for a, b in zip(nat, in_melds))
     else:
         in_melds, groups, fixed = _NO_MELDS, (), tuple(nat)
+    suits = (fixed[0:9], fixed[9:18], fixed[18:27])
     too_many = False
     if rs.max_suits:
-        suits = (fixed[0:9] != _EMPTY_SUIT) + (fixed[9:18] != _EMPTY_SUIT) + \
-            (fixed[18:27] != _EMPTY_SUIT)
-        too_many = suits > rs.max_suits
+        too_many = (suits[0] != _EMPTY_SUIT) + (suits[1] != _EMPTY_SUIT) + \
+            (suits[2] != _EMPTY_SUIT) > rs.max_suits
     # Sorted tiles pair up exactly when every count is even; with ghosts, each kind held an
     # odd number of times needs one of them.
     pairs_ok = not melds and (concealed[0::2] == concealed[1::2] if not g
                               else sum(map(_ODD, nat)) <= g)
     return Tiles(tuple(nat) if melds else fixed, g, in_melds, groups, too_many, fixed,
-                 bool(groups) and any(grp.kind == "sequence" for grp in groups), pairs_ok)
+                 bool(groups) and any(grp.kind == "sequence" for grp in groups), pairs_ok, suits)
 
 
 def make_reading(shape: str, groups, t: Tiles) -> Reading:
