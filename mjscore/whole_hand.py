@@ -264,9 +264,11 @@ class _Table:
 
     def horse_error(self, ev, e) -> InputError:
         """A win's `horses:` that the ruleset cannot take, named as the record's field (the
-        message `score` gives names --horses)."""
-        text = str(e).removeprefix("invalid option: ").removeprefix("--horses: ")
-        text = text.removeprefix("--horses ")
+        message `score` gives names --horses); another extra's check as it is."""
+        text = str(e).removeprefix("invalid option: ")
+        if not text.startswith("--horses"):
+            return InputError(f"{self.rec.label}: event {ev.number}: {e}")
+        text = text.removeprefix("--horses: ").removeprefix("--horses ")
         return InputError(f"{self.rec.label}: event {ev.number} (horses): {text}")
 
     def check_pass(self, ev, seat: str, tile: int, value: int) -> None:
