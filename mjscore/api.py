@@ -193,8 +193,9 @@ _ZERO = MappingProxyType(net_of([]))
 _result = maker(Result)  # Result(*values), made faster (one per hand)
 
 
-def score_hand(h, rs, ctx) -> Result:
-    """Score an already-built hand in a checked context."""
+def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
+    """Score an already-built hand in a checked context; `skip`: extra rules paid elsewhere
+    (`settlement.settle_win`)."""
     t = hand_tiles(h, rs)
     unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
@@ -220,6 +221,6 @@ def score_hand(h, rs, ctx) -> Result:
                                                        if unit == "颗" else ""))
     payments, net = (), _ZERO
     if not reasons:
-        payments, net = settle_win(top.value, ctx, rs, "hand value")
+        payments, net = settle_win(top.value, ctx, rs, "hand value", skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
                    top.hits, top, payments, net, ctx, unit, evs, ghost, kong)

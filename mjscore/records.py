@@ -193,9 +193,11 @@ def _utf8_start(head: bytes, kind: str) -> bool:
     UTF-8 (a file in another encoding) or, for CSV, its header is not; otherwise a stray byte
     spoils its own record (`_garbled`), wherever in the file it is. (A CSV's records are
     judged apart from its header: an ASCII header over Latin-1 rows is a Latin-1 file.)"""
-    # The last piece may be cut inside a character; it is judged only if it is all there is.
-    # Blank lines say nothing (they decode in any encoding).
-    whole = [line for line in head.split(b"\n")[:-1] if line.strip()]
+    # The last piece may be cut inside a character, unless the start is the whole file (a
+    # file read through a buffer of SNIFF bytes gives fewer only at its end); it is judged
+    # only then, or if it is all there is. Blank lines say nothing (any encoding reads them).
+    pieces = head.split(b"\n")
+    whole = [line for line in (pieces if len(head) < SNIFF else pieces[:-1]) if line.strip()]
     if kind == "yaml" or not whole:
         return _decodes(head, final=False)
     if kind == "csv":

@@ -136,18 +136,19 @@ def payers(ctx, rs) -> list:
     return [(s, int(rule.get("shares", 1))) for s in seats]
 
 
-def settle_win(value: int, ctx, rs, why: str) -> tuple:
+def settle_win(value: int, ctx, rs, why: str, skip: frozenset = frozenset()) -> tuple:
     """(payments, net) for one legal win worth `value` per payer, the net a read-only
-    mapping. The same value in the same situation settles alike, so both are kept."""
-    key = ("settle", value, ctx, why)
+    mapping; `skip`: extra rules paid elsewhere (a whole hand's 喜钱 by its ghosts event). The
+    same value in the same situation settles alike, so both are kept."""
+    key = ("settle", value, ctx, why, skip)
     hit = rs.memo.get(key)
     if hit is None:
-        rows, net = _settle_win(value, ctx, rs, why)
+        rows, net = _settle_win(value, ctx, rs, why, skip)
         hit = rs.remember(key, (rows, MappingProxyType(net)))
     return hit
 
 
-def _settle_win(value: int, ctx, rs, why: str) -> tuple:
+def _settle_win(value: int, ctx, rs, why: str, skip: frozenset) -> tuple:
     rows = []
     for s, shares in payers(ctx, rs):
         rows.append(Payment(s, ctx.seat, value, why))
@@ -155,7 +156,7 @@ def _settle_win(value: int, ctx, rs, why: str) -> tuple:
             rows.append(Payment(s, ctx.seat, value * (shares - 1),
                                 f"liability: {shares - 1} more shares"))
     for xid, x in (rs.spec.get("extras") or {}).items():
-        if x is None:
+        if x is None or x["rule"] in skip:
             continue
         rows += EXTRAS[x["rule"]](ctx, rs, x.get("params") or {}, x["name"], value)
     return tuple(rows), net_of(rows)

@@ -89,7 +89,7 @@ class _Table:
         self.winners = self._winners()
         self.hands = self._hands()
         self.ghosts_drawn: dict = {}  # seat -> (event number, ghosts drawn)
-        self.konged: dict = {}  # tile -> event numbers of its kongs
+        self.konged: dict = {}  # (seat, tile) -> event numbers of its kongs
 
     # -- what the record must hold --------------------------------------------------------
     def _claimants_win(self, ev) -> tuple:
@@ -161,12 +161,15 @@ class _Table:
         if frm and kind != "exposed":
             raise InputError(f"{self.rec.label}: event {ev.number}: a {kind} kong is made "
                              "from the seat's own tiles; from: is for an exposed kong")
-        # A kong takes every copy of its tile (a robbed one too: the pong and the robbed tile).
-        earlier = self.konged.setdefault(tile, [])
-        if len(earlier) >= max(1, self.rs.copies[tile] // 4):
-            raise InputError(f"{self.rec.label}: event {ev.number}: {T.name(tile)} was konged "
-                             f"at event {earlier[-1]}, and {self.rs.name} has "
-                             f"{self.rs.copies[tile]} {T.name(tile)}")
+        # A kong event is one of the melds its seat's hand shows, never the same one twice
+        # (paid twice). A seat with no hand given has its kongs' tiles counted across the
+        # table instead (`_hands`); ghosts in kongs let two seats kong one kind.
+        hand = self.hands.get(ev.seat)
+        earlier = self.konged.setdefault((ev.seat, tile), [])
+        if hand is not None and earlier and len(earlier) >= sum(
+                1 for m in hand.melds if m.kind in ("kong", "pong") and m.tiles[0] == tile):
+            raise InputError(f"{self.rec.label}: event {ev.number}: {ev.seat}'s kong of "
+                             f"{T.name(tile)} was declared at event {earlier[-1]}")
         earlier.append(ev.number)
         robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong") and \
             nxt.fields.get("from") == ev.seat
@@ -175,7 +178,6 @@ class _Table:
             # on it is a discard win from that player, not a rob.
             self.refuse(nxt, f"{'an exposed' if kind == 'exposed' else 'a concealed'} kong "
                              "cannot be robbed: only an added kong can be")
-        hand = self.hands.get(ev.seat)
         if hand is not None:
             want = ("pong", "exposed") if robbed else ("kong", kind)
             if not any(m.kind == want[0] and m.exposure == want[1] and m.tiles[0] == tile
@@ -236,15 +238,14 @@ class _Table:
                              won=tuple(self.won) if "won" in self.rs.context else (),
                              declared=f.get("declared", False), heavenly=f.get("heavenly", False),
                              earthly=f.get("earthly", False), dealer=self.rec.dealer,
-                             horses=horses, ghosts_drawn=self.drawn_by(seat),
-                             ghosts_held=physical_ghosts(h, self.rs))
+                             horses=horses, ghosts_held=physical_ghosts(h, self.rs))
             except MjscoreError as e:
                 raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
             try:
                 check_extras(ctx, h, self.rs)  # horses as many as the ruleset draws
             except MjscoreError as e:
                 raise self.horse_error(ev, e) from None
-            r = score_hand(h, self.rs, ctx)
+            r = score_hand(h, self.rs, ctx, self.xiqian_elsewhere(ev, seat, ctx))
             self.check_pass(ev, seat, tile, r.value)
             if not r.legal:
                 self.refuse(ev, f"{seat}'s win is not legal: " + "; ".join(r.reasons))
@@ -306,22 +307,27 @@ class _Table:
             self._ghosts_add_up(ev, drawn)
         except InputError as e:  # name the record and the event, as every record error does
             raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
-        text = f"{ev.seat} drew {ev.fields['drawn']} ghosts"
-        if ev.seat in self.winners:
-            # A winner's 喜钱 is paid with its win, as `score` pays it (`drawn_by`).
-            rows, text = [], text + (" (喜钱 paid with the win)" if rows else "")
-        self.out.append(EventResult(ev.number, "ghosts", text, tuple(rows)))
+        self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {ev.fields['drawn']}"
+                                    " ghosts", tuple(rows)))
 
-    def drawn_by(self, seat: str) -> int:
-        """The ghosts a seat's ghosts event says it drew, 0 if it has none: a win's 喜钱 then
-        counts the ghosts its hand holds, every one of them drawn (none is claimed)."""
-        return next((int(e.fields["drawn"]) for e in self.rec.events
-                     if e.type == "ghosts" and e.seat == seat), 0)
+    def xiqian_elsewhere(self, ev, seat: str, ctx) -> frozenset:
+        """The extras a win leaves out: 喜钱 when the seat's ghosts event pays it (win or
+        not, wherever the event stands). With none, the win pays it on the ghosts the hand
+        holds, as `score` does (every one was drawn), and they count towards the set."""
+        if any(e.type == "ghosts" and e.seat == seat for e in self.rec.events):
+            return frozenset({"ghost_bonus"})
+        if ctx.ghosts_held and any(x and x["rule"] == "ghost_bonus"
+                                   for x in (self.rs.spec.get("extras") or {}).values()):
+            try:
+                self._ghosts_add_up(ev, ctx.ghosts_held, seat)
+            except InputError as e:
+                raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
+        return frozenset()
 
-    def _ghosts_add_up(self, ev, drawn: int) -> None:
+    def _ghosts_add_up(self, ev, drawn: int, seat: str | None = None) -> None:
         """A seat's ghosts are counted once a hand, no fewer than its hand holds, and all the
         seats' together are no more than the set has."""
-        seat = ev.seat
+        seat = seat or ev.seat
         if seat in self.ghosts_drawn:
             raise InputError(f"{seat}'s ghosts were counted at event "
                              f"{self.ghosts_drawn[seat][0]}: one count a seat a hand")

@@ -358,6 +358,8 @@ def test_non_utf8_near_the_start_spoils_its_record_only(tmp_path, name, head):
     pytest.param("hand\n\n111m222m333p444p55p é\n\nhé\n".encode("latin-1"),
                  id="an ASCII header, every record line Latin-1"),
     pytest.param("\n\nhänd\n111m222m333p444p55p\n".encode("latin-1"), id="a Latin-1 header"),
+    pytest.param("hand,seat\n234m567m22p345p666p,é".encode("latin-1"),
+                 id="an ASCII header and one Latin-1 record with no line end"),
 ])
 def test_a_file_whose_start_is_not_utf8_fails_whole(tmp_path, content):
     path = tmp_path / "l.csv"

@@ -77,14 +77,15 @@ def test_xiqian_event_in_a_whole_hand():
     pytest.param([{"win": "E", "tile": "6m"}, {"ghosts": "E", "drawn": 6}], id="counted after"),
     pytest.param([{"win": "E", "tile": "6m"}], id="not counted: the ghosts held"),
 ])
-def test_a_winners_xiqian_is_paid_once_with_the_win(events):
-    # 40 from each for the hand, 20 from each for 6 ghosts (L12), whichever way it is told.
+def test_a_winners_xiqian_is_paid_once(events):
+    # 40 from each for the hand, 20 from each for 6 ghosts (L12), whichever way it is told:
+    # by the ghosts event where there is one (win or not), else with the win.
     rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {"E": "CCCCCC123m45m77m 6m"},
            "events": events}
     r = settle(rec)
     assert r.legal and dict(r.net) == {"E": 180, "S": -60, "W": -60, "N": -60}
-    win = next(e for e in r.events if e.type == "win")
-    assert sum(p.amount for p in win.payments if "喜钱" in p.why) == 60
+    paid = {e.type: sum(p.amount for p in e.payments if "喜钱" in p.why) for e in r.events}
+    assert paid == ({"ghosts": 60, "win": 0} if len(events) == 2 else {"win": 60})
 
 
 def test_xiqian_win_only_loser_pays():
@@ -177,8 +178,7 @@ REFUSALS = [
                   "events": [{"kong": "E", "kind": "concealed", "tile": "1m"},
                              {"kong": "E", "kind": "concealed", "tile": "1m"},
                              {"win": "E", "tile": "9m"}]}, 2,
-                 "event 2: 1m was konged at event 1, and guangdong has 4 1m",
-                 id="one kong declared twice"),
+                 "event 2: E's kong of 1m was declared at event 1", id="one kong declared twice"),
     pytest.param({"rules": "guangdong", "seats": {"E": "(1111m) 234m 567m 789p P 9m"},
                   "events": [{"kong": "E", "kind": "concealed", "tile": "1m", "from": "S"},
                              {"win": "E", "tile": "9m"}]}, 2,
@@ -323,3 +323,29 @@ def test_an_empty_rules_is_refused_not_ignored():
     assert res.exit_code == 2 and "unknown ruleset" in res.output
     with pytest.raises(MjscoreError, match="unknown ruleset"):
         settle(SAMPLES / "luzhou-chajiao.yaml", rules="")
+
+
+def test_two_seats_may_kong_one_kind_with_ghosts():
+    # Luzhou kongs may hold ghosts (L3): two natural 5p and two 红中 each, four 5p in all.
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8},
+           "seats": {"E": "123m456m789m11m[55pCC]", "W": "(55pCC)123s456s789s1s"},
+           "events": [{"kong": "W", "kind": "concealed", "tile": "5p"},
+                      {"kong": "E", "kind": "exposed", "tile": "5p", "from": "S"},
+                      {"win": "E", "tile": "1m"}]}
+    assert settle(rec).legal
+
+
+def test_xiqian_of_a_refused_win_is_still_paid_by_its_event():
+    # L12 (always): 喜钱 is paid win or not; the event before the refusal stands.
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {"E": "123m456p789sCCC11m"},
+           "events": [{"ghosts": "E", "drawn": 6}, {"win": "E", "tile": "1m"}]}
+    r = settle(rec)
+    assert not r.legal and dict(r.net) == {"E": 60, "S": -20, "W": -20, "N": -20}
+
+
+def test_ghosts_held_by_a_winner_count_towards_the_set():
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {"E": "123m456mCCCCCC11m"},
+           "events": [{"ghosts": "N", "drawn": 8}, {"win": "E", "tile": "1m"}]}
+    with pytest.raises(InputError, match="event 2: the seats' ghosts drawn add up to 14, but "
+                                         "luzhou has 8"):
+        settle(rec)
