@@ -229,6 +229,8 @@ def plain_options(nat, tail, suits=None):
         es = _plain_entry(s)
     if not (em and ep and es):
         return None
+    # Each case written out: appending to lists and a tuple of ids took 6% more of a plain
+    # hand's decomposition (callgrind), and a comprehension a third more.
     if em is EMPTY:
         if ep is EMPTY:
             return ([(_S, 0, es)], (tail, es[0])) if es is not EMPTY else ([], (tail,))

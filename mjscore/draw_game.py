@@ -10,11 +10,16 @@ from .ready import analyse, is_flower_cat
 SEATS = ("E", "S", "W", "N")
 
 
+def ghost_bonus_of(rs) -> dict | None:
+    """The ruleset's 喜钱 extra (rule ghost_bonus), or None if it has none."""
+    return next((x for x in (rs.spec.get("extras") or {}).values()
+                 if x and x["rule"] == "ghost_bonus"), None)
+
+
 def ghost_money(rs, seat: str, drawn: int, won: bool) -> list:
     """喜钱 (L12): more than `over` ghosts drawn in one hand; paid win or not (`always`), or
     only on a win with a loser paying each other player instead (`win_only`)."""
-    extra = next((x for x in (rs.spec.get("extras") or {}).values()
-                  if x and x["rule"] == "ghost_bonus"), None)
+    extra = ghost_bonus_of(rs)
     if extra is None:
         raise InputError(f"a ghosts event does not apply in {rs.name} (it has no 喜钱)")
     supply = ghost_supply(rs)

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
+from .draw_game import exhausted, ghost_bonus_of, ghost_money
 from .errors import InputError, MjscoreError
 from .hand import read
 from .options import as_dict
@@ -300,7 +301,6 @@ class _Table:
             self.refuse(ev, f"there is no chow in {self.rs.name}")
 
     def on_ghosts(self, ev, nxt) -> None:
-        from .draw_game import ghost_money
         drawn = int(ev.fields["drawn"])
         try:
             rows = ghost_money(self.rs, ev.seat, drawn, ev.seat in self.winners)
@@ -316,8 +316,7 @@ class _Table:
         holds, as `score` does (every one was drawn), and they count towards the set."""
         if any(e.type == "ghosts" and e.seat == seat for e in self.rec.events):
             return frozenset({"ghost_bonus"})
-        if ctx.ghosts_held and any(x and x["rule"] == "ghost_bonus"
-                                   for x in (self.rs.spec.get("extras") or {}).values()):
+        if ctx.ghosts_held and ghost_bonus_of(self.rs) is not None:
             try:
                 self._ghosts_add_up(ev, ctx.ghosts_held, seat)
             except InputError as e:
@@ -343,7 +342,6 @@ class _Table:
                              f"has {supply}")
 
     def on_exhausted(self, ev, nxt) -> None:
-        from .draw_game import exhausted
         self.ended_at = ev.number
         text, rows = exhausted(self, ev)
         self.out.append(EventResult(ev.number, "exhausted", text, tuple(rows)))
