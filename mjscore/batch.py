@@ -65,7 +65,8 @@ _row = maker(Row)  # Row(*values), made faster (two a record)
 def arguments(fields, rules: str) -> dict:
     """A record's fields as `score()` keyword arguments, `hand` and `rules` included.
 
-    A null value (or an empty CSV cell, dropped on reading) is a key not given.
+    A null value, or text that is empty or only spaces (as a CSV cell of them is dropped on
+    reading), is a key not given.
 
     >>> arguments({"hand": "123m", "won": "S,W", "declared": "yes", "opts": "cap=100"}, "luzhou")
     {'rules': 'luzhou', 'hand': '123m', 'won': 'S,W', 'declared': True, 'opts': {'cap': '100'}}
@@ -75,7 +76,8 @@ def arguments(fields, rules: str) -> dict:
     for key in fields:
         if key not in KEYS:
             raise InputError(unknown("key", key))
-    given = {k: v for k, v in fields.items() if v is not None}
+    given = {k: v for k, v in fields.items()
+             if v is not None and not (isinstance(v, str) and not v.strip())}
     if "hand" not in given:
         raise InputError('no "hand": every record needs one')
     out = {"rules": rules}
@@ -92,6 +94,8 @@ def _value(key: str, value):
     if key in _FLAGS:
         if isinstance(value, bool):
             return value
+        if isinstance(value, int) and value in (0, 1):  # as CSV's 1/0 and the API take them
+            return bool(value)
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
         raise InputError(f'"{key}" must be true or false, not {describe(value)}')

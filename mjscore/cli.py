@@ -12,9 +12,24 @@ import sys
 import click
 
 from . import __version__
-from .errors import MjscoreError
+from .errors import MjscoreError, one_line
 
 FORMATS = click.Choice(["table", "json"])
+MAX_JOBS = 256  # worker processes: far past any machine's cores, and a bound on a typo
+
+
+def once(*decls, default=None, **kwargs):
+    """`click.option` for a value given at most once. Click keeps the last of two
+    (`--seat E --seat S`) without a word; two values of one option contradict each other,
+    so a second is refused as bad input, as `--opt cap=5 --opt cap=9` is."""
+    def pick(ctx, param, values):
+        if len(values) > 1:
+            shown = ", ".join(str(v) for v in values)
+            raise click.BadParameter(f"given {len(values)} times ({shown}); give it once",
+                                     ctx, param)
+        return values[0] if values else None
+    return click.option(*decls, multiple=True, callback=pick,
+                        default=() if default is None else (default,), **kwargs)
 
 
 def _fail(e: MjscoreError):
@@ -22,10 +37,25 @@ def _fail(e: MjscoreError):
     sys.exit(e.exit_code)
 
 
+def _one_line(e: click.ClickException) -> None:
+    # Click's messages quote the value given, which may be long or hold a line break.
+    e.message = one_line(e.message)
+
+
 class Group(click.Group):
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.ClickException as e:
+            _one_line(e)
+            raise
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except click.ClickException as e:  # a subcommand's arguments, read here
+            _one_line(e)
+            raise
         except MjscoreError as e:
             _fail(e)
         except RecursionError:
@@ -53,27 +83,27 @@ def cli():
 
 @cli.command()
 @click.argument("hand", nargs=-1, required=True)
-@click.option("--rules", default="luzhou", show_default=True,
+@once("--rules", default="luzhou", show_default=True,
               help="Ruleset name or YAML file; a comma list scores side by side.")
-@click.option("--win", help="The winning tile (default: the last concealed tile written).")
-@click.option("--seat", default="E", show_default=True, help="The winner's seat.")
-@click.option("--discard", metavar="SEAT", help="Won on SEAT's discard (default: self-draw).")
+@once("--win", help="The winning tile (default: the last concealed tile written).")
+@once("--seat", default="E", show_default=True, help="The winner's seat.")
+@once("--discard", metavar="SEAT", help="Won on SEAT's discard (default: self-draw).")
 @click.option("--kong-draw", is_flag=True, help="Won on a kong replacement tile (杠上花).")
 @click.option("--after-kong", is_flag=True, help="With --discard: the discarder had just "
               "konged (杠上炮).")
-@click.option("--rob-kong", metavar="SEAT", help="Robbed SEAT's added kong (抢杠).")
-@click.option("--won", metavar="SEATS", default="", help="Comma list of seats that already won.")
+@once("--rob-kong", metavar="SEAT", help="Robbed SEAT's added kong (抢杠).")
+@once("--won", metavar="SEATS", default="", help="Comma list of seats that already won.")
 @click.option("--declared", is_flag=True, help="报牌 / 报章 was declared.")
 @click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal.")
 @click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first tile.")
-@click.option("--ghosts-drawn", type=int, default=0, metavar="N", help="Ghosts drawn this hand "
+@once("--ghosts-drawn", type=int, default=0, metavar="N", help="Ghosts drawn this hand "
               "(喜钱; default: the ghosts the hand holds).")
-@click.option("--indicator", metavar="TILE", help="Flip-ghost indicator (guangdong).")
-@click.option("--dealer", default="E", show_default=True, help="The dealer's seat.")
-@click.option("--horses", metavar="TILES", help="买马 tiles drawn, in hand notation.")
+@once("--indicator", metavar="TILE", help="Flip-ghost indicator (guangdong).")
+@once("--dealer", default="E", show_default=True, help="The dealer's seat.")
+@once("--horses", metavar="TILES", help="买马 tiles drawn, in hand notation.")
 @click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help="A ruleset option; "
               "repeatable.")
-@click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
+@once("--format", "fmt", type=FORMATS, default="table", show_default=True)
 @click.option("--explain", is_flag=True, help="Also list every distinct reading, best first.")
 def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
           heavenly, earthly, ghosts_drawn, indicator, dealer, horses, opts, fmt, explain):
@@ -86,8 +116,10 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
                   indicator=indicator, dealer=dealer, horses=horses, opts=parse_pairs(opts))
     names = [r.strip() for r in rules.split(",")] if "," in rules else [rules]
     if len(names) > 1:
+        from .errors import OptionError
+        if not all(names):
+            raise OptionError(f'--rules "{rules}": an empty name in the list')
         if explain:
-            from .errors import OptionError
             raise OptionError("--explain lists one ruleset's readings: give one --rules")
         _compare(" ".join(hand), names, kwargs, fmt)
     result = api.score(" ".join(hand), rules, **kwargs)
@@ -100,10 +132,10 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
 
 @cli.command()
 @click.argument("hand", nargs=-1, required=True)
-@click.option("--rules", default="luzhou", show_default=True, help="Ruleset name or YAML file.")
-@click.option("--seat", default="E", show_default=True)
+@once("--rules", default="luzhou", show_default=True, help="Ruleset name or YAML file.")
+@once("--seat", default="E", show_default=True)
 @click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE")
-@click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
+@once("--format", "fmt", type=FORMATS, default="table", show_default=True)
 def waits(hand, rules, seat, opts, fmt):
     """Is HAND (one tile short, melds included) ready? On which tiles, worth what; 花猫; 查大."""
     from . import render
@@ -116,9 +148,9 @@ def waits(hand, rules, seat, opts, fmt):
 
 @cli.command()
 @click.argument("file")
-@click.option("--rules", default=None, help="Override the record's ruleset.")
+@once("--rules", default=None, help="Override the record's ruleset.")
 @click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE")
-@click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
+@once("--format", "fmt", type=FORMATS, default="table", show_default=True)
 def settle(file, rules, opts, fmt):
     """Settle a whole hand from a record FILE: every event's payments and each seat's net."""
     from . import render
@@ -187,20 +219,23 @@ def rules_check(file):
     data, label, _ = load_raw(file)
     validate(data, label)
     rs = resolve_and_compile(data, label)
+    unused = [k for k in data.get("options") or {} if k not in rs.options]
     click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, "
-               f"{len(data.get('options') or {})} options)")
+               f"{len(rs.options)} options" +
+               (f"; {', '.join(unused)} dropped: the file sets every key it stood for"
+                if unused else "") + ")")
 
 @cli.command("batch")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option("--rules", default="luzhou", show_default=True,
+@once("--rules", default="luzhou", show_default=True,
               help="Ruleset for records with no rules key (a name or a YAML file).")
-@click.option("--input-format", type=click.Choice(["yaml", "jsonl", "csv"]),
+@once("--input-format", type=click.Choice(["yaml", "jsonl", "csv"]),
               help="The format of every FILE (default: from the extension; jsonl for -).")
-@click.option("--format", "fmt", type=click.Choice(["table", "jsonl", "csv"]), default="table",
+@once("--format", "fmt", type=click.Choice(["table", "jsonl", "csv"]), default="table",
               show_default=True)
-@click.option("-o", "--output", metavar="FILE", help="Write the results to FILE "
+@once("-o", "--output", metavar="FILE", help="Write the results to FILE "
               "(default: standard output).")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+@once("--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=1, show_default=True, metavar="N",
               help="Score in N worker processes; results stay in input order.")
 def batch(files, rules, input_format, fmt, output, jobs):
     """Score every record in FILE... (a YAML list, JSON Lines, or CSV with a header; - reads

@@ -99,7 +99,8 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
           earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held) -> WinContext:
     for flag, on in (("--kong-draw", kong_draw), ("--after-kong", after_kong),
                      ("--declared", declared), ("--heavenly", heavenly), ("--earthly", earthly)):
-        if on not in (True, False):  # "false" is true to Python (1 and 0 are True and False)
+        # "false" is true to Python; 1 and 0 are taken (they are True and False), 1.0 is not.
+        if not (isinstance(on, int) and on in (0, 1)):
             raise OptionError(f"{flag} takes True or False, not {on!r}")
     given = {"discard": discard is not None, "kong_draw": kong_draw, "after_kong": after_kong,
              "rob_kong": rob_kong is not None, "won": bool(won), "declared": declared,
@@ -212,7 +213,8 @@ def _int(value, flag: str) -> int:
         try:
             n = int(value or 0)
         except ValueError:
-            raise OptionError(f'{flag} takes a whole number, not "{value}"') from None
+            shown = value if len(value) <= 40 else value[:40] + "..."
+            raise OptionError(f'{flag} takes a whole number, not "{shown}"') from None
     else:
         try:  # an integer of any type, numpy's too; a float is no count of tiles (5.9, inf)
             n = 0 if value is None else operator.index(value)
@@ -222,4 +224,6 @@ def _int(value, flag: str) -> int:
             raise OptionError(f"{flag} takes a whole number, not {value!r}")
     if n < 0:
         raise OptionError(f"{flag} cannot be negative")
+    if n >= 1 << 63:  # (and too long to print past 4,300 digits)
+        raise OptionError(f"{flag}: a number too large ({n.bit_length()} bits)")
     return n

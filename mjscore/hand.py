@@ -142,6 +142,8 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
     melds = tuple(_classify(m, rs) for m in parsed.melds) if parsed.melds else ()
     if bad:
         _name_the_column(parsed, rs)  # the slow path only runs to say where the hand is wrong
+    if melds and any(m.ghosts for m in melds):
+        _check_standing_for(conc, melds, rs)
     tossed = sum(1 for m in melds if m.kind in ("toss", "dragon_set")) if melds else 0
     if tossed > rs.max_tosses:
         raise NotationError(f"{tossed} toss groups: at most {rs.max_tosses} per player")
@@ -166,6 +168,21 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
         win_kind = None
     return _hand(parsed.concealed, win_kind, melds, parsed,
                  tiles_of(conc, parsed.concealed, melds, rs), rs)
+
+
+def _check_standing_for(conc: list, melds: tuple, rs) -> None:
+    """A ghost in a declared pong or kong stands for the meld's tile, so the tiles written
+    plus those it stands for must not pass the copies of that tile (CONTRACT: a fifth copy
+    is an error, where a ghost makes it as where a tile does)."""
+    have = conc[:]
+    for m in melds:
+        for k in m.tiles:
+            have[k] += 1
+    for m in melds:
+        k = m.tiles[0]
+        if m.ghosts and have[k] > rs.copies[k]:
+            raise NotationError(f'too many {T.name(k)}: {rs.name} has {rs.copies[k]}, and the '
+                                f'ghost in "{m.text}" would stand for one more', m.raw.column)
 
 
 def _name_the_column(parsed: ParsedHand, rs) -> None:

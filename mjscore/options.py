@@ -7,8 +7,9 @@ from collections.abc import Mapping
 
 from .errors import OptionError, RulesetError
 
-# What int() reads: decimal digits (not "²", which str.isdigit accepts) after at most one "-".
-_INT = re.compile(r"-?\d+")
+# A whole number as typed: ASCII digits after at most one "-" (int() also reads "٥" and "５",
+# which the batch reader's own check refuses; one rule for both).
+_INT = re.compile(r"-?[0-9]+")
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 

@@ -44,7 +44,10 @@ def _read(path: Path, label: str):
 
 
 def _where(err) -> str:
-    parts = list(err.absolute_path)
+    return _place(list(err.absolute_path))
+
+
+def _place(parts: list) -> str:
     if len(parts) >= 2 and parts[0] == "events" and isinstance(parts[1], int):
         rest = ".".join(str(p) for p in parts[2:])
         return f"event {parts[1] + 1}" + (f" ({rest})" if rest else "")
@@ -54,6 +57,9 @@ def _where(err) -> str:
 def validate(data, label: str) -> None:
     if not isinstance(data, dict):
         raise InputError(f"{label}: a hand record is a mapping with seats: and events:")
+    odd = _not_json(data, [])
+    if odd:
+        raise InputError(f"{label}: {odd}")
     schema = json.loads((_HERE / "record.schema.json").read_text(encoding="utf-8"))
     events = data.get("events")
     # A non-list `events:` is left to the whole-record schema check below, which names it.
@@ -75,6 +81,27 @@ def validate(data, label: str) -> None:
     if errs:
         e = min(errs, key=lambda x: len(x.absolute_path))
         raise InputError(f"{label}: {_where(e)}: {e.message}")
+
+
+def _not_json(data, parts: list) -> str | None:
+    """What a record given from Python holds that a file could not and the schema check
+    cannot word: a key that is not text, or an integer too long to print (over 4,300
+    digits, which Python refuses to turn into text). None if nothing."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if not isinstance(k, str):
+                return f"{_place(parts)}: a key must be text, not {type(k).__name__} {k!r:.40}"
+            got = _not_json(v, parts + [k])
+            if got:
+                return got
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            got = _not_json(v, parts + [i])
+            if got:
+                return got
+    elif isinstance(data, int) and not isinstance(data, bool) and abs(data) >= 1 << 63:
+        return f"{_place(parts)}: a number too large ({data.bit_length()} bits)"
+    return None
 
 
 def _errors(schema, data) -> list:

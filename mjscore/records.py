@@ -78,6 +78,14 @@ def decoded(rec: Record) -> Record:
     except RecursionError:
         return Record(rec.file, rec.number, problem=f"not JSON (line {line_no}: nested too "
                                                     "deeply)")
+    except ValueError:  # json's int() of a number over 4,300 digits (Python's own limit)
+        return Record(rec.file, rec.number, problem=f"not JSON (line {line_no}: a number of "
+                                                    f"more than {_max_digits()} digits)")
+
+
+def _max_digits() -> int:
+    import sys
+    return sys.get_int_max_str_digits()
 
 
 class _Twice(ValueError):

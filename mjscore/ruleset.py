@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .bounded import make_room
-from .errors import RulesetError
+from .errors import OptionError, RulesetError
 from .options import as_dict, check_defaults, resolve
 
 _HERE = Path(__file__).resolve().parent
@@ -347,12 +347,32 @@ def _from_file(ref: str, opts: tuple) -> Ruleset:
 
 def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
                         check: bool = True) -> Ruleset:
+    if check:
+        data = _without_unused_options(data, opts, label)
     values = resolve(data.get("options") or {}, opts, label)
     spec = _resolve_refs(data, values)
     if check:
         validate_resolved(data, spec, values, label)
     from .compile import build_ruleset
     return build_ruleset(Ruleset, data, spec, label, values)
+
+
+def _without_unused_options(data: dict, opts: dict | None, label: str) -> dict:
+    """`data` less the options no key refers to any more: a house rule that sets a key
+    outright (`value: {cap: 100}`) leaves the option it inherited for that key with nothing
+    to change, and `--opt cap=5` would be accepted and do nothing. Such an option is not
+    one of this ruleset's (nor listed by `rules show`); given, it is refused saying why.
+    (Shipped rulesets use every option they declare: a test says so.)"""
+    specs = data.get("options") or {}
+    used = {ref for _where, ref in _option_refs(data, "")}
+    unused = [k for k in specs if k not in used]
+    if not unused:
+        return data
+    for key in opts or {}:
+        if key in unused:
+            raise OptionError(f'option "{key}" does nothing in {label}: the file sets every '
+                              "key it stood for itself")
+    return {**data, "options": {k: v for k, v in specs.items() if k in used}}
 
 
 def ruleset_of(rules, opts: dict | None = None) -> Ruleset:

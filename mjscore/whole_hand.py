@@ -205,6 +205,9 @@ class _Table:
         if f.get("rob_kong") and not frm:
             raise InputError(f"{self.rec.label}: event {ev.number}: rob_kong needs from: (the "
                              "seat whose kong was robbed)")
+        if len(ev.seats) > 1 and not frm:
+            raise InputError(f"{self.rec.label}: event {ev.number}: seats listed under win "
+                             "claim one discard or robbed kong: give from: (whose tile it was)")
         seats = self._claimants_win(ev)
         skipped = [s for s in ev.seats if s not in seats]
         prev = self.out[-1] if self.out else None
@@ -284,15 +287,24 @@ class _Table:
 
     def on_pass(self, ev, nxt) -> None:
         event_tile(ev, self.rec.label)
+        self._not_own(ev, "pass on")
 
     def on_draw(self, ev, nxt) -> None:
-        pass
+        if "tile" in ev.fields:  # a draw may leave its tile unsaid; one said must be a tile
+            event_tile(ev, self.rec.label)
+
+    def _not_own(self, ev, what: str) -> None:
+        if ev.fields["from"] == ev.seat:
+            raise InputError(f"{self.rec.label}: event {ev.number}: a seat cannot {what} its "
+                             f"own discard (from: {ev.seat})")
 
     def on_discard(self, ev, nxt) -> None:
         event_tile(ev, self.rec.label)
 
     def on_call(self, ev, nxt) -> None:
         f = ev.fields
+        event_tile(ev, self.rec.label)
+        self._not_own(ev, "call")
         if f["kind"] == "chow" and self.play.get("chow_from_left") and f["from"] != \
                 left_of(ev.seat):
             self.refuse(ev, f"{ev.seat} chowed from {f['from']}: a chow is claimed only from "

@@ -216,7 +216,7 @@ HUGE_HAND = "1m" * (MB // 2)  # a 1 MB hand string
                  "invalid option: --ghosts-drawn 1000000000: luzhou has 4 ghost tiles (ghosts=4)",
                  id="--ghosts-drawn 10**9"),
     pytest.param(["score", HAND, "--opt", "ghosts=8", "--ghosts-drawn", str(10 ** 30)],
-                 f"invalid option: --ghosts-drawn {10 ** 30}: luzhou has 8 ghost tiles (ghosts=8)",
+                 "invalid option: --ghosts-drawn: a number too large (100 bits)",
                  id="--ghosts-drawn 10**30"),
     pytest.param(["score", "123m456m789m111pPP", "--rules", "guangdong", "--opt",
                   "horses=10000"],

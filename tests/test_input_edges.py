@@ -1,0 +1,152 @@
+"""Edges of input a review found handled wrongly: each is bad input said in one line (exit 2),
+or a value read as the contract says, never a traceback or a silently ignored value.
+(docs/errors.md runs one example of each new message; these are the rest of the cases.)"""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore import score
+from mjscore.batch import arguments
+from mjscore.cli import cli
+from mjscore.errors import NotationError, OptionError
+from mjscore.ruleset import _option_refs, load
+
+HAND = "111m123m456m789m5pC"
+SHIPPED = ["luzhou", "luzhou-guide", "guangdong", "lanzhou"]
+
+
+def run(*args, **kw):
+    return CliRunner().invoke(cli, list(args), **kw)
+
+
+def one_line_error(result, fragment: str) -> str:
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert "Traceback" not in result.output
+    line = result.stderr.splitlines()[-1]
+    assert fragment in line, (fragment, result.stderr)
+    return line
+
+
+# -- a record's values ----------------------------------------------------------------------
+@pytest.mark.parametrize("key", ["win", "seat", "discard", "rob_kong", "dealer", "rules",
+                                 "indicator", "horses", "won", "ghosts_drawn", "declared",
+                                 "opts"])
+@pytest.mark.parametrize("empty", ["", "  "], ids=["empty", "spaces"])
+def test_empty_text_in_a_record_is_a_key_not_given(key, empty):
+    assert arguments({"hand": HAND, key: empty}, "luzhou") == {"rules": "luzhou", "hand": HAND}
+
+
+@pytest.mark.parametrize("value, read", [(1, True), (0, False), (True, True)],
+                         ids=["1", "0", "true"])
+def test_a_json_flag_may_be_one_or_zero_as_in_csv(value, read):
+    assert arguments({"hand": HAND, "declared": value}, "lanzhou")["declared"] is read
+
+
+def test_a_json_number_too_long_to_read_spoils_its_record_only(tmp_path):
+    path = tmp_path / "h.jsonl"
+    path.write_text('{"hand": "%s", "ghosts_drawn": %s}\n{"hand": "%s"}\n'
+                    % (HAND, "9" * 5000, HAND), encoding="utf-8")
+    for jobs in ("1", "2"):
+        result = run("batch", str(path), "--format", "jsonl", "--jobs", jobs)
+        assert result.exit_code == 2, result.output
+        rows = [json.loads(line) for line in result.stdout.splitlines()]
+        assert rows[0]["error"] == "not JSON (line 1: a number of more than 4300 digits)"
+        assert rows[1]["value"] == 5
+
+
+# -- the Python API ---------------------------------------------------------------------------
+@pytest.mark.parametrize("value", [1.0, 2, "yes"], ids=["1.0", "2", "text"])
+def test_a_flag_is_true_false_one_or_zero(value):
+    with pytest.raises(OptionError, match="--declared takes True or False"):
+        score(HAND, "lanzhou", declared=value)
+
+
+# -- messages stay one readable line --------------------------------------------------------
+@pytest.mark.parametrize("char", ["\ufeff", "\u200b"], ids=["byte-order mark", "zero width"])
+def test_an_invisible_character_is_shown_escaped(char):
+    line = one_line_error(run("score", char + HAND), "unknown tile")
+    assert repr(char)[1:-1] in line and char not in line
+
+
+@pytest.mark.parametrize("args, fragment", [
+    pytest.param(["score", HAND, "--format", "ta\nble"], "'ta\\nble' is not one of",
+                 id="a line break in a choice"),
+    pytest.param(["score", HAND, "--ghosts-drawn", "9" * 5000], " ... ",
+                 id="a 5000-digit number, elided"),
+])
+def test_click_errors_are_one_short_line(args, fragment):
+    result = run(*args)
+    line = one_line_error(result, fragment)
+    assert line.startswith("Error: ") and len(line) < 500
+    assert len([x for x in result.stderr.splitlines() if x]) == 3  # Usage:, Try, Error:
+
+
+@pytest.mark.parametrize("value", ["٥", "５"], ids=["Arabic-Indic", "full width"])
+def test_an_option_number_is_ascii_digits(value):
+    one_line_error(run("score", HAND, "--opt", f"cap={value}"), 'expected an integer or "none"')
+
+
+# -- the command line -----------------------------------------------------------------------
+@pytest.mark.parametrize("args", [
+    pytest.param(["score", HAND, "--seat", "E", "--seat", "S"], id="score --seat"),
+    pytest.param(["score", HAND, "--win", "5p", "--win", "9m"], id="score --win"),
+    pytest.param(["score", HAND, "--rules", "luzhou", "--rules", "guangdong"], id="score --rules"),
+    pytest.param(["score", HAND, "--format", "json", "--format", "json"], id="same value twice"),
+    pytest.param(["waits", "111m123m456m789mC", "--seat", "E", "--seat", "E"], id="waits --seat"),
+    pytest.param(["batch", "samples/hands.jsonl", "--jobs", "2", "--jobs", "3"],
+                 id="batch --jobs"),
+])
+def test_an_option_taking_one_value_is_given_once(args):
+    one_line_error(run(*args), "given 2 times")
+
+
+@pytest.mark.parametrize("jobs", ["257", "99999999999999999999"], ids=["257", "past 2**64"])
+def test_jobs_has_a_bound(jobs):
+    one_line_error(run("batch", "samples/hands.jsonl", "--jobs", jobs), "1<=x<=256")
+
+
+@pytest.mark.parametrize("rules", [",", "luzhou,", ",luzhou", "luzhou, ,guangdong"])
+def test_an_empty_name_in_a_rules_list_is_refused(rules):
+    one_line_error(run("score", HAND, "--rules", rules), "an empty name in the list")
+
+
+# -- ruleset options nothing uses -------------------------------------------------------------
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_rulesets_use_every_option_they_declare(name):
+    data = load(name).data
+    used = {ref for _where, ref in _option_refs(data, "")}
+    assert set(data.get("options") or {}) <= used
+
+
+def test_an_option_a_house_rule_left_with_nothing_to_set_is_dropped(tmp_path):
+    house = tmp_path / "cap-fixed.yaml"
+    house.write_text("extends: luzhou\nname: cap-fixed\nvalue:\n  cap: 100\n", encoding="utf-8")
+    rs = load(str(house))
+    assert "cap" not in rs.options and rs.spec["value"]["cap"] == 100
+    assert "cap dropped" in run("rules", "check", str(house)).stdout
+    with pytest.raises(OptionError, match='option "cap" does nothing in'):
+        load(str(house), {"cap": 5})
+    seven = "11m22m33m55m77m99m44m"  # 龙七对 清一色 无鬼: 160 uncapped
+    assert score(seven, str(house)).value == 100
+
+
+def test_a_pattern_removed_takes_its_option_with_it(tmp_path):
+    house = tmp_path / "no-shoubayi.yaml"
+    house.write_text("extends: luzhou\nname: no-shoubayi\npatterns:\n  shoubayi: null\n",
+                     encoding="utf-8")
+    with pytest.raises(OptionError, match='option "shoubayi" does nothing'):
+        load(str(house), {"shoubayi": "true"})
+
+
+# -- a ghost standing for a fifth copy ------------------------------------------------------
+@pytest.mark.parametrize("hand", ["(555pC) 123m456m345p11m", "[555pC] 123m456m345p11m",
+                                  "[55pC] 55p123m456m789m", "[55pC] [55pC] 123m456m11m"])
+def test_a_ghost_in_a_meld_may_not_make_a_fifth_copy(hand):
+    with pytest.raises(NotationError, match="too many 5p: luzhou has 4, and the ghost in"):
+        score(hand)
+
+
+def test_a_ghost_in_a_meld_with_four_copies_in_all_is_fine():
+    assert score("[55pC] 123m456m345p11m").legal  # three 5p stood for, one held
