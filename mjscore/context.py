@@ -7,7 +7,7 @@ bad input (CONTRACT "Commands"): an OptionError, never a silently ignored flag.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from . import tiles as T
 from .errors import OptionError
@@ -37,6 +37,19 @@ class WinContext:
     ghosts_held: int = 0  # ghost tiles in the winner's hand, melds included
     ghost_kinds: frozenset = frozenset()  # the ruleset's ghost tiles (for pattern predicates)
 
+    def __hash__(self) -> int:
+        # Hashed twice a hand (the settlement's and the situation's memo keys), mostly the
+        # same few shared contexts (`make`): the fields' hash is kept, not worked out again.
+        got = self.__dict__.get("_hash")
+        if got is None:
+            got = hash(_field_values(self))
+            object.__setattr__(self, "_hash", got)
+        return got
+
+    def __getstate__(self) -> dict:
+        # A string's hash differs between processes: a copy sent to another works its own.
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @property
     def win_type(self) -> str:
         """self_draw (自摸, kong draw included), discard (杠上炮 included) or rob_kong."""
@@ -47,6 +60,9 @@ class WinContext:
     @property
     def discard_type(self) -> bool:
         return self.win_type != "self_draw"
+
+
+_field_values = operator.attrgetter(*(f.name for f in fields(WinContext)))
 
 
 def seat(value, flag: str) -> str:

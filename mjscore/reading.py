@@ -140,6 +140,7 @@ class Tiles(NamedTuple):
 
 
 _NO_MELDS = (0,) * 34
+_tuple_new = tuple.__new__
 _EMPTY_SUIT = (0,) * 9
 _ODD = (1).__and__  # n -> 1 when n is odd
 
@@ -179,8 +180,10 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
     # odd number of times needs one of them.
     pairs_ok = not melds and (concealed[0::2] == concealed[1::2] if not g
                               else sum(map(_ODD, nat)) <= g)
-    return Tiles(tuple(nat) if melds else fixed, g, in_melds, groups, too_many, fixed,
-                 bool(groups) and any(grp.kind == "sequence" for grp in groups), pairs_ok, suits)
+    # Tiles(...) without its Python-level __new__: made for every hand read.
+    return _tuple_new(Tiles, (tuple(nat) if melds else fixed, g, in_melds, groups, too_many,
+                              fixed, bool(groups) and any(grp.kind == "sequence"
+                                                          for grp in groups), pairs_ok, suits))
 
 
 def make_reading(shape: str, groups, t: Tiles) -> Reading:

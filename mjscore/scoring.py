@@ -52,6 +52,9 @@ class Evaluation(NamedTuple):
                 self.reading.text(ghost))
 
 
+_tuple_new = tuple.__new__
+
+
 def ladder(steps: int, spec: dict) -> int:
     if steps <= 0:
         return spec["start"]
@@ -150,7 +153,7 @@ def evaluate_all(readings, hand, ctx, rs) -> tuple:
             e = evaluate(r, hand, ctx, rs, known)
             rs.remember(key, e[1:])
         else:
-            e = Evaluation(r, *hit)
+            e = _tuple_new(Evaluation, (r, *hit))  # Evaluation(r, *hit), less a Python call
         out.append(e)
     return tuple(out)
 

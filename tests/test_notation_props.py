@@ -123,8 +123,11 @@ def test_arbitrary_text_parses_or_raises_notation_error(text):
 # the fast reader (one regular expression, for the common case) reads what the full reader
 # reads, or leaves the text to it: never a crash, never a tile dropped or misread
 @settings(max_examples=1500, derandomize=True, deadline=None)
-@given(st.text(alphabet="123456789mpsz ESWNCFP[](){}", max_size=24))
+@given(st.text(alphabet="123456789mpsz ESWNCFP[](){}\t\u3000é", max_size=24))
 @example("123m456m789m11p [888z]")
+@example("123m456m789m11p 89z")
+@example("123m\t456m\u3000789m 11p")
+@example("123m456m789m11pé")
 @example("123m456m789m11p [1 234m]")
 @example("[5p 5p 5p] 11m")
 def test_the_fast_reader_reads_as_the_full_reader_or_leaves_it_the_text(text):
