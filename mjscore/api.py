@@ -193,6 +193,11 @@ _ZERO = MappingProxyType(net_of([]))
 _result = maker(Result)  # Result(*values), made faster (one per hand)
 
 
+def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
+    return _result(rs.name, parsed, False, tuple(reasons), 0, 0, None, (), None, (), _ZERO,
+                   ctx, rs.unit, (), rs.ghost_letter, kong)
+
+
 def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
     """Score an already-built hand in a checked context; `skip`: extra rules paid elsewhere
     (`settlement.settle_win`)."""
@@ -202,19 +207,15 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
     kong = kong_notes(h, ctx, rs) if h.melds else ()
     reasons = _rule_reasons(h, rs, ctx, t)
 
-    def not_legal() -> Result:
-        return _result(rs.name, parsed, False, tuple(reasons), 0, 0, None, (), None, (), _ZERO,
-                       ctx, unit, (), ghost, kong)
-
     if reasons and any(r.startswith("花猫") for r in reasons):
-        return not_legal()
+        return _not_legal(rs, parsed, reasons, ctx, kong)
     evs = evaluate_all(readings(h, rs, t, ctx.discard_type), h, ctx, rs)
     top = best(evs, ghost)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"
                        + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")
                        + (" with the ghosts standing for allowed tiles" if ctx.ghosts_held else ""))
-        return not_legal()
+        return _not_legal(rs, parsed, reasons, ctx, kong)
     if ctx.discard_type and top.value < minimum:
         reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
                        f"{top.value} after halving" + (" (1颗不能胡: a 平胡 wins by self-draw only)"

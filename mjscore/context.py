@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, fields
+from functools import cached_property
 
 from . import tiles as T
 from .errors import OptionError
@@ -50,14 +51,16 @@ class WinContext:
         # A string's hash differs between processes: a copy sent to another works its own.
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
-    @property
+    # Cached: read several times a hand, from a context mostly shared (`make`); as plain
+    # values in the instance's dict, a frozen dataclass keeps them, and copies carry them.
+    @cached_property
     def win_type(self) -> str:
         """self_draw (自摸, kong draw included), discard (杠上炮 included) or rob_kong."""
         if self.rob_kong:
             return "rob_kong"
         return "discard" if self.discard else "self_draw"
 
-    @property
+    @cached_property
     def discard_type(self) -> bool:
         return self.win_type != "self_draw"
 

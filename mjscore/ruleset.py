@@ -12,7 +12,7 @@ import json
 import os
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .bounded import make_room
@@ -271,15 +271,12 @@ class Ruleset:
     needs_declared: bool = False
     extra_checks: tuple = field(default=(), repr=False, compare=False)
 
-    @property
+    @cached_property
     def memo(self) -> dict:
         """Evaluations by reading signature and situation (`scoring.evaluate_all`): kept off
-        the fields, so no repr, comparison or copy of a ruleset walks it."""
-        try:
-            return self.__dict__["_memo"]
-        except KeyError:
-            object.__setattr__(self, "_memo", {})
-            return self.__dict__["_memo"]
+        the fields, so no repr, comparison or copy of a ruleset walks it. (Made once and
+        then an attribute like any other: it is read for every hand scored.)"""
+        return {}
 
     def remember(self, key, value):
         """Keep `value` in `memo`, bounded (`bounded.make_room`): a long batch's memory
