@@ -303,8 +303,9 @@ def _batch_write(rows, fmt, sink, to_file, files):
     bar = _is_terminal(stderr) and (to_file or not _is_terminal(sink))
     counts, block = Counter(), []
     write = sink.write
-    if fmt == "csv":
-        click.echo(out.csv_header(), file=sink)
+    # The CSV header goes with the first row (or alone at the end of an empty run): a file
+    # refused whole before its first record leaves no output but its error.
+    header = out.csv_header() + "\n" if fmt == "csv" else ""
     progress = click.progressbar(rows, file=stderr, label="scoring", show_pos=True,
                                  update_min_steps=50) if bar else contextlib.nullcontext(rows)
     try:
@@ -321,11 +322,16 @@ def _batch_write(rows, fmt, sink, to_file, files):
                 else:
                     # Written, not echoed: click.echo flushes every line, a third of the
                     # time of a long run into a pipe or file.
+                    if header:
+                        write(header)
+                        header = ""
                     write(row.text + "\n")
     finally:
         # Rows scored before a file turned out unreadable are still written.
         if block:
             click.echo(out.table(block) + "\n", file=sink)
+    if header:
+        write(header)
     sink.flush()  # a write that fails (a full disk) fails here, not after the exit code
     line = out.summary(counts, files)
     if fmt == "table":

@@ -150,3 +150,16 @@ def test_a_ghost_in_a_meld_may_not_make_a_fifth_copy(hand):
 
 def test_a_ghost_in_a_meld_with_four_copies_in_all_is_fine():
     assert score("[55pC] 123m456m345p11m").legal  # three 5p stood for, one held
+
+
+# -- batch output -----------------------------------------------------------------------------
+def test_a_file_refused_whole_leaves_no_csv_header():
+    result = run("batch", "tests/data/errors/batch-unknown-column.csv", "--format", "csv")
+    assert result.exit_code == 2 and result.stdout == ""
+
+
+def test_an_empty_run_still_writes_the_csv_header(tmp_path):
+    path = tmp_path / "none.csv"
+    path.write_text("hand\n", encoding="utf-8")
+    result = run("batch", str(path), "--format", "csv")
+    assert result.exit_code == 0 and result.stdout.startswith("file,record,ruleset,hand,")
