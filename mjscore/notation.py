@@ -125,13 +125,11 @@ def parse_tiles(text: str) -> list[int]:
     """A plain run of tiles with no melds (`--win`, `--horses`, `--indicator`)."""
     _check_length(text)
     tiles, _ = _read_tiles(text, 0, "[({])}", 0)
-    if len(text.strip()) and not tiles:
-        raise NotationError("no tiles", 1)
-    rest = text.strip()
-    for ch in "[({])}":
-        if ch in rest:
-            raise NotationError(f'"{ch}" is not allowed here', text.index(ch) + 1)
-    return [k for k, _ in tiles]
+    # A bracket first: "[1m]" is a meld where none may be, not a text with no tiles.
+    at = min((text.index(ch) for ch in "[({])}" if ch in text), default=None)
+    if at is not None:
+        raise NotationError(f'"{text[at]}" is not allowed here', at + 1)
+    return [k for k, _ in tiles]  # (text with no bracket holds tiles, or _read_tiles says why)
 
 
 # The common case, plain ASCII letters and digits with well-formed brackets, is read with one

@@ -163,3 +163,14 @@ def test_an_empty_run_still_writes_the_csv_header(tmp_path):
     path.write_text("hand\n", encoding="utf-8")
     result = run("batch", str(path), "--format", "csv")
     assert result.exit_code == 0 and result.stdout.startswith("file,record,ruleset,hand,")
+
+
+@pytest.mark.parametrize("args, fragment", [
+    pytest.param(["--win", "[5p]"], 'column 1: "[" is not allowed here', id="--win a meld"),
+    pytest.param(["--win", "["], 'column 1: "[" is not allowed here', id="--win a bracket"),
+    pytest.param(["--rules", "guangdong", "--opt", "horses=2", "--horses", "[1m]"],
+                 'column 1: "[" is not allowed here', id="--horses a meld"),
+])
+def test_a_bracket_where_tiles_are_wanted_is_named(args, fragment):
+    hand = "123m456m789m111pSS" if "guangdong" in args else HAND
+    one_line_error(run("score", hand, *args), fragment)
