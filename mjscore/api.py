@@ -129,6 +129,11 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
         # loaded here (from a name or a path) is loaded again with it; a compiled one given
         # (ruleset_of returns it as it is) must have been made with it.
         if rs is not rules:
+            if not {"ghost", "indicator"} <= set(rs.options):
+                # A house rule that sets the ghost itself leaves nothing for --indicator to set
+                # (the options it would set are dropped: ruleset._without_unused_options).
+                raise OptionError(f"--indicator does not apply in {rs.name}: the file sets its "
+                                  "ghost itself (ghosts: mode, indicator)")
             rs = load(rules, {**opts, "indicator": indicator, "ghost": "flip"})
         elif rs.options.get("ghost") != "flip" or \
                 not _same_tile(rs.options.get("indicator"), indicator):

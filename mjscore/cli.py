@@ -38,8 +38,33 @@ def _fail(e: MjscoreError):
 
 
 def _one_line(e: click.ClickException) -> None:
-    # Click's messages quote the value given, which may be long or hold a line break.
-    e.message = one_line(e.message)
+    # Click's messages quote the value given, which may be long or hold a line break. (Not
+    # the help page a bare `mjscore` prints, which Click raises as an error too.)
+    if not isinstance(e, _HELP_PAGE):
+        e.message = one_line(e.message)
+
+
+_HELP_PAGE = getattr(click.exceptions, "NoArgsIsHelpError", ())  # (Click 8.2 on)
+
+
+class _AsciiDigits:
+    """An integer option as typed: ASCII digits only, as `--opt` and batch files take them
+    (int() also reads "５" and "٥")."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            from .options import WHOLE_NUMBER
+            if not WHOLE_NUMBER.fullmatch(value.strip()):
+                self.fail(f"{value!r} is not a valid integer.", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Whole(_AsciiDigits, click.types.IntParamType):
+    pass
+
+
+class WholeRange(_AsciiDigits, click.IntRange):
+    pass
 
 
 class Group(click.Group):
@@ -96,7 +121,7 @@ def cli():
 @click.option("--declared", is_flag=True, help="报牌 / 报章 was declared.")
 @click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal.")
 @click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first tile.")
-@once("--ghosts-drawn", type=int, default=0, metavar="N", help="Ghosts drawn this hand "
+@once("--ghosts-drawn", type=Whole(), default=0, metavar="N", help="Ghosts drawn this hand "
               "(喜钱; default: the ghosts the hand holds).")
 @once("--indicator", metavar="TILE", help="Flip-ghost indicator (guangdong).")
 @once("--dealer", default="E", show_default=True, help="The dealer's seat.")
@@ -235,7 +260,7 @@ def rules_check(file):
               show_default=True)
 @once("-o", "--output", metavar="FILE", help="Write the results to FILE "
               "(default: standard output).")
-@once("--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=1, show_default=True, metavar="N",
+@once("--jobs", type=WholeRange(min=1, max=MAX_JOBS), default=1, show_default=True, metavar="N",
               help="Score in N worker processes; results stay in input order.")
 def batch(files, rules, input_format, fmt, output, jobs):
     """Score every record in FILE... (a YAML list, JSON Lines, or CSV with a header; - reads

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from . import tiles as T
 from .errors import OptionError
+from .options import WHOLE_NUMBER
 
 SEATS = ("E", "S", "W", "N")
 FLAGS = {"discard": "--discard", "kong_draw": "--kong-draw", "after_kong": "--after-kong",
@@ -118,8 +119,9 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
           earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held) -> WinContext:
     for flag, on in (("--kong-draw", kong_draw), ("--after-kong", after_kong),
                      ("--declared", declared), ("--heavenly", heavenly), ("--earthly", earthly)):
-        # "false" is true to Python; 1 and 0 are taken (they are True and False), 1.0 is not.
-        if not (isinstance(on, int) and on in (0, 1)):
+        # "false" is true to Python; 1 and 0 are taken (they are True and False), as is
+        # numpy's bool; 1.0 is not.
+        if isinstance(on, (str, float, complex)) or on not in (0, 1):
             raise OptionError(f"{flag} takes True or False, not {on!r}")
     given = {"discard": discard is not None, "kong_draw": kong_draw, "after_kong": after_kong,
              "rob_kong": rob_kong is not None, "won": bool(won), "declared": declared,
@@ -229,11 +231,11 @@ def _switched_off(rs, key: str) -> str | None:
 
 def _int(value, flag: str) -> int:
     if isinstance(value, str):
-        try:
-            n = int(value or 0)
-        except ValueError:
+        text = value.strip()
+        if text and not WHOLE_NUMBER.fullmatch(text):  # ASCII digits, as --opt takes them
             shown = value if len(value) <= 40 else value[:40] + "..."
-            raise OptionError(f'{flag} takes a whole number, not "{shown}"') from None
+            raise OptionError(f'{flag} takes a whole number, not "{shown}"')
+        n = int(text) if text else 0
     else:
         try:  # an integer of any type, numpy's too; a float is no count of tiles (5.9, inf)
             n = 0 if value is None else operator.index(value)

@@ -9,7 +9,7 @@ from .errors import OptionError, RulesetError
 
 # A whole number as typed: ASCII digits after at most one "-" (int() also reads "٥" and "５",
 # which the batch reader's own check refuses; one rule for both).
-_INT = re.compile(r"-?[0-9]+")
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
@@ -36,10 +36,13 @@ def coerce(spec: dict, key: str, value, where: str):
         if isinstance(value, bool):
             raise bad(expect)
         if isinstance(value, int):
+            if abs(value) >= 1 << 63:  # (past 4,300 digits it cannot even be printed)
+                raise OptionError(f'option "{key}" of {where}: a number too large '
+                                  f"({value.bit_length()} bits)")
             out = value
-        elif isinstance(value, str) and _INT.fullmatch(value.strip()) and len(value) < 12:
+        elif isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip()) and len(value) < 12:
             out = int(value.strip())
-        elif isinstance(value, str) and _INT.fullmatch(value.strip()):
+        elif isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip()):
             # Digits, but more than any stake: say so rather than "expected an integer".
             raise bad(expect.replace("an integer", "an integer of at most 11 characters", 1))
         else:

@@ -174,3 +174,35 @@ def test_an_empty_run_still_writes_the_csv_header(tmp_path):
 def test_a_bracket_where_tiles_are_wanted_is_named(args, fragment):
     hand = "123m456m789m111pSS" if "guangdong" in args else HAND
     one_line_error(run("score", hand, *args), fragment)
+
+
+@pytest.mark.parametrize("args", [[], ["rules"]], ids=["mjscore", "mjscore rules"])
+def test_a_bare_command_prints_its_help_page_as_it_is(args):
+    result = run(*args)
+    assert result.exit_code in (0, 2) and "\\n" not in result.output
+    assert "Commands:" in result.output and len(result.output.splitlines()) > 5
+
+
+@pytest.mark.parametrize("value", [2 ** 70, 10 ** 5000], ids=["2**70", "10**5000"])
+def test_an_api_option_past_64_bits_is_refused(value):
+    with pytest.raises(OptionError, match=r'option "cap" of luzhou: a number too large'):
+        score(HAND, opts={"cap": value})
+
+
+@pytest.mark.parametrize("args", [["--ghosts-drawn", "５"], ["--ghosts-drawn", "٥"]],
+                         ids=["full width", "Arabic-Indic"])
+def test_a_count_on_the_command_line_is_ascii_digits(args):
+    one_line_error(run("score", HAND, "--opt", "ghosts=8", *args), "is not a valid integer")
+
+
+def test_ghosts_drawn_from_the_api_is_ascii_digits():
+    with pytest.raises(OptionError, match="takes a whole number"):
+        score(HAND, ghosts_drawn="５")
+
+
+def test_indicator_on_a_house_rule_that_sets_the_ghost_itself(tmp_path):
+    house = tmp_path / "gd-fixed.yaml"
+    house.write_text("extends: guangdong\nname: gd-fixed\nghosts: {mode: fixed}\n",
+                     encoding="utf-8")
+    with pytest.raises(OptionError, match="--indicator does not apply in gd-fixed: the file"):
+        score("123m456m789m123p5p5p", str(house), indicator="4p")
