@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 
 from . import tiles as T
-from .errors import OptionError
+from .errors import OptionError, too_large
 from .options import WHOLE_NUMBER
 
 SEATS = ("E", "S", "W", "N")
@@ -233,9 +233,11 @@ def _int(value, flag: str) -> int:
     if isinstance(value, str):
         text = value.strip()
         if text and not WHOLE_NUMBER.fullmatch(text):  # ASCII digits, as --opt takes them
-            shown = value if len(value) <= 40 else value[:40] + "..."
-            raise OptionError(f'{flag} takes a whole number, not "{shown}"')
-        n = int(text) if text else 0
+            raise OptionError(f'{flag} takes a whole number, not "{value}"')
+        try:
+            n = int(text) if text else 0
+        except ValueError:  # digits past the 4,300 Python reads
+            raise OptionError(f"{flag}: a number too large ({len(text)} digits)") from None
     else:
         try:  # an integer of any type, numpy's too; a float is no count of tiles (5.9, inf)
             n = 0 if value is None else operator.index(value)
@@ -245,6 +247,6 @@ def _int(value, flag: str) -> int:
             raise OptionError(f"{flag} takes a whole number, not {value!r}")
     if n < 0:
         raise OptionError(f"{flag} cannot be negative")
-    if n >= 1 << 63:  # (and too long to print past 4,300 digits)
-        raise OptionError(f"{flag}: a number too large ({n.bit_length()} bits)")
+    if too_large(n):
+        raise OptionError(f"{flag}: {too_large(n)}")
     return n

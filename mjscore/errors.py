@@ -20,6 +20,12 @@ def one_line(text: str) -> str:
     return out
 
 
+def too_large(n: int) -> str | None:
+    """What to say of an integer past 64 bits, no count or stake of a game (and past 4,300
+    digits one Python will not even print), or None for one within them."""
+    return f"a number too large ({n.bit_length()} bits)" if abs(n) >= 1 << 63 else None
+
+
 class MjscoreError(Exception):
     """Bad input of any kind; `str(e)` is the one-line message the CLI prints."""
 

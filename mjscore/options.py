@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .errors import OptionError, RulesetError
+from .errors import OptionError, RulesetError, too_large
 
 # A whole number as typed: ASCII digits after at most one "-" (int() also reads "٥" and "５",
 # which the batch reader's own check refuses; one rule for both).
@@ -36,9 +36,8 @@ def coerce(spec: dict, key: str, value, where: str):
         if isinstance(value, bool):
             raise bad(expect)
         if isinstance(value, int):
-            if abs(value) >= 1 << 63:  # (past 4,300 digits it cannot even be printed)
-                raise OptionError(f'option "{key}" of {where}: a number too large '
-                                  f"({value.bit_length()} bits)")
+            if too_large(value):
+                raise OptionError(f'option "{key}" of {where}: {too_large(value)}')
             out = value
         elif isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip()) and len(value) < 12:
             out = int(value.strip())

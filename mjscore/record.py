@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError, too_large
 
 _HERE = Path(__file__).resolve().parent
 EVENT_TYPES = ("kong", "win", "pass", "ghosts", "exhausted", "draw", "discard", "call")
@@ -99,8 +99,8 @@ def _not_json(data, parts: list) -> str | None:
             got = _not_json(v, parts + [i])
             if got:
                 return got
-    elif isinstance(data, int) and not isinstance(data, bool) and abs(data) >= 1 << 63:
-        return f"{_place(parts)}: a number too large ({data.bit_length()} bits)"
+    elif isinstance(data, int) and too_large(data):
+        return f"{_place(parts)}: {too_large(data)}"
     return None
 
 

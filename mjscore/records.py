@@ -22,6 +22,7 @@ import csv
 import io
 import json
 import os
+import sys
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,12 +81,8 @@ def decoded(rec: Record) -> Record:
                                                     "deeply)")
     except ValueError:  # json's int() of a number over 4,300 digits (Python's own limit)
         return Record(rec.file, rec.number, problem=f"not JSON (line {line_no}: a number of "
-                                                    f"more than {_max_digits()} digits)")
-
-
-def _max_digits() -> int:
-    import sys
-    return sys.get_int_max_str_digits()
+                                                    f"more than {sys.get_int_max_str_digits()} "
+                                                    "digits)")
 
 
 class _Twice(ValueError):

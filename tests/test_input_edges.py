@@ -200,6 +200,14 @@ def test_ghosts_drawn_from_the_api_is_ascii_digits():
         score(HAND, ghosts_drawn="５")
 
 
+@pytest.mark.parametrize("value, said", [("9" * 5000, "5000 digits"), ("9" * 30, "100 bits"),
+                                         (10 ** 5000, "16610 bits")],
+                         ids=["5000 digits as text", "30 digits as text", "10**5000"])
+def test_ghosts_drawn_past_64_bits_is_refused(value, said):
+    with pytest.raises(OptionError, match=f"--ghosts-drawn: a number too large \\({said}\\)"):
+        score(HAND, ghosts_drawn=value)
+
+
 def test_indicator_on_a_house_rule_that_sets_the_ghost_itself(tmp_path):
     house = tmp_path / "gd-fixed.yaml"
     house.write_text("extends: guangdong\nname: gd-fixed\nghosts: {mode: fixed}\n",
