@@ -15,7 +15,7 @@ from . import tiles as T
 from .bounded import make_room, numbered
 from .plain_suits import (LOOKUP_MAX, fewest_ghosts, packed_suits, suit_lookup, suit_plain,
                           unpack)
-from .reading import _NO_MELDS
+from .reading import _NO_MELDS, EMPTY_SUIT
 from .suit_programmes import honour_standard, suit_pairs, suit_standard
 
 # Classes of kinds in display order (so readings need no sorting, and options are combined in
@@ -211,16 +211,23 @@ _plain_state = {"misses": 0, "full": None, "packed": None}
 _Z7 = (0,) * 7
 
 
-def plain_options(nat, tail, suits=None):
+def plain_options(nat, tail):
     """`class_options` with no ghost and no meld, and a key for their combination: the
-    classes' shape ids after `tail` (what else the combination depends on). `suits`: the
-    m, p, s counts of `nat` where the caller has them already (`reading.Tiles.suits`)."""
+    classes' shape ids after `tail` (what else the combination depends on)."""
     if nat[27:] != _Z7:
         return _plain_options(nat, tail, _SUIT_SPANS + _HONOUR_SPANS)
+    return suit_options((nat[:9], nat[9:18], nat[18:27]), tail)
+
+
+def suit_options(suits, tail):
+    """`plain_options` of a hand holding no honour, from its m, p, s counts (which
+    `reading.Tiles.suits` has already)."""
     # The three suits spelt out (most hands hold no honour): this runs for every plain hand.
     get = _PLAIN.get
-    m, p, s = suits or (nat[:9], nat[9:18], nat[18:27])
-    em, ep, es = get(m), get(p), get(s)
+    m, p, s = suits
+    em = EMPTY if m is EMPTY_SUIT else get(m)
+    ep = EMPTY if p is EMPTY_SUIT else get(p)
+    es = EMPTY if s is EMPTY_SUIT else get(s)
     if em is None:
         em = _plain_entry(m)
     if ep is None:

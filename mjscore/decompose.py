@@ -32,9 +32,9 @@ met enough of them (`classes`, `plain_suits`), which is most of what a log of ha
 from __future__ import annotations
 
 from .bounded import make_room, number_for
-from .classes import class_options, ghosts_placed, plain_options
+from .classes import class_options, ghosts_placed, plain_options, suit_options
 from .witness import class_groups
-from .reading import _NO_MELDS, Reading, dragon_set_splits, full_ghost_reading, hand_tiles
+from .reading import Reading, dragon_set_splits, full_ghost_reading, hand_tiles
 
 _COMBINED: dict = {}
 
@@ -116,8 +116,7 @@ def readings(hand, rs, t=None, taken: bool = False) -> list:
         t = hand.tiles if hand.built_for is rs else hand_tiles(hand, rs)
     if t.too_many_suits:
         return []
-    if not t.ghosts and t.in_melds is _NO_MELDS and rs.plain_lookup and \
-            not (t.pairs_ok and "seven_pairs" in rs.shapes):
+    if t.plain:
         return _plain_readings(t, rs.max_suits)
     g, in_melds, cand = t.ghosts, t.in_melds, rs.cand
     out = []
@@ -145,7 +144,7 @@ def _plain_readings(t, max_suits) -> list:
     """`readings` of a hand with no ghost and no meld, when only the standard shape can read
     it: the same readings, with the general path's steps that do nothing here left out."""
     nat = t.natural
-    got = plain_options(nat, max_suits, t.suits)
+    got = suit_options(t.suits, max_suits) if t.plain == 1 else plain_options(nat, max_suits)
     if got is None:
         return []
     options, key = got
@@ -155,14 +154,14 @@ def _plain_readings(t, max_suits) -> list:
         found = _PLAIN_FOUND[key] = _combined(options, 0, "standard", max_suits)
     out = []
     for picks, run, sig in found:
-        r = Reading("standard", None, t.fixed,
-                    ((), options, picks, (), "standard", nat, t.fixed), run, _build_groups)
-        r.sig = sig
-        out.append(r)
+        out.append(_new(Reading, ("standard", None, t.fixed,
+                                  ((), options, picks, (), "standard", nat, t.fixed), run,
+                                  _build_groups, None, sig)))
     return out
 
 
 _PLAIN_FOUND: dict = {}  # `plain_options`' key -> `_combined` for those classes
+_new = tuple.__new__  # Reading(...) without its Python __new__ (see Reading)
 
 
 def _reading(shape, options, found, sets, t, rest) -> Reading:
@@ -175,12 +174,10 @@ def _reading(shape, options, found, sets, t, rest) -> Reading:
     # with ghosts the final counts too (a known signature's evaluation, or an untied best,
     # never reads them). The groups are built from `rest`, the counts the classes were read
     # from.
-    r = Reading(shape, None, t.fixed if not t.ghosts and not sets else None,
-                (sets, options, picks, t.meld_groups, shape, rest, t.fixed), run, _build_groups,
-                _final_counts)
-    if not sets:  # a 中发白 set's tiles are outside the class signatures (see patterns)
-        r.sig = sig
-    return r
+    # (A 中发白 set's tiles are outside the class signatures, see patterns: no sig then.)
+    return _new(Reading, (shape, None, t.fixed if not t.ghosts and not sets else None,
+                          (sets, options, picks, t.meld_groups, shape, rest, t.fixed), run,
+                          _build_groups, _final_counts, None if sets else sig))
 
 
 def _final_counts(parts) -> tuple:

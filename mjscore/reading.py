@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from . import tiles as T
@@ -51,60 +52,70 @@ class Group(NamedTuple):
 _TEXTS: dict = {}
 
 
-class Reading:
+class _Kept:
+    """A value made on first read from a method, then kept in the instance's dict, where later
+    reads find it before this (a non-data descriptor): a plain attribute read after the first."""
+
+    def __init__(self, fn):
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+_item = itemgetter
+
+
+class Reading(tuple):
     """One way to read the whole hand: its shape, its groups (melds last), its final tiles.
 
-    Immutable by convention. `groups` may be given as parts (tuples of groups to join) and is
-    built on first use: scoring mostly reads `counts`, and a batch scores millions of hands.
-    """
+    `groups` and `counts` may be given as None with `parts` to make them from (`build(parts)`,
+    `count(parts)`) on first use: scoring mostly reads a reading's signature (`sig`, a number
+    standing for all a signature-only pattern sees; None: evaluate in full), and a batch
+    scores millions of hands. A tuple underneath, made by `tuple.__new__` where a hand makes
+    many (a Python `__init__` cost a third of a plain hand's decomposition); compared and
+    hashed by identity, as an object, never as the tuple."""
 
-    __slots__ = ("shape", "_counts", "_groups", "_parts", "_build", "_count", "_suits",
-                 "_quads", "has_run", "sig")
+    __eq__, __ne__, __hash__ = object.__eq__, object.__ne__, object.__hash__
 
-    def __init__(self, shape: str, groups, counts: tuple | None, parts=None, has_run=None,
-                 build=None, count=None):
-        self.shape = shape  # standard | seven_pairs | full_ghost
-        self._counts = counts
-        self._groups = groups
-        # Groups and counts, when made later: build(parts), count(parts).
-        self._parts, self._build, self._count = parts, build, count
-        self._suits = self._quads = None
-        self.has_run = has_run
-        # A number standing for what every signature-only pattern sees (`decompose`); None:
-        # evaluate in full.
-        self.sig = None
+    def __new__(cls, shape: str, groups, counts: tuple | None, parts=None, has_run=None,
+                build=None, count=None, sig=None):
+        return _tuple_new(cls, (shape, groups, counts, parts, has_run, build, count, sig))
 
-    @property
+    def __reduce__(self):
+        return (Reading, tuple(self))  # (made again through __new__, without what was kept)
+
+    shape = property(_item(0), doc="standard | seven_pairs | full_ghost")
+    has_run = property(_item(4), doc="a sequence among the groups (None: not known here)")
+    sig = property(_item(7))
+
+    @_Kept
     def groups(self) -> tuple:
-        if self._groups is None:
-            self._groups = self._build(self._parts)
-        return self._groups
+        """Every group, melds last."""
+        got = self[1]
+        return got if got is not None else self[5](self[3])
 
-    @property
+    @_Kept
     def counts(self) -> tuple:
         """34 counts: every tile of the final hand, ghosts as what they stand for. (Made when
         first read: a reading whose evaluation is known by its signature may never need
         them.)"""
-        if self._counts is None:
-            self._counts = self._count(self._parts)
-        return self._counts
+        got = self[2]
+        return got if got is not None else self[6](self[3])
 
-    @property
+    @_Kept
     def suits(self) -> frozenset:
-        if self._suits is None:
-            c = self.counts
-            self._suits = frozenset(s for s, lo in (("m", 0), ("p", 9), ("s", 18))
-                                    if any(c[lo:lo + 9]))
-        return self._suits
+        c = self.counts
+        return frozenset(s for s, lo in (("m", 0), ("p", 9), ("s", 18)) if any(c[lo:lo + 9]))
 
-    @property
+    @_Kept
     def quads(self) -> tuple:
         """Kinds with four copies in the final hand."""
-        if self._quads is None:
-            self._quads = tuple(k for k, n in enumerate(self.counts) if n == 4)
-        return self._quads
+        return tuple(k for k, n in enumerate(self.counts) if n == 4)
 
-    @property
     def ghost_groups(self) -> tuple:
         return tuple(g for g in self.groups if g.ghosts)
 
@@ -136,12 +147,15 @@ class Tiles(NamedTuple):
     meld_run: bool  # a declared meld is a sequence
     pairs_ok: bool  # no melds, and the concealed tiles can pair up (ghosts help any odd kind)
     suits: tuple = ()  # `fixed` of m, p and s: counted here for the suit limit, and looked
-    # up by the decomposition of a plain hand (`classes.plain_options`), which need not slice
+    # up by the decomposition of a plain hand (`classes.suit_options`), which need not slice
+    plain: int = 0  # read by lookups alone (`decompose._plain_readings`): no ghost, no meld,
+    # and only the standard shape can read it; 1 with no honour (`suits` is all it holds), 2
+    # with honours. 0: the general path. (Known here, where most of it is known already.)
 
 
 _NO_MELDS = (0,) * 34
 _tuple_new = tuple.__new__
-_EMPTY_SUIT = (0,) * 9
+EMPTY_SUIT = (0,) * 9
 _ODD = (1).__and__  # n -> 1 when n is odd
 
 
@@ -171,19 +185,32 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
         fixed = tuple(a + b for a, b in zip(nat, in_melds))
     else:
         in_melds, groups, fixed = _NO_MELDS, (), tuple(nat)
-    suits = (fixed[0:9], fixed[9:18], fixed[18:27])
+    m, p, s = fixed[0:9], fixed[9:18], fixed[18:27]
+    # An empty suit as the one shared tuple (most hands have one: 缺门), known by identity
+    # where the suits are looked up (`classes.suit_options`), and hashed there no more.
+    if m == EMPTY_SUIT:
+        m = EMPTY_SUIT
+    if p == EMPTY_SUIT:
+        p = EMPTY_SUIT
+    if s == EMPTY_SUIT:
+        s = EMPTY_SUIT
+    suits = (m, p, s)
     too_many = False
     if rs.max_suits:
-        too_many = (suits[0] != _EMPTY_SUIT) + (suits[1] != _EMPTY_SUIT) + \
-            (suits[2] != _EMPTY_SUIT) > rs.max_suits
+        too_many = (m is not EMPTY_SUIT) + (p is not EMPTY_SUIT) + (s is not EMPTY_SUIT) > \
+            rs.max_suits
     # Sorted tiles pair up exactly when every count is even; with ghosts, each kind held an
     # odd number of times needs one of them.
     pairs_ok = not melds and (concealed[0::2] == concealed[1::2] if not g
                               else sum(map(_ODD, nat)) <= g)
+    plain = 0
+    if not g and not melds and rs.plain_lookup and not (pairs_ok and "seven_pairs" in rs.shapes):
+        plain = 1 if concealed[-1] < 27 else 2  # (sorted: the last is the highest kind)
     # Tiles(...) without its Python-level __new__: made for every hand read.
     return _tuple_new(Tiles, (tuple(nat) if melds else fixed, g, in_melds, groups, too_many,
                               fixed, bool(groups) and any(grp.kind == "sequence"
-                                                          for grp in groups), pairs_ok, suits))
+                                                          for grp in groups), pairs_ok, suits,
+                              plain))
 
 
 def make_reading(shape: str, groups, t: Tiles) -> Reading:

@@ -30,6 +30,7 @@ TABLE = complete_suits()
 # (The last two use 1s for a dragon: the groups must come from the tiles left by the sets.)
 SET_HANDS = ["123m456m789m11pCFP", "111m234m99pCFP 1sFP", "123m456m789mCFP 11p",
              "456p11888sCCFFPP", "22m111333sCCFFPP"]
+HONOUR_HANDS = ["111m234m567pEEENN", "123m456p789sSSSWW", "19m19p19sESWNFFPP"]  # where used
 NO_MELDS = (0,) * 9
 
 
@@ -75,7 +76,7 @@ def test_the_table_reads_as_the_search(monkeypatch, name, opts):
     general = replace(rs, plain_lookup=False)  # readings() takes its general path
     hands = []
     texts = [t for kind in ("no ghosts", "seven pairs", "kongs", "1-2 ghosts")
-             for t in corpus.corpus(kind, 60, 11)] + SET_HANDS
+             for t in corpus.corpus(kind, 60, 11)] + SET_HANDS + HONOUR_HANDS
     for text in texts:
         try:
             hands.append(read(text, rs))
