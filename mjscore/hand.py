@@ -117,9 +117,9 @@ def _is_run_with_gaps(kinds) -> bool:
 
 def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> Hand:
     """Check `parsed` against ruleset `rs`; `size` is 14 for a win, 13 for a waiting hand."""
-    allowed, copies = rs.tile_kinds, rs.copies
+    held, most = parsed.concealed, rs.fewest_copies
     conc = [0] * 34
-    for k in parsed.concealed:
+    for k in held:
         conc[k] += 1
     counts = conc
     if parsed.melds:
@@ -127,13 +127,16 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
         for m in parsed.melds:
             for k in m.tiles:
                 counts[k] += 1
-    held, most = parsed.concealed, rs.fewest_copies
-    if parsed.melds:
-        unknown = not allowed.issuperset([k for k, n in enumerate(counts) if n])
+        unknown = not rs.tile_kinds.issuperset([k for k, n in enumerate(counts) if n])
         many = max(counts) > most
     else:  # sorted tiles: more than `most` of a kind puts equal tiles `most` apart
-        unknown = not allowed.issuperset(held)
+        unknown = not rs.tile_kinds.issuperset(held)
         many = any(map(eq, held, held[most:]))
+        if not (unknown or many) and win is None and len(held) == size == 14:
+            # Most hands: whole, meld-free, of tiles the ruleset has enough of, the winning
+            # tile the last written. Every check below would pass.
+            return _hand(held, parsed.win, (), parsed, tiles_of(conc, held, (), rs), rs)
+    allowed, copies = rs.tile_kinds, rs.copies
     # `many` only says some kind may have more copies than the ruleset has; this says which.
     bad = unknown or many and any(n > copies[k] for k, n in enumerate(counts))
     for k, col in parsed.columns if bad else ():
