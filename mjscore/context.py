@@ -7,10 +7,11 @@ bad input (CONTRACT "Commands"): an OptionError, never a silently ignored flag.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cached_property
 
 from . import tiles as T
+from .bounded import number_for
 from .errors import OptionError, too_large
 from .options import WHOLE_NUMBER
 
@@ -39,18 +40,18 @@ class WinContext:
     ghosts_held: int = 0  # ghost tiles in the winner's hand, melds included
     ghost_kinds: frozenset = frozenset()  # the ruleset's ghost tiles (for pattern predicates)
 
-    def __hash__(self) -> int:
-        # Hashed twice a hand (the settlement's and the situation's memo keys), mostly the
-        # same few shared contexts (`make`): the fields' hash is kept, not worked out again.
-        got = self.__dict__.get("_hash")
-        if got is None:
-            got = hash(_field_values(self))
-            object.__setattr__(self, "_hash", got)
-        return got
-
     def __getstate__(self) -> dict:
-        # A string's hash differs between processes: a copy sent to another works its own.
-        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+        # The numbers given out differ between processes: a copy sent to another is given
+        # its own there.
+        return {k: v for k, v in self.__dict__.items() if k != "number"}
+
+    @cached_property
+    def number(self) -> int:
+        """A number standing for this context in memo keys: an int is hashed and compared in
+        C, where the context calls the dataclass's Python `__hash__` and `__eq__` for
+        each. Kept once made; the plain self-draw's shared context is numbered once ever.
+        Equal contexts numbered apart (one dropped from the table meanwhile) only miss."""
+        return number_for(_NUMBERS, self, 1 << 10)
 
     # Cached: read several times a hand, from a context mostly shared (`make`); as plain
     # values in the instance's dict, a frozen dataclass keeps them, and copies carry them.
@@ -66,7 +67,7 @@ class WinContext:
         return self.win_type != "self_draw"
 
 
-_field_values = operator.attrgetter(*(f.name for f in fields(WinContext)))
+_NUMBERS: dict = {}  # context -> its number (`WinContext.number`)
 
 
 def seat(value, flag: str) -> str:

@@ -135,11 +135,11 @@ def evaluate_all(readings, hand, ctx, rs) -> tuple:
     memo, ask = rs.memo, rs.per_reading
     # The situational answers, and a number standing for the part of each evaluation's key
     # they fix (a number is hashed faster than the tuple, on every hand).
-    got = memo.get(("situation", ctx, hand.melds))
+    got = memo.get(("situation", ctx.number, hand.melds))
     if got is None:
         known = situation(hand, ctx, rs)
         fixed = (tuple(known.values()), hand.melds, ctx.win_type, ctx.discard_type)
-        got = rs.remember(("situation", ctx, hand.melds),
+        got = rs.remember(("situation", ctx.number, hand.melds),
                           (known, number_for(memo, fixed, MEMO_LIMIT)))
     known, fixed = got
     out = []

@@ -10,6 +10,8 @@ ghosts may stand for lower tiles than those of the reading it prints.
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -96,3 +98,13 @@ def test_a_plain_hand_built_in_one_step_is_the_hand_the_full_checks_build(name):
             continue  # a tile this ruleset does not use: both refuse it (test_bad_input)
         full = read_any(text, rs, win=T.name(parse(text).win))  # the last tile written
         assert (fast, fast.tiles, fast.built_for) == (full, full.tiles, full.built_for), text
+
+
+def test_a_context_s_memo_number_is_not_carried_to_another_process():
+    # Numbers are given out per process (`bounded.number_for`): one carried into a batch
+    # worker could stand for another context there and find its settlement.
+    ctx = score("111m123m456m789m5pC", win="5p", discard="S").context
+    n = ctx.number
+    copy = pickle.loads(pickle.dumps(ctx))
+    assert "number" in ctx.__dict__ and "number" not in copy.__dict__
+    assert copy == ctx and copy.number == n  # here, the equal context is found numbered
