@@ -166,8 +166,8 @@ lowest_ghosts = itemgetter(*T.DISPLAY_ORDER)
 def best(evaluations, ghost: str = "C"):
     """The best evaluation: the highest value, then the highest uncapped value, then the
     reading whose final tiles (ghosts as what they stand for) come first, the lowest kinds
-    in display order the most (`lowest_ghosts`), then the reading whose text sorts first (texts are built only for readings
-    tied that far)."""
+    in display order the most (`lowest_ghosts`), then the reading whose text sorts first
+    (texts are built only for readings tied that far)."""
     if len(evaluations) < 2:
         return evaluations[0] if evaluations else None
     top = max((e.value, e.raw) for e in evaluations)
