@@ -66,8 +66,6 @@ class _Kept:
         return value
 
 
-_item = itemgetter
-
 
 class Reading(tuple):
     """One way to read the whole hand: its shape, its groups (melds last), its final tiles.
@@ -88,9 +86,9 @@ class Reading(tuple):
     def __reduce__(self):
         return (Reading, tuple(self))  # (made again through __new__, without what was kept)
 
-    shape = property(_item(0), doc="standard | seven_pairs | full_ghost")
-    has_run = property(_item(4), doc="a sequence among the groups (None: not known here)")
-    sig = property(_item(7))
+    shape = property(itemgetter(0), doc="standard | seven_pairs | full_ghost")
+    has_run = property(itemgetter(4), doc="a sequence among the groups (None: not known here)")
+    sig = property(itemgetter(7))
 
     @_Kept
     def groups(self) -> tuple:
@@ -116,7 +114,9 @@ class Reading(tuple):
         """Kinds with four copies in the final hand."""
         return tuple(k for k, n in enumerate(self.counts) if n == 4)
 
+    @property
     def ghost_groups(self) -> tuple:
+        """The groups a ghost plays in."""
         return tuple(g for g in self.groups if g.ghosts)
 
     def text(self, ghost_letter: str = "C") -> str:
@@ -205,7 +205,7 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
                               else sum(map(_ODD, nat)) <= g)
     plain = 0
     if not g and not melds and rs.plain_lookup and not (pairs_ok and "seven_pairs" in rs.shapes):
-        plain = 1 if concealed[-1] < 27 else 2  # (sorted: the last is the highest kind)
+        plain = 2 if concealed and concealed[-1] >= 27 else 1  # (sorted: the last is highest)
     # Tiles(...) without its Python-level __new__: made for every hand read.
     return _tuple_new(Tiles, (tuple(nat) if melds else fixed, g, in_melds, groups, too_many,
                               fixed, bool(groups) and any(grp.kind == "sequence"

@@ -35,3 +35,10 @@ def test_a_pickled_reading_reads_the_same():
     copy = pickle.loads(pickle.dumps(r))
     assert (copy.text(), copy.counts, copy.sig, copy.has_run) == \
         (r.text(), r.counts, r.sig, r.has_run)
+
+
+def test_a_reading_names_the_groups_its_ghosts_play_in():
+    rs = load("luzhou")
+    (r,) = readings(read("111m123m456m789m5pC", rs), rs)
+    assert [g.text() for g in r.ghost_groups] == ["5pC=5p"]
+    assert plain_reading().ghost_groups == ()
