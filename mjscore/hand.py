@@ -9,8 +9,8 @@ needs a natural tile, which names it; a chow never holds a ghost).
 from __future__ import annotations
 
 from collections import Counter
-from operator import eq
-from dataclasses import dataclass, field
+from operator import eq, gt
+from dataclasses import dataclass, field, replace
 
 from . import tiles as T
 from .errors import NotationError, OptionError
@@ -219,6 +219,11 @@ def read_any(hand, rs, *, win: str | None = None, size: int = 14) -> Hand:
     """A hand as the Python API takes it: text is read under `rs`, a built Hand is used as
     it is; anything else is bad input, not an AttributeError deep inside scoring."""
     if isinstance(hand, Hand):
+        if any(map(gt, hand.concealed, hand.concealed[1:])):
+            # Built in Python with its tiles out of order: sorted, as `build` keeps them (the
+            # reading of a hand relies on it: its pairs, whether it holds an honour).
+            return replace(hand, concealed=tuple(sorted(hand.concealed)), tiles=None,
+                           built_for=None)
         return hand
     return read(hand, rs, win=win, size=size)
 

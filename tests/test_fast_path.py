@@ -20,7 +20,7 @@ from mjscore import score
 from mjscore import tiles as T
 from mjscore.errors import MjscoreError
 from mjscore.enumerate import all_readings
-from mjscore.hand import read_any
+from mjscore.hand import Hand, read_any
 from mjscore.notation import parse
 from mjscore.ruleset import load
 from mjscore.scoring import best, evaluate, lowest_ghosts, situation
@@ -108,3 +108,26 @@ def test_a_context_s_memo_number_is_not_carried_to_another_process():
     copy = pickle.loads(pickle.dumps(ctx))
     assert "number" in ctx.__dict__ and "number" not in copy.__dict__
     assert copy == ctx and copy.number == n  # here, the equal context is found numbered
+
+
+def _honours_first(c):
+    return sorted(c, key=lambda k: (k < 27, k))
+
+
+def _pairs_apart(c):
+    return c[::2] + c[1::2]
+
+
+@pytest.mark.parametrize("text, name, order", [
+    pytest.param("EEE123m456m789m NN", "guangdong", _honours_first, id="honours first"),
+    pytest.param("11m22m55m77m99m33p66p", "luzhou", _pairs_apart, id="seven pairs apart"),
+    pytest.param("11m22p33p44p55p66pEE", "guangdong", _pairs_apart, id="pairs and honours"),
+])
+def test_a_hand_built_in_python_out_of_order_scores_as_the_sorted_one(text, name, order):
+    # `read_any` takes a built Hand as it is, but the reading of a hand relies on its
+    # concealed tiles being sorted, as `build` keeps them (pairs, whether it holds an honour).
+    parsed = parse(text)
+    shuffled = tuple(order(parsed.concealed))
+    assert list(shuffled) != sorted(shuffled)
+    built = Hand(shuffled, parsed.win, (), parsed)
+    assert score(built, name).to_dict() == score(text, name).to_dict()
