@@ -8,15 +8,15 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .decompose import readings
-from .hand import read_any
+from .hand import build, read_any
 from .notation import format as format_hand
-from .notation import parse_tiles
+from .notation import parse, parse_tiles
 from .errors import MjscoreError, OptionError
 from .frozen import maker
 from .patterns import physical_ghosts
 from .reading import hand_tiles
 from .options import as_dict
-from .ruleset import load, ruleset_of
+from .ruleset import Ruleset, load, ruleset_of
 from .scoring import best, distinct, evaluate_all
 from .settlement import check_extras, kong_notes, net_of, settle_win
 
@@ -111,6 +111,23 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     >>> r.value, [h.name for h in r.patterns], r.net["E"]
     (5, ['闺'], 15)
     """
+    if opts is None and indicator is None and type(hand) is str:
+        # The usual call (a hand's text, a ruleset's name or the Ruleset, no options): the
+        # same steps as below, less those with nothing to do (a few calls a hand).
+        rs = rules if isinstance(rules, Ruleset) else load(rules)
+        h = build(parse(hand), rs, win=win)
+    else:
+        rs, h = _ruleset_and_hand(hand, rules, win, indicator, opts)
+    ctx = C.make(h, rs, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
+                 heavenly, earthly, ghosts_drawn, indicator, dealer,
+                 horse_tiles(horses) if horses else (), physical_ghosts(h, rs))
+    if rs.extra_checks:
+        check_extras(ctx, h, rs)
+    return score_hand(h, rs, ctx)
+
+
+def _ruleset_and_hand(hand, rules, win, indicator, opts) -> tuple:
+    """`score`'s ruleset (its options and --indicator applied) and its hand, built."""
     opts = as_dict(opts)
     if indicator is not None and ("indicator" in opts or "ghost" in opts):
         given = opts.get("indicator", indicator)
@@ -140,14 +157,7 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
             raise OptionError(f"--indicator {indicator}: the Ruleset given was made without "
                               "that indicator; load it with ghost=flip and this indicator, or "
                               "give its name")
-    h = read_any(hand, rs, win=win)
-    held = physical_ghosts(h, rs)
-    ctx = C.make(h, rs, seat_=seat, discard=discard, kong_draw=kong_draw, after_kong=after_kong,
-                 rob_kong=rob_kong, won=won, declared=declared, heavenly=heavenly,
-                 earthly=earthly, ghosts_drawn=ghosts_drawn, indicator=indicator,
-                 dealer=dealer, horses=horse_tiles(horses), ghosts_held=held)
-    check_extras(ctx, h, rs)
-    return score_hand(h, rs, ctx)
+    return rs, read_any(hand, rs, win=win)
 
 
 def _same_tile(a, b) -> bool:
@@ -206,7 +216,7 @@ def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
 def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
     """Score an already-built hand in a checked context; `skip`: extra rules paid elsewhere
     (`settlement.settle_win`)."""
-    t = hand_tiles(h, rs)
+    t = h.tiles if h.built_for is rs else hand_tiles(h, rs)
     unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     kong = kong_notes(h, ctx, rs) if h.melds else ()
@@ -215,7 +225,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
     if reasons and any(r.startswith("花猫") for r in reasons):
         return _not_legal(rs, parsed, reasons, ctx, kong)
     evs = evaluate_all(readings(h, rs, t, ctx.discard_type), h, ctx, rs)
-    top = best(evs, ghost)
+    top = evs[0] if len(evs) == 1 else best(evs, ghost)  # (most hands: one reading)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"
                        + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")

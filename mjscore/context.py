@@ -95,7 +95,7 @@ def seats(value, flag: str) -> tuple:
 _PLAIN: dict = {}  # (seat, dealer, ghosts held, ghost kinds) -> the plain self-draw's context
 
 
-def make(hand, rs, *, seat_="E", discard=None, kong_draw=False, after_kong=False, rob_kong=None,
+def make(hand, rs, seat_="E", discard=None, kong_draw=False, after_kong=False, rob_kong=None,
          won=(), declared=False, heavenly=False, earthly=False, ghosts_drawn=0, indicator=None,
          dealer="E", horses=(), ghosts_held=0) -> WinContext:
     plain = discard is None and rob_kong is None and indicator is None and not (

@@ -206,7 +206,8 @@ def _parse_fast(text: str) -> ParsedHand | None:
 
 def parse(text: str) -> ParsedHand:
     """Read a hand string. Raises NotationError naming the column."""
-    _check_length(text)
+    if type(text) is not str or len(text) > MAX_CHARS:  # (written out: one call less a hand)
+        _check_length(text)
     fast = _parse_fast(text)
     return fast if fast is not None else _parse_slow(text)
 

@@ -256,6 +256,8 @@ class Ruleset:
     cand: tuple  # per kind: may a ghost stand for it
     unused: tuple  # kinds the ruleset has no tile of
     fewest_copies: int  # no kind has fewer copies: a hand with no more of any needs no count check
+    kinds_below: int  # every kind below this one is a tile the ruleset has (sorted tiles below
+    # it need no closer check)
     patterns: tuple = field(repr=False)
     context: frozenset = frozenset()
     full_ghost: bool = False  # 满鬼: holding every ghost tile wins

@@ -11,6 +11,7 @@ ghosts may stand for lower tiles than those of the reading it prints.
 from __future__ import annotations
 
 import pickle
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -131,3 +132,35 @@ def test_a_hand_built_in_python_out_of_order_scores_as_the_sorted_one(text, name
     assert list(shuffled) != sorted(shuffled)
     built = Hand(shuffled, parsed.win, (), parsed)
     assert score(built, name).to_dict() == score(text, name).to_dict()
+
+
+def _outcome(fn):
+    try:
+        h = fn()
+    except MjscoreError as e:
+        return str(e)
+    return h, h.tiles, h.built_for
+
+
+@pytest.mark.parametrize("name", ["luzhou", "luzhou-guide", "guangdong", "lanzhou"])
+def test_the_one_step_build_refuses_what_the_full_checks_refuse(name):
+    # The one-step build notes a copy too many while counting, and passes sorted tiles below
+    # the first kind the ruleset lacks (`Ruleset.kinds_below`) without a closer look. Hands of
+    # 14 tiles from a few kinds (fifth copies often), some of them kinds the ruleset lacks,
+    # are refused exactly when counted so, with the same message as when every check runs
+    # (--win), or read alike.
+    rs = load(name)
+
+    @settings(max_examples=300, derandomize=True, deadline=None)
+    @given(st.data())
+    def check(data):
+        pool = data.draw(st.lists(st.integers(0, T.NUM_KINDS - 1), min_size=1, max_size=6))
+        kinds = data.draw(st.lists(st.sampled_from(pool), min_size=14, max_size=14))
+        text = "".join(T.name(k) for k in kinds)
+        fast = _outcome(lambda: read_any(text, rs))
+        assert fast == _outcome(lambda: read_any(text, rs, win=T.name(kinds[-1]))), text
+        have = Counter(kinds)
+        refused = any(k not in rs.tile_kinds or n > rs.copies[k] for k, n in have.items())
+        assert isinstance(fast, str) == refused, (text, fast)
+
+    check()
