@@ -171,10 +171,8 @@ def _same_tile(a, b) -> bool:
 
 
 def _rule_reasons(h, rs, ctx, t) -> list:
-    """Reasons a win is not legal that no reading can change."""
-    if not (ctx.discard or ctx.rob_kong or rs.needs_declared or h.win in rs.ghost_kinds
-            or t.too_many_suits):
-        return []  # a plain self-draw of a non-ghost tile within the suit limit: none below
+    """Reasons a win is not legal that no reading can change (`score_hand` asks only when
+    there may be some)."""
     reasons = []
     g = rs.spec.get("ghosts") or {}
     hand_rules = rs.spec["hand"]
@@ -220,7 +218,9 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
     unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     kong = kong_notes(h, ctx, rs) if h.melds else ()
-    reasons = _rule_reasons(h, rs, ctx, t)
+    # A plain self-draw of a non-ghost tile within the suit limit has none (most hands).
+    reasons = _rule_reasons(h, rs, ctx, t) if ctx.discard_type or rs.needs_declared or \
+        h.win in rs.ghost_kinds or t.too_many_suits else []
 
     if reasons and any(r.startswith("花猫") for r in reasons):
         return _not_legal(rs, parsed, reasons, ctx, kong)
