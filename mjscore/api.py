@@ -214,7 +214,7 @@ def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
 def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
     """Score an already-built hand in a checked context; `skip`: extra rules paid elsewhere
     (`settlement.settle_win`)."""
-    t = h.tiles if h.built_for is rs else hand_tiles(h, rs)
+    t = h.tiles if h.built_for is rs and h.tiles is not None else hand_tiles(h, rs)
     unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     kong = kong_notes(h, ctx, rs) if h.melds else ()

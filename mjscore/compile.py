@@ -214,7 +214,6 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         cand=tuple(k in targets for k in range(T.NUM_KINDS)),
         unused=tuple(k for k in range(T.NUM_KINDS) if k not in kinds),
         fewest_copies=min(copies),
-        kinds_below=min((k for k in range(T.NUM_KINDS) if k not in kinds), default=T.NUM_KINDS),
         patterns=patterns, context=_context(spec.get("context", ())),
         full_ghost=bool(ghosts) and bool(g.get("full_ghost_win")),
         per_reading=tuple(p for p in patterns

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
+from . import tiles as T
 from .bounded import make_room
 from .errors import OptionError, RulesetError
 from .options import as_dict, check_defaults, resolve
@@ -256,8 +257,6 @@ class Ruleset:
     cand: tuple  # per kind: may a ghost stand for it
     unused: tuple  # kinds the ruleset has no tile of
     fewest_copies: int  # no kind has fewer copies: a hand with no more of any needs no count check
-    kinds_below: int  # every kind below this one is a tile the ruleset has (sorted tiles below
-    # it need no closer check)
     patterns: tuple = field(repr=False)
     context: frozenset = frozenset()
     full_ghost: bool = False  # 满鬼: holding every ghost tile wins
@@ -279,6 +278,14 @@ class Ruleset:
         the fields, so no repr, comparison or copy of a ruleset walks it. (Made once and
         then an attribute like any other: it is read for every hand scored.)"""
         return {}
+
+    @cached_property
+    def kinds_below(self) -> int:
+        """Every kind below this one is a tile the ruleset has: sorted tiles all below it need
+        no closer check (`hand.build`). Worked out from `tile_kinds`, so a copy made with
+        other tiles (dataclasses.replace) works out its own."""
+        return min((k for k in range(T.NUM_KINDS) if k not in self.tile_kinds),
+                   default=T.NUM_KINDS)
 
     def remember(self, key, value):
         """Keep `value` in `memo`, bounded (`bounded.make_room`): a long batch's memory

@@ -11,6 +11,7 @@ ghosts may stand for lower tiles than those of the reading it prints.
 from __future__ import annotations
 
 import pickle
+from dataclasses import replace
 from collections import Counter
 
 import pytest
@@ -164,3 +165,19 @@ def test_the_one_step_build_refuses_what_the_full_checks_refuse(name):
         assert isinstance(fast, str) == refused, (text, fast)
 
     check()
+
+
+def test_a_ruleset_copied_with_other_tiles_checks_them():
+    # `Ruleset.kinds_below` is worked out from the copy's own tiles, not carried over.
+    rs = load("luzhou")
+    fewer = replace(rs, tile_kinds=rs.tile_kinds - {0})
+    assert (rs.kinds_below, fewer.kinds_below) == (27, 0)
+    with pytest.raises(MjscoreError, match="column 1: tile 1m is not used in luzhou"):
+        score("123m456m789m11p555s", fewer)
+
+
+def test_a_hand_marked_built_for_the_ruleset_but_without_its_tiles_is_counted_again():
+    rs = load("lanzhou")
+    h = replace(read_any("123m456m789m11p555s", rs), tiles=None)
+    r = score(h, rs)
+    assert (r.legal, r.value, r.reasons) == (False, 2, ("not declared (报章): a win needs --declared",))
