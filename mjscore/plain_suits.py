@@ -179,8 +179,13 @@ def fewest_ghosts(c: tuple, table: dict) -> int:
     """The fewest ghosts that make suit `c` complete (sets, at most one pair), read off
     `table` (`packed_suits`); LOOKUP_MAX + 1 when it takes more. However a class may read its
     tiles (melds aside, ranks a ghost may not play), it needs at least this many."""
-    # Kept by counts alone: there is one table, the same in every process.
-    got = _FEWEST.get(c) if any(c) else 0  # (the table holds no empty suit: it needs none)
+    # Kept by counts alone: there is one table, the same in every process. Keyed by the
+    # counts as bytes, not the tuple: the suit's entry (`classes._ENTRIES`) keys the tuple,
+    # and the two tables drop keys at different times, so a long batch came to hold two
+    # tuples of most counts where it first held one (memory still growing after 20,000
+    # records).
+    key = bytes(c) if any(c) else None
+    got = _FEWEST.get(key) if key else 0  # (the table holds no empty suit: it needs none)
     if got is None:
         # (More than four of a rank, under a house rule's extra copies: nothing assumed.)
         got = LOOKUP_MAX + 1 if max(c) <= 4 else 0
@@ -191,7 +196,7 @@ def fewest_ghosts(c: tuple, table: dict) -> int:
                 got = k
                 break
         make_room(_FEWEST, 1 << 12)
-        _FEWEST[c] = got
+        _FEWEST[key] = got
     return got
 
 
