@@ -214,7 +214,7 @@ def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
 def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
     """Score an already-built hand in a checked context; `skip`: extra rules paid elsewhere
     (`settlement.settle_win`)."""
-    t = h.tiles if h.built_for is rs and h.tiles is not None else hand_tiles(h, rs)
+    t = hand_tiles(h, rs)
     unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     kong = kong_notes(h, ctx, rs) if h.melds else ()
@@ -225,7 +225,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
     if reasons and any(r.startswith("花猫") for r in reasons):
         return _not_legal(rs, parsed, reasons, ctx, kong)
     evs = evaluate_all(readings(h, rs, t, ctx.discard_type), h, ctx, rs)
-    top = evs[0] if len(evs) == 1 else best(evs, ghost)  # (most hands: one reading)
+    top = best(evs, ghost)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"
                        + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")

@@ -62,25 +62,17 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
             flat.sort(key=lambda o: (_preference(o[3], size), o[0], o[1]))
     if not flat:
         return None
-    table = []
-    for key, sig, _w, _p in flat:
-        ks = (key, sig)
-        table.append(_KEY_SIGS.get(ks) or _key_sig(ks))
-    shape_id, sigs = numbered(_SHAPES, tuple(table), _SHAPE_LIMIT)
+    table = tuple([numbered(_KEY_SIGS, (key, sig), 1 << 12)[1] for key, sig, _w, _p in flat])
+    shape_id, sigs = numbered(_SHAPES, table, _SHAPE_LIMIT)
     return shape_id, sigs, tuple((w, placed) for _k, _s, w, placed in flat)
 
 
-# (key, signature) -> itself. A few hundred recur across every class's table, so the tables
-# share them and hold only their references: a sixth of the memory they took (the 1,530
-# tables after 30,000 batch hands: 0.16 MB, not 1.0 MB), and a table made again after
-# `_SHAPES` dropped it costs little while the old copy lives on in entries.
+# (key, signature) -> (a number, the pair as first met: `bounded.numbered`). A few hundred
+# recur across every class's table, so the tables share them and hold only their
+# references: a sixth of the memory they took (the 1,530 tables after 30,000 batch hands:
+# 0.16 MB, not 1.0 MB), and a table made again after `_SHAPES` dropped it costs little while
+# the old copy lives on in entries.
 _KEY_SIGS: dict = {}
-
-
-def _key_sig(ks: tuple) -> tuple:
-    make_room(_KEY_SIGS, 1 << 12)
-    _KEY_SIGS[ks] = ks
-    return ks
 
 
 def _preference(placed: tuple, size: int) -> tuple:

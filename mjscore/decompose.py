@@ -113,7 +113,7 @@ def readings(hand, rs, t=None, taken: bool = False) -> list:
     """One reading per signature of `hand` under `rs` (each a real reading of its tiles);
     `taken`: the winning tile came from another player (a discard, a robbed kong)."""
     if t is None:
-        t = hand.tiles if hand.built_for is rs else hand_tiles(hand, rs)
+        t = hand_tiles(hand, rs)
     if t.too_many_suits:
         return []
     if t.plain:

@@ -70,7 +70,6 @@ class _Kept:
         return value
 
 
-
 class Reading(tuple):
     """One way to read the whole hand: its shape, its groups (melds last), its final tiles.
 
