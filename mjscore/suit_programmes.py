@@ -155,29 +155,50 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     # witness so far is a number: a rank's final count, 0, 2 or 4, as f >> 1 in two bits.
     # Each rank tries the most tiles first, so states are met best first (the first met is
     # kept): a state met earlier came from a better prefix, or the same one with more here.
-    states = {(0, 0, 0, 0): 0}
+    # A state is a number too (ghosts spent in bits 0-4, pairs 5-9, four-copy kinds 10-14,
+    # ghosts in single pairs from 15), and a rank's moves add to it (`_pair_moves`): a fifth
+    # faster than building and hashing a tuple per move.
+    states = {0: 0}
+    moves_of = _PAIR_MOVES.get
     for r in range(len(c)):
+        key = (c[r], m[r], cand[r])
+        moves = moves_of(key)
+        if moves is None:
+            moves = _pair_moves(*key)
         nxt: dict = {}
-        cr, room, wild = c[r], 4 - m[r], cand[r]
-        for (gu, pairs, n4, gp), path in states.items():
+        for s, path in states.items():
+            room = gmax - (s & 31)
             path <<= 2
-            for f in (4, 2, 0):
-                g = f - cr
-                if g < 0 or f > room or g and (not wild or gu + g > gmax):
-                    continue
-                key = (gu + g, pairs + f // 2, n4 + (f == 4), gp + (g if f == 2 else 0))
-                if key not in nxt:
-                    nxt[key] = path | f >> 1
+            for g, add, half in moves:
+                if g <= room and s + add not in nxt:
+                    nxt[s + add] = path | half
         states = nxt
     out: dict = {}
     held = any(c)
     shifts = range(2 * len(c) - 2, -1, -2)
-    for (gu, pairs, n4, gp), path in states.items():
-        sigs = out.setdefault((gu, pairs), {})
-        sig = (n4, int(held or gu > 0), pairs, gp)
-        if sig not in sigs:
-            sigs[sig] = tuple((path >> s & 3) << 1 for s in shifts)
+    for s, path in states.items():
+        gu, pairs = s & 31, s >> 5 & 31
+        out.setdefault((gu, pairs), {})[(s >> 10 & 31, int(held or gu > 0), pairs, s >> 15)] = \
+            tuple((path >> t & 3) << 1 for t in shifts)
     return out
+
+
+_PAIR_MOVES: dict = {}
+
+
+def _pair_moves(cr: int, mr: int, wild: bool) -> tuple:
+    """((ghosts, what the move adds to a `suit_pairs` state, final count >> 1), ...) for a
+    rank holding `cr` natural tiles and `mr` in melds, the most tiles first: the same few
+    recur in every class, so they are worked out once."""
+    out = []
+    for f in (4, 2, 0):
+        g = f - cr
+        if g < 0 or f + mr > 4 or g and not wild:
+            continue
+        out.append((g, g | (f >> 1) << 5 | (f == 4) << 10 | (g if f == 2 else 0) << 15, f >> 1))
+    make_room(_PAIR_MOVES, 1 << 10)
+    moves = _PAIR_MOVES[cr, mr, wild] = tuple(out)
+    return moves
 
 
 @memo(64)
