@@ -65,18 +65,23 @@ def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:
     """Signatures of the whole hand from each class's signature table (`shapes`: (group,
     table) per class): one pick per class choice, symmetric classes merged. Each result is
     (canon, picks, run): `canon` the hand's signature (per group, its classes' signatures as
-    sorted numbers, `_code`), `picks` the place of the chosen signature among each class's
+    sorted numbers), `picks` the place of the chosen signature among each class's
     (see `classes._entry`), `run` whether a chosen signature has a run (standard shape)."""
-    target = 1 if shape == "standard" else 7
-    tiles_at = 2 if shape == "standard" else 1
+    std = shape == "standard"
+    target = 1 if std else 7
     # -> (picks so far, suits holding tiles, a run chosen)
     partial = {(0, 0, ((), (), ())): ((), 0, False)}
     last = len(shapes) - 1
     for i, (grp, sigs) in enumerate(shapes):
         # In the class's order (a reading's preference, see `classes._entry`): among picks
-        # giving the hand one signature, the first met is kept.
-        coded = [(place, key[0], key[1], _code(sig), 1 if grp == 0 and sig[tiles_at] else 0,
-                  bool(sig[1])) for place, (key, sig) in enumerate(sigs)]
+        # giving the hand one signature, the first met is kept. A signature (four fields,
+        # each under 64) is coded as one number: numbers are hashed, compared and sorted
+        # faster than the tuples, and the hand's signature is only ever a key. Whether the
+        # class holds tiles is field 2 of a standard signature, 1 of a seven pairs one.
+        suit = grp == 0
+        coded = [(place, kg, kp, a << 18 | b << 12 | c << 6 | d,
+                  1 if suit and (c if std else b) else 0, b > 0)
+                 for place, ((kg, kp), (a, b, c, d)) in enumerate(sigs)]
         if i == last:  # it must spend the ghosts left and end the pairs: only those options
             by_key: dict = {}
             for option in coded:
@@ -91,22 +96,14 @@ def _combine(shapes: list, g: int, shape: str, max_suits) -> tuple:
                 if max_suits and suits + held > max_suits:
                     continue
                 groups = list(canon)
-                groups[grp] = tuple(sorted(groups[grp] + (code,)))
+                have = canon[grp]
+                groups[grp] = tuple(sorted(have + (code,))) if have else (code,)
                 k = (gk, pk, tuple(groups))
                 if k not in nxt:
                     nxt[k] = (chosen + (place,), suits + held, run or has_run)
         partial = nxt
     return tuple((k[2], v[0], v[2]) for k, v in partial.items()
                  if k[0] == g and k[1] == target)
-
-
-def _code(sig: tuple) -> int:
-    """A class signature as one number (every field is under 64): numbers are hashed, compared
-    and sorted faster than the tuples, and the hand's signature is only ever a key."""
-    out = 0
-    for v in sig:
-        out = out << 6 | v
-    return out
 
 
 def readings(hand, rs, t=None, taken: bool = False) -> list:
