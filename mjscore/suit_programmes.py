@@ -157,7 +157,9 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     # kept): a state met earlier came from a better prefix, or the same one with more here.
     # A state is a number too (ghosts spent in bits 0-4, pairs 5-9, four-copy kinds 10-14,
     # ghosts in single pairs from 15), and a rank's moves add to it (`_pair_moves`): a fifth
-    # faster than building and hashing a tuple per move.
+    # faster than building and hashing a tuple per move. Every field fits: a hand of 14 tiles
+    # holds at most 14 ghosts (the budget is never more, nor below 0), a class at most 18
+    # pairs and 9 kinds of four.
     states = {0: 0}
     moves_of = _PAIR_MOVES.get
     for r in range(len(c)):
@@ -188,8 +190,8 @@ _PAIR_MOVES: dict = {}
 
 def _pair_moves(cr: int, mr: int, wild: bool) -> tuple:
     """((ghosts, what the move adds to a `suit_pairs` state, final count >> 1), ...) for a
-    rank holding `cr` natural tiles and `mr` in melds, the most tiles first: the same few
-    recur in every class, so they are worked out once."""
+    rank holding `cr` natural tiles and `mr` in melds, where a ghost may play if `wild`, the
+    most tiles first: the same few recur in every class, so they are worked out once."""
     out = []
     for f in (4, 2, 0):
         g = f - cr
