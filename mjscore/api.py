@@ -148,7 +148,7 @@ def _ruleset_and_hand(hand, rules, win, indicator, opts) -> tuple:
         if rs is not rules:
             if not {"ghost", "indicator"} <= set(rs.options):
                 # A house rule that sets the ghost itself leaves nothing for --indicator to set
-                # (the options it would set are dropped: ruleset._without_unused_options).
+                # (the options it would set are dropped: ruleset_check.without_unused_options).
                 raise OptionError(f"--indicator does not apply in {rs.name}: the file sets its "
                                   "ghost itself (ghosts: mode, indicator)")
             rs = load(rules, {**opts, "indicator": indicator, "ghost": "flip"})

@@ -217,7 +217,8 @@ def rules():
 def rules_list():
     """List the shipped rulesets."""
     from . import render
-    from .ruleset import load, shipped_names
+    from .ruleset import load
+    from .ruleset_files import shipped_names
     rows = []
     for name in shipped_names():
         rs = load(name)
@@ -240,7 +241,9 @@ def rules_show(name, opts):
 @click.argument("file")
 def rules_check(file):
     """Validate a ruleset FILE (its whole extends: chain)."""
-    from .ruleset import load_raw, resolve_and_compile, validate
+    from .ruleset import resolve_and_compile
+    from .ruleset_check import validate
+    from .ruleset_files import load_raw
     data, label, _ = load_raw(file)
     validate(data, label)
     rs = resolve_and_compile(data, label)

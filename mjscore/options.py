@@ -120,3 +120,29 @@ def parse_pairs(pairs, what: str = "--opt", form: str = "KEY=VALUE",
             raise error(f"{what}: {key} is given twice ({key}={out[key]}, {key}={value.strip()})")
         out[key] = value.strip()
     return out
+
+
+def option_refs(node, where: str):
+    """(key path, option name) of every `{option: name}` reference in a ruleset mapping,
+    outside its own `options:`."""
+    if isinstance(node, dict):
+        if set(node) == {"option"}:
+            yield where, node["option"]
+            return
+        for k, v in node.items():
+            if where != "" or k != "options":
+                yield from option_refs(v, f"{where}.{k}" if where else str(k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from option_refs(v, f"{where}.{i}")
+
+
+def resolve_refs(node, values: dict):
+    """`node` with every `{option: name}` reference replaced by the option's value."""
+    if isinstance(node, dict):
+        if set(node) == {"option"}:
+            return values[node["option"]]
+        return {k: resolve_refs(v, values) for k, v in node.items()}
+    if isinstance(node, list):
+        return [resolve_refs(v, values) for v in node]
+    return node

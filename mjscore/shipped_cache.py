@@ -64,5 +64,5 @@ def write(folder: Path) -> Path:
 
 
 if __name__ == "__main__":  # python -m mjscore.shipped_cache
-    from .ruleset import shipped_dir
+    from .ruleset_files import shipped_dir
     print(f"wrote {write(shipped_dir())}")

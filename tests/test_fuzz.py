@@ -28,7 +28,8 @@ from mjscore.cli import cli
 from mjscore.hand import read
 from mjscore.notation import parse
 from mjscore.options import parse_pairs
-from mjscore.ruleset import load, shipped_dir, shipped_names
+from mjscore.ruleset import load
+from mjscore.ruleset_files import shipped_dir, shipped_names
 
 from .guard import hang_guard
 

@@ -11,7 +11,8 @@ from mjscore import score
 from mjscore.batch import arguments
 from mjscore.cli import cli
 from mjscore.errors import NotationError, OptionError
-from mjscore.ruleset import _option_refs, load
+from mjscore.options import option_refs
+from mjscore.ruleset import load
 
 HAND = "111m123m456m789m5pC"
 SHIPPED = ["luzhou", "luzhou-guide", "guangdong", "lanzhou"]
@@ -116,7 +117,7 @@ def test_an_empty_name_in_a_rules_list_is_refused(rules):
 @pytest.mark.parametrize("name", SHIPPED)
 def test_shipped_rulesets_use_every_option_they_declare(name):
     data = load(name).data
-    used = {ref for _where, ref in _option_refs(data, "")}
+    used = {ref for _where, ref in option_refs(data, "")}
     assert set(data.get("options") or {}) <= used
 
 

@@ -8,7 +8,8 @@ from click.testing import CliRunner
 
 from mjscore import score
 from mjscore.cli import cli
-from mjscore.ruleset import load_raw, shipped_dir, shipped_names, validate
+from mjscore.ruleset_check import validate
+from mjscore.ruleset_files import load_raw, shipped_dir, shipped_names
 
 DADUIZI = "111m222m333p444pC5p"  # 大对子 with a ghost: 10 in luzhou
 QINGLONG = "1111m22m33m44m55mC6m"  # 清龙七对: 80 uncapped

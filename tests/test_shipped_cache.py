@@ -1,7 +1,7 @@
 """The parsed copy of the shipped rulesets (start-up speed) is current and never stale."""
 
 from mjscore import shipped_cache
-from mjscore.ruleset import shipped_dir
+from mjscore.ruleset_files import shipped_dir
 
 
 def test_cache_is_current():

@@ -1,0 +1,96 @@
+"""Checking a ruleset file of the user's: the schema (jsonschema, imported only here: a shipped
+ruleset is checked by the test suite, not on load), then what a schema cannot see (pattern
+and extra names, option references), and again with its options filled in."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import OptionError, RulesetError
+from .options import check_defaults, option_refs
+
+_HERE = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    import jsonschema
+    schema = json.loads((_HERE / "ruleset.schema.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _schema_error(data: dict):
+    """The most relevant schema error of `data`, or None."""
+    import jsonschema
+    errors = sorted(_validator().iter_errors(data),
+                    key=lambda e: (len(e.path), list(map(str, e.path))))
+    return jsonschema.exceptions.best_match(errors) if errors else None
+
+
+def validate(data: dict, label: str) -> None:
+    """Schema validation (jsonschema), then the references a schema cannot see."""
+    from .patterns import REGISTRY
+    from .settlement import EXTRAS
+    err = _schema_error(data)
+    if err is not None:
+        key = ".".join(str(p) for p in err.absolute_path) or None
+        message = err.message
+        if err.validator == "oneOf" and key and key.startswith("patterns.") and \
+                len(err.absolute_path) == 2:
+            message = "a pattern has exactly one effect: steps, base, multiply, add, flat or fixed"
+        raise RulesetError(label, _short(message), key)
+    specs = data.get("options") or {}
+    check_defaults(specs, label)
+    for pid, pat in (data.get("patterns") or {}).items():
+        if pat is not None and pat.get("pattern", pid) not in REGISTRY:
+            raise RulesetError(label, f'unknown pattern "{pat.get("pattern", pid)}" '
+                                      f"(known: {', '.join(sorted(REGISTRY))})", f"patterns.{pid}")
+    for xid, extra in (data.get("extras") or {}).items():
+        if extra is not None and extra["rule"] not in EXTRAS:
+            raise RulesetError(label, f'unknown extra rule "{extra["rule"]}"', f"extras.{xid}.rule")
+    for where, ref in option_refs(data, ""):
+        if not isinstance(ref, str) or ref not in specs:
+            raise RulesetError(label, f'refers to option "{ref}", which options: does not declare',
+                               where)
+
+
+def validate_resolved(data: dict, spec: dict, values: dict, label: str) -> None:
+    """The ruleset with its options filled in must still fit the schema: an option's value
+    (its default, or one given with --opt) lands where the ruleset refers to it, and an
+    option of the wrong type there (a word where a number goes) is named here rather than
+    failing inside scoring."""
+    err = _schema_error(spec)
+    if err is None:
+        return
+    key = ".".join(str(p) for p in err.absolute_path) or None
+    refs = dict(option_refs(data, ""))
+    name = next((refs[k] for k in refs if key and (key == k or key.startswith(k + "."))), None)
+    if name is None:
+        raise RulesetError(label, _short(err.message), key)
+    shown = json.dumps(values[name], ensure_ascii=False, default=str)  # as YAML writes it
+    raise RulesetError(label, f'option "{name}" is {shown} here, which does not fit: '
+                              f"{_short(err.message)}", key)
+
+
+def _short(message: str) -> str:
+    return message if len(message) < 160 else message[:157] + "..."
+
+
+def without_unused_options(data: dict, opts: dict | None, label: str) -> dict:
+    """`data` less the options no key refers to any more: a house rule that sets a key
+    outright (`value: {cap: 100}`) leaves the option it inherited for that key with nothing
+    to change, and `--opt cap=5` would be accepted and do nothing. Such an option is not
+    one of this ruleset's (nor listed by `rules show`); given, it is refused saying why.
+    (Shipped rulesets use every option they declare: a test says so.)"""
+    specs = data.get("options") or {}
+    used = {ref for _where, ref in option_refs(data, "")}
+    unused = [k for k in specs if k not in used]
+    if not unused:
+        return data
+    for key in opts or {}:
+        if key in unused:
+            raise OptionError(f'option "{key}" does nothing in {label}: the file sets every '
+                              "key it stood for itself")
+    return {**data, "options": {k: v for k, v in specs.items() if k in used}}

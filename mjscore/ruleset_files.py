@@ -1,0 +1,152 @@
+"""Ruleset files: where the shipped ones are, and how a file and the `extends:` chain above it
+read as one mapping (the keys merged, child over parent). What the mapping must hold is
+`ruleset_check`'s; what it compiles to is `ruleset`'s."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import RulesetError
+
+_HERE = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=1)
+def shipped_dir() -> Path:
+    """The installed copy inside the package, else the source tree's top-level folder.
+    (Looked up once a process: scoring asks on every call.)"""
+    inside = _HERE / "rulesets"
+    return inside if inside.is_dir() else _HERE.parent / "rulesets"
+
+
+@lru_cache(maxsize=1)
+def _shipped_set() -> frozenset:
+    return frozenset(p.stem for p in shipped_dir().glob("*.yaml"))
+
+
+def shipped_names() -> list[str]:
+    return sorted(_shipped_set())
+
+
+def _load_yaml(path: Path, label: str) -> dict:
+    if _is_shipped(path):
+        from .shipped_cache import lookup
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            text = None
+        data = lookup(path, text) if text is not None else None
+        if isinstance(data, dict):
+            return data
+    from .yamlfile import read
+    data = read(path, "ruleset file", lambda message: RulesetError(label, message))
+    if not isinstance(data, dict):
+        raise RulesetError(label, "must be a mapping of keys (name, tiles, hand, value, ...)")
+    return data
+
+
+EFFECT_KEYS = ("steps", "base", "multiply", "add", "flat", "fixed")
+
+
+def _merge(base: dict, over: dict, where: str = "") -> dict:
+    """Mappings merge key by key; lists and scalars replace; a null value removes the key.
+
+    A pattern that names a new effect (say `multiply` where the parent had `steps`) drops the
+    parent's effect: a pattern has exactly one."""
+    out = dict(base)
+    if where.startswith("patterns.") and where.count(".") == 1 and \
+            any(k in over for k in EFFECT_KEYS):
+        for k in EFFECT_KEYS:
+            out.pop(k, None)
+    for key, value in over.items():
+        if value is None:
+            out.pop(key, None)
+        elif isinstance(value, dict) and isinstance(base.get(key), dict):
+            out[key] = _merge(base[key], value, f"{where}.{key}" if where else str(key))
+        else:
+            out[key] = value
+    return out
+
+
+def is_shipped_name(ref: str) -> bool:
+    looks_like_path = os.sep in ref or "/" in ref or ref.endswith((".yaml", ".yml"))
+    return not looks_like_path and ref in _shipped_set()
+
+
+def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
+    """(path, label, shipped?) for a ruleset name or path."""
+    if is_shipped_name(ref):
+        return shipped_dir() / f"{ref}.yaml", ref, True
+    path = Path(ref) if relative_to is None else relative_to / ref
+    try:
+        found = path.exists()
+    except (OSError, ValueError):  # a name too long for the file system, or a NUL byte
+        found = False
+    if found:
+        return path, ref, False
+    known = ", ".join(shipped_names())
+    raise RulesetError(ref, f"unknown ruleset: no shipped ruleset or file of that name "
+                            f"(shipped: {known})")
+
+
+def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
+    """The merged mapping for `ref`, its label, and whether every file in the chain is shipped.
+    `files`, when given, receives the resolved path of every file read."""
+    if not ref.strip():  # Path("") is the current folder
+        raise RulesetError(repr(ref), "unknown ruleset: give a shipped name or a file")
+    chain: list[tuple[dict, str]] = []
+    seen: set[Path] = set()
+    path, label, all_shipped = _locate(ref, None)
+    while True:
+        real = path.resolve()
+        if real in seen:
+            trail = " -> ".join([lb for _, lb in chain] + [label])
+            raise RulesetError(label, f"extends itself in a cycle ({trail})", "extends")
+        seen.add(real)
+        if files is not None:
+            files.append(real)
+        data = _load_yaml(path, label)
+        chain.append((data, label))
+        parent = data.get("extends")
+        if parent is None:
+            break
+        if not isinstance(parent, str) or not parent.strip():
+            raise RulesetError(label, "must name a shipped ruleset or a file", "extends")
+        try:
+            path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
+        except RulesetError:
+            known = ", ".join(shipped_names())
+            raise RulesetError(label, f'"{parent}" is no shipped ruleset (shipped: {known}) and '
+                                      "no file beside this one", "extends") from None
+        if path.is_dir():  # named here, not as the folder's own error with no file or key
+            raise RulesetError(label, f'"{parent}" is a folder, not a ruleset file', "extends")
+        all_shipped = all_shipped and shipped
+        label = plabel if shipped else str(path)
+    merged: dict = {}
+    for data, _ in reversed(chain):
+        merged = _merge(merged, data)
+    merged.pop("extends", None)
+    return merged, chain[0][1], all_shipped
+
+
+def _is_shipped(path: Path) -> bool:
+    return path.resolve().parent == shipped_dir().resolve()
+
+
+def stamps(files) -> tuple | None:
+    """What each file of an extends: chain holds now, as a digest of its bytes (None if one
+    cannot be read). Reading a small file is cheap; parsing and validating it is not, and a
+    modification time can miss an edit made within the same clock tick."""
+    from hashlib import sha256
+
+    from .yamlfile import MAX_BYTES
+    try:
+        out = []
+        for f in files:
+            with open(f, "rb") as fh:
+                out.append((f, sha256(fh.read(MAX_BYTES + 1)).digest()))
+        return tuple(out)
+    except (OSError, ValueError):
+        return None
