@@ -1,9 +1,11 @@
-"""Money that a hand's end and its ghosts move: 查叫 at an exhausted wall, and 喜钱."""
+"""Money that a hand's end and its ghosts move: 查叫 at an exhausted wall, and 喜钱, with
+the count of each seat's ghosts a settled hand keeps (`count_ghosts`)."""
 
 from __future__ import annotations
 
 from .context import ghost_supply
 from .errors import InputError
+from .patterns import physical_ghosts
 from .settlement import Payment
 from .ready import analyse, is_flower_cat
 
@@ -86,3 +88,36 @@ def exhausted(table, ev) -> tuple:
     parts = [f"{s} 花猫" if s in cats else f"{s} ready (best {ready[s]})" if s in ready
              else f"{s} not ready" for s in left]
     return "wall exhausted (查叫): " + ", ".join(parts), rows
+
+
+def xiqian_elsewhere(table, ev, seat: str, ctx) -> frozenset:
+    """The extras a win leaves out: 喜钱 when the seat's ghosts event pays it (win or
+    not, wherever the event stands). With none, the win pays it on the ghosts the hand
+    holds, as `score` does (every one was drawn), and they count towards the set."""
+    if any(e.type == "ghosts" and e.seat == seat for e in table.rec.events):
+        return frozenset({"ghost_bonus"})
+    if ctx.ghosts_held and ghost_bonus_of(table.rs) is not None:
+        try:
+            count_ghosts(table, ev, ctx.ghosts_held, seat)
+        except InputError as e:
+            raise InputError(f"{table.rec.label}: event {ev.number}: {e}") from None
+    return frozenset()
+
+
+def count_ghosts(table, ev, drawn: int, seat: str | None = None) -> None:
+    """A seat's ghosts are counted once a hand, no fewer than its hand holds, and all the
+    seats' together are no more than the set has."""
+    seat = seat or ev.seat
+    if seat in table.ghosts_drawn:
+        raise InputError(f"{seat}'s ghosts were counted at event "
+                         f"{table.ghosts_drawn[seat][0]}: one count a seat a hand")
+    hand = table.hands.get(seat)
+    held = physical_ghosts(hand, table.rs) if hand is not None else 0
+    if drawn < held:
+        raise InputError(f"{seat} drew {drawn} ghosts, but the hand holds {held}")
+    table.ghosts_drawn[seat] = (ev.number, drawn)
+    total = sum(n for _e, n in table.ghosts_drawn.values())
+    supply = ghost_supply(table.rs)
+    if total > supply:
+        raise InputError(f"the seats' ghosts drawn add up to {total}, but {table.rs.name} "
+                         f"has {supply}")

@@ -8,16 +8,14 @@ the left) is settled up to that event and reported as not legal (exit 1).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
-from .draw_game import exhausted, ghost_bonus_of, ghost_money
+from .draw_game import count_ghosts, exhausted, ghost_money, xiqian_elsewhere
 from .errors import InputError, MjscoreError
-from .hand import read
 from .options import as_dict
 from .patterns import physical_ghosts
 from .passes import blocked_by_pass
@@ -25,6 +23,7 @@ from .record import event_tile
 from .record import load as load_record
 from .ruleset import load as load_ruleset
 from .settlement import Payment, check_extras, net_of
+from .table_hands import claimants_win, read_hands, winners
 
 SEATS = C.SEATS
 
@@ -32,12 +31,6 @@ SEATS = C.SEATS
 def left_of(seat: str) -> str:
     """The seat that plays just before `seat` (play passes E -> S -> W -> N)."""
     return SEATS[(SEATS.index(seat) - 1) % 4]
-
-
-def downstream(discarder: str) -> list:
-    """The other seats in the order they would claim a discard, nearest first."""
-    i = SEATS.index(discarder)
-    return [SEATS[(i + d) % 4] for d in (1, 2, 3)]
 
 
 class Refused(Exception):
@@ -87,52 +80,12 @@ class _Table:
         self.out: list = []
         self.skipped: list = []
         self.log = any(e.type in ("draw", "discard", "call") for e in rec.events)
-        self.winners = self._winners()
-        self.hands = self._hands()
+        self.winners = winners(rec, self.play)
+        self.hands = read_hands(rec, rs, self.play, self.winners)
         self.ghosts_drawn: dict = {}  # seat -> (event number, ghosts drawn)
         self.konged: dict = {}  # (seat, tile) -> event numbers of its kongs
 
     # -- what the record must hold --------------------------------------------------------
-    def _claimants_win(self, ev) -> tuple:
-        if self.play.get("one_winner_per_discard") and len(ev.seats) > 1 and "from" in ev.fields:
-            return (next(s for s in downstream(ev.fields["from"]) if s in ev.seats),)
-        return ev.seats
-
-    def _winners(self) -> set:
-        return {s for e in self.rec.events if e.type == "win" for s in self._claimants_win(e)}
-
-    def _hands(self) -> dict:
-        hands = {}
-        for seat, text in self.rec.seats.items():
-            size = 14 if seat in self.winners else 13
-            try:
-                hands[seat] = read(text, self.rs, size=size)
-            except MjscoreError as e:
-                raise InputError(f"{self.rec.label}: seats.{seat}: {e}") from None
-        table: Counter = Counter()
-        for h in hands.values():
-            table.update(h.physical())
-        for e in self.rec.events:  # one discard won by several seats is one tile, not several
-            if e.type == "win" and len(self._claimants_win(e)) > 1 and "from" in e.fields:
-                k = event_tile(e, self.rec.label)
-                table[k] -= sum(1 for s in self._claimants_win(e) if s in hands) - 1
-        # A kong declared by a seat whose hand is not given holds its tiles too (a robbed one,
-        # only its pong), and a robbed tile written as the winning tile may be a ghost.
-        events = self.rec.events
-        for i, e in enumerate(events):
-            if e.type == "kong" and e.seat not in hands:
-                k = event_tile(e, self.rec.label)
-                nxt = events[i + 1] if i + 1 < len(events) else None
-                robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong")
-                table[k] += C.fewest_natural(self.rs, k, 3 if robbed else 4)
-            if e.type == "win" and e.fields.get("rob_kong") and C.robbed_may_be_ghost(self.rs):
-                table[event_tile(e, self.rec.label)] -= 1
-        for k, n in table.items():
-            if n > self.rs.copies[k]:
-                raise InputError(f"{self.rec.label}: seats: {n} copies of {T.name(k)} across "
-                                 f"the table ({self.rs.name} has {self.rs.copies[k]})")
-        return hands
-
     def need_hand(self, seat: str, ev, why: str):
         if seat not in self.hands:
             raise InputError(f"{self.rec.label}: event {ev.number}: seats.{seat} is needed "
@@ -208,7 +161,7 @@ class _Table:
         if len(ev.seats) > 1 and not frm:
             raise InputError(f"{self.rec.label}: event {ev.number}: seats listed under win "
                              "claim one discard or robbed kong: give from: (whose tile it was)")
-        seats = self._claimants_win(ev)
+        seats = claimants_win(self.play, ev)
         skipped = [s for s in ev.seats if s not in seats]
         prev = self.out[-1] if self.out else None
         if self.play.get("one_winner_per_discard") and frm and prev and prev.type == "win" \
@@ -249,7 +202,7 @@ class _Table:
                 check_extras(ctx, h, self.rs)  # horses as many as the ruleset draws
             except MjscoreError as e:
                 raise self.horse_error(ev, e) from None
-            r = score_hand(h, self.rs, ctx, self.xiqian_elsewhere(ev, seat, ctx))
+            r = score_hand(h, self.rs, ctx, xiqian_elsewhere(self, ev, seat, ctx))
             self.check_pass(ev, seat, tile, r.value)
             if not r.legal:
                 self.refuse(ev, f"{seat}'s win is not legal: " + "; ".join(r.reasons))
@@ -316,42 +269,11 @@ class _Table:
         drawn = int(ev.fields["drawn"])
         try:
             rows = ghost_money(self.rs, ev.seat, drawn, ev.seat in self.winners)
-            self._ghosts_add_up(ev, drawn)
+            count_ghosts(self, ev, drawn)
         except InputError as e:  # name the record and the event, as every record error does
             raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
         self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {ev.fields['drawn']}"
                                     " ghosts", tuple(rows)))
-
-    def xiqian_elsewhere(self, ev, seat: str, ctx) -> frozenset:
-        """The extras a win leaves out: 喜钱 when the seat's ghosts event pays it (win or
-        not, wherever the event stands). With none, the win pays it on the ghosts the hand
-        holds, as `score` does (every one was drawn), and they count towards the set."""
-        if any(e.type == "ghosts" and e.seat == seat for e in self.rec.events):
-            return frozenset({"ghost_bonus"})
-        if ctx.ghosts_held and ghost_bonus_of(self.rs) is not None:
-            try:
-                self._ghosts_add_up(ev, ctx.ghosts_held, seat)
-            except InputError as e:
-                raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
-        return frozenset()
-
-    def _ghosts_add_up(self, ev, drawn: int, seat: str | None = None) -> None:
-        """A seat's ghosts are counted once a hand, no fewer than its hand holds, and all the
-        seats' together are no more than the set has."""
-        seat = seat or ev.seat
-        if seat in self.ghosts_drawn:
-            raise InputError(f"{seat}'s ghosts were counted at event "
-                             f"{self.ghosts_drawn[seat][0]}: one count a seat a hand")
-        hand = self.hands.get(seat)
-        held = physical_ghosts(hand, self.rs) if hand is not None else 0
-        if drawn < held:
-            raise InputError(f"{seat} drew {drawn} ghosts, but the hand holds {held}")
-        self.ghosts_drawn[seat] = (ev.number, drawn)
-        total = sum(n for _e, n in self.ghosts_drawn.values())
-        supply = C.ghost_supply(self.rs)
-        if total > supply:
-            raise InputError(f"the seats' ghosts drawn add up to {total}, but {self.rs.name} "
-                             f"has {supply}")
 
     def on_exhausted(self, ev, nxt) -> None:
         self.ended_at = ev.number
@@ -389,7 +311,7 @@ def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
     if first is None:
         dealer = rec.dealer
     else:
-        seats = table._claimants_win(first)
+        seats = claimants_win(table.play, first)
         dealer = first.fields.get("from") if len(seats) > 1 else seats[0]
     return SettleResult(rs.name, rec.label, not reasons, tuple(reasons), tuple(table.out),
                         MappingProxyType(net_of(rows)), dealer, tuple(table.skipped),

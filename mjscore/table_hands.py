@@ -1,0 +1,67 @@
+"""The seats' hands a settle record gives, read together: who wins (a discard claimed by
+several seats may go to one), each hand read at its size, and no kind more copies across the
+table than the set has (a record that cannot describe a real hand is bad input)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import context as C
+from . import tiles as T
+from .errors import InputError, MjscoreError
+from .hand import read
+from .record import event_tile
+
+SEATS = C.SEATS
+
+
+def downstream(discarder: str) -> list:
+    """The other seats in the order they would claim a discard, nearest first."""
+    i = SEATS.index(discarder)
+    return [SEATS[(i + d) % 4] for d in (1, 2, 3)]
+
+
+def claimants_win(play: dict, ev) -> tuple:
+    """The seats a win event's tile goes to: the nearest downstream alone where the ruleset
+    has one winner per discard."""
+    if play.get("one_winner_per_discard") and len(ev.seats) > 1 and "from" in ev.fields:
+        return (next(s for s in downstream(ev.fields["from"]) if s in ev.seats),)
+    return ev.seats
+
+
+def winners(rec, play: dict) -> set:
+    return {s for e in rec.events if e.type == "win" for s in claimants_win(play, e)}
+
+
+def read_hands(rec, rs, play: dict, won: set) -> dict:
+    """Seat -> Hand for every hand the record gives: a winner's 14 tiles, another's 13."""
+    hands = {}
+    for seat, text in rec.seats.items():
+        size = 14 if seat in won else 13
+        try:
+            hands[seat] = read(text, rs, size=size)
+        except MjscoreError as e:
+            raise InputError(f"{rec.label}: seats.{seat}: {e}") from None
+    table: Counter = Counter()
+    for h in hands.values():
+        table.update(h.physical())
+    for e in rec.events:  # one discard won by several seats is one tile, not several
+        if e.type == "win" and len(claimants_win(play, e)) > 1 and "from" in e.fields:
+            k = event_tile(e, rec.label)
+            table[k] -= sum(1 for s in claimants_win(play, e) if s in hands) - 1
+    # A kong declared by a seat whose hand is not given holds its tiles too (a robbed one,
+    # only its pong), and a robbed tile written as the winning tile may be a ghost.
+    events = rec.events
+    for i, e in enumerate(events):
+        if e.type == "kong" and e.seat not in hands:
+            k = event_tile(e, rec.label)
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong")
+            table[k] += C.fewest_natural(rs, k, 3 if robbed else 4)
+        if e.type == "win" and e.fields.get("rob_kong") and C.robbed_may_be_ghost(rs):
+            table[event_tile(e, rec.label)] -= 1
+    for k, n in table.items():
+        if n > rs.copies[k]:
+            raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
+                             f"the table ({rs.name} has {rs.copies[k]})")
+    return hands
