@@ -12,24 +12,11 @@ import sys
 import click
 
 from . import __version__
+from .cli_options import Whole, WholeRange, once
 from .errors import MjscoreError, one_line
 
 FORMATS = click.Choice(["table", "json"])
 MAX_JOBS = 256  # worker processes: far past any machine's cores, and a bound on a typo
-
-
-def once(*decls, default=None, **kwargs):
-    """`click.option` for a value given at most once. Click keeps the last of two
-    (`--seat E --seat S`) without a word; two values of one option contradict each other,
-    so a second is refused as bad input, as `--opt cap=5 --opt cap=9` is."""
-    def pick(ctx, param, values):
-        if len(values) > 1:
-            shown = ", ".join(str(v) for v in values)
-            raise click.BadParameter(f"given {len(values)} times ({shown}); give it once",
-                                     ctx, param)
-        return values[0] if values else None
-    return click.option(*decls, multiple=True, callback=pick,
-                        default=() if default is None else (default,), **kwargs)
 
 
 def _fail(e: MjscoreError):
@@ -45,26 +32,6 @@ def _one_line(e: click.ClickException) -> None:
 
 
 _HELP_PAGE = getattr(click.exceptions, "NoArgsIsHelpError", ())  # (Click 8.2 on)
-
-
-class _AsciiDigits:
-    """An integer option as typed: ASCII digits only, as `--opt` and batch files take them
-    (int() also reads "５" and "٥")."""
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, str):
-            from .options import WHOLE_NUMBER
-            if not WHOLE_NUMBER.fullmatch(value.strip()):
-                self.fail(f"{value!r} is not a valid integer.", param, ctx)
-        return super().convert(value, param, ctx)
-
-
-class Whole(_AsciiDigits, click.types.IntParamType):
-    pass
-
-
-class WholeRange(_AsciiDigits, click.IntRange):
-    pass
 
 
 class Group(click.Group):
@@ -252,6 +219,7 @@ def rules_check(file):
                f"{len(rs.options)} options" +
                (f"; {', '.join(unused)} dropped: the file sets every key it stood for"
                 if unused else "") + ")")
+
 
 @cli.command("batch")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
