@@ -117,7 +117,7 @@ class _Table:
                              "from the seat's own tiles; from: is for an exposed kong")
         # A kong event is one of the melds its seat's hand shows, never the same one twice
         # (paid twice). A seat with no hand given has its kongs' tiles counted across the
-        # table instead (`_hands`); ghosts in kongs let two seats kong one kind.
+        # table instead (`table_hands.read_hands`); ghosts in kongs let two seats kong one kind.
         hand = self.hands.get(ev.seat)
         earlier = self.konged.setdefault((ev.seat, tile), [])
         if hand is not None and earlier and len(earlier) >= sum(
