@@ -105,8 +105,8 @@ def _not_json(data, parts: list) -> str | None:
 
 
 def _errors(schema, data) -> list:
-    import jsonschema
-    return sorted(jsonschema.Draft202012Validator(schema).iter_errors(data),
+    from .schemas import validator
+    return sorted(validator(schema).iter_errors(data),
                   key=lambda e: list(map(str, e.absolute_path)))
 
 

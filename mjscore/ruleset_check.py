@@ -16,9 +16,8 @@ _HERE = Path(__file__).resolve().parent
 
 @lru_cache(maxsize=1)
 def _validator():
-    import jsonschema
-    schema = json.loads((_HERE / "ruleset.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    from .schemas import validator
+    return validator(json.loads((_HERE / "ruleset.schema.json").read_text(encoding="utf-8")))
 
 
 def _schema_error(data: dict):

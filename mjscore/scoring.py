@@ -55,15 +55,21 @@ class Evaluation(NamedTuple):
 _tuple_new = tuple.__new__
 
 
-def ladder(steps: int, spec: dict) -> int:
-    if steps <= 0:
-        return spec["start"]
-    return spec["first"] * spec["ratio"] ** (steps - 1)
-
-
 # Far above any real stake; a ruleset file whose amounts go past it (or overflow a float to
 # inf) is refused rather than printing a number with thousands of digits.
 MAX_VALUE = 10 ** 15
+_STEEP = MAX_VALUE.bit_length()  # past this many doublings a ladder is over MAX_VALUE
+
+
+def ladder(steps: int, spec: dict) -> int | float:
+    if steps <= 0:
+        return spec["start"]
+    ratio = spec["ratio"]
+    if ratio > 1 and steps > _STEEP:
+        # ratio ** (steps - 1) is at least 2 ** _STEEP, past MAX_VALUE: `_round` refuses it.
+        # Worked out, a file's steps of a billion would take minutes and memory first.
+        return math.inf
+    return spec["first"] * ratio ** (steps - 1)
 
 
 def _round(x, rs) -> int:
