@@ -441,6 +441,19 @@ def test_jsonl_stdout_carries_only_rows(tmp_path):
     assert all(json.loads(line)["file"] == str(path) for line in lines)
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_jsonl_a_line_ends_at_newline_only(tmp_path, jobs):
+    # A bare "\r" is whitespace inside JSON, not a record's end; "\r\n" endings still work.
+    path = tmp_path / "h.jsonl"
+    path.write_bytes(b'{"hand": "111m222m333p444p55p",\r "win": "5p"}\n'
+                     b'{"hand": "111m222m333p444p55p"}\r\n\r\n'
+                     b'{"hand": "111m222m333p444p55p" "win": "5p"}\r\n')
+    result = run(str(path), "--format", "jsonl", "--jobs", jobs)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["record"], r.get("value")) for r in rows] == [(1, 40), (2, 40), (3, None)]
+    assert rows[2]["error"] == "not JSON (line 4, column 32: Expecting ',' delimiter)"
+
+
 def test_csv_output_columns(tmp_path):
     path = tmp_path / "h.jsonl"
     write_jsonl(path, [GOOD2, ILLEGAL, BAD_HAND])
