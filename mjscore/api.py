@@ -11,7 +11,7 @@ from .decompose import readings
 from .hand import build, read_any
 from .notation import format as format_hand
 from .notation import parse, parse_tiles
-from .errors import MjscoreError, OptionError
+from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
 from .frozen import maker
 from .patterns import physical_ghosts
 from .reading import hand_tiles
@@ -111,18 +111,21 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     >>> r.value, [h.name for h in r.patterns], r.net["E"]
     (5, ['闺'], 15)
     """
-    if opts is None and indicator is None and type(hand) is str:
-        # The usual call (a hand's text, a ruleset's name or the Ruleset, no options): the
-        # same steps as below, less those with nothing to do (a few calls a hand).
-        rs = rules if isinstance(rules, Ruleset) else load(rules)
-        h = build(parse(hand), rs, win=win)
-    else:
-        rs, h = _ruleset_and_hand(hand, rules, win, indicator, opts)
-    ctx = C.make(h, rs, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
-                 heavenly, earthly, ghosts_drawn, indicator, dealer,
-                 horse_tiles(horses) if horses else (), physical_ghosts(h, rs))
-    if rs.extra_checks:
-        check_extras(ctx, h, rs)
+    try:
+        if opts is None and indicator is None and type(hand) is str:
+            # The usual call (a hand's text, a ruleset's name or the Ruleset, no options): the
+            # same steps as below, less those with nothing to do (a few calls a hand).
+            rs = rules if isinstance(rules, Ruleset) else load(rules)
+            h = build(parse(hand), rs, win=win)
+        else:
+            rs, h = _ruleset_and_hand(hand, rules, win, indicator, opts)
+        ctx = C.make(h, rs, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
+                     heavenly, earthly, ghosts_drawn, indicator, dealer,
+                     horse_tiles(horses) if horses else (), physical_ghosts(h, rs))
+        if rs.extra_checks:
+            check_extras(ctx, h, rs)
+    except RecursionError:  # an argument nested a thousand deep, quoted in its error
+        raise InputError(TOO_DEEP) from None
     return score_hand(h, rs, ctx)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from .api import score
-from .errors import InputError, MjscoreError
+from .errors import TOO_DEEP, InputError, MjscoreError
 from .frozen import maker
 from .options import parse_pairs
 from .records import KEYS, Record, decoded, describe, unknown
@@ -138,8 +138,8 @@ def score_record(rec: Record, rules: str) -> Row:
         result = score(kwargs.pop("hand"), kwargs.pop("rules"), **kwargs)
     except MjscoreError as e:
         return Row(rec.file, rec.number, error=_one_line(str(e)))
-    except RecursionError:
-        return Row(rec.file, rec.number, error="input nested too deeply")
+    except RecursionError:  # (nested in the record's own fields, before score sees them)
+        return Row(rec.file, rec.number, error=TOO_DEEP)
     return _row(rec.file, rec.number, result.to_dict(), None, result.legal, None)
 
 

@@ -13,7 +13,7 @@ import click
 
 from . import __version__
 from .cli_options import Whole, WholeRange, once
-from .errors import MjscoreError, one_line
+from .errors import TOO_DEEP, MjscoreError, one_line
 
 FORMATS = click.Choice(["table", "json"])
 MAX_JOBS = 256  # worker processes: far past any machine's cores, and a bound on a typo
@@ -51,7 +51,7 @@ class Group(click.Group):
         except MjscoreError as e:
             _fail(e)
         except RecursionError:
-            click.echo("mjscore: input nested too deeply", err=True)
+            click.echo(f"mjscore: {TOO_DEEP}", err=True)
             sys.exit(2)
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, and let no later flush complain.

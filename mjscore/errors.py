@@ -5,6 +5,9 @@ from __future__ import annotations
 import unicodedata
 
 MAX_MESSAGE = 400
+# Input nested past Python's recursion limit (a list in a list, a thousand deep): walking or
+# quoting it fails level by level. Bad input, said the same by the API, the CLI and batch.
+TOO_DEEP = "input nested too deeply"
 
 
 def one_line(text: str) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from . import context as C
 from . import tiles as T
+from .errors import TOO_DEEP, InputError
 from .hand import Hand, read_any
 from .options import as_dict
 from .patterns import physical_ghosts
@@ -84,6 +85,10 @@ def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:
     >>> [(w.tile, w.value) for w in waits("111m123m456m789mC").waits][:3]
     [('2m', 20), ('3m', 20), ('4m', 20)]
     """
-    rs = ruleset_of(rules, as_dict(opts))
-    h = read_any(hand, rs, size=13)
-    return analyse(h, rs, C.seat(seat, "--seat"))
+    try:
+        rs = ruleset_of(rules, as_dict(opts))
+        h = read_any(hand, rs, size=13)
+        where = C.seat(seat, "--seat")
+    except RecursionError:  # an argument nested a thousand deep, quoted in its error
+        raise InputError(TOO_DEEP) from None
+    return analyse(h, rs, where)

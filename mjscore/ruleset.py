@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 
 from . import tiles as T
 from .bounded import make_room
-from .errors import RulesetError
+from .errors import OptionError, RulesetError
 from .options import as_dict, resolve, resolve_refs
 from .ruleset_files import is_shipped_name, load_raw, stamps
 
@@ -137,8 +137,19 @@ def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
 
 
 def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
-    """A ruleset as the Python API takes it: a compiled Ruleset as it is, else loaded."""
-    return rules if isinstance(rules, Ruleset) else load(rules, opts)
+    """A ruleset as the Python API takes it: a compiled Ruleset as it is, else loaded with
+    `opts`. A compiled one was made with its options: `opts` may repeat them, and one that
+    would change it is refused, not dropped without a word."""
+    if not isinstance(rules, Ruleset):
+        return load(rules, opts)
+    if opts:
+        asked = resolve(rules.data.get("options") or {}, opts, rules.label)
+        for key in opts:
+            if asked[key] != rules.options.get(key):
+                raise OptionError(f"{key}={opts[key]}: the Ruleset given was made with "
+                                  f"{key}={rules.options.get(key)}; load it with this option, "
+                                  "or give its name")
+    return rules
 
 
 _PLAIN: dict = {}  # shipped name -> the ruleset with its defaults (the common call)

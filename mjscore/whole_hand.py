@@ -15,7 +15,7 @@ from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
 from .draw_game import count_ghosts, exhausted, ghost_money, xiqian_elsewhere
-from .errors import InputError, MjscoreError
+from .errors import TOO_DEEP, InputError, MjscoreError
 from .options import as_dict
 from .patterns import physical_ghosts
 from .passes import blocked_by_pass
@@ -293,8 +293,11 @@ def _u(unit: str) -> str:
 
 def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
     """Settle a whole hand from a record (a file path or a mapping)."""
-    rec = load_record(record, rules)
-    rs = load_ruleset(rec.rules, {**rec.opts, **as_dict(opts)})
+    try:
+        rec = load_record(record, rules)
+        rs = load_ruleset(rec.rules, {**rec.opts, **as_dict(opts)})
+    except RecursionError:  # a record or argument nested a thousand deep
+        raise InputError(TOO_DEEP) from None
     if "dealer" not in rs.context and rec.dealer not in SEATS:
         raise InputError(f"{rec.label}: dealer must be a seat")
     table = _Table(rec, rs)

@@ -395,3 +395,62 @@ def test_api_argument_of_the_wrong_type(call, kind, message):
     with hang_guard(), pytest.raises(kind) as info:
         call()
     assert str(info.value) == message
+
+
+def _nested(depth: int, leaf):
+    """A list in a list ... `depth` deep (a dict where `leaf` is one: {"a": {"a": ...}})."""
+    out = leaf
+    for _ in range(depth):
+        out = {"a": out} if isinstance(leaf, dict) else [out]
+    return out
+
+
+DEEP = 3000  # past Python's default recursion limit (1,000): walking or quoting it recurses
+
+
+@pytest.mark.parametrize("call", [
+    pytest.param(lambda s, w, st: s(HAND, win=_nested(DEEP, [])), id="score win"),
+    pytest.param(lambda s, w, st: s(HAND, won=_nested(DEEP, [])), id="score won"),
+    pytest.param(lambda s, w, st: s(HAND, "guangdong", horses=_nested(DEEP, [])),
+                 id="score horses"),
+    pytest.param(lambda s, w, st: s(HAND, rules=_nested(DEEP, [])), id="score rules"),
+    pytest.param(lambda s, w, st: s(HAND, opts={"cap": _nested(DEEP, {})}), id="score opts"),
+    pytest.param(lambda s, w, st: w("111m123m456m789mC", opts={"cap": _nested(DEEP, {})}),
+                 id="waits opts"),
+    pytest.param(lambda s, w, st: st({"seats": {"E": HAND}, "events": [
+        {"win": "E", "tile": "5p", "x": _nested(DEEP, {})}]}), id="settle record"),
+])
+def test_api_argument_nested_past_the_recursion_limit(call):
+    # The CLI and batch say so for their own input; the API's callers get the same
+    # MjscoreError, not a RecursionError.
+    from mjscore import InputError, score, settle, waits
+    with hang_guard(), pytest.raises(InputError) as info:
+        call(score, waits, settle)
+    assert str(info.value) == "input nested too deeply"
+
+
+@pytest.mark.parametrize("opts, value", [
+    pytest.param(None, 40, id="no opts"),
+    pytest.param({"cap": 40}, 40, id="opts repeating the Ruleset's own"),
+    pytest.param({"cap": "40", "ghosts": "4"}, 40, id="the same, as text"),
+])
+def test_api_compiled_ruleset_takes_opts_that_agree(opts, value):
+    from mjscore import score
+    from mjscore.ruleset import load
+    hand = "888p 11m (5555p) {666pC} [777p]"
+    assert score(hand, load("luzhou"), opts=opts, kong_draw=True).value == value
+
+
+@pytest.mark.parametrize("call", [
+    pytest.param(lambda s, w, rs: s("888p 11m (5555p) {666pC} [777p]", rs, opts={"cap": 100}),
+                 id="score"),
+    pytest.param(lambda s, w, rs: w("111m123m456m789mC", rs, opts={"cap": 100}), id="waits"),
+])
+def test_api_compiled_ruleset_refuses_opts_that_would_change_it(call):
+    # Dropped without a word, cap=100 would score 40 here where the ruleset's name gives 80.
+    from mjscore import OptionError, score, waits
+    from mjscore.ruleset import load
+    with pytest.raises(OptionError) as info:
+        call(score, waits, load("luzhou"))
+    assert str(info.value) == ("invalid option: cap=100: the Ruleset given was made with "
+                               "cap=40; load it with this option, or give its name")
