@@ -76,6 +76,9 @@ def _ghosts(spec: dict, kinds: set, label: str) -> frozenset:
         k = T.parse_name(ind)
         if k is None or k not in kinds:
             raise OptionError(f'{label}: indicator "{ind}" is not a tile of this ruleset')
+        if next_tile(k) not in kinds:  # a set without it: no drawn tile could be the ghost
+            raise OptionError(f'{label}: indicator "{ind}" makes {T.name(next_tile(k))} the '
+                              "ghost, which is not a tile of this ruleset")
         return frozenset({next_tile(k)})
     if g.get("indicator"):
         raise OptionError(f'{label}: indicator={g["indicator"]} applies only with ghost=flip '
@@ -122,8 +125,9 @@ _PAYERS = {"self_draw": ("not_won", "others")}
 def _check_values(spec: dict, patterns: tuple, label: str) -> None:
     """Refuse what the schema cannot see once options are filled in: an effect its value
     model ignores, a negative amount (a win where the winner pays; an extra, a kong payment
-    or a draw payment the receiver pays), a cap or a share below 1, a payer the kind of win
-    does not have."""
+    or a draw payment the receiver pays), a base's `each_more` that is not above 0, a cap or
+    a share below 1, a payer the kind of win does not have. (A negative `add` is refused
+    too: a hand's bonuses add up with nothing to stop the total going below 0.)"""
     v = spec["value"]
     allowed = _MODEL_EFFECTS[v["model"]]
     for p in patterns:
@@ -131,9 +135,13 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
             raise RulesetError(label, f"a {p.effect} effect counts for nothing under the "
                                f"{v['model']} value model (it reads {', '.join(allowed)})",
                                f"patterns.{p.id}")
-        if p.effect != "add" and p.amount < 0:
+        if p.amount < 0:
             raise RulesetError(label, f"{p.effect} {_num(p.amount)}: cannot be negative",
                                f"patterns.{p.id}")
+        if p.each_more is not None and p.each_more <= 0:
+            # (0 would also be read as 1: `base_value`'s `each_more or 1`.)
+            raise RulesetError(label, f"each_more {_num(p.each_more)}: above 0 (each count "
+                               "past the first multiplies the base by it)", f"patterns.{p.id}")
     if v.get("base", 0) < 0:
         raise RulesetError(label, f"base {_num(v['base'])}: cannot be negative", "value.base")
     cap = v.get("cap")
@@ -201,6 +209,10 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
     hand = spec["hand"]
     patterns = _patterns(spec, label)
     _check_values(spec, patterns, label)
+    context = _context(spec.get("context", ()))
+    if hand.get("needs_declared") and "declared" not in context:
+        raise RulesetError(label, "a win needs --declared (hand.needs_declared), which context: "
+                           "does not take: no hand could win", "context")
     shapes = list(dict.fromkeys(hand["shapes"]))  # a shape named twice reads the same hands
     if "seven_pairs" in hand and not hand["seven_pairs"] and "seven_pairs" in shapes:
         shapes.remove("seven_pairs")
@@ -214,7 +226,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         cand=tuple(k in targets for k in range(T.NUM_KINDS)),
         unused=tuple(k for k in range(T.NUM_KINDS) if k not in kinds),
         fewest_copies=min(copies),
-        patterns=patterns, context=_context(spec.get("context", ())),
+        patterns=patterns, context=context,
         full_ghost=bool(ghosts) and bool(g.get("full_ghost_win")),
         per_reading=tuple(p for p in patterns
                           if p.fn not in SITUATIONAL and not BY_SIGNATURE[p.fn](p.kw)),

@@ -257,3 +257,24 @@ def test_extends_names_the_file_and_key(tmp_path, parent, message):
     p.write_text(f"extends: {parent}\n", encoding="utf-8")
     result = run("rules", "check", str(p))
     assert result.exit_code == 2 and f"{p}: {message}" in result.output
+
+
+@pytest.mark.parametrize("text, said", [
+    pytest.param("extends: luzhou-guide\npatterns:\n  no_ghost: {add: -100}\n",
+                 "patterns.no_ghost: add -100: cannot be negative", id="add"),
+    pytest.param("extends: luzhou-guide\npatterns:\n  gui_self_draw: {each_more: -2}\n",
+                 "patterns.gui_self_draw: each_more -2: above 0", id="each_more negative"),
+    pytest.param("extends: luzhou-guide\npatterns:\n  gui_self_draw: {each_more: 0}\n",
+                 "patterns.gui_self_draw: each_more 0: above 0", id="each_more zero"),
+    pytest.param("extends: lanzhou\ncontext: [discard]\n",
+                 "context: a win needs --declared", id="no win possible"),
+    pytest.param("extends: luzhou\nghosts: {mode: flip, indicator: C}\n",
+                 'indicator "C" makes F the ghost, which is not a tile', id="ghost not a tile"),
+])
+def test_a_house_rule_that_scores_nonsense_is_refused(tmp_path, text, said):
+    # Each passed `rules check` before: a legal win worth -98 had the winner pay each
+    # opponent 98; a ghost F in a set with no F; a ruleset where no hand could win.
+    p = tmp_path / "house.yaml"
+    p.write_text(text, encoding="utf-8")
+    result = run("rules", "check", str(p))
+    assert result.exit_code == 2 and said in result.output
