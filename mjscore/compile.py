@@ -210,7 +210,11 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
     patterns = _patterns(spec, label)
     _check_values(spec, patterns, label)
     context = _context(spec.get("context", ()))
-    if hand.get("needs_declared") and "declared" not in context:
+    # Named in the file's context: at all, not only with these option values (luzhou-guide's
+    # `declared: {option: report_tile}` takes it when the option is on).
+    if hand.get("needs_declared") and not any(
+            item == "declared" or isinstance(item, dict) and "declared" in item
+            for item in data.get("context") or ()):
         raise RulesetError(label, "a win needs --declared (hand.needs_declared), which context: "
                            "does not take: no hand could win", "context")
     shapes = list(dict.fromkeys(hand["shapes"]))  # a shape named twice reads the same hands

@@ -186,15 +186,16 @@ def _text(raw, name: str, kind: str) -> io.TextIOWrapper:
         raise InputError(f"{name}: not UTF-8 text")
     # utf-8-sig drops the byte-order mark spreadsheet programs put before a CSV header;
     # newline="" is what the csv module needs to see quoted line breaks. JSON Lines ends a
-    # line at "\n" only: a lone "\r" is whitespace inside a JSON value, not a record's end
-    # (a "\r\n" ending leaves a "\r" that JSON reads as trailing space). Past the sniffed
+    # line at "\n": a lone "\r" is whitespace inside a JSON value, not a record's end (a
+    # "\r\n" ending leaves a "\r" that JSON reads as trailing space). A file whose start has
+    # "\r" and no "\n" at all is one with old Mac line ends, read as such. Past the sniffed
     # start, a stray non-UTF-8 byte in a line format spoils its record only (see _garbled):
     # failing the file there would lose the records already decoded ahead of it.
-    return io.TextIOWrapper(raw, encoding="utf-8-sig", newline=_NEWLINE.get(kind),
+    newline = "" if kind == "csv" else None
+    if kind == "jsonl" and (b"\n" in head or b"\r" not in head):
+        newline = "\n"
+    return io.TextIOWrapper(raw, encoding="utf-8-sig", newline=newline,
                             errors="strict" if kind == "yaml" else "surrogateescape")
-
-
-_NEWLINE = {"csv": "", "jsonl": "\n"}  # TextIOWrapper's newline= by format; YAML: universal
 
 
 def _utf8_start(head: bytes, kind: str) -> bool:

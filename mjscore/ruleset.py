@@ -136,6 +136,14 @@ def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
     return build_ruleset(Ruleset, data, spec, label, values)
 
 
+def _opts_key(opts) -> tuple:
+    """`opts` as `load` caches and reads them: sorted (name, value) pairs, every one hashable.
+    A value of another type than int, str or bool is passed on as its text (None as "None",
+    which `cap` reads as none) and refused by the option's own type check if it is no value."""
+    return tuple(sorted((str(k), v if isinstance(v, (int, str, bool)) else str(v))
+                        for k, v in as_dict(opts).items()))
+
+
 def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
     """A ruleset as the Python API takes it: a compiled Ruleset as it is, else loaded with
     `opts`. A compiled one was made with its options: `opts` may repeat them, and one that
@@ -143,10 +151,11 @@ def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
     if not isinstance(rules, Ruleset):
         return load(rules, opts)
     if opts:
-        asked = resolve(rules.data.get("options") or {}, opts, rules.label)
-        for key in opts:
+        given = dict(_opts_key(opts))  # read as `load` reads them
+        asked = resolve(rules.data.get("options") or {}, given, rules.label)
+        for key, value in given.items():
             if asked[key] != rules.options.get(key):
-                raise OptionError(f"{key}={opts[key]}: the Ruleset given was made with "
+                raise OptionError(f"{key}={value}: the Ruleset given was made with "
                                   f"{key}={rules.options.get(key)}; load it with this option, "
                                   "or give its name")
     return rules
@@ -166,10 +175,7 @@ def load(ref: str = "luzhou", opts: dict | None = None) -> Ruleset:
     if not isinstance(ref, str) or not ref.strip():
         raise RulesetError(repr(ref) if isinstance(ref, str) else str(ref),
                            "unknown ruleset: give a shipped name or a file")
-    key = tuple(sorted((str(k), v if isinstance(v, (int, str, bool)) else str(v))
-                       for k, v in as_dict(opts).items()))
-    # Every key is hashable: a value of another type is passed on as its text and refused
-    # by the option's own type check.
+    key = _opts_key(opts)
     if is_shipped_name(ref):
         rs = _shipped(ref, key)
         if not key:

@@ -454,6 +454,14 @@ def test_jsonl_a_line_ends_at_newline_only(tmp_path, jobs):
     assert rows[2]["error"] == "not JSON (line 4, column 32: Expecting ',' delimiter)"
 
 
+def test_jsonl_with_old_mac_line_ends(tmp_path):
+    # No "\n" at all, "\r" after each record: read as line ends, as before.
+    path = tmp_path / "h.jsonl"
+    path.write_bytes(b'{"hand": "111m222m333p444p55p"}\r{"hand": "111m222m333p444p55p"}\r')
+    rows = [json.loads(line) for line in run(str(path), "--format", "jsonl").stdout.splitlines()]
+    assert [(r["record"], r.get("value")) for r in rows] == [(1, 40), (2, 40)]
+
+
 def test_csv_output_columns(tmp_path):
     path = tmp_path / "h.jsonl"
     write_jsonl(path, [GOOD2, ILLEGAL, BAD_HAND])

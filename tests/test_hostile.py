@@ -429,16 +429,18 @@ def test_api_argument_nested_past_the_recursion_limit(call):
     assert str(info.value) == "input nested too deeply"
 
 
-@pytest.mark.parametrize("opts, value", [
-    pytest.param(None, 40, id="no opts"),
-    pytest.param({"cap": 40}, 40, id="opts repeating the Ruleset's own"),
-    pytest.param({"cap": "40", "ghosts": "4"}, 40, id="the same, as text"),
+@pytest.mark.parametrize("made_with, opts, value", [
+    pytest.param(None, None, 40, id="no opts"),
+    pytest.param(None, {"cap": 40}, 40, id="opts repeating the Ruleset's own"),
+    pytest.param(None, {"cap": "40", "ghosts": "4"}, 40, id="the same, as text"),
+    pytest.param({"cap": None}, {"cap": None}, 80, id="cap None, as load reads it"),
+    pytest.param({"cap": "none"}, {"cap": None}, 80, id="cap none and None"),
 ])
-def test_api_compiled_ruleset_takes_opts_that_agree(opts, value):
+def test_api_compiled_ruleset_takes_opts_that_agree(made_with, opts, value):
     from mjscore import score
     from mjscore.ruleset import load
     hand = "888p 11m (5555p) {666pC} [777p]"
-    assert score(hand, load("luzhou"), opts=opts, kong_draw=True).value == value
+    assert score(hand, load("luzhou", made_with), opts=opts, kong_draw=True).value == value
 
 
 @pytest.mark.parametrize("call", [

@@ -278,3 +278,13 @@ def test_a_house_rule_that_scores_nonsense_is_refused(tmp_path, text, said):
     p.write_text(text, encoding="utf-8")
     result = run("rules", "check", str(p))
     assert result.exit_code == 2 and said in result.output
+
+
+def test_needs_declared_with_an_option_gated_declared_is_accepted(tmp_path):
+    # luzhou-guide takes --declared when report_tile is on: the file is usable with it.
+    p = tmp_path / "house.yaml"
+    p.write_text("extends: luzhou-guide\nname: house\nhand: {needs_declared: true}\n",
+                 encoding="utf-8")
+    assert run("rules", "check", str(p)).exit_code == 0
+    r = score("111m123m456m789m55p", str(p), opts={"report_tile": True}, declared=True)
+    assert r.legal
