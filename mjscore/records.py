@@ -16,10 +16,7 @@ A stray non-UTF-8 byte further into a JSONL or CSV file spoils the record on tha
 
 from __future__ import annotations
 
-import codecs
-import contextlib
 import csv
-import io
 import json
 import os
 import sys
@@ -28,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from .batch_text import binary, garbled, text_of
 from .errors import InputError
 
 FORMATS = ("yaml", "jsonl", "csv")
@@ -38,7 +36,6 @@ STDIN_LABEL = "<stdin>"
 # Standard input has no extension; JSON Lines is the one format that streams both in and out,
 # so `... | mjscore batch - --format jsonl | ...` pipelines need no flag.
 STDIN_FORMAT = "jsonl"
-SNIFF = 8192  # bytes looked at for a binary or non-UTF-8 file before any record is read
 
 # The keys a record may have: `hand` and the keyword arguments of `score()` (CONTRACT).
 KEYS = ("hand", "win", "seat", "discard", "kong_draw", "after_kong", "rob_kong", "won",
@@ -66,7 +63,7 @@ def decoded(rec: Record) -> Record:
         return rec
     line_no, text = rec.line
     # One line is one record: a line that is not JSON spoils that record, not the file.
-    if _garbled(text):
+    if garbled(text):
         return Record(rec.file, rec.number, problem=f"not UTF-8 text (line {line_no})")
     try:
         return Record(rec.file, rec.number, _DECODE(text))
@@ -151,9 +148,9 @@ def check(paths, given: str | None = None, output: str | None = None) -> None:
 def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:
     """The records of one file, in order. `stdin` is the binary stream `-` stands for."""
     name, kind = label(path), input_format(path, given)
-    with _binary(path, name, stdin) as raw:
+    with binary(path, name, stdin if path == STDIN else None) as raw:
         try:
-            text = _text(raw, name, kind)
+            text = text_of(raw, name, kind)
         except OSError as e:
             raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
         try:
@@ -163,76 +160,6 @@ def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:
         finally:
             if path == STDIN:
                 text.detach()  # closing the wrapper would close the caller's stdin
-
-
-@contextlib.contextmanager
-def _binary(path: str, name: str, stdin):
-    if path == STDIN:
-        yield stdin if hasattr(stdin, "peek") else io.BufferedReader(stdin)
-        return
-    try:
-        f = open(path, "rb")
-    except OSError as e:
-        raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
-    with f:
-        yield f
-
-
-def _text(raw, name: str, kind: str) -> io.TextIOWrapper:
-    head = raw.peek(SNIFF)[:SNIFF]
-    if b"\0" in head:
-        raise InputError(f"{name}: a binary file, not {kind} text")
-    if not _utf8_start(head, kind):
-        raise InputError(f"{name}: not UTF-8 text")
-    # utf-8-sig drops the byte-order mark spreadsheet programs put before a CSV header;
-    # newline="" is what the csv module needs to see quoted line breaks. JSON Lines ends a
-    # line at "\n": a lone "\r" is whitespace inside a JSON value, not a record's end (a
-    # "\r\n" ending leaves a "\r" that JSON reads as trailing space). A file whose start has
-    # "\r" and no "\n" at all is one with old Mac line ends, read as such. Past the sniffed
-    # start, a stray non-UTF-8 byte in a line format spoils its record only (see _garbled):
-    # failing the file there would lose the records already decoded ahead of it.
-    newline = "" if kind == "csv" else None
-    if kind == "jsonl" and (b"\n" in head or b"\r" not in head):
-        newline = "\n"
-    return io.TextIOWrapper(raw, encoding="utf-8-sig", newline=newline,
-                            errors="strict" if kind == "yaml" else "surrogateescape")
-
-
-def _utf8_start(head: bytes, kind: str) -> bool:
-    """Whether the sniffed start reads as UTF-8 enough to go on. A YAML file is one document:
-    any stray byte fails it. A line format fails whole only when no line of its start is
-    UTF-8 (a file in another encoding) or, for CSV, its header is not; otherwise a stray byte
-    spoils its own record (`_garbled`), wherever in the file it is. (A CSV's records are
-    judged apart from its header: an ASCII header over Latin-1 rows is a Latin-1 file.)"""
-    # The last piece may be cut inside a character, unless the start is the whole file (a
-    # file read through a buffer of SNIFF bytes gives fewer only at its end); it is judged
-    # only then, or if it is all there is. Blank lines say nothing (any encoding reads them).
-    pieces = head.split(b"\n")
-    whole = [line for line in (pieces if len(head) < SNIFF else pieces[:-1]) if line.strip()]
-    if kind == "yaml" or not whole:
-        return _decodes(head, final=False)
-    if kind == "csv":
-        if not _decodes(whole[0]):  # the header: its columns name every field
-            return False
-        whole = whole[1:] or whole
-    return any(map(_decodes, whole))
-
-
-def _decodes(data: bytes, final: bool = True) -> bool:
-    try:
-        codecs.getincrementaldecoder("utf-8")().decode(data, final=final)
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
-def _garbled(text: str) -> bool:
-    """Whether a line held bytes that are not UTF-8 (surrogateescape left them as surrogates)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 def _yaml(text, name: str) -> Iterator[Record]:
@@ -276,7 +203,7 @@ def _csv(text, name: str) -> Iterator[Record]:
             if not cells:
                 continue  # a blank line is no record
             number += 1
-            if _garbled("".join(cells)):
+            if garbled("".join(cells)):
                 yield Record(name, number, problem=f"not UTF-8 text (line {reader.line_num})")
                 continue
             if len(cells) != len(columns):
@@ -310,7 +237,7 @@ def _rows(reader) -> Iterator:
 def _columns(header: list, name: str) -> list:
     """The header's column names. A wrong header is a file error: it would spoil every row in
     the same way, and one line saying so beats a thousand identical record errors."""
-    if _garbled("".join(header)):
+    if garbled("".join(header)):
         raise InputError(f"{name}: CSV header: not UTF-8 text")
     columns = [c.strip() for c in header]
     for i, col in enumerate(columns, 1):

@@ -1,0 +1,87 @@
+"""A batch input file's bytes as text: opened (or standard input taken as it is), its start
+sniffed for a binary or non-UTF-8 file before any record is read, and decoded with the line
+ends its format needs. Past the start, a stray non-UTF-8 byte is kept as a surrogate, so that
+it spoils its own record only (`garbled`)."""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import io
+
+from .errors import InputError
+
+SNIFF = 8192  # bytes looked at for a binary or non-UTF-8 file before any record is read
+
+
+@contextlib.contextmanager
+def binary(path: str, name: str, stdin=None):
+    """The file at `path` opened for reading bytes, or `stdin` (a binary stream) if given."""
+    if stdin is not None:
+        yield stdin if hasattr(stdin, "peek") else io.BufferedReader(stdin)
+        return
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
+    with f:
+        yield f
+
+
+def text_of(raw, name: str, kind: str) -> io.TextIOWrapper:
+    """`raw` (a buffered binary stream) as text of format `kind`; InputError naming the file
+    if its start is binary or not UTF-8."""
+    head = raw.peek(SNIFF)[:SNIFF]
+    if b"\0" in head:
+        raise InputError(f"{name}: a binary file, not {kind} text")
+    if not _utf8_start(head, kind):
+        raise InputError(f"{name}: not UTF-8 text")
+    # utf-8-sig drops the byte-order mark spreadsheet programs put before a CSV header;
+    # newline="" is what the csv module needs to see quoted line breaks. JSON Lines ends a
+    # line at "\n": a lone "\r" is whitespace inside a JSON value, not a record's end (a
+    # "\r\n" ending leaves a "\r" that JSON reads as trailing space). A file whose start has
+    # "\r" and no "\n" at all is one with old Mac line ends, read as such. Past the sniffed
+    # start, a stray non-UTF-8 byte in a line format spoils its record only (see garbled):
+    # failing the file there would lose the records already decoded ahead of it.
+    newline = "" if kind == "csv" else None
+    if kind == "jsonl" and (b"\n" in head or b"\r" not in head):
+        newline = "\n"
+    return io.TextIOWrapper(raw, encoding="utf-8-sig", newline=newline,
+                            errors="strict" if kind == "yaml" else "surrogateescape")
+
+
+def _utf8_start(head: bytes, kind: str) -> bool:
+    """Whether the sniffed start reads as UTF-8 enough to go on. A YAML file is one document:
+    any stray byte fails it. A line format fails whole only when no line of its start is
+    UTF-8 (a file in another encoding) or, for CSV, its header is not; otherwise a stray byte
+    spoils its own record (`garbled`), wherever in the file it is. (A CSV's records are
+    judged apart from its header: an ASCII header over Latin-1 rows is a Latin-1 file.)"""
+    # The last piece may be cut inside a character, unless the start is the whole file (a
+    # file read through a buffer of SNIFF bytes gives fewer only at its end); it is judged
+    # only then, or if it is all there is. Blank lines say nothing (any encoding reads them).
+    pieces = head.split(b"\n")
+    whole = [line for line in (pieces if len(head) < SNIFF else pieces[:-1]) if line.strip()]
+    if kind == "yaml" or not whole:
+        return _decodes(head, final=False)
+    if kind == "csv":
+        if not _decodes(whole[0]):  # the header: its columns name every field
+            return False
+        whole = whole[1:] or whole
+    return any(map(_decodes, whole))
+
+
+def _decodes(data: bytes, final: bool = True) -> bool:
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(data, final=final)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def garbled(text: str) -> bool:
+    """Whether a line held bytes that are not UTF-8 (surrogateescape left them as surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
