@@ -8,7 +8,7 @@ the left) is settled up to that event and reported as not legal (exit 1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from . import context as C
@@ -275,6 +275,17 @@ class _Table:
         self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {ev.fields['drawn']}"
                                     " ghosts", tuple(rows)))
 
+    def ghosts_as_settled(self) -> None:
+        """A ghosts event is paid as its seat's hand ends (under win_only, a seat that does
+        not win pays instead), known by looking ahead. Where settlement stopped at a refusal,
+        a win refused or never reached is no win: its seat's ghosts are paid again as such."""
+        events = {e.number: e for e in self.rec.events}
+        for i, out in enumerate(self.out):
+            ev = events[out.number]
+            if out.type == "ghosts" and ev.seat in self.winners and ev.seat not in self.won:
+                rows = ghost_money(self.rs, ev.seat, int(ev.fields["drawn"]), False)
+                self.out[i] = replace(out, payments=tuple(rows))
+
     def on_exhausted(self, ev, nxt) -> None:
         self.ended_at = ev.number
         text, rows = exhausted(self, ev)
@@ -306,6 +317,7 @@ def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
         table.run()
     except Refused as e:
         reasons.append(str(e))
+        table.ghosts_as_settled()
     table.chows_unchecked()
     rows = [p for e in table.out for p in e.payments]
     # The first win settled: a refused one makes no dealer (with none, the dealer stays).

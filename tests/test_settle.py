@@ -343,6 +343,17 @@ def test_xiqian_of_a_refused_win_is_still_paid_by_its_event():
     assert not r.legal and dict(r.net) == {"E": 60, "S": -20, "W": -20, "N": -20}
 
 
+def test_xiqian_win_only_of_a_refused_win_is_paid_as_a_loser():
+    # L12 (win_only): a loser pays instead. E's 平胡 on a discard is refused (L10), so E did not
+    # win: the partial settlement has E paying, not collecting on a win that never counted.
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8, "xiqian": "win_only"},
+           "seats": {"E": "123m456m789m11p23pC"},
+           "events": [{"ghosts": "E", "drawn": 6}, {"win": "E", "tile": "3p", "from": "S"}]}
+    r = settle(rec)
+    assert not r.legal and dict(r.net) == {"E": -60, "S": 20, "W": 20, "N": 20}
+    assert all(p.why.endswith("no win") for p in r.events[0].payments)
+
+
 def test_ghosts_held_by_a_winner_count_towards_the_set():
     rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {"E": "123m456mCCCCCC11m"},
            "events": [{"ghosts": "N", "drawn": 8}, {"win": "E", "tile": "1m"}]}
