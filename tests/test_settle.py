@@ -201,6 +201,33 @@ REFUSALS = [
     pytest.param({"rules": "luzhou", "seats": {"S": "123m456m789m11p23pC"},
                   "events": [{"win": "S", "tile": "X"}]}, 2,
                  "rec.yaml: event 1 (tile): column 1: unknown tile", id="a tile that is no tile"),
+    # A robbed kong is the kong just before the win; a discard win is on the discarder's
+    # latest logged discard (claims.py).
+    pytest.param({"rules": "luzhou-guide", "seats": {"S": "111m123m456m789m C 5p"},
+                  "events": [{"kong": "N", "kind": "added", "tile": "C"},
+                             {"win": "S", "tile": "5p", "from": "N", "rob_kong": True}]}, 1,
+                 "event 2: a ghost (C) being added to a kong cannot be robbed",
+                 id="guide: a ghost kong robbed with the tile it stands for"),
+    pytest.param({"rules": "guangdong", "seats": {"S": "123m456m789m12pSS 3p"},
+                  "events": [{"kong": "N", "kind": "added", "tile": "3p"},
+                             {"win": "S", "tile": "3p", "from": "W", "rob_kong": True}]}, 2,
+                 "event 2: robs W's kong, but the kong just before it (event 1) is N's",
+                 id="a rob of another seat's kong"),
+    pytest.param({"rules": "guangdong", "seats": {"S": "123m456m789m12pSS 3p"},
+                  "events": [{"kong": "W", "kind": "added", "tile": "9s"},
+                             {"win": "S", "tile": "3p", "from": "W", "rob_kong": True}]}, 2,
+                 "event 2: robs W's kong of 9s with 3p: the robbed tile is the kong's",
+                 id="a rob of another tile"),
+    pytest.param({"rules": "luzhou", "seats": {"S": BASE["S"]},
+                  "events": [{"draw": "W"}, {"discard": "W", "tile": "9s"},
+                             {"win": "S", "tile": "5p", "from": "W"}]}, 2,
+                 "event 3: S wins on W's discard of 5p, but W's latest discard (event 2) is 9s",
+                 id="a win on a discard the log does not show"),
+    pytest.param({"rules": "luzhou", "seats": {"S": BASE["S"]},
+                  "events": [{"discard": "W", "tile": "5p"}, {"draw": "W"},
+                             {"win": "S", "tile": "5p", "from": "W"}]}, 2,
+                 "event 3: S wins on W's discard of 5p, but W's turn went on after that discard "
+                 "(event 1): event 2 is a draw", id="a win on a discard play has passed"),
 ]
 
 
