@@ -131,6 +131,13 @@ def load(source, rules: str | None = None) -> Record:
                   data.get("dealer", "E"), dict(data["seats"]), tuple(events))
 
 
+def next_play(events: tuple, i: int) -> Event | None:
+    """The event after `events[i]`, passes left out: players who let a kong's tile go stand
+    between the kong and the win that robs it (a rob is a discard-type win, and a pass of one
+    counts for 过水)."""
+    return next((e for e in events[i + 1:] if e.type != "pass"), None)
+
+
 def event_tile(ev: Event, label: str) -> int:
     """The one tile an event's `tile:` names; InputError naming the file and event if not."""
     from .errors import MjscoreError

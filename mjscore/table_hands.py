@@ -10,7 +10,7 @@ from . import context as C
 from . import tiles as T
 from .errors import InputError, MjscoreError
 from .hand import read
-from .record import event_tile
+from .record import event_tile, next_play
 
 SEATS = C.SEATS
 
@@ -55,7 +55,7 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
     for i, e in enumerate(events):
         if e.type == "kong" and e.seat not in hands:
             k = event_tile(e, rec.label)
-            nxt = events[i + 1] if i + 1 < len(events) else None
+            nxt = next_play(events, i)
             robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong")
             table[k] += C.fewest_natural(rs, k, 3 if robbed else 4)
         if e.type == "win" and e.fields.get("rob_kong") and C.robbed_may_be_ghost(rs):

@@ -20,7 +20,7 @@ from .errors import TOO_DEEP, InputError, MjscoreError
 from .options import as_dict
 from .patterns import physical_ghosts
 from .passes import blocked_by_pass
-from .record import event_tile
+from .record import event_tile, next_play
 from .record import load as load_record
 from .ruleset import load as load_ruleset
 from .settlement import Payment, check_extras, net_of
@@ -102,7 +102,7 @@ class _Table:
         for i, ev in enumerate(events):
             if self.ended_at is not None and ev.type in ("win", "kong", "exhausted"):
                 self.refuse(ev, f"the hand ended at event {self.ended_at}")
-            getattr(self, "on_" + ev.type)(ev, events[i + 1] if i + 1 < len(events) else None)
+            getattr(self, "on_" + ev.type)(ev, next_play(events, i))
 
     def on_kong(self, ev, nxt) -> None:
         kind = ev.fields["kind"]

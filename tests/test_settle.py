@@ -281,6 +281,19 @@ def test_a_robbed_tile_may_be_a_ghost_standing_for_it():
     assert settle(rec).legal
 
 
+def test_a_pass_may_stand_between_a_kong_and_the_win_robbing_it():
+    # A rob is a discard-type win (L15): a seat letting it go is a pass, written before the
+    # robber's win; the kong is still the one robbed, so it shows as N's pong.
+    rec = {"rules": "luzhou", "seats": {"E": "111m123m456m789m C 5p",
+                                        "N": "[555p] 234s 678s 11s 99s"},
+           "events": [{"kong": "N", "kind": "added", "tile": "5p"},
+                      {"pass": "W", "tile": "5p", "from": "N", "value": 2},
+                      {"win": "E", "tile": "5p", "from": "N", "rob_kong": True}]}
+    r = settle(rec)
+    assert r.legal and r.net == {"E": 5, "S": 0, "W": 0, "N": -5}
+    assert r.events[0].summary == "N added kong of 5p: robbed: never formed, pays nothing"
+
+
 def test_a_refused_win_makes_no_one_dealer():
     rec = {"rules": "luzhou", "dealer": "W", "seats": {"S": "111m123m456m789m5pC"},
            "events": [{"kong": "E", "kind": "exposed", "tile": "5p", "from": "W"},
