@@ -37,8 +37,8 @@ def validate(data: dict, label: str) -> None:
         key = ".".join(str(p) for p in err.absolute_path) or None
         message = err.message
         if err.validator == "oneOf" and key and key.startswith("patterns.") and \
-                len(err.absolute_path) == 2:
-            message = "a pattern has exactly one effect: steps, base, multiply, add, flat or fixed"
+                len(err.absolute_path) == 2 and isinstance(err.instance, dict):
+            message = _pattern_problem(err.instance)
         raise RulesetError(label, _short(message), key)
     specs = data.get("options") or {}
     check_defaults(specs, label)
@@ -71,6 +71,22 @@ def validate_resolved(data: dict, spec: dict, values: dict, label: str) -> None:
     shown = json.dumps(values[name], ensure_ascii=False, default=str)  # as YAML writes it
     raise RulesetError(label, f'option "{name}" is {shown} here, which does not fit: '
                               f"{_short(err.message)}", key)
+
+
+def _pattern_problem(pattern: dict) -> str:
+    """What is wrong with a pattern entry, where the schema's `oneOf` (a pattern or nothing;
+    one effect of six) would only say that no branch fits: an unknown key, a missing one,
+    then the effects."""
+    spec = _validator().schema["$defs"]["pattern"]
+    unknown = [k for k in pattern if k not in spec["properties"]]
+    if unknown:
+        from difflib import get_close_matches
+        near = get_close_matches(str(unknown[0]), list(spec["properties"]), 1)
+        return f'unknown key "{unknown[0]}"' + (f' (did you mean "{near[0]}"?)' if near else "")
+    missing = [k for k in spec["required"] if k not in pattern]
+    if missing:
+        return f"'{missing[0]}' is a required property"
+    return "a pattern has exactly one effect: steps, base, multiply, add, flat or fixed"
 
 
 def _short(message: str) -> str:
