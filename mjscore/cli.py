@@ -244,14 +244,16 @@ def batch(files, rules, input_format, fmt, output, jobs):
     """
     from .batch import BAD, NOT_LEGAL, score_all
     from .errors import OptionError
-    from .records import check, read
+    from .records import check, not_output, read
     from .ruleset import load
+    from .ruleset_files import chain_files
     if "," in rules:
         raise OptionError("batch takes one --rules; a record's rules key can name another")
     # Fail on a bad command line before a single row is written (or -o truncated).
-    check(files, input_format, output)
-    load(rules)
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
+    check(files, input_format, output, stdin)
+    load(rules)
+    not_output(chain_files(rules), output, "a ruleset file of --rules")
     records = (rec for path in files for rec in read(path, input_format, stdin))
     sink, to_file = _batch_output(output)
     try:

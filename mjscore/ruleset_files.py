@@ -135,6 +135,15 @@ def _is_shipped(path: Path) -> bool:
     return path.resolve().parent == shipped_dir().resolve()
 
 
+def chain_files(ref: str) -> list:
+    """The files of ruleset `ref` and the `extends:` chain above it (none for a shipped
+    name): what a run using it still reads."""
+    files: list = []
+    if not is_shipped_name(ref):
+        load_raw(ref, files)
+    return files
+
+
 def stamps(files) -> tuple | None:
     """What each file of an extends: chain holds now, as a digest of its bytes (None if one
     cannot be read). Reading a small file is cheap; parsing and validating it is not, and a

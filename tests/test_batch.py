@@ -705,3 +705,33 @@ def test_a_file_that_fails_while_read_says_so():
     result = run("/proc/self/mem", "--input-format", "jsonl")
     assert result.exit_code == 2
     assert result.stderr.strip() == "mjscore: /proc/self/mem: cannot be read (Input/output error)"
+
+
+def test_output_that_is_the_rules_file_or_one_it_extends_is_refused(tmp_path):
+    # Opening -o truncates it before a record is scored: the ruleset would be read back empty.
+    base = tmp_path / "base.yaml"
+    base.write_text("extends: luzhou\nname: base\nvalue: {cap: 100}\n", encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: base.yaml\nname: house\n", encoding="utf-8")
+    hands = tmp_path / "in.jsonl"
+    hands.write_text('{"hand": "11223344556677m"}\n', encoding="utf-8")
+    for out in (house, base):
+        before = out.read_bytes()
+        res = CliRunner().invoke(cli, ["batch", str(hands), "--rules", str(house), "-o", str(out)])
+        assert res.exit_code == 2
+        assert res.stderr == f"mjscore: {out}: a ruleset file of --rules is also the output " \
+                             "file (-o); writing would erase it\n"
+        assert out.read_bytes() == before
+
+
+def test_output_that_is_the_file_redirected_into_stdin_is_refused(tmp_path):
+    path = tmp_path / "hands.jsonl"
+    path.write_text('{"hand": "11223344556677m"}\n', encoding="utf-8")
+    before = path.read_bytes()
+    with open(path, "rb") as stdin:
+        res = subprocess.run([sys.executable, "-m", "mjscore", "batch", "-", "-o", str(path)],
+                             stdin=stdin, capture_output=True, text=True, timeout=60)
+    assert res.returncode == 2
+    assert res.stderr == "mjscore: <stdin>: the file read as standard input is also the " \
+                         "output file (-o); writing would erase it\n"
+    assert path.read_bytes() == before
