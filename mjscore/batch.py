@@ -120,6 +120,11 @@ def _value(key: str, value):
 def _opts(value) -> dict:
     """`opts` as a mapping, or as the CSV spelling `cap=100;ghosts=8`."""
     if isinstance(value, dict):
+        for k, v in value.items():
+            # (The API reads cap=None as no cap; a blank in a file is no such choice, and
+            # `cap=` and --opt cap= are refused as well.)
+            if v is None:
+                raise InputError(f'"opts": {k} has no value: give one, or leave it out')
         return {str(k): v for k, v in value.items()}
     if not isinstance(value, str):
         raise InputError(f'"opts" must be a mapping or "key=value;key=value", '

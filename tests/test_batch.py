@@ -194,6 +194,8 @@ def test_record_fields_become_score_arguments(fields, expect):
     pytest.param({"hand": "h", "opts": "cap"}, '"opts" takes key=value;key=value, not "cap"',
                  id="opts without ="),
     pytest.param({"hand": "h", "opts": [1]}, '"opts" must be a mapping', id="opts a list"),
+    pytest.param({"hand": "h", "opts": {"cap": None}}, '"opts": cap has no value: give one, '
+                 "or leave it out", id="an option left blank (null)"),
     pytest.param(["hand", "h"], "a record is a mapping", id="a list, not a mapping"),
     pytest.param("111m222m333p444p55p", 'not the text "111m222m333p444p55p"',
                  id="a bare hand, not a mapping"),
