@@ -230,8 +230,9 @@ def _csv(text, name: str) -> Iterator[Record]:
                 yield Record(name, number, problem=f"not UTF-8 text (line {reader.line_num})")
                 continue
             if len(cells) != len(columns):
-                yield Record(name, number, problem=f"{len(cells)} cells, but the header has "
-                                                   f"{len(columns)} columns (line "
+                n, m = len(cells), len(columns)
+                yield Record(name, number, problem=f"{n} cell{'s' * (n != 1)}, but the header "
+                                                   f"has {m} column{'s' * (m != 1)} (line "
                                                    f"{reader.line_num})")
                 continue
             # An empty cell is a key not given, so one file can mix records that use a

@@ -737,3 +737,10 @@ def test_output_that_is_the_file_redirected_into_stdin_is_refused(tmp_path):
     assert res.stderr == "mjscore: <stdin>: the file read as standard input is also the " \
                          "output file (-o); writing would erase it\n"
     assert path.read_bytes() == before
+
+
+def test_a_row_of_one_cell_is_counted_in_the_singular(tmp_path):
+    path = tmp_path / "one.csv"
+    path.write_text("hand,win\n111m123m456m789m5pC\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["batch", str(path), "--format", "jsonl"])
+    assert json.loads(res.stdout)["error"] == "1 cell, but the header has 2 columns (line 2)"
