@@ -125,10 +125,27 @@ def load(source, rules: str | None = None) -> Record:
         seats = tuple(who) if isinstance(who, list) else (who,) if isinstance(who, str) else ()
         events.append(Event(i + 1, kind, seats[0] if seats else None, seats,
                             {k: v for k, v in ev.items() if k != kind}))
-    # rules="" is a ruleset named, not one left out: it is refused as unknown, not ignored.
-    return Record(label, rules if rules is not None else data.get("rules", "luzhou"),
+    if rules is None:  # rules="" is a ruleset named, not one left out: refused as unknown
+        rules = data.get("rules", "luzhou")
+        if isinstance(source, (str, Path)):
+            rules = _beside(rules, Path(source).parent)
+    return Record(label, rules,
                   dict(data.get("opts") or {}),
                   data.get("dealer", "E"), dict(data["seats"]), tuple(events))
+
+
+def _beside(ref, folder: Path):
+    """A ruleset file a record names by a relative path, found beside the record (as a
+    ruleset's `extends:` finds its base), else as named (from the working folder)."""
+    from .ruleset_files import is_shipped_name
+    if not isinstance(ref, str) or not ref.strip() or is_shipped_name(ref) or \
+            Path(ref).is_absolute():
+        return ref
+    near = folder / ref
+    try:
+        return str(near) if near.is_file() else ref
+    except (OSError, ValueError):  # a name too long for the file system, or a NUL byte
+        return ref
 
 
 def next_play(events: tuple, i: int) -> Event | None:

@@ -400,3 +400,16 @@ def test_ghosts_held_by_a_winner_count_towards_the_set():
     with pytest.raises(InputError, match="event 2: the seats' ghosts drawn add up to 14, but "
                                          "luzhou has 8"):
         settle(rec)
+
+
+def test_a_records_ruleset_file_is_found_beside_it(tmp_path, monkeypatch):
+    # As extends: finds its base: the record and its house rules travel together.
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    (folder / "house.yaml").write_text("extends: luzhou\nname: house\nvalue: {cap: 100}\n",
+                                       encoding="utf-8")
+    (folder / "rec.yaml").write_text("rules: house.yaml\nseats: {E: 11223344556677m}\n"
+                                     "events: [{win: E, tile: 7m}]\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    r = settle("hands/rec.yaml")
+    assert r.ruleset == "house" and r.net["E"] == 300  # its cap of 100 a payer, not 40
