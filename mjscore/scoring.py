@@ -43,13 +43,15 @@ class Evaluation(NamedTuple):
     capped: int
     value: int  # what each payer pays: capped, then divided on a discard-type win
     cap: int | None
+    computed: int  # what the patterns come to where a fixed value (天胡) stands in; else raw
 
     def key(self, ghost: str = "C"):
         """The order of "The best reading", best first: the highest value, then the highest
-        uncapped value, then the final tiles whose ghosts stand for the lowest kinds
-        (`lowest_ghosts`), then the text in sort order."""
-        return (-self.value, -self.raw, tuple([-n for n in lowest_ghosts(self.reading.counts)]),
-                self.reading.text(ghost))
+        uncapped value, then the highest the patterns come to (readings a fixed value ties),
+        then the final tiles whose ghosts stand for the lowest kinds (`lowest_ghosts`), then
+        the text in sort order."""
+        return (-self.value, -self.raw, -self.computed,
+                tuple([-n for n in lowest_ghosts(self.reading.counts)]), self.reading.text(ghost))
 
 
 _tuple_new = tuple.__new__
@@ -117,9 +119,13 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
             hits = [(s, n) for s, n in hits if s.effect not in ("base", "multiply")]
         raw += sum(s.amount * n for s, n in hits if s.effect == "add")
     fixed = [s.amount for s, _ in hits if s.effect == "fixed"]
-    if fixed:
+    computed = None
+    if fixed:  # (what the patterns came to is not paid, so never refused: only compared)
+        computed = int(min(raw, MAX_VALUE)) if raw == raw else 0
         raw = max(fixed)
     raw = _round(raw, rs)
+    if computed is None:
+        computed = raw
     cap = v.get("cap")
     cap = None if cap in (None, "none") else int(cap)
     raises = [int(s.raises_cap) for s, _ in hits if s.raises_cap]
@@ -129,7 +135,7 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     value = capped // v.get("discard_divisor", 1) if ctx.discard_type else capped
     out = tuple(Hit(s.id, s.name, s.en, s.describe(n) + (f" ({notes[s.id]})" if notes.get(s.id)
                                                          else ""), n, s) for s, n in hits)
-    return Evaluation(reading, out, raw, capped, value, cap)
+    return Evaluation(reading, out, raw, capped, value, cap, computed)
 
 
 def evaluate_all(readings, hand, ctx, rs) -> tuple:
@@ -171,13 +177,14 @@ lowest_ghosts = itemgetter(*T.DISPLAY_ORDER)
 
 def best(evaluations, ghost: str = "C"):
     """The best evaluation: the highest value, then the highest uncapped value, then the
+    highest the patterns come to (where a fixed value makes readings alike), then the
     reading whose final tiles (ghosts as what they stand for) come first, the lowest kinds
     in display order the most (`lowest_ghosts`), then the reading whose text sorts first
     (texts are built only for readings tied that far)."""
     if len(evaluations) < 2:
         return evaluations[0] if evaluations else None
-    top = max((e.value, e.raw) for e in evaluations)
-    tied = [e for e in evaluations if (e.value, e.raw) == top]
+    top = max((e.value, e.raw, e.computed) for e in evaluations)
+    tied = [e for e in evaluations if (e.value, e.raw, e.computed) == top]
     if len(tied) > 1:  # the final tiles first (cheap), the text only if those tie too
         first = max(lowest_ghosts(e.reading.counts) for e in tied)
         tied = [e for e in tied if lowest_ghosts(e.reading.counts) == first]

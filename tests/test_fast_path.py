@@ -45,13 +45,14 @@ def agree(text, name, opts, kw) -> None:
     known = situation(h, ctx, rs)
     ref = [evaluate(r, h, ctx, rs, known) for r in all_readings(h, rs, ctx.discard_type)]
     top = best(ref)
-    assert (fast.value, fast.raw) == (top.value, top.raw), text
+    assert (fast.value, fast.raw, fast.top.computed) == (top.value, top.raw, top.computed), text
     assert (fast.value, fast.raw, hits(fast.top)) in {(e.value, e.raw, hits(e)) for e in ref}, text
-    # Of the readings tied at the top, the one whose ghosts stand for the lowest tiles (README,
-    # "the best reading"), though `score()` keeps one reading per signature. (The lister
-    # leaves out readings that differ only in which kind a ghost-only group is: at least.)
+    # Of the readings tied at the top (a fixed value's readings by what their patterns come
+    # to), the one whose ghosts stand for the lowest tiles (README, "the best reading"),
+    # though `score()` keeps one reading per signature. (The lister leaves out readings that
+    # differ only in which kind a ghost-only group is: at least.)
     tied = [lowest_ghosts(e.reading.counts) for e in ref
-            if (e.value, e.raw) == (top.value, top.raw)]
+            if (e.value, e.raw, e.computed) == (top.value, top.raw, top.computed)]
     assert lowest_ghosts(fast.top.reading.counts) >= max(tied), text
     assert fast.payments == score(text, name, opts=opts, **kw).payments
 

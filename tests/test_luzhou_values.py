@@ -433,3 +433,11 @@ def test_net_sums_to_zero(hand, kw):
     assert sum(r.net.values()) == 0
     assert r.net[kw.get("seat", "E")] > 0
     assert sum(p.amount for p in r.payments) == r.net[kw.get("seat", "E")]
+
+
+def test_a_fixed_value_shows_the_reading_its_patterns_value_most():
+    # 天胡 and 报牌 are 40 whatever the reading (L8): the reading shown is still the best of
+    # the patterns (大对子, +2 steps), not a 闺 (+1) whose ghost stands for a lower tile.
+    r = score("111m222m333p444p5pC", heavenly=True, declared=True)
+    assert r.value == 40 and r.decomposition == "111m 222m 333p 444p 5pC=5p"
+    assert [h.name for h in r.patterns] == ["大对子", "天胡", "报牌 (带名堂)"]
