@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from . import tiles as T
 from .bounded import make_room, numbered
-from .plain_suits import (LOOKUP_MAX, fewest_ghosts, packed_suits, suit_lookup, suit_plain,
-                          unpack)
+from .plain_suits import (LOOKUP_MAX, fewest_ghosts, lookup_ready, packed_suits, suit_lookup,
+                          suit_plain, unpack)
 from .reading import _NO_MELDS, EMPTY_SUIT
-from .suit_programmes import honour_standard, suit_pairs, suit_standard
+from .suit_programmes import honour_standard, pairs_open, suit_pairs, suit_standard
 
 # Classes of kinds in display order (so readings need no sorting, and options are combined in
 # the order `scoring.lowest_ghosts` compares final tiles), and which classes are
@@ -44,11 +44,13 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     same signature the combination keeps that one. Many different tile counts give the same
     signature table (the shape id), so the cross-class combination is worked out once per
     shape ids, not once per hand."""
-    packed = _plain_state["packed"]
-    if size == 9 and g and packed is not None and g <= LOOKUP_MAX and not any(m) and \
-            all(cd) and shape == "standard":
+    packed, flat = _plain_state["packed"], None
+    if shape == "standard" and size == 9 and g and packed is not None and g <= LOOKUP_MAX and \
+            not any(m) and all(cd):
         flat = suit_lookup(c, g, packed)  # already in that order
-    else:
+    elif shape == "seven_pairs" and not any(m) and all(cd):
+        flat = pairs_open(c, g)  # already in that order; None: too many ghosts for it
+    if flat is None:
         if shape == "seven_pairs":
             opts = suit_pairs(c, m, cd, g)
         elif size == 9:
@@ -310,10 +312,11 @@ def _searched() -> None:
 
 def make_table() -> None:
     """Make the whole table now if it is not made yet: a batch about to fork its worker
-    processes does, so that they share one table rather than each searching its first
-    suits one by one and then making its own."""
+    processes does, so that they share one table (and `suit_lookup`'s index of it) rather
+    than each searching its first suits one by one and then making its own."""
     if _plain_state["full"] is None:
         fill_plain()
+    lookup_ready(_plain_state["packed"])
 
 
 def fill_plain() -> None:

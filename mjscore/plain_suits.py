@@ -23,7 +23,11 @@ exactly the searches' answers, so nothing printed depends on whether the table w
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import mul as _mul
+
 from .bounded import make_room
+from .suit_index import BASE9, POW5, index_of
 
 
 def suit_plain(c: tuple, m: tuple, want: tuple | None = None):
@@ -156,23 +160,46 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
     so the ways to spread up to `gmax` ghosts are tried in that order; a witness is the packed
     counts of the first complete suit met with that signature under that key, the
     programme's own witness (`first_reading` gives its choices), and `placed` is where it puts
-    ghosts. With no meld and no banned rank, the complete suit's signatures are the suit's."""
-    v = pack(c)
-    held = sum(c)
-    out = []
-    found = set()
+    ghosts. With no meld and no banned rank, the complete suit's signatures are the suit's.
+
+    The spreads are tried in C, all at once (`suit_index`): counts read as a number in base 5
+    make adding a spread adding its number, so one `itemgetter` over a byte string reads
+    every spread's complete suit, if any (its table's number, 0 for none). A rank past four
+    copies carries into the next in base 5, so a hit is checked on the packed counts."""
     merged, spent, placed, _exact = _SPREADS or _make_spreads()
-    table_of = table.__getitem__
-    for w in filter(table.__contains__, map(v.__add__, merged[gmax][held % 3])):
-        d = w - v
+    view, getters, sigs_of = index_of(table, merged)
+    iv = sum(map(_mul, c, POW5))
+    if iv >= BASE9:  # (more than four of a rank: no reading)
+        return []
+    held = sum(c)
+    h3 = held % 3
+    v = pack(c)
+    found = getters[gmax][h3](view[iv:])
+    out = []
+    got = set()
+    seen = set()  # (ghosts, table) met: its signatures are all in `got` already
+    for d, t in zip(compress(merged[gmax][h3], found), filter(None, found)):
         k = spent[d]
-        for _key, sig in table_of(w):
-            if (k, sig) not in found:
-                found.add((k, sig))
+        kt = k << 5 | t
+        if kt in seen:
+            continue
+        w = v + d
+        if (w + _OVER) & _HIGH:
+            continue  # a carry met a complete suit: not this suit's
+        seen.add(kt)
+        for sig in sigs_of[t]:
+            if (k, sig) not in got:
+                got.add((k, sig))
                 out.append(((k, sig[3]), sig, w, placed[d]))
     if not held:  # the suit left empty: the fewest ghosts at low ranks, so last
         out.append(((0, 0), (0, 0, 0, 0), 0, ()))
     return out
+
+
+def lookup_ready(table: dict) -> None:
+    """Make `suit_lookup`'s spreads and its index of `table` now, not at the first lookup:
+    a batch about to fork its workers does, and they share them."""
+    index_of(table, (_SPREADS or _make_spreads())[0])
 
 
 def fewest_ghosts(c: tuple, table: dict) -> int:

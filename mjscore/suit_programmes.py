@@ -185,6 +185,73 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     return out
 
 
+def pairs_open(c: tuple, gmax: int):
+    """`suit_pairs` for a class with no meld where a ghost may play every rank, as
+    `classes._entry` lists it: [(key, sig, finals, placed), ...], the finals highest rank by
+    rank first (so the order `_entry` sorts `suit_pairs`' options into). None when the ghosts
+    left after each odd count is made even could raise three pairs or more: then the
+    programme is no slower.
+
+    In closed form: each count is made even (a ghost on each odd one), which leaves at most
+    two raises of two ghosts (a rank from 0 or 2 to 2 or 4, or from 0 to 4). The choices are
+    met in the finals' order, so the first to reach a state is the programme's witness."""
+    forced = n4 = gp = pairs = 0
+    base = []
+    for n in c:
+        if n > 4:
+            return []
+        f, odd, four, part = _PAIR_BASE[n]
+        base.append(f)
+        forced += odd
+        n4 += four
+        gp += part
+        pairs += f
+    spare = gmax - forced
+    if spare < 0:
+        return []
+    raises = spare >> 1
+    if raises > 2:
+        return None
+    pairs >>= 1
+    held = any(c)
+    choices = [()]
+    if raises:
+        up = [r for r, f in enumerate(base) if f <= 2]
+        choices = []
+        for i, r in enumerate(up):
+            if raises == 2:
+                if not base[r]:
+                    choices.append(((r, 4),))
+                choices += [((r, 2), (s, 2)) for s in up[i + 1:]]
+            choices.append(((r, 2),))
+        choices.append(())
+    out = []
+    seen = set()
+    for choice in choices:
+        k, fours, single = forced, n4, gp
+        for r, add in choice:
+            n, f = c[r], base[r]
+            k += add
+            fours += (f + add == 4) - (f == 4)
+            single += (2 - n if f + add == 2 else 0) - (2 - n if f == 2 else 0)
+        up_pairs = pairs + (k - forced >> 1)
+        state = (k, up_pairs, fours, single)
+        if state in seen:
+            continue
+        seen.add(state)
+        finals = base[:]
+        for r, add in choice:
+            finals[r] += add
+        out.append(((k, up_pairs), (fours, int(held or k > 0), up_pairs, single),
+                    tuple(finals),
+                    tuple([(i, f - n) for i, (n, f) in enumerate(zip(c, finals)) if f != n])))
+    return out
+
+
+# A count -> (made even, ghosts that takes, four copies then, ghosts in a single pair then)
+_PAIR_BASE = [(n + (n & 1), n & 1, n + (n & 1) == 4, 1 if n == 1 else 0) for n in range(5)]
+
+
 _PAIR_MOVES: dict = {}
 
 

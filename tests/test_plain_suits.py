@@ -16,7 +16,9 @@ from mjscore.hand import read
 from mjscore.witness import class_groups
 from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, fewest_ghosts, first_reading,
                                  packed_suits, suit_plain)
-from mjscore.suit_programmes import suit_standard
+from mjscore.plain_suits import _make_spreads as spreads
+from mjscore.suit_index import index_of
+from mjscore.suit_programmes import pairs_open, suit_pairs, suit_standard
 from mjscore import score
 from mjscore.ruleset import load
 
@@ -208,3 +210,29 @@ def test_budgets_and_suits_left_out_change_no_reading(monkeypatch, name, opts):
     monkeypatch.setattr(K, "_budgets", lambda held, g, shape: [g] * len(held))
     monkeypatch.setattr(D, "class_options", lambda *args: K.class_options(*args[:5]))
     assert seen() == pruned
+
+
+@settings(max_examples=1500, derandomize=True, deadline=None)
+@given(st.sampled_from([1, 9]).flatmap(
+    lambda n: st.tuples(st.lists(st.integers(0, 5), min_size=n, max_size=n).map(tuple),
+                        st.integers(0, 8))))
+def test_seven_pairs_in_closed_form_list_what_the_programme_finds(cg):
+    # Signatures, witnesses, where each puts ghosts, and their order: as `_entry` lists the
+    # programme's options, wherever the closed form answers (not None: too many ghosts).
+    c, g = cg
+    got = pairs_open(c, g)
+    if got is None:
+        return
+    n = len(c)
+    opts = suit_pairs(c, (0,) * n, (1,) * n, g)
+    want = [(key, sig, w, K._placed(c, w, "seven_pairs")) for key, table in opts.items()
+            for sig, w in table.items()]
+    if g:
+        want.sort(key=lambda o: (K._preference(o[3], n), o[0], o[1]))
+    assert got == want
+
+
+def test_the_suit_index_numbers_its_tables_in_five_bits():
+    # suit_lookup keys (ghosts, table number) as k << 5 | number.
+    _view, _getters, sigs_of = index_of(PACKED, spreads()[0])
+    assert 1 < len(sigs_of) <= 32
