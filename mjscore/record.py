@@ -117,6 +117,7 @@ def load(source, rules: str | None = None) -> Record:
         data = _read(Path(source), label)
     else:
         label, data = "record", source
+    data = _seats_upper(data, label)
     validate(data, label)
     events = []
     for i, ev in enumerate(data["events"]):
@@ -132,6 +133,36 @@ def load(source, rules: str | None = None) -> Record:
     return Record(label, rules,
                   dict(data.get("opts") or {}),
                   data.get("dealer", "E"), dict(data["seats"]), tuple(events))
+
+
+_SEAT_FIELDS = frozenset(("kong", "win", "pass", "ghosts", "draw", "discard", "call", "from"))
+
+
+def _seats_upper(data, label: str):
+    """`data` with its seats in capitals, as `score` takes `--seat s`: the dealer, the seats'
+    keys, and each event's seat and `from`. Two keys for one seat (s and S) are refused."""
+    if not isinstance(data, dict):
+        return data
+
+    def up(v):
+        return v.upper() if isinstance(v, str) and v in ("e", "s", "w", "n") else v
+
+    out = dict(data)
+    if "dealer" in out:
+        out["dealer"] = up(out["dealer"])
+    if isinstance(out.get("seats"), dict):
+        seats, written = {}, {}
+        for k, v in out["seats"].items():
+            if up(k) in seats:
+                raise InputError(f"{label}: seats: {up(k)} is given twice ({written[up(k)]} "
+                                 f"and {k})")
+            seats[up(k)], written[up(k)] = v, k
+        out["seats"] = seats
+    if isinstance(out.get("events"), list):
+        out["events"] = [{k: (v if k not in _SEAT_FIELDS else [up(x) for x in v]
+                              if isinstance(v, list) else up(v)) for k, v in ev.items()}
+                         if isinstance(ev, dict) else ev for ev in out["events"]]
+    return out
 
 
 def _beside(ref, folder: Path):

@@ -413,3 +413,12 @@ def test_a_records_ruleset_file_is_found_beside_it(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     r = settle("hands/rec.yaml")
     assert r.ruleset == "house" and r.net["E"] == 300  # its cap of 100 a payer, not 40
+
+
+def test_seats_in_a_record_may_be_written_in_small_letters():
+    # As `score --seat s --dealer w` takes them.
+    small = {"dealer": "w", "seats": {"s": "111m123m456m789m C 5p"},
+             "events": [{"win": ["s"], "tile": "5p", "from": "e"}]}
+    capital = {"dealer": "W", "seats": {"S": "111m123m456m789m C 5p"},
+               "events": [{"win": ["S"], "tile": "5p", "from": "E"}]}
+    assert settle(small).to_dict() == settle(capital).to_dict()
