@@ -76,11 +76,29 @@ def validate(data, label: str) -> None:
             e = errs[0]
             key = ".".join(str(p) for p in e.absolute_path)
             raise InputError(f"{label}: event {i + 1}" + (f" ({key})" if key else "") +
-                             f": {e.message}")
+                             f": {_message(e)}")
     errs = _errors(schema, data)
     if errs:
         e = min(errs, key=lambda x: len(x.absolute_path))
-        raise InputError(f"{label}: {_where(e)}: {e.message}")
+        raise InputError(f"{label}: {_where(e)}: {_message(e)}")
+
+
+def _message(err) -> str:
+    """The schema's words, but where they name a seat in the schema's terms (a oneOf of a
+    seat or a list of them, a key no pattern matches), in the words the other seats get."""
+    path, odd = list(err.absolute_path), None
+    if err.validator == "oneOf" and path[-1:] == ["win"]:
+        items = err.instance if isinstance(err.instance, list) else [err.instance]
+        odd = next((k for k in items if k not in _SEATS), None)
+        twice = next((k for i, k in enumerate(items) if k in items[:i]), None)
+        if odd is None and (twice is not None or not items):
+            return f"{twice!r} is listed twice" if items else "an empty list names no seat"
+    if err.validator == "additionalProperties" and path == ["seats"]:
+        odd = next((k for k in err.instance if k not in _SEATS), None)
+    return err.message if odd is None else f"{odd!r} is not one of {list(_SEATS)}"
+
+
+_SEATS = ("E", "S", "W", "N")
 
 
 def _not_json(data, parts: list) -> str | None:

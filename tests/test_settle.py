@@ -201,6 +201,18 @@ REFUSALS = [
     pytest.param({"rules": "luzhou", "seats": {"S": "123m456m789m11p23pC"},
                   "events": [{"win": "S", "tile": "X"}]}, 2,
                  "rec.yaml: event 1 (tile): column 1: unknown tile", id="a tile that is no tile"),
+    # Seats the schema refuses, named as a player writes them.
+    pytest.param({"seats": {"X": BASE["S"]}, "events": []}, 2,
+                 "rec.yaml: seats: 'X' is not one of ['E', 'S', 'W', 'N']", id="a seat X"),
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"win": "X", "tile": "5p"}]}, 2,
+                 "event 1 (win): 'X' is not one of ['E', 'S', 'W', 'N']", id="a winner X"),
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"win": ["S", "X"], "tile": "5p"}]},
+                 2, "event 1 (win): 'X' is not one of ['E', 'S', 'W', 'N']",
+                 id="winners holding X"),
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"win": ["S", "S"], "tile": "5p"}]},
+                 2, "event 1 (win): 'S' is listed twice", id="a winner listed twice"),
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"win": [], "tile": "5p"}]},
+                 2, "event 1 (win): an empty list names no seat", id="no winner listed"),
     # A robbed kong is the kong just before the win; a discard win is on the discarder's
     # latest logged discard (claims.py).
     pytest.param({"rules": "luzhou-guide", "seats": {"S": "111m123m456m789m C 5p"},
