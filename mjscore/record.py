@@ -86,16 +86,16 @@ def validate(data, label: str) -> None:
 def _message(err) -> str:
     """The schema's words, but where they name a seat in the schema's terms (a oneOf of a
     seat or a list of them, a key no pattern matches), in the words the other seats get."""
-    path, odd = list(err.absolute_path), None
+    path, odd = list(err.absolute_path), ()  # () : no odd one found (None may be one)
     if err.validator == "oneOf" and path[-1:] == ["win"]:
         items = err.instance if isinstance(err.instance, list) else [err.instance]
-        odd = next((k for k in items if k not in _SEATS), None)
-        twice = next((k for i, k in enumerate(items) if k in items[:i]), None)
-        if odd is None and (twice is not None or not items):
-            return f"{twice!r} is listed twice" if items else "an empty list names no seat"
+        odd = next((k for k in items if k not in _SEATS), ())
+        twice = [k for i, k in enumerate(items) if k in items[:i]]
+        if odd == () and (twice or not items):
+            return f"{twice[0]!r} is listed twice" if items else "an empty list names no seat"
     if err.validator == "additionalProperties" and path == ["seats"]:
-        odd = next((k for k in err.instance if k not in _SEATS), None)
-    return err.message if odd is None else f"{odd!r} is not one of {list(_SEATS)}"
+        odd = next((k for k in err.instance if k not in _SEATS), ())
+    return err.message if odd == () else f"{odd!r} is not one of {list(_SEATS)}"
 
 
 _SEATS = ("E", "S", "W", "N")
@@ -178,7 +178,8 @@ def _seats_upper(data, label: str):
         out["seats"] = seats
     if isinstance(out.get("events"), list):
         out["events"] = [{k: (v if k not in _SEAT_FIELDS else [up(x) for x in v]
-                              if isinstance(v, list) else up(v)) for k, v in ev.items()}
+                              if k == "win" and isinstance(v, list) else up(v))
+                          for k, v in ev.items()}
                          if isinstance(ev, dict) else ev for ev in out["events"]]
     return out
 

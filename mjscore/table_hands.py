@@ -56,8 +56,12 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
         if e.type == "kong" and e.seat not in hands:
             k = event_tile(e, rec.label)
             nxt = next_play(events, i)
-            robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong")
-            table[k] += C.fewest_natural(rs, k, 3 if robbed else 4)
+            robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong") and \
+                nxt.fields.get("from") == e.seat
+            if robbed and k in rs.ghost_kinds and rs.ghosts_in_melds == "wild":
+                table[k] += 1  # a ghost added to another kind's pong, written alone (claims)
+            else:
+                table[k] += C.fewest_natural(rs, k, 3 if robbed else 4)
         if e.type == "win" and e.fields.get("rob_kong") and C.robbed_may_be_ghost(rs):
             table[event_tile(e, rec.label)] -= 1
     for k, n in table.items():

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
-from .claims import check_discard, check_robbed
+from .claims import check_robbed
 from .draw_game import count_ghosts, exhausted, ghost_money, xiqian_elsewhere
 from .errors import TOO_DEEP, InputError, MjscoreError
 from .options import as_dict
@@ -126,10 +126,10 @@ class _Table:
             raise InputError(f"{self.rec.label}: event {ev.number}: {ev.seat}'s kong of "
                              f"{T.name(tile)} was declared at event {earlier[-1]}")
         earlier.append(ev.number)
-        robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong")
+        robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong") and \
+            nxt.fields.get("from") == ev.seat
         if robbed:
-            check_robbed(self, ev, tile, nxt)  # the win robs this kong, or the record is wrong
-            robbed = nxt.fields.get("from") == ev.seat  # (no from: the win's check says so)
+            check_robbed(self, ev, tile, nxt)  # with this kong's tile, or the record is wrong
         if robbed and kind != "added":
             # An exposed kong is claimed from a discard: the tile is that discard, and a win
             # on it is a discard win from that player, not a rob.
@@ -164,7 +164,6 @@ class _Table:
         if len(ev.seats) > 1 and not frm:
             raise InputError(f"{self.rec.label}: event {ev.number}: seats listed under win "
                              "claim one discard or robbed kong: give from: (whose tile it was)")
-        check_discard(self, ev, tile)
         seats = claimants_win(self.play, ev)
         skipped = [s for s in ev.seats if s not in seats]
         prev = self.out[-1] if self.out else None
