@@ -198,11 +198,15 @@ def _beside(ref, folder: Path):
         return ref
 
 
-def next_play(events: tuple, i: int) -> Event | None:
-    """The event after `events[i]`, passes left out: players who let a kong's tile go stand
-    between the kong and the win that robs it (a rob is a discard-type win, and a pass of one
-    counts for 过水)."""
-    return next((e for e in events[i + 1:] if e.type != "pass"), None)
+def robbing_win(events: tuple, i: int) -> Event | None:
+    """The win robbing the kong of `events[i]`, or None: the next event but passes (players
+    who let the kong's tile go stand between it and the win: a rob is a discard-type win, and
+    a pass of one counts for 过水), a win robbing the konger's kong."""
+    nxt = next((e for e in events[i + 1:] if e.type != "pass"), None)
+    if nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong") and \
+            nxt.fields.get("from") == events[i].seat:
+        return nxt
+    return None
 
 
 def event_tile(ev: Event, label: str) -> int:

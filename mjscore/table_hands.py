@@ -10,7 +10,7 @@ from . import context as C
 from . import tiles as T
 from .errors import InputError, MjscoreError
 from .hand import read
-from .record import event_tile, next_play
+from .record import event_tile, robbing_win
 
 SEATS = C.SEATS
 
@@ -55,9 +55,7 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
     for i, e in enumerate(events):
         if e.type == "kong" and e.seat not in hands:
             k = event_tile(e, rec.label)
-            nxt = next_play(events, i)
-            robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong") and \
-                nxt.fields.get("from") == e.seat
+            robbed = robbing_win(events, i) is not None
             if robbed and k in rs.ghost_kinds and rs.ghosts_in_melds == "wild":
                 table[k] += 1  # a ghost added to another kind's pong, written alone (claims)
             else:

@@ -20,7 +20,7 @@ from .errors import TOO_DEEP, InputError, MjscoreError
 from .options import as_dict
 from .patterns import physical_ghosts
 from .passes import blocked_by_pass
-from .record import event_tile, next_play
+from .record import event_tile, robbing_win
 from .record import load as load_record
 from .ruleset import load as load_ruleset
 from .settlement import Payment, check_extras, net_of
@@ -102,9 +102,11 @@ class _Table:
         for i, ev in enumerate(events):
             if self.ended_at is not None and ev.type in ("win", "kong", "exhausted"):
                 self.refuse(ev, f"the hand ended at event {self.ended_at}")
-            getattr(self, "on_" + ev.type)(ev, next_play(events, i))
+            # A kong is handed the win robbing it, if any (it then never forms); others none.
+            robber = robbing_win(events, i) if ev.type == "kong" else None
+            getattr(self, "on_" + ev.type)(ev, robber)
 
-    def on_kong(self, ev, nxt) -> None:
+    def on_kong(self, ev, robber) -> None:
         kind = ev.fields["kind"]
         tile = event_tile(ev, self.rec.label)
         frm = ev.fields.get("from")
@@ -126,15 +128,14 @@ class _Table:
             raise InputError(f"{self.rec.label}: event {ev.number}: {ev.seat}'s kong of "
                              f"{T.name(tile)} was declared at event {earlier[-1]}")
         earlier.append(ev.number)
-        robbed = nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong") and \
-            nxt.fields.get("from") == ev.seat
+        robbed = robber is not None
         if robbed:
-            check_robbed(self, ev, tile, nxt)  # with this kong's tile, or the record is wrong
+            check_robbed(self, ev, tile, robber)  # with this kong's tile, or the record is wrong
         if robbed and kind != "added":
             # An exposed kong is claimed from a discard: the tile is that discard, and a win
             # on it is a discard win from that player, not a rob.
-            self.refuse(nxt, f"{'an exposed' if kind == 'exposed' else 'a concealed'} kong "
-                             "cannot be robbed: only an added kong can be")
+            self.refuse(robber, f"{'an exposed' if kind == 'exposed' else 'a concealed'} kong "
+                                "cannot be robbed: only an added kong can be")
         if hand is not None:
             want = ("pong", "exposed") if robbed else ("kong", kind)
             if not any(m.kind == want[0] and m.exposure == want[1] and m.tiles[0] == tile
@@ -154,7 +155,7 @@ class _Table:
         self.out.append(EventResult(ev.number, "kong", f"{ev.seat} {kind} kong of "
                                     f"{T.name(tile)}: {what}", tuple(rows)))
 
-    def on_win(self, ev, nxt) -> None:
+    def on_win(self, ev, robber) -> None:
         f = ev.fields
         tile = event_tile(ev, self.rec.label)
         frm = f.get("from")
@@ -241,11 +242,11 @@ class _Table:
         if text not in self.skipped:
             self.skipped.append(text)
 
-    def on_pass(self, ev, nxt) -> None:
+    def on_pass(self, ev, robber) -> None:
         event_tile(ev, self.rec.label)
         self._not_own(ev, "pass on")
 
-    def on_draw(self, ev, nxt) -> None:
+    def on_draw(self, ev, robber) -> None:
         if "tile" in ev.fields:  # a draw may leave its tile unsaid; one said must be a tile
             event_tile(ev, self.rec.label)
 
@@ -254,10 +255,10 @@ class _Table:
             raise InputError(f"{self.rec.label}: event {ev.number}: a seat cannot {what} its "
                              f"own discard (from: {ev.seat})")
 
-    def on_discard(self, ev, nxt) -> None:
+    def on_discard(self, ev, robber) -> None:
         event_tile(ev, self.rec.label)
 
-    def on_call(self, ev, nxt) -> None:
+    def on_call(self, ev, robber) -> None:
         f = ev.fields
         event_tile(ev, self.rec.label)
         self._not_own(ev, "call")
@@ -268,7 +269,7 @@ class _Table:
         if f["kind"] == "chow" and "chow" not in self.rs.meld_kinds:
             self.refuse(ev, f"there is no chow in {self.rs.name}")
 
-    def on_ghosts(self, ev, nxt) -> None:
+    def on_ghosts(self, ev, robber) -> None:
         drawn = int(ev.fields["drawn"])
         try:
             rows = ghost_money(self.rs, ev.seat, drawn, ev.seat in self.winners)
@@ -289,7 +290,7 @@ class _Table:
                 rows = ghost_money(self.rs, ev.seat, int(ev.fields["drawn"]), False)
                 self.out[i] = replace(out, payments=tuple(rows))
 
-    def on_exhausted(self, ev, nxt) -> None:
+    def on_exhausted(self, ev, robber) -> None:
         self.ended_at = ev.number
         text, rows = exhausted(self, ev)
         self.out.append(EventResult(ev.number, "exhausted", text, tuple(rows)))
