@@ -169,8 +169,8 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
     merged, spent, placed, _exact = _SPREADS or _make_spreads()
     view, getters, sigs_of = index_of(table, merged)
     iv = sum(map(_mul, c, POW5))
-    if iv >= BASE9:  # (more than four of a rank: no reading)
-        return []
+    if iv >= BASE9:  # past four copies at the top rank: off the index, and no reading
+        return []  # (past four elsewhere: every hit fails the carry check below)
     held = sum(c)
     h3 = held % 3
     v = pack(c)
