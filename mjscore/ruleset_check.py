@@ -59,8 +59,17 @@ def validate_resolved(data: dict, spec: dict, values: dict, label: str) -> None:
     """The ruleset with its options filled in must still fit the schema: an option's value
     (its default, or one given with --opt) lands where the ruleset refers to it, and an
     option of the wrong type there (a word where a number goes) is named here rather than
-    failing inside scoring."""
-    err = _schema_error(spec)
+    failing inside scoring.
+
+    `data` has passed `validate`, so only where an option lands can the filled-in ruleset
+    fail: of the mappings of entries (patterns, extras) only the entries an option lands in
+    are checked again, and a house file of thousands of patterns is not checked twice."""
+    probe = dict(spec)
+    for section in ("patterns", "extras"):
+        if isinstance(data.get(section), dict) and isinstance(spec.get(section), dict):
+            probe[section] = {k: v for k, v in spec[section].items()
+                              if next(option_refs(data[section].get(k), ""), None)}
+    err = _schema_error(probe)
     if err is None:
         return
     key = ".".join(str(p) for p in err.absolute_path) or None

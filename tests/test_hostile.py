@@ -281,6 +281,11 @@ def test_a_huge_hand_in_a_record(here):
                  "invalid ruleset: huge.yaml: value.cap: option \"xiqian\" is \"always\" here, "
                  "which does not fit: 'always' is not valid under any of the given schemas",
                  id="an option of the wrong type where a number goes"),
+    pytest.param("extends: luzhou\nname: huge\npatterns:\n  daduizi:\n"
+                 "    steps: {option: xiqian}\n", [HAND],
+                 "invalid ruleset: huge.yaml: patterns.daduizi.steps: option \"xiqian\" is "
+                 "\"always\" here, which does not fit: 'always' is not valid under any of the "
+                 "given schemas", id="an option of the wrong type in a pattern"),
 ])
 def test_ruleset_numbers_out_of_range(here, text, args, message):
     write(here / "huge.yaml", text)
