@@ -144,6 +144,11 @@ def load(source, rules: str | None = None) -> Record:
         seats = tuple(who) if isinstance(who, list) else (who,) if isinstance(who, str) else ()
         events.append(Event(i + 1, kind, seats[0] if seats else None, seats,
                             {k: v for k, v in ev.items() if k != kind}))
+        if kind == "win" and ev.get("rob_kong") and not ev.get("from"):
+            # (Checked here, before the tiles across the table are counted: which kong a win
+            # robs decides how many tiles the kong holds.)
+            raise InputError(f"{label}: event {i + 1}: rob_kong needs from: (the seat whose "
+                             "kong was robbed)")
     if rules is None:  # rules="" is a ruleset named, not one left out: refused as unknown
         rules = data.get("rules", "luzhou")
         if isinstance(source, (str, Path)):
@@ -196,17 +201,6 @@ def _beside(ref, folder: Path):
         return str(near) if near.is_file() else ref
     except (OSError, ValueError):  # a name too long for the file system, or a NUL byte
         return ref
-
-
-def robbing_win(events: tuple, i: int) -> Event | None:
-    """The win robbing the kong of `events[i]`, or None: the next event but passes (players
-    who let the kong's tile go stand between it and the win: a rob is a discard-type win, and
-    a pass of one counts for 过水), a win robbing the konger's kong."""
-    nxt = next((e for e in events[i + 1:] if e.type != "pass"), None)
-    if nxt is not None and nxt.type == "win" and nxt.fields.get("rob_kong") and \
-            nxt.fields.get("from") == events[i].seat:
-        return nxt
-    return None
 
 
 def event_tile(ev: Event, label: str) -> int:

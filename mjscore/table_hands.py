@@ -10,7 +10,8 @@ from . import context as C
 from . import tiles as T
 from .errors import InputError, MjscoreError
 from .hand import read
-from .record import event_tile, robbing_win
+from .claims import added_ghost, robbing_win
+from .record import event_tile
 
 SEATS = C.SEATS
 
@@ -55,8 +56,8 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
     for i, e in enumerate(events):
         if e.type == "kong" and e.seat not in hands:
             k = event_tile(e, rec.label)
-            robbed = robbing_win(events, i) is not None
-            if robbed and k in rs.ghost_kinds and rs.ghosts_in_melds == "wild":
+            robbed = robbing_win(events, i, rs, rec.label) is not None
+            if robbed and added_ghost(k, rs):
                 table[k] += 1  # a ghost added to another kind's pong, written alone (claims)
             else:
                 table[k] += C.fewest_natural(rs, k, 3 if robbed else 4)

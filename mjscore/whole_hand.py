@@ -14,13 +14,13 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
-from .claims import check_robbed
+from .claims import added_ghost, check_robbed, robbing_win
 from .draw_game import count_ghosts, exhausted, ghost_money, xiqian_elsewhere
 from .errors import TOO_DEEP, InputError, MjscoreError
 from .options import as_dict
 from .patterns import physical_ghosts
 from .passes import blocked_by_pass
-from .record import event_tile, robbing_win
+from .record import event_tile
 from .record import load as load_record
 from .ruleset import load as load_ruleset
 from .settlement import Payment, check_extras, net_of
@@ -103,7 +103,8 @@ class _Table:
             if self.ended_at is not None and ev.type in ("win", "kong", "exhausted"):
                 self.refuse(ev, f"the hand ended at event {self.ended_at}")
             # A kong is handed the win robbing it, if any (it then never forms); others none.
-            robber = robbing_win(events, i) if ev.type == "kong" else None
+            robber = robbing_win(events, i, self.rs, self.rec.label) if ev.type == "kong" \
+                else None
             getattr(self, "on_" + ev.type)(ev, robber)
 
     def on_kong(self, ev, robber) -> None:
@@ -130,7 +131,7 @@ class _Table:
         earlier.append(ev.number)
         robbed = robber is not None
         if robbed:
-            check_robbed(self, ev, tile, robber)  # with this kong's tile, or the record is wrong
+            check_robbed(self, tile, robber)
         if robbed and kind != "added":
             # An exposed kong is claimed from a discard: the tile is that discard, and a win
             # on it is a discard win from that player, not a rob.
@@ -138,8 +139,10 @@ class _Table:
                                 "cannot be robbed: only an added kong can be")
         if hand is not None:
             want = ("pong", "exposed") if robbed else ("kong", kind)
-            if not any(m.kind == want[0] and m.exposure == want[1] and m.tiles[0] == tile
-                       for m in hand.melds):
+            # (A ghost added to a pong: the record does not say which kind the pong is.)
+            anykind = robbed and added_ghost(tile, self.rs)
+            if not any(m.kind == want[0] and m.exposure == want[1] and
+                       (anykind or m.tiles[0] == tile) for m in hand.melds):
                 shown = "exposed pong (the kong was robbed)" if robbed else f"{kind} kong"
                 raise InputError(f"{self.rec.label}: event {ev.number}: {ev.seat}'s hand shows "
                                  f"no {shown} of {T.name(tile)}")
@@ -159,9 +162,6 @@ class _Table:
         f = ev.fields
         tile = event_tile(ev, self.rec.label)
         frm = f.get("from")
-        if f.get("rob_kong") and not frm:
-            raise InputError(f"{self.rec.label}: event {ev.number}: rob_kong needs from: (the "
-                             "seat whose kong was robbed)")
         if len(ev.seats) > 1 and not frm:
             raise InputError(f"{self.rec.label}: event {ev.number}: seats listed under win "
                              "claim one discard or robbed kong: give from: (whose tile it was)")
