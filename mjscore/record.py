@@ -91,8 +91,9 @@ def _message(err) -> str:
         items = err.instance if isinstance(err.instance, list) else [err.instance]
         odd = next((k for k in items if k not in _SEATS), ())
         twice = [k for i, k in enumerate(items) if k in items[:i]]
-        if odd == () and (twice or not items):
-            return f"{twice[0]!r} is listed twice" if items else "an empty list names no seat"
+        if odd == () and (twice or not items or len(items) > 3):
+            return f"{twice[0]!r} is listed twice" if twice else \
+                "three seats at most claim one tile" if items else "an empty list names no seat"
     if err.validator == "additionalProperties" and path == ["seats"]:
         odd = next((k for k in err.instance if k not in _SEATS), ())
     return err.message if odd == () else f"{odd!r} is not one of {list(_SEATS)}"
