@@ -189,8 +189,9 @@ def _rule_reasons(h, rs, ctx, t) -> list:
         if ctx.rob_kong and C.robbed_may_be_ghost(rs):
             reasons.append(f"a robbed {ghost} is won as the tile it stands for: "
                            "write that tile as the winning tile")
-        if ctx.rob_kong and g.get("rob_ghost_forbidden", False):
-            reasons.append(f"a ghost ({ghost}) being added to a kong cannot be robbed")
+        refusal = C.rob_ghost_refusal(rs, h.win) if ctx.rob_kong else None
+        if refusal:
+            reasons.append(refusal)
     if rs.needs_declared and not ctx.declared:
         reasons.append("not declared (报章): a win needs --declared")
     # The tiles' own suits (`too_many_suits`) include every suit named below, so a hand

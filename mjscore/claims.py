@@ -12,7 +12,7 @@ record leaves out, and the kong before it formed: players write only what they r
 
 from __future__ import annotations
 
-from . import tiles as T
+from .context import rob_ghost_refusal
 from .record import event_tile
 
 
@@ -35,8 +35,8 @@ def added_ghost(tile: int, rs) -> bool:
 
 
 def check_robbed(table, kong_tile: int, win) -> None:
-    """Refuse `win` if it robs a ghost the ruleset forbids robbing (E6)."""
-    rs = table.rs
-    if kong_tile in rs.ghost_kinds and (rs.spec.get("ghosts") or {}).get("rob_ghost_forbidden") \
-            and event_tile(win, table.rec.label) != kong_tile:
-        table.refuse(win, f"a ghost ({T.name(kong_tile)}) being added to a kong cannot be robbed")
+    """Refuse `win` if it robs a ghost the ruleset forbids robbing (E6). (Won with the ghost
+    written as such, scoring refuses it with the same words.)"""
+    why = rob_ghost_refusal(table.rs, kong_tile)
+    if why and event_tile(win, table.rec.label) != kong_tile:
+        table.refuse(win, why)

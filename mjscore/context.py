@@ -197,6 +197,13 @@ def ghost_supply(rs) -> int:
     return max((rs.copies[k] for k in rs.ghost_kinds), default=0)
 
 
+def rob_ghost_refusal(rs, tile: int) -> str | None:
+    """Why a ghost `tile` added to a kong cannot be robbed (the guide, E6), or None."""
+    if tile in rs.ghost_kinds and (rs.spec.get("ghosts") or {}).get("rob_ghost_forbidden"):
+        return f"a ghost ({T.name(tile)}) being added to a kong cannot be robbed"
+    return None
+
+
 def robbed_may_be_ghost(rs) -> bool:
     """Whether a robbed tile written as the winning tile may be a ghost standing for it."""
     return bool((rs.spec.get("ghosts") or {}).get("rob_as_stand_in"))

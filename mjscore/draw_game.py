@@ -3,13 +3,12 @@ the count of each seat's ghosts a settled hand keeps (`count_ghosts`)."""
 
 from __future__ import annotations
 
-from .context import ghost_supply
+from .context import SEATS, ghost_supply
 from .errors import InputError
 from .patterns import physical_ghosts
 from .settlement import Payment
 from .ready import analyse, is_flower_cat
 
-SEATS = ("E", "S", "W", "N")
 
 
 def ghost_bonus_of(rs) -> dict | None:

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from .context import SEATS
 from .errors import InputError, too_large
 
 _HERE = Path(__file__).resolve().parent
@@ -89,17 +90,14 @@ def _message(err) -> str:
     path, odd = list(err.absolute_path), ()  # () : no odd one found (None may be one)
     if err.validator == "oneOf" and path[-1:] == ["win"]:
         items = err.instance if isinstance(err.instance, list) else [err.instance]
-        odd = next((k for k in items if k not in _SEATS), ())
+        odd = next((k for k in items if k not in SEATS), ())
         twice = [k for i, k in enumerate(items) if k in items[:i]]
         if odd == () and (twice or not items or len(items) > 3):
             return f"{twice[0]!r} is listed twice" if twice else \
                 "three seats at most claim one tile" if items else "an empty list names no seat"
     if err.validator == "additionalProperties" and path == ["seats"]:
-        odd = next((k for k in err.instance if k not in _SEATS), ())
-    return err.message if odd == () else f"{odd!r} is not one of {list(_SEATS)}"
-
-
-_SEATS = ("E", "S", "W", "N")
+        odd = next((k for k in err.instance if k not in SEATS), ())
+    return err.message if odd == () else f"{odd!r} is not one of {list(SEATS)}"
 
 
 def _not_json(data, parts: list) -> str | None:
@@ -169,7 +167,7 @@ def _seats_upper(data, label: str):
         return data
 
     def up(v):
-        return v.upper() if isinstance(v, str) and v in ("e", "s", "w", "n") else v
+        return v.upper() if isinstance(v, str) and v.upper() in SEATS else v
 
     out = dict(data)
     if "dealer" in out:
