@@ -16,6 +16,7 @@ from .frozen import maker
 from .patterns import physical_ghosts
 from .reading import hand_tiles
 from .options import as_dict
+from .ready import void_breach
 from .ruleset import Ruleset, load, ruleset_of
 from .scoring import best, distinct, evaluate_all
 from .settlement import check_extras, kong_notes, net_of, settle_win
@@ -201,8 +202,7 @@ def _rule_reasons(h, rs, ctx, t) -> list:
         have += [k for m in h.melds for k in m.raw.tiles if k < 27 and k not in rs.ghost_kinds]
         suits = sorted({T.SUITS[k // 9] for k in have})
         if len(suits) > rs.max_suits:
-            reasons.append(f"花猫: tiles of {len(suits)} suits ({', '.join(suits)}); a winning "
-                           f"hand holds at most {rs.max_suits} (缺门)")
+            reasons.append("花猫: " + void_breach(suits, rs.max_suits))
     return reasons
 
 

@@ -38,6 +38,7 @@ class WaitsResult:
     chada: int
     ghost: str | None  # the ghost tile a draw of which completes any ready hand
     unit: str = ""
+    flower_note: str = ""  # a 花猫's suits against the limit (`void_breach`), for the table
 
     def to_dict(self) -> dict:
         out = {"ruleset": self.ruleset, "hand": self.hand, "ready": self.ready}
@@ -51,8 +52,19 @@ def is_flower_cat(hand: Hand, rs) -> bool | None:
     """花猫: tiles of more suits than the void rule allows (None: the ruleset has no such rule)."""
     if not (rs.spec.get("draw") or {}).get("flower_cat") or not rs.max_suits:
         return None
-    suits = {T.suit_of(k) for k in hand.physical() if T.is_suited(k) and k not in rs.ghost_kinds}
-    return len(suits) > rs.max_suits
+    return len(_suits(hand, rs)) > rs.max_suits
+
+
+def _suits(hand: Hand, rs) -> list:
+    """The suits the hand's own tiles (ghosts aside, melds included) hold, in m p s order."""
+    return sorted({T.suit_of(k) for k in hand.physical()
+                   if T.is_suited(k) and k not in rs.ghost_kinds})
+
+
+def void_breach(suits: list, limit: int) -> str:
+    """How a hand breaks the suit limit (缺门), as `score` and `waits` both say it."""
+    return (f"tiles of {len(suits)} suits ({', '.join(suits)}); a winning hand holds at most "
+            f"{limit} (缺门)")
 
 
 def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
@@ -76,7 +88,8 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
                 found.append(Wait(T.name(k), r.value, r.patterns))
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found), cat, tuple(found),
                        max((w.value for w in found), default=0),
-                       rs.ghost_letter if rs.ghost_kinds else None, rs.unit)
+                       rs.ghost_letter if rs.ghost_kinds else None, rs.unit,
+                       void_breach(_suits(hand, rs), rs.max_suits) if cat else "")
 
 
 def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:

@@ -220,7 +220,7 @@ def waits_table(w) -> str:
     unit = f" {w.unit}" if w.unit else ""
     lines = [f"Hand:     {w.hand}   ({w.ruleset})"]
     if w.flower_cat:
-        lines.append("花猫 (flower cat): tiles of three suits; not ready, and pays at 查叫.")
+        lines.append(f"花猫 (flower cat): {w.flower_note}; not ready, and pays at 查叫.")
         return "\n".join(lines)
     if not w.ready:
         lines.append("Not ready: no tile completes this hand.")

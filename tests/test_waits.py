@@ -36,6 +36,17 @@ def test_flower_cat():
     assert (w.flower_cat, w.ready, w.waits, w.chada) == (True, False, (), 0)
 
 
+def test_flower_cat_names_the_house_suit_limit(tmp_path):
+    # A house rule of one suit: the table says the hand's own count and the limit, as
+    # `score` words it ("three suits" was printed whatever the limit).
+    rules = tmp_path / "one.yaml"
+    rules.write_text("extends: luzhou\nname: one\nhand: {max_suits: 1}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["waits", "11m123m456m789m5pC", "--rules", str(rules)])
+    assert (res.exit_code, res.output.splitlines()[1]) == (
+        0, "花猫 (flower cat): tiles of 2 suits (m, p); a winning hand holds at most 1 (缺门); "
+           "not ready, and pays at 查叫.")
+
+
 def test_eight_ghosts():
     w = waits("123mCCCCCCC 4m99p", opts={"ghosts": 8})
     assert w.ready
