@@ -26,6 +26,8 @@ def coerce(spec: dict, key: str, value, where: str):
     if kind == "bool":
         if isinstance(value, bool):
             return value
+        if isinstance(value, int) and value in (0, 1):  # as "0"/"1" and a record's own flags
+            return bool(value)
         if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
             return value.lower() in _TRUE
         raise bad("true or false")

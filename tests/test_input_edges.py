@@ -215,3 +215,21 @@ def test_indicator_on_a_house_rule_that_sets_the_ghost_itself(tmp_path):
                      encoding="utf-8")
     with pytest.raises(OptionError, match="--indicator does not apply in gd-fixed: the file"):
         score("123m456m789m123p5p5p", str(house), indicator="4p")
+
+
+# An on/off option given as the number 0 or 1 (a YAML record's `opts: {shoubayi: 0}`, the API)
+# reads as "0"/"1" and `--opt shoubayi=0` do, and as a record's own flags take 0 and 1.
+FOUR_MELDS = "(1111m)(2222m)(3333m)(4444m) 5mC"
+
+
+@pytest.mark.parametrize("given, value", [
+    pytest.param(0, 640, id="0"), pytest.param("0", 640, id="text 0"),
+    pytest.param(1, 1280, id="1"), pytest.param(True, 1280, id="true"),
+])
+def test_an_on_off_option_takes_0_and_1(given, value):
+    assert score(FOUR_MELDS, opts={"cap": "none", "shoubayi": given}).value == value
+
+
+def test_an_on_off_option_refuses_other_numbers():
+    with pytest.raises(OptionError, match='"shoubayi" of luzhou: expected true or false'):
+        score(FOUR_MELDS, opts={"shoubayi": 2})
