@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from pathlib import Path
 from itertools import chain, islice
 from dataclasses import dataclass
 from typing import Iterable, Iterator
@@ -17,7 +18,8 @@ from .api import score
 from .errors import TOO_DEEP, InputError, MjscoreError
 from .frozen import maker
 from .options import parse_pairs
-from .records import KEYS, Record, decoded, describe, unknown
+from .records import KEYS, STDIN_LABEL, Record, decoded, describe, unknown
+from .ruleset_files import beside
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
 
@@ -140,6 +142,9 @@ def score_record(rec: Record, rules: str) -> Row:
         return Row(rec.file, rec.number, error=rec.problem)
     try:
         kwargs = arguments(rec.fields, rules)
+        if rec.fields.get("rules") and rec.file != STDIN_LABEL:
+            # As settle reads a record's rules: a house file beside the batch file first.
+            kwargs["rules"] = beside(kwargs["rules"], Path(rec.file).parent)
         result = score(kwargs.pop("hand"), kwargs.pop("rules"), **kwargs)
     except MjscoreError as e:
         return Row(rec.file, rec.number, error=_one_line(str(e)))

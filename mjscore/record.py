@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .context import SEATS
 from .errors import InputError, too_large
+from .ruleset_files import beside
 
 _HERE = Path(__file__).resolve().parent
 EVENT_TYPES = ("kong", "win", "pass", "ghosts", "exhausted", "draw", "discard", "call")
@@ -151,7 +152,7 @@ def load(source, rules: str | None = None) -> Record:
     if rules is None:  # rules="" is a ruleset named, not one left out: refused as unknown
         rules = data.get("rules", "luzhou")
         if isinstance(source, (str, Path)):
-            rules = _beside(rules, Path(source).parent)
+            rules = beside(rules, Path(source).parent)
     return Record(label, rules,
                   dict(data.get("opts") or {}),
                   data.get("dealer", "E"), dict(data["seats"]), tuple(events))
@@ -186,20 +187,6 @@ def _seats_upper(data, label: str):
                           for k, v in ev.items()}
                          if isinstance(ev, dict) else ev for ev in out["events"]]
     return out
-
-
-def _beside(ref, folder: Path):
-    """A ruleset file a record names by a relative path, found beside the record (as a
-    ruleset's `extends:` finds its base), else as named (from the working folder)."""
-    from .ruleset_files import is_shipped_name
-    if not isinstance(ref, str) or not ref.strip() or is_shipped_name(ref) or \
-            Path(ref).is_absolute():
-        return ref
-    near = folder / ref
-    try:
-        return str(near) if near.is_file() else ref
-    except (OSError, ValueError):  # a name too long for the file system, or a NUL byte
-        return ref
 
 
 def event_tile(ev: Event, label: str) -> int:

@@ -75,6 +75,20 @@ def is_shipped_name(ref: str) -> bool:
     return not looks_like_path and ref in _shipped_set()
 
 
+def beside(ref, folder: Path):
+    """A ruleset file that a record (settle's, or a batch's) names by a relative path, found
+    beside the record's file, as a ruleset's `extends:` finds its base; else `ref` as named
+    (from the working folder, or a shipped name)."""
+    if not isinstance(ref, str) or not ref.strip() or is_shipped_name(ref) or \
+            Path(ref).is_absolute():
+        return ref
+    near = folder / ref
+    try:
+        return str(near) if near.is_file() else ref
+    except (OSError, ValueError):  # a name too long for the file system, or a NUL byte
+        return ref
+
+
 def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
     """(path, label, shipped?) for a ruleset name or path."""
     if is_shipped_name(ref):

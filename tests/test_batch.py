@@ -744,3 +744,17 @@ def test_a_row_of_one_cell_is_counted_in_the_singular(tmp_path):
     path.write_text("hand,win\n111m123m456m789m5pC\n", encoding="utf-8")
     res = CliRunner().invoke(cli, ["batch", str(path), "--format", "jsonl"])
     assert json.loads(res.stdout)["error"] == "1 cell, but the header has 2 columns (line 2)"
+
+
+def test_a_records_ruleset_file_is_found_beside_the_batch_file(tmp_path, monkeypatch):
+    # As settle and extends: do: a batch file and its house rules travel together.
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    (folder / "house.yaml").write_text("extends: luzhou\nname: house\nvalue: {cap: 100}\n",
+                                       encoding="utf-8")
+    (folder / "h.jsonl").write_text('{"hand": "11223344556677m", "rules": "house.yaml"}\n',
+                                    encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(cli, ["batch", "hands/h.jsonl", "--format", "jsonl"])
+    row = json.loads(res.stdout.splitlines()[0])
+    assert (res.exit_code, row["ruleset"], row["value"]) == (0, "house", 100)
