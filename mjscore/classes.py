@@ -45,10 +45,11 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     signature table (the shape id), so the cross-class combination is worked out once per
     shape ids, not once per hand."""
     packed, flat = _plain_state["packed"], None
+    # (The lookups know no kind with fewer than four copies: `cd` 4 everywhere, see rs.cand.)
     if shape == "standard" and size == 9 and g and packed is not None and g <= LOOKUP_MAX and \
-            not any(m) and all(cd):
+            not any(m) and min(cd) == 4:
         flat = suit_lookup(c, g, packed)  # already in that order
-    elif shape == "seven_pairs" and not any(m) and all(cd):
+    elif shape == "seven_pairs" and not any(m) and min(cd) == 4:
         flat = pairs_open(c, g)  # already in that order; None: too many ghosts for it
     if flat is None:
         if shape == "seven_pairs":

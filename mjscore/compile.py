@@ -227,7 +227,9 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
         meld_kinds=frozenset(hand["melds"]), shapes=tuple(shapes),
         max_suits=hand.get("max_suits"), max_tosses=hand.get("max_tosses", 0),
         concealed_sets=frozenset(hand.get("concealed_sets", ())),
-        cand=tuple(k in targets for k in range(T.NUM_KINDS)),
+        # A ghost's room in each kind: its copies (three of a flipped indicator), 0 where it
+        # may not stand. The decomposer never makes a kind up past them.
+        cand=tuple(min(copies[k], 4) if k in targets else 0 for k in range(T.NUM_KINDS)),
         unused=tuple(k for k in range(T.NUM_KINDS) if k not in kinds),
         fewest_copies=min(copies),
         patterns=patterns, context=context,

@@ -42,7 +42,7 @@ class Ruleset:
     max_suits: int | None
     max_tosses: int
     concealed_sets: frozenset
-    cand: tuple  # per kind: may a ghost stand for it
+    cand: tuple  # per kind: the most copies a ghost may make it up to (0: it may not stand for it)
     unused: tuple  # kinds the ruleset has no tile of
     fewest_copies: int  # no kind has fewer copies: a hand with no more of any needs no count check
     patterns: tuple = field(repr=False)

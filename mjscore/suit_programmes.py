@@ -77,7 +77,7 @@ def _advance(states: dict, lo: int, hi: int, c, m, cand, gmax: int) -> dict:
         nxt: dict = {}
         kept = nxt.setdefault  # a new state takes v in one call; a known one is compared
         cr, mr, wild, top = c[r], m[r], cand[r], r <= 6
-        rank = cr | mr << 5 | wild << 10 | top << 11 | gmax << 12
+        rank = cr | mr << 5 | wild << 10 | top << 13 | gmax << 14
         add = _ADD[r]
         for s, path in states.items():
             moves = moves_of(s << 24 | rank)
@@ -94,31 +94,34 @@ def _advance(states: dict, lo: int, hi: int, c, m, cand, gmax: int) -> dict:
 _MOVES: dict = {}
 
 
-def _moves(s: int, rank: int, cr: int, mr: int, wild: bool, top: bool, gmax: int) -> tuple:
+def _moves(s: int, rank: int, cr: int, mr: int, wild: int, top: bool, gmax: int) -> tuple:
     """((next state, step), ...) from state `s` at a rank holding `cr` natural tiles and `mr`
     in melds; a step is its index in `_STEPS`.
 
     A state is a number: runs started one rank below (bits 0-2) and two below (3-5), pair
     used (6), a run seen (7), four-copy kinds (8-11), ghosts spent (12 up). A rank's key packs
-    its natural count (bits 0-4), meld count (5-9), whether a ghost may play it (10), whether
-    a run may start there (11) and the ghost budget (12 up); the moves are kept under
-    state << 24 | rank key."""
+    its natural count (bits 0-4), meld count (5-9), the copies a ghost may make it up to (10-12,
+    0: none; `rs.cand`), whether a run may start there (13) and the ghost budget (14 up); the
+    moves are kept under state << 24 | rank key."""
     a, b, pu, run, n4, gu = s & 7, s >> 3 & 7, s >> 6 & 1, s >> 7 & 1, s >> 8 & 15, s >> 12
     room = 4 - mr
     spare = gmax - gu if wild else 0
+    # Ghosts never make the rank up past the copies that exist (`wild`: three of a flipped
+    # indicator); the natural tiles are within them already.
+    bound = min(room, max(wild - mr, cr)) if wild else room
     top_run = 4 if top else 0
     out = []
     for p in ((0, 1) if not pu else (0,)):
         for t in (0, 1):
             base = a + b + 3 * t + 2 * p
-            if base > room:
+            if base > bound:
                 break
             if base - cr > spare:
                 continue
             # Runs starting here: enough to use every natural tile of this rank, at most
             # `spare` ghosts more, never past four copies.
             s0 = max(cr - base, 0)
-            while s0 <= min(room - base, top_run, cr - base + spare):
+            while s0 <= min(bound - base, top_run, cr - base + spare):
                 f = base + s0
                 nxt = s0 | a << 3 | (pu | p) << 6 | (run or s0 > 0) << 7 | \
                     (n4 + (f == room)) << 8 | (gu + f - cr) << 12
@@ -255,14 +258,14 @@ _PAIR_BASE = [(n + (n & 1), n & 1, n + (n & 1) == 4, 1 if n == 1 else 0) for n i
 _PAIR_MOVES: dict = {}
 
 
-def _pair_moves(cr: int, mr: int, wild: bool) -> tuple:
+def _pair_moves(cr: int, mr: int, wild: int) -> tuple:
     """((ghosts, what the move adds to a `suit_pairs` state, final count >> 1), ...) for a
-    rank holding `cr` natural tiles and `mr` in melds, where a ghost may play if `wild`, the
+    rank holding `cr` natural tiles and `mr` in melds, which ghosts may make up to `wild`, the
     most tiles first: the same few recur in every class, so they are worked out once."""
     out = []
     for f in (4, 2, 0):
         g = f - cr
-        if g < 0 or f + mr > 4 or g and not wild:
+        if g < 0 or f + mr > 4 or g and f + mr > wild:
             continue
         out.append((g, g | (f >> 1) << 5 | (f == 4) << 10 | (g if f == 2 else 0) << 15, f >> 1))
     make_room(_PAIR_MOVES, 1 << 10)
@@ -271,12 +274,12 @@ def _pair_moves(cr: int, mr: int, wild: bool) -> tuple:
 
 
 @memo(64)
-def honour_standard(c: int, m: int, cand: bool, gmax: int) -> dict:
+def honour_standard(c: int, m: int, cand: int, gmax: int) -> dict:
     """An honour kind: nothing, a pair or a triplet (honours make no runs)."""
     out: dict = {}
     for f, pair in ((0, 0), (2, 1), (3, 0)):
         g = f - c
-        if g < 0 or f + m > 4 or g and (not cand or g > gmax):
+        if g < 0 or f + m > 4 or g and (f + m > cand or g > gmax):
             continue
         out.setdefault((g, pair), {})[(int(f + m == 4), 0, int(f + m > 0), pair)] = \
             ((0, int(f == 3), pair, g),)

@@ -3,7 +3,8 @@ suit depth first, choices at each rank in the programme's order (no pair before 
 triplet before the triplet, fewer runs before more), and keep, for each signature, the reading
 whose final counts are highest rank by rank (the ghosts standing for the lowest tiles), the
 first met among those. `suit_programmes.suit_standard` must give the same tables and witnesses,
-keys and signatures sorted (the witness decides which of two symmetric readings is shown)."""
+keys and signatures sorted (the witness decides which of two symmetric readings is shown).
+`cand` is per rank the copies a ghost may make it up to (0: none), as `rs.cand` is."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
                 for s0 in range(5):
                     f = a + b + 3 * t + 2 * p + s0  # the rank's final count
                     g = f - c[r]
-                    if pu and p or f > room or g < 0 or g and not cand[r] or \
+                    if pu and p or f > room or g < 0 or g and f + m[r] > cand[r] or \
                             gu + g > gmax or s0 and r > 6:
                         continue
                     walk(r + 1, s0, a, gu + g, pu | p, n4 + (f == room), run or s0 > 0,
@@ -50,7 +51,7 @@ def suit_pairs(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
             return
         for f in (4, 2, 0):
             g = f - c[r]
-            if g < 0 or f + m[r] > 4 or g and (not cand[r] or gu + g > gmax):
+            if g < 0 or f + m[r] > 4 or g and (f + m[r] > cand[r] or gu + g > gmax):
                 continue
             walk(r + 1, gu + g, pairs + f // 2, n4 + (f == 4), tiles | (f > 0),
                  gp + (g if f == 2 else 0), path + (f,))

@@ -50,6 +50,28 @@ def test_guangdong_values(hand, kw, value, east):
     assert sum(r.net.values()) == 0
 
 
+# The flipped indicator lies face up: three copies of it are left, and a ghost never stands
+# for a fourth (the decomposer made it up to four: a hand holding three was read as a win, and
+# a winning one printed an impossible reading). Each case in a fresh process's state and in a
+# batch's (the whole table of suits made), which read ghosts by different paths.
+@pytest.mark.parametrize("whole_table", [False, True], ids=["fresh", "table"])
+@pytest.mark.parametrize("hand, kw, legal, decomposition", [
+    pytest.param("116667789sEEFF8s", {"indicator": "6s", "win": "8s",
+                                      "opts": {"seven_pairs": True}}, False, None,
+                 id="seven pairs would need a fourth 6s"),
+    pytest.param("12333m4m456p789pEE", {"indicator": "3m"}, True,
+                 "123m 456p 789p EE4m=E 33m", id="the ghost is not a fourth 3m"),
+    pytest.param("335889999pSNNP8p", {"indicator": "8p", "opts": {"seven_pairs": True}}, True,
+                 "3358889999pSNNP", id="only 满鬼 reads it, not seven pairs with a fourth 8p"),
+])
+def test_a_ghost_never_stands_for_a_fourth_flipped_indicator(monkeypatch, whole_table, hand, kw,
+                                                             legal, decomposition):
+    from tests.test_plain_suits import fresh_lookups
+    fresh_lookups(monkeypatch, whole_table)
+    r = score(hand, GD, **kw)
+    assert (r.legal, r.decomposition) == (legal, decomposition), r.reasons
+
+
 def test_flip_only_hand_is_no_win_with_the_fixed_ghost():
     assert score("123m456m789m12pCSS", GD, indicator="N").legal
     fixed = score("123m456m789m12pCSS", GD)
