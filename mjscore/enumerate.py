@@ -1,8 +1,7 @@
 """The reference enumerator: every reading of a hand, listed one by one.
 
 Slow and obvious on purpose. `decompose` finds the best reading without listing them all;
-this module is what it is checked against (tests, benchmarks), and what scores rulesets
-whose patterns need a reading's exact groups (`signature_safe = False`).
+this module is what it is checked against (tests, benchmarks).
 
 A ghost is one budget shared across all suits. Groups that hold a natural tile are built
 around the lowest natural tile left (so each reading is made once), and a ghost inside such a
@@ -10,7 +9,11 @@ group takes the identity the group needs. Groups made of ghosts alone ("ghost-on
 any of 20-odd kinds; only kinds that can change a pattern are tried: kinds already in the
 hand (a ghost-only triplet can complete four of a kind), and the lowest unused kind of each
 suit or honour, since two unused kinds of one suit are interchangeable for every registered
-pattern (patterns read counts, suits and group shapes, never a particular rank).
+pattern (patterns read counts, suits and group shapes, never a particular rank). Sets are
+met in every order, so a kind another ghost-only set uses counts as held; the ghost-only pair
+comes last, once every set is placed, so it too may fall on a kind the sets made held (a
+pair first never could: 8 ghosts beside 333m and 666m melds hold 234m 456m 44m, three kinds
+of four).
 
 >>> from mjscore.ruleset import load
 >>> from mjscore.hand import read
@@ -116,20 +119,26 @@ class _Search:
             if not need_pair:
                 self.out.add(tuple(sorted(acc)))
             return
-        if need_pair and g < 2 or not need_pair and g < 3:
-            return
         used = self.used
         fresh = self._lowest_unused()
-        size = 2 if need_pair else 3
-        for k in range(34):
-            if self.can_ghost(k, size) and (used[k] or k in fresh):
-                used[k] += size
-                acc.append(Group("pair" if need_pair else "triplet", (k,) * size, (k,) * size))
-                self.ghost_only(g - size, False, acc)
-                acc.pop()
-                used[k] -= size
-        if need_pair:
+        if need_pair and g == 2:  # the sets are placed: the pair last
+            for k in range(34):
+                if self.can_ghost(k, 2) and (used[k] or k in fresh):
+                    used[k] += 2
+                    acc.append(Group("pair", (k, k), (k, k)))
+                    self.ghost_only(0, False, acc)
+                    acc.pop()
+                    used[k] -= 2
             return
+        if g < 3:
+            return
+        for k in range(34):
+            if self.can_ghost(k, 3) and (used[k] or k in fresh):
+                used[k] += 3
+                acc.append(Group("triplet", (k,) * 3, (k,) * 3))
+                self.ghost_only(g - 3, need_pair, acc)
+                acc.pop()
+                used[k] -= 3
         for lo in range(27):
             if lo % 9 > 6:
                 continue
@@ -142,7 +151,7 @@ class _Search:
             for k in run:
                 used[k] += 1
             acc.append(Group("sequence", run, run))
-            self.ghost_only(g - 3, False, acc)
+            self.ghost_only(g - 3, need_pair, acc)
             acc.pop()
             for k in run:
                 used[k] -= 1

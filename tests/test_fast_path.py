@@ -182,3 +182,14 @@ def test_a_hand_marked_built_for_the_ruleset_but_without_its_tiles_is_counted_ag
     h = replace(read_any("123m456m789m11p555s", rs), tiles=None)
     r = score(h, rs)
     assert (r.legal, r.value, r.reasons) == (False, 2, ("not declared (报章): a win needs --declared",))
+
+
+@pytest.mark.parametrize("text, opts, kw", [
+    # 234m 456m 44m of ghosts beside the melds: three kinds of four (3m, 4m, 6m). The lister
+    # placed the ghost-only pair before the sets, so never on 4m, and found two (40, not 80).
+    pytest.param("CCCCCCCC [666m] [333m]", {"ghosts": 8, "cap": "none"}, {}, id="8 ghosts"),
+    pytest.param("CCCCCCCC [666m] [333m]", {"ghosts": 8}, {"seat": "S", "rob_kong": "N",
+                                                            "win": "C"}, id="8 ghosts, robbed"),
+])
+def test_the_lister_finds_a_ghost_only_pair_on_a_kind_the_sets_hold(text, opts, kw):
+    agree(text, "luzhou", opts, kw)
