@@ -77,6 +77,10 @@ def score_table(r, explain: bool = False) -> str:
             lines += ["", tabulate([(p.frm, p.to, p.amount, p.why) for p in extras],
                                    headers=("From", "To", "Amount", "Extra"))]
         lines += ["", settlement_table(r.payments, r.net)]
+    if r.kong_payments:  # (JSON: `kong_payments`; `settle` adds them to a whole hand's net)
+        lines += ["", "Paid when the kongs were declared, not part of this win or the net above:"]
+        lines += [f"  {k['kong']} {k['kind']} kong: {k['from']} paid {k['to']} "
+                  f"{k['amount']}{unit}" for k in r.kong_payments]
     if explain and r.alternatives:
         rows = [(a.value, a.raw, " ".join(h.name + (f"x{h.count}" if h.count > 1 else "")
                                           for h in a.patterns) or "-", a.decomposition)

@@ -175,3 +175,13 @@ def test_refusals(args, code, message):
 def test_indicator_outside_guangdong_is_refused():
     with pytest.raises(MjscoreError, match="--indicator does not apply in luzhou"):
         score("123m456m789m11pC5p5p", indicator="2m")
+
+
+def test_the_table_lists_what_the_kongs_paid_when_declared():
+    # As JSON's kong_payments: apart from this win's payments and net (CONTRACT).
+    res = CliRunner().invoke(cli, ["score", "123m456mSS [5555s] (1111p)", "--rules", GD])
+    assert res.exit_code == 0
+    assert res.output.splitlines()[-3:] == [
+        "Paid when the kongs were declared, not part of this win or the net above:",
+        "  [5555s] exposed kong: the discarder paid E 3",
+        "  (1111p) concealed kong: each opponent paid E 2"]
