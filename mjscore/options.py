@@ -77,7 +77,9 @@ def resolve(specs: dict, given: dict | None, where: str) -> dict:
     """Defaults overlaid with `given`; unknown names are an OptionError listing the known ones."""
     values = {}
     for key, spec in specs.items():
-        values[key] = spec["default"]
+        # As given values are read (a file's `default: 1` for an on/off option is true).
+        default = spec["default"]
+        values[key] = default if default is None else coerce(spec, key, default, where)
     for key, value in (given or {}).items():
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"

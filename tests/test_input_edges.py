@@ -233,3 +233,17 @@ def test_an_on_off_option_takes_0_and_1(given, value):
 def test_an_on_off_option_refuses_other_numbers():
     with pytest.raises(OptionError, match='"shoubayi" of luzhou: expected true or false'):
         score(FOUR_MELDS, opts={"shoubayi": 2})
+
+
+# A ruleset file's default is read as a given value is (a review found `default: 1` for an
+# on/off option passed the check, then failed deep in the ruleset with a schema message).
+@pytest.mark.parametrize("options, hand, rules, value", [
+    pytest.param("seven_pairs: {type: bool, default: 1, help: x}", "1122m3344p5566s77s",
+                 "guangdong", 4, id="on/off default 1"),
+    pytest.param("cap: {default: '100'}", "(1111m)(2222m)(3333m)(4444m) 5mC", "luzhou", 100,
+                 id="a number's default as text"),
+])
+def test_a_rulesets_default_is_read_as_a_given_value(tmp_path, options, hand, rules, value):
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: {rules}\nname: house\noptions:\n  {options}\n", encoding="utf-8")
+    assert score(hand, str(house)).value == value
