@@ -137,14 +137,17 @@ def _opts(value) -> dict:
 
 def score_record(rec: Record, rules: str) -> Row:
     """One record's row; bad input of any kind becomes the row's error."""
+    source = rec.path or rec.file
     rec = decoded(rec)
     if rec.problem is not None:
         return Row(rec.file, rec.number, error=rec.problem)
     try:
         kwargs = arguments(rec.fields, rules)
-        if rec.fields.get("rules") and rec.file != STDIN_LABEL:
-            # As settle reads a record's rules: a house file beside the batch file first.
-            kwargs["rules"] = beside(kwargs["rules"], Path(rec.file).parent)
+        own = rec.fields.get("rules")
+        if isinstance(own, str) and own.strip() and source != STDIN_LABEL:
+            # As settle reads a record's rules: a house file beside the batch file first
+            # (only the record's own: a blank one is --rules, named from where the run is).
+            kwargs["rules"] = beside(own, Path(source).parent)
         result = score(kwargs.pop("hand"), kwargs.pop("rules"), **kwargs)
     except MjscoreError as e:
         return Row(rec.file, rec.number, error=_one_line(str(e)))

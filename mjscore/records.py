@@ -22,7 +22,7 @@ import os
 import stat
 import sys
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -56,6 +56,7 @@ class Record:
     fields: object = None
     problem: str | None = None
     line: tuple | None = None
+    path: str | None = None  # the file's own path where `file` spells its name out (`label`)
 
 
 def decoded(rec: Record) -> Record:
@@ -177,7 +178,10 @@ def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:
         except OSError as e:
             raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
         try:
-            yield from _READERS[kind](text, name)
+            found = _READERS[kind](text, name)
+            if name != path and path != STDIN:  # (rare) the real path, to find files beside it
+                found = (replace(rec, path=path) for rec in found)
+            yield from found
         except OSError as e:
             raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
         finally:

@@ -758,3 +758,34 @@ def test_a_records_ruleset_file_is_found_beside_the_batch_file(tmp_path, monkeyp
     res = CliRunner().invoke(cli, ["batch", "hands/h.jsonl", "--format", "jsonl"])
     row = json.loads(res.stdout.splitlines()[0])
     assert (res.exit_code, row["ruleset"], row["value"]) == (0, "house", 100)
+
+
+def test_a_blank_rules_key_is_the_command_lines_rules_named_from_the_working_folder(
+        tmp_path, monkeypatch):
+    # A blank value is a key not given: --rules applies, found as named, not beside the file.
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    for where, name in ((tmp_path, "here"), (folder, "beside")):
+        (where / "house.yaml").write_text(f"extends: luzhou\nname: {name}\n", encoding="utf-8")
+    (folder / "h.jsonl").write_text('{"hand": "11223344556677m", "rules": " "}\n'
+                                    '{"hand": "11223344556677m"}\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(cli, ["batch", "hands/h.jsonl", "--rules", "house.yaml",
+                                   "--format", "jsonl"])
+    assert [json.loads(line)["ruleset"] for line in res.stdout.splitlines()] == ["here", "here"]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a folder name that is not UTF-8")
+def test_a_records_rules_file_is_found_beside_a_batch_file_whose_name_is_spelt_out(
+        tmp_path, monkeypatch):
+    # Rows name the file with its odd byte spelt out (\xff); the rules are looked for at its
+    # real path.
+    folder = tmp_path / "h\udcffx"
+    folder.mkdir()
+    (folder / "house.yaml").write_text("extends: luzhou\nname: house\n", encoding="utf-8")
+    (folder / "h.jsonl").write_text('{"hand": "11223344556677m", "rules": "house.yaml"}\n',
+                                    encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(cli, ["batch", "h\udcffx/h.jsonl", "--format", "jsonl"])
+    row = json.loads(res.stdout.splitlines()[0])
+    assert (res.exit_code, row["file"], row["ruleset"]) == (0, "h\\xffx/h.jsonl", "house")
