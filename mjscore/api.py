@@ -16,7 +16,6 @@ from .frozen import maker
 from .patterns import physical_ghosts
 from .reading import hand_tiles
 from .options import as_dict
-from .ready import void_breach
 from .ruleset import Ruleset, load, ruleset_of
 from .scoring import best, distinct, evaluate_all
 from .settlement import check_extras, kong_notes, net_of, settle_win
@@ -202,6 +201,7 @@ def _rule_reasons(h, rs, ctx, t) -> list:
         have += [k for m in h.melds for k in m.raw.tiles if k < 27 and k not in rs.ghost_kinds]
         suits = sorted({T.SUITS[k // 9] for k in have})
         if len(suits) > rs.max_suits:
+            from .ready import void_breach  # (here: `score` starts without the waits module)
             reasons.append("花猫: " + void_breach(suits, rs.max_suits))
     return reasons
 

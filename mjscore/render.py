@@ -78,7 +78,8 @@ def score_table(r, explain: bool = False) -> str:
                                    headers=("From", "To", "Amount", "Extra"))]
         lines += ["", settlement_table(r.payments, r.net)]
     if r.kong_payments:  # (JSON: `kong_payments`; `settle` adds them to a whole hand's net)
-        lines += ["", "Paid when the kongs were declared, not part of this win or the net above:"]
+        lines += ["", "Paid when the kongs were declared, not part of this win"
+                  + (" or the net above:" if r.legal else ":")]
         lines += [f"  {k['kong']} {k['kind']} kong: {k['from']} paid {k['to']} "
                   f"{k['amount']}{unit}" for k in r.kong_payments]
     if explain and r.alternatives:

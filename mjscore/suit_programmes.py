@@ -22,8 +22,8 @@ from .bounded import make_room, memo
 def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """{(ghosts, pair): {(n4, has_run, has_tiles, pair): choices}} for one suit of nine ranks.
 
-    `c` natural concealed counts, `m` counts in declared melds, `cand` ranks a ghost may
-    play, `gmax` the ghost budget. `choices` holds (runs started, triplet, pair, ghosts) per
+    `c` natural concealed counts, `m` counts in declared melds, `cand` per rank the copies a
+    ghost may make it up to (0: none; `rs.cand`), `gmax` the ghost budget. `choices` holds (runs started, triplet, pair, ghosts) per
     rank, the witness the module's rule names. A dynamic programme over the ranks whose state
     is the runs still open from the two ranks below, ghosts spent, pair used, and the
     signature so far (four-copy kinds, a run seen); a state keeps its best witness so far,
@@ -119,7 +119,7 @@ def _moves(s: int, rank: int, cr: int, mr: int, wild: int, top: bool, gmax: int)
             if base - cr > spare:
                 continue
             # Runs starting here: enough to use every natural tile of this rank, at most
-            # `spare` ghosts more, never past four copies.
+            # `spare` ghosts more, never past the copies there are (`bound`).
             s0 = max(cr - base, 0)
             while s0 <= min(bound - base, top_run, cr - base + spare):
                 f = base + s0
