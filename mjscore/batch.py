@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from pathlib import Path
-from itertools import chain, islice
 from dataclasses import dataclass
+from itertools import chain, islice
+from pathlib import Path
 from typing import Iterable, Iterator
 
 from .api import score

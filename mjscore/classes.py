@@ -154,9 +154,10 @@ def class_options(nat, in_melds, cand, g, shape, max_suits=None):
 
 def _spans(in_melds: tuple, cand: tuple) -> tuple:
     """Each class's span (suits, then honours) as (kinds, first kind, one past the last,
-    symmetry group, meld counts, ghost ranks (the copies a ghost may make each up to: `rs.cand`),
-    whether a ghost may play there at all, a number for the two): the counts and ranks as tuples shared by every entry, keyed by the number,
-    which is hashed faster than they are (and an entry's key holds one object, not two).
+    symmetry group, meld counts, ghost ranks (the copies a ghost may make each up to:
+    `rs.cand`), whether a ghost may play there at all, a number for the two): the counts and
+    ranks as tuples shared by every entry, keyed by the number, which is hashed faster than
+    they are (and an entry's key holds one object, not two).
     Kept per ruleset and melds: the same few recur."""
     # (By identity for the usual no melds, where hashing the counts would cost more than the
     # lookup saves; holding `cand` keeps its id from being given to another object.)

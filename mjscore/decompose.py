@@ -10,8 +10,9 @@ runs still open from the two ranks below, ghosts spent, pair used), memoised on 
 count tuples, then combined across suits and honours under the one ghost budget. A suit's
 ghosts are assigned inside the programme, so a ghost is never tried 34 ways: it raises the
 count of the rank where the programme needs a tile, never past the copies that exist (four,
-three of a flipped indicator: `rs.cand`) or into a kind the ruleset forbids. A class searches only the ghosts the other classes can leave it, and a
-suit with no tile is not searched once the hand holds as many suits as it may
+three of a flipped indicator: `rs.cand`) or into a kind the ruleset forbids. A class searches
+only the ghosts the other classes can leave it, and a suit with no tile is not searched once
+the hand holds as many suits as it may
 (`classes._budgets`, `class_options`). Each signature keeps the reading whose ghosts stand
 for the lowest tiles (`suit_programmes` states the rule), and the combination meets each
 class's options in that order, so a hand's reading for a signature is the one
