@@ -197,11 +197,9 @@ def _rule_reasons(h, rs, ctx, t) -> list:
     # The tiles' own suits (`too_many_suits`) include every suit named below, so a hand
     # within the limit there needs no closer look.
     if rs.max_suits and t.too_many_suits:
-        have = [k for k in set(h.concealed) if k < 27 and k not in rs.ghost_kinds]
-        have += [k for m in h.melds for k in m.raw.tiles if k < 27 and k not in rs.ghost_kinds]
-        suits = sorted({T.SUITS[k // 9] for k in have})
+        from .ready import suits_held, void_breach  # (here: `score` starts without them)
+        suits = suits_held(h, rs)
         if len(suits) > rs.max_suits:
-            from .ready import void_breach  # (here: `score` starts without the waits module)
             reasons.append("花猫: " + void_breach(suits, rs.max_suits))
     return reasons
 

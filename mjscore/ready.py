@@ -52,10 +52,10 @@ def is_flower_cat(hand: Hand, rs) -> bool | None:
     """花猫: tiles of more suits than the void rule allows (None: the ruleset has no such rule)."""
     if not (rs.spec.get("draw") or {}).get("flower_cat") or not rs.max_suits:
         return None
-    return len(_suits(hand, rs)) > rs.max_suits
+    return len(suits_held(hand, rs)) > rs.max_suits
 
 
-def _suits(hand: Hand, rs) -> list:
+def suits_held(hand: Hand, rs) -> list:
     """The suits the hand's own tiles (ghosts aside, melds included) hold, in m p s order."""
     return sorted({T.suit_of(k) for k in hand.physical()
                    if T.is_suited(k) and k not in rs.ghost_kinds})
@@ -89,7 +89,7 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found), cat, tuple(found),
                        max((w.value for w in found), default=0),
                        rs.ghost_letter if rs.ghost_kinds else None, rs.unit,
-                       void_breach(_suits(hand, rs), rs.max_suits) if cat else "")
+                       void_breach(suits_held(hand, rs), rs.max_suits) if cat else "")
 
 
 def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:
