@@ -126,7 +126,8 @@ def winning_hands(draw, rs) -> Built:
     counts = Counter(concealed) + Counter(k for _, tiles in melds for k in tiles)
     assume(all(n <= rs.copies[k] for k, n in counts.items()))
     if ghost is not None:
-        supply = rs.copies[ghost]
+        # A flipped ghost is a suit tile too: natural ones drawn above take from its copies.
+        supply = rs.copies[ghost] - counts[ghost]
         # Ghosts in declared pongs and kongs (贴鬼碰), beside at least one natural tile.
         if rs.ghosts_in_melds == "wild":
             for meld in melds:
@@ -186,5 +187,8 @@ RULESETS = [
     pytest.param("luzhou", {"ghosts": "8"}, id="luzhou ghosts=8"),
     pytest.param("luzhou-guide", {}, id="luzhou-guide"),
     pytest.param("guangdong", {}, id="guangdong"),
+    # The flipped ghost a suit tile (and three 6s left), then 1p after a 9p indicator.
+    pytest.param("guangdong", {"ghost": "flip", "indicator": "6s"}, id="guangdong flip 6s"),
+    pytest.param("guangdong", {"ghost": "flip", "indicator": "9p"}, id="guangdong flip 9p"),
     pytest.param("lanzhou", {}, id="lanzhou"),
 ]
