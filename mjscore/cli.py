@@ -16,6 +16,7 @@ from .cli_options import Whole, WholeRange, once
 from .errors import TOO_DEEP, MjscoreError, one_line
 
 FORMATS = click.Choice(["table", "json"])
+CLOSED_PIPE = 141
 MAX_JOBS = 256  # worker processes: far past any machine's cores, and a bound on a typo
 
 
@@ -55,8 +56,10 @@ class Group(click.Group):
             sys.exit(2)
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, and let no later flush complain.
+            # 141 is what a shell reports for any tool a closed pipe stops (128 + SIGPIPE);
+            # 1 would tell a script that some hand was not a legal win.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            sys.exit(1)
+            sys.exit(CLOSED_PIPE)
         except OSError as e:  # reading is checked where files are opened: this is a write
             click.echo(f"mjscore: cannot write the output: {e.strerror or e}", err=True)
             sys.exit(2)

@@ -646,6 +646,18 @@ def test_progress_bar_on_a_terminal(big_file, tmp_path):
     assert "1200 records from 1 file" in text
 
 
+def test_a_reader_that_stops_early_ends_the_run_quietly_with_141(big_file):
+    # (`| head -1`: 1 would say a hand was not legal, and a traceback would follow.)
+    proc = subprocess.Popen([sys.executable, "-m", "mjscore", "batch", str(big_file),
+                             "--format", "jsonl"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141
+    assert json.loads(first)["record"] == 1
+    assert b"Traceback" not in err and b"records from" not in err
+
+
 # -- the samples ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", [pytest.param(n, id=n) for n in
