@@ -7,7 +7,9 @@ one row: a bad record never stops the run and is never dropped.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections import deque
 from dataclasses import dataclass
 from itertools import chain, islice
@@ -18,8 +20,9 @@ from .api import score
 from .errors import TOO_DEEP, InputError, MjscoreError
 from .frozen import maker
 from .options import parse_pairs
-from .records import KEYS, STDIN_LABEL, Record, decoded, describe, unknown
-from .ruleset_files import beside
+from .records import (KEYS, STDIN, STDIN_LABEL, Record, decoded, describe, not_output, read,
+                      unknown)
+from .ruleset_files import beside, is_shipped_name, load_raw
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
 
@@ -143,17 +146,80 @@ def score_record(rec: Record, rules: str) -> Row:
         return Row(rec.file, rec.number, error=rec.problem)
     try:
         kwargs = arguments(rec.fields, rules)
-        own = rec.fields.get("rules")
-        if isinstance(own, str) and own.strip() and source != STDIN_LABEL:
-            # As settle reads a record's rules: a house file beside the batch file first
-            # (only the record's own: a blank one is --rules, named from where the run is).
-            kwargs["rules"] = beside(own, Path(source).parent)
+        own = own_rules(rec.fields, source)
+        if own is not None:
+            kwargs["rules"] = own
         result = score(kwargs.pop("hand"), kwargs.pop("rules"), **kwargs)
     except MjscoreError as e:
         return Row(rec.file, rec.number, error=_one_line(str(e)))
     except RecursionError:  # (nested in the record's own fields, before score sees them)
         return Row(rec.file, rec.number, error=TOO_DEEP)
     return _row(rec.file, rec.number, result.to_dict(), None, result.legal, None)
+
+
+def own_rules(fields, source: str) -> str | None:
+    """The ruleset a record names itself (None: it is scored under --rules). As settle reads
+    a record's rules, a house file is looked for beside the batch file first (only the
+    record's own: a blank one is --rules, named from where the run is)."""
+    own = fields.get("rules") if isinstance(fields, dict) else None
+    if not isinstance(own, str) or not own.strip():
+        return None
+    return own if source == STDIN_LABEL else beside(own, Path(source).parent)
+
+
+def spares_rulesets(files, given: str | None, output: str | None) -> None:
+    """InputError if writing `output` would erase a ruleset file that a record of `files`
+    names (or one that file `extends:`), which the run has still to read: the check --rules
+    gets, made before a row is written by reading the records' rules ahead.
+
+    Only where there is something to lose (`output` a file holding something), and only
+    through files that hold the word "rules" at all. Standard input cannot be read twice:
+    its records' files go unchecked. A file or record that cannot be read is left to the run,
+    which reports it in its place."""
+    try:
+        out = os.stat(output) if output and output != STDIN else None
+    except OSError:
+        return
+    if out is None or not stat.S_ISREG(out.st_mode) or not out.st_size:
+        return
+    seen: set = set()
+    for path in files:
+        if path != STDIN and _mentions(path, b"rules"):
+            for where, met in _own_chains(path, given, seen):
+                not_output(met, output, f"a ruleset file of record {where}")
+
+
+def _own_chains(path: str, given: str | None, seen: set) -> Iterator[tuple]:
+    """(FILE:RECORD, the files of its own ruleset) for each record of `path` naming a ruleset
+    file not in `seen` yet; stops quietly where the file cannot be read."""
+    try:
+        for rec in read(path, given):
+            ref = own_rules(decoded(rec).fields, rec.path or rec.file)
+            if ref is None or ref in seen or is_shipped_name(ref):
+                continue
+            seen.add(ref)
+            met: list = []
+            try:
+                load_raw(ref, met)
+            except (MjscoreError, RecursionError):
+                pass  # the record's row says what is wrong; the files met are checked
+            yield f"{rec.file}:{rec.number}", met
+    except InputError:
+        return
+
+
+def _mentions(path: str, word: bytes) -> bool:
+    """Whether the file holds `word`, read a block at a time (a batch file may be large)."""
+    try:
+        with open(path, "rb") as f:
+            tail = b""
+            while block := f.read(1 << 20):
+                if word in tail + block:
+                    return True
+                tail = block[-len(word):]
+    except OSError:
+        return False
+    return False
 
 
 def _one_line(message: str) -> str:

@@ -245,7 +245,7 @@ def batch(files, rules, input_format, fmt, output, jobs):
     carries only result rows and the summary goes to stderr. Exit 0: every record scored;
     1: some not legal; 2: some bad input.
     """
-    from .batch import BAD, NOT_LEGAL, score_all
+    from .batch import BAD, NOT_LEGAL, score_all, spares_rulesets
     from .errors import OptionError
     from .records import check, not_output, read
     from .ruleset import load
@@ -257,6 +257,7 @@ def batch(files, rules, input_format, fmt, output, jobs):
     check(files, input_format, output, stdin)
     load(rules)
     not_output(chain_files(rules), output, "a ruleset file of --rules")
+    spares_rulesets(files, input_format, output)
     records = (rec for path in files for rec in read(path, input_format, stdin))
     sink, to_file = _batch_output(output)
     try:

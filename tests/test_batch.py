@@ -738,6 +738,33 @@ def test_output_that_is_the_rules_file_or_one_it_extends_is_refused(tmp_path):
         assert out.read_bytes() == before
 
 
+@pytest.mark.parametrize("fmt, text", [
+    pytest.param("csv", "hand,rules\n11223344556677m,\n11223344556677m,{rules}\n", id="csv"),
+    pytest.param("jsonl", '{{"hand": "11223344556677m"}}\n'
+                          '{{"hand": "11223344556677m", "rules": "{rules}"}}\n', id="jsonl"),
+    pytest.param("yaml", "- {{hand: 11223344556677m}}\n- {{hand: 11223344556677m, rules: {rules}}}\n",
+                 id="yaml"),
+])
+def test_output_that_is_a_records_own_rules_file_or_one_it_extends_is_refused(tmp_path, fmt,
+                                                                              text):
+    # A record's rules key names house.yaml (beside the batch file), which extends base.yaml:
+    # -o either would have been emptied before the record was scored, and its text lost.
+    (tmp_path / "base.yaml").write_text("extends: luzhou\nname: base\n", encoding="utf-8")
+    (tmp_path / "house.yaml").write_text("extends: base.yaml\nname: house\n", encoding="utf-8")
+    hands = tmp_path / f"in.{fmt}"
+    hands.write_text(text.format(rules="house.yaml"), encoding="utf-8")
+    for out in (tmp_path / "house.yaml", tmp_path / "base.yaml"):
+        before = out.read_bytes()
+        res = run(str(hands), "-o", str(out))
+        assert (res.exit_code, res.stderr) == (2, f"mjscore: {out}: a ruleset file of record "
+                                                  f"{hands}:2 is also the output file (-o); "
+                                                  "writing would erase it\n")
+        assert out.read_bytes() == before
+    other = tmp_path / "out.txt"
+    other.write_text("an earlier run's rows\n", encoding="utf-8")  # nothing of a ruleset
+    assert run(str(hands), "-o", str(other)).exit_code == 0
+
+
 def test_output_that_is_the_file_redirected_into_stdin_is_refused(tmp_path):
     path = tmp_path / "hands.jsonl"
     path.write_text('{"hand": "11223344556677m"}\n', encoding="utf-8")
