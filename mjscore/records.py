@@ -23,6 +23,7 @@ import stat
 import sys
 import unicodedata
 from dataclasses import dataclass, replace
+from datetime import date, time
 from pathlib import Path
 from typing import Iterator
 
@@ -297,7 +298,15 @@ def describe(value) -> str:
         return "a list"
     if isinstance(value, str):
         return f'the text "{value[:40]}"'
-    return "null" if value is None else f"{type(value).__name__} {value!r}"[:60]
+    if value is None:
+        return "null"
+    if isinstance(value, bool):  # an unquoted YAML yes or no too, which a user may not know
+        return f"{str(value).lower()} (YAML reads unquoted yes, no, on, off as true or false)"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"[:60]
+    if isinstance(value, (date, time)):  # YAML reads 2020-01-01 so
+        return f"the date {value.isoformat()}"[:60]
+    return f"{type(value).__name__} {value!r}"[:60]
 
 
 _READERS = {"yaml": _yaml, "jsonl": _jsonl, "csv": _csv}

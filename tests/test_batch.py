@@ -3,6 +3,7 @@ format, exactly one row per record in input order, bad records in their own rows
 file errors as one line, --jobs output byte-identical, the samples."""
 
 import csv
+import datetime
 import io
 import json
 import multiprocessing
@@ -170,7 +171,7 @@ def test_record_fields_become_score_arguments(fields, expect):
     pytest.param({"hand": "h", "discrad": "S"}, 'unknown key "discrad"; did you mean "discard"?',
                  id="misspelt key"),
     pytest.param({"hand": "h", "zzz": 1}, 'unknown key "zzz"; keys: hand, win', id="unknown key"),
-    pytest.param({"hand": 123}, '"hand" must be text, not int 123', id="hand a number"),
+    pytest.param({"hand": 123}, '"hand" must be text, not the number 123', id="hand a number"),
     pytest.param({"hand": "h", "declared": "maybe"}, '"declared" must be true or false',
                  id="boolean neither"),
     pytest.param({"hand": "h", "declared": 2}, '"declared" must be true or false',
@@ -186,8 +187,12 @@ def test_record_fields_become_score_arguments(fields, expect):
     pytest.param({"hand": "h", "ghosts_drawn": "--1"}, '"ghosts_drawn" must be a whole number',
                  id="ghosts_drawn with two minus signs"),
     pytest.param({"hand": "h", "won": 3}, '"won" must be seats', id="won a number"),
+    pytest.param({"hand": "h", "discard": False}, '"discard" must be text, not false (YAML reads '
+                 'unquoted yes, no, on, off as true or false)', id="a seat read by YAML as no"),
+    pytest.param({"hand": "h", "seat": datetime.date(2020, 1, 2)},
+                 '"seat" must be text, not the date 2020-01-02', id="a date read by YAML"),
     pytest.param({"hand": "h", "won": ["S", 5]},
-                 '"won" must be seats ("S,W" or a list of them), not a list holding int 5',
+                 '"won" must be seats ("S,W" or a list of them), not a list holding the number 5',
                  id="won a list holding a number"),
     pytest.param({"hand": "h", "opts": "cap=100;cap=5"}, '"opts": cap is given twice (cap=100, '
                  'cap=5)', id="an option given twice"),
