@@ -89,6 +89,10 @@ def beside(ref, folder: Path):
         return ref
 
 
+class _NotFound(RulesetError):
+    """No shipped ruleset and no file of the name (not a file that cannot be read)."""
+
+
 def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
     """(path, label, shipped?) for a ruleset name or path."""
     if is_shipped_name(ref):
@@ -96,13 +100,16 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
     path = Path(ref) if relative_to is None else relative_to / ref
     try:
         found = path.exists()
+    except PermissionError as e:  # a folder on the way that cannot be entered: the file may
+        # well be there, so not "no file of that name"
+        raise RulesetError(ref, f"cannot be read ({e.strerror})") from None
     except (OSError, ValueError):  # a name too long for the file system, or a NUL byte
         found = False
     if found:
         return path, ref, False
     known = ", ".join(shipped_names())
-    raise RulesetError(ref, f"unknown ruleset: no shipped ruleset or file of that name "
-                            f"(shipped: {known})")
+    raise _NotFound(ref, f"unknown ruleset: no shipped ruleset or file of that name "
+                         f"(shipped: {known})")
 
 
 def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
@@ -130,7 +137,7 @@ def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
             raise RulesetError(label, "must name a shipped ruleset or a file", "extends")
         try:
             path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
-        except RulesetError:
+        except _NotFound:
             known = ", ".join(shipped_names())
             raise RulesetError(label, f'"{parent}" is no shipped ruleset (shipped: {known}) and '
                                       "no file beside this one", "extends") from None

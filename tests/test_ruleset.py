@@ -2,12 +2,15 @@
 every shipped ruleset valid against the JSON schema (issue 2, "Ruleset format")."""
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from mjscore import score
 from mjscore.cli import cli
+from mjscore.errors import RulesetError
+from mjscore.ruleset import load
 from mjscore.ruleset_check import validate
 from mjscore.ruleset_files import load_raw, shipped_dir, shipped_names
 
@@ -288,3 +291,22 @@ def test_needs_declared_with_an_option_gated_declared_is_accepted(tmp_path):
     assert run("rules", "check", str(p)).exit_code == 0
     r = score("111m123m456m789m55p", str(p), opts={"report_tile": True}, declared=True)
     assert r.legal
+
+
+def test_a_ruleset_in_a_folder_that_cannot_be_entered_says_so(tmp_path, monkeypatch):
+    # Not "no file of that name": the file may well be there (root ignores permissions, so
+    # the folder's refusal is what stat meets for another user).
+    locked = tmp_path / "locked" / "house.yaml"
+    real_exists = Path.exists
+
+    def exists(self, *args, **kwargs):
+        if self.parent.name == "locked":
+            raise PermissionError(13, "Permission denied")
+        return real_exists(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "exists", exists)
+    (tmp_path / "h.yaml").write_text("extends: locked/house.yaml\n", encoding="utf-8")
+    for ref in (str(locked), str(tmp_path / "h.yaml")):
+        with pytest.raises(RulesetError, match=r"locked/house.yaml: cannot be read "
+                                               r"\(Permission denied\)$"):
+            load(ref)
