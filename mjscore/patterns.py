@@ -119,7 +119,7 @@ def seven_pairs_dragons(reading, hand, ctx, params) -> int:
 @pattern("seven_pairs_quads", signature=lambda params: "ghost_pair" not in params)
 def seven_pairs_quads(reading, hand, ctx, params) -> int:
     """Seven pairs holding `quads` four-of-a-kinds (as two pairs each). `ghost_pair`: true
-    when the one other pair is two ghost tiles, false when it holds a natural tile."""
+    when the one other pair is two ghost tiles, false when it is two natural tiles."""
     if reading.shape != "seven_pairs":
         return 0
     quads = [k for k, n in enumerate(reading.counts) if n == 4]
@@ -128,7 +128,9 @@ def seven_pairs_quads(reading, hand, ctx, params) -> int:
     if "ghost_pair" in params:
         pairs = [k for k, n in enumerate(reading.counts) if n == 2]
         natural = sum(1 for k in hand.concealed if k in pairs and k not in ctx.ghost_kinds)
-        if (len(pairs) == 1 and natural == 0) != params["ghost_pair"]:
+        # The guide names both tiles of that pair: "a pair of Ghost Tiles" or "a pair of
+        # normal tiles (not Ghost Tiles)"; a pair of one ghost and one natural tile is neither.
+        if len(pairs) != 1 or natural != (0 if params["ghost_pair"] else 2):
             return 0
     return 1
 

@@ -65,8 +65,8 @@ def test_formula_basic_win_2_kong_draw_x2_no_ghost_plus_10_is_14():
     pytest.param("11m22m33m44mCCFFPP", {}, 80, "pure_triple_dragon_seven_pairs",
                  id="Pure Triple Dragon Seven Pairs 320 capped at 80"),
     pytest.param("1111m2222m3333mCC", {}, 80, "pure_gui_pair", id="Pure Gui Pair 80"),
-    pytest.param("1111m2222m3333pC5p", {"win": "5p"}, 80, "three_gui_pair",
-                 id="Three-Gui Pair 80"),
+    pytest.param("1111m2222m333pC55p", {"win": "5p"}, 80, "three_gui_pair",
+                 id="Three-Gui Pair 80 (a ghost in a quad, the pair natural)"),
     pytest.param("1111m2222m55m7p8pCC", {}, 80, "pure_double_gui_pair",
                  id="Pure Double Gui Pair 160 capped at 80"),
 ])
@@ -102,6 +102,18 @@ def test_modifiers(hand, kw, opts, value):
 def test_hand_stick_one_doubles_all_triplet_to_80_but_the_cap_is_40():
     r = score("[111m] [222m] [333p] [444p] 5pC", G, win="C", opts={"hand_stick_one": True})
     assert (r.raw, r.value) == (80, 40)
+
+
+@pytest.mark.parametrize("hand, win, value, base", [
+    pytest.param("1111m2222m3333m4mC", "4m", 20, "gui_self_draw", id="pair 4mC: three Gui 20"),
+    pytest.param("1111m2222m3333pC5p", "5p", 10, "seven_pairs", id="pair 5pC: seven pairs"),
+    pytest.param("1116888pWWWCCCW", "W", 10, "seven_pairs", id="pair 6pC: seven pairs"),
+    pytest.param("EEEENCCFFPPPPF", "F", 10, "seven_pairs", id="pair NC: seven pairs"),
+])
+def test_three_gui_pair_needs_a_pair_of_two_natural_tiles(hand, win, value, base):
+    # E3 / seed 000: "a pair of normal tiles (not Ghost Tiles)"; half a ghost is not one
+    r = score(hand, G, win=win)
+    assert (r.value, [h.id for h in r.patterns if h.spec.effect == "base"]) == (value, [base])
 
 
 def test_cap_40_and_rare_cap_80():
