@@ -53,6 +53,9 @@ def exhausted(table, ev) -> tuple:
     rs = table.rs
     rules = rs.spec.get("draw") or {}
     left = [s for s in SEATS if s not in table.won]
+    for s in left:  # whether or not 查叫 needs them, the hands shown hold their ghosts
+        if s in table.hands:
+            count_held(table, ev, s, physical_ghosts(table.hands[s], rs))
     if not rules:
         return f"wall exhausted: nothing is paid in {rs.name}", []
     if len(left) < 2:
@@ -92,15 +95,26 @@ def exhausted(table, ev) -> tuple:
 def xiqian_elsewhere(table, ev, seat: str, ctx) -> frozenset:
     """The extras a win leaves out: 喜钱 when the seat's ghosts event pays it (win or
     not, wherever the event stands). With none, the win pays it on the ghosts the hand
-    holds, as `score` does (every one was drawn), and they count towards the set."""
+    holds, as `score` does."""
+    return frozenset({"ghost_bonus"}) if count_held(table, ev, seat, ctx.ghosts_held) \
+        else frozenset()
+
+
+def count_held(table, ev, seat: str, held: int) -> bool:
+    """A hand shown at `ev` (a win, or 查叫) with no ghosts event of its seat: the ghosts it
+    holds were all drawn, so they count towards the set, as a ghosts event's would (a record
+    telling of more ghosts than the set has is bad input). True if the seat has a ghosts
+    event, wherever it stands: that event counts them."""
     if any(e.type == "ghosts" and e.seat == seat for e in table.rec.events):
-        return frozenset({"ghost_bonus"})
-    if ctx.ghosts_held and ghost_bonus_of(table.rs) is not None:
+        return True
+    # Only a ruleset with 喜钱 has ghosts events; elsewhere the copies across the table
+    # (table_hands) already count every ghost a hand holds.
+    if held and ghost_bonus_of(table.rs) is not None:
         try:
-            count_ghosts(table, ev, ctx.ghosts_held, seat)
+            count_ghosts(table, ev, held, seat)
         except InputError as e:
             raise InputError(f"{table.rec.label}: event {ev.number}: {e}") from None
-    return frozenset()
+    return False
 
 
 def count_ghosts(table, ev, drawn: int, seat: str | None = None) -> None:

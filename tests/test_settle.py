@@ -101,6 +101,9 @@ def _record(tmp_path, data) -> str:
 
 
 BASE = {"S": "111m123m456m789mC5p", "N": "222s333s444s666sC5p", "E": "123p456p789p111sC3s"}
+# At 查叫 East shows a 红中 (C); West's ghosts event tells of the rest of the set.
+SHOWN = {"E": "123p456p789p11sC2s", "S": "234m567m33p345p6p8p", "W": "567m678m99m345s89s",
+         "N": "222m888m55s678s9s9s"}
 
 REFUSALS = [
     pytest.param({"rules": "luzhou", "seats": {**BASE, "W": "1111p23p456p99sC2s"},
@@ -239,6 +242,12 @@ REFUSALS = [
                              {"win": "S", "tile": "9m", "from": "N", "rob_kong": True}]}, 1,
                  "event 2: a ghost (C) being added to a kong cannot be robbed",
                  id="guide: a ghost robbed by a hand holding two more"),
+    pytest.param({"seats": SHOWN, "events": [{"ghosts": "W", "drawn": 4}, {"exhausted": True}]},
+                 2, "event 2: the seats' ghosts drawn add up to 5, but luzhou has 4",
+                 id="a ghost shown at 查叫 past the set"),
+    pytest.param({"seats": SHOWN, "events": [{"exhausted": True}, {"ghosts": "W", "drawn": 4}]},
+                 2, "event 2: the seats' ghosts drawn add up to 5, but luzhou has 4",
+                 id="a ghost shown at 查叫, the set told after"),
 ]
 
 
@@ -403,6 +412,15 @@ def test_xiqian_win_only_of_a_refused_win_is_paid_as_a_loser():
     r = settle(rec)
     assert not r.legal and dict(r.net) == {"E": -60, "S": 20, "W": 20, "N": 20}
     assert all(p.why.endswith("no win") for p in r.events[0].payments)
+
+
+@pytest.mark.parametrize("events", [
+    pytest.param([{"ghosts": "W", "drawn": 3}, {"exhausted": True}], id="held by E, 3 by W"),
+    pytest.param([{"ghosts": "E", "drawn": 1}, {"ghosts": "W", "drawn": 3}, {"exhausted": True}],
+                 id="E's own event counts its ghost once"),
+])
+def test_ghosts_shown_at_chajiao_within_the_set_settle(events):
+    assert settle({"seats": SHOWN, "events": events}).legal
 
 
 def test_ghosts_held_by_a_winner_count_towards_the_set():
