@@ -67,22 +67,32 @@ def next_tile(k: int) -> int:
     return order[(order.index(k) + 1) % len(order)]
 
 
-def _ghosts(spec: dict, kinds: set, label: str) -> frozenset:
+def _option_of(raw: dict, key: str) -> str | None:
+    """The option that sets `raw[key]` (`{option: NAME}`), or None where the file sets it:
+    an OptionError about the value names it (OptionError.key)."""
+    v = raw.get(key)
+    return v.get("option") if isinstance(v, dict) else None
+
+
+def _ghosts(spec: dict, kinds: set, label: str, raw: dict) -> frozenset:
     g = spec.get("ghosts") or {}
+    mode, indicator = _option_of(raw, "mode"), _option_of(raw, "indicator")
     if g.get("mode", "fixed") == "flip":
         ind = g.get("indicator")
         if not ind:
-            raise OptionError(f"{label}: ghost=flip needs the indicator tile (--indicator TILE)")
+            raise OptionError(f"{label}: ghost=flip needs the indicator tile (--indicator TILE)",
+                              mode)
         k = T.parse_name(ind)
         if k is None or k not in kinds:
-            raise OptionError(f'{label}: indicator "{ind}" is not a tile of this ruleset')
+            raise OptionError(f'{label}: indicator "{ind}" is not a tile of this ruleset',
+                              indicator)
         if next_tile(k) not in kinds:  # a set without it: no drawn tile could be the ghost
             raise OptionError(f'{label}: indicator "{ind}" makes {T.name(next_tile(k))} the '
-                              "ghost, which is not a tile of this ruleset")
+                              "ghost, which is not a tile of this ruleset", indicator)
         return frozenset({next_tile(k)})
     if g.get("indicator"):
         raise OptionError(f'{label}: indicator={g["indicator"]} applies only with ghost=flip '
-                          f'(--indicator {g["indicator"]} sets both)')
+                          f'(--indicator {g["indicator"]} sets both)', indicator)
     out = set()
     for name in g.get("tiles", []):
         k = T.parse_name(name)
@@ -189,7 +199,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
             raise RulesetError(label, f"copies of {name}: expected a tile and a count",
                                "tiles.copies")
         copies[k] = n
-    ghosts = _ghosts(spec, kinds, label)
+    ghosts = _ghosts(spec, kinds, label, data.get("ghosts") or {})
     for k, n in enumerate(copies):
         # Readings hold at most four of a kind (four copies make 闺, 龙, 双龙...), and a ghost
         # may make up any kind to four: a fifth natural copy would leave a real hand unread,

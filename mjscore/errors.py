@@ -57,9 +57,12 @@ class RulesetError(MjscoreError):
 
 
 class OptionError(MjscoreError):
-    """A command-line or API option that is unknown, ill-typed or cannot apply."""
+    """A command-line or API option that is unknown, ill-typed or cannot apply. `key`: the
+    ruleset option it is about, where one is, so a caller that took the options from a file
+    can say where in it the value was written (a settle record's `opts:`)."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, key: str | None = None):
+        self.key = key
         super().__init__(f"invalid option: {message}")
 
 

@@ -21,7 +21,7 @@ def coerce(spec: dict, key: str, value, where: str):
 
     def bad(expect: str):
         shown = value if isinstance(value, str) else repr(value)
-        return OptionError(f'option "{key}" of {where}: expected {expect}, got "{shown}"')
+        return OptionError(f'option "{key}" of {where}: expected {expect}, got "{shown}"', key)
 
     if kind == "bool":
         if isinstance(value, bool):
@@ -39,7 +39,7 @@ def coerce(spec: dict, key: str, value, where: str):
             raise bad(expect)
         if isinstance(value, int):
             if too_large(value):
-                raise OptionError(f'option "{key}" of {where}: {too_large(value)}')
+                raise OptionError(f'option "{key}" of {where}: {too_large(value)}', key)
             out = value
         elif isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip()) and len(value) < 12:
             out = int(value.strip())
@@ -83,7 +83,7 @@ def resolve(specs: dict, given: dict | None, where: str) -> dict:
     for key, value in (given or {}).items():
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"
-            raise OptionError(f'unknown option "{key}" for {where} (its options: {known})')
+            raise OptionError(f'unknown option "{key}" for {where} (its options: {known})', key)
         values[key] = coerce(specs[key], key, value, where)
     return values
 

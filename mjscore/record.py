@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .context import SEATS
-from .errors import InputError, too_large
+from .errors import InputError, OptionError, too_large
+from .ruleset import load as load_ruleset
 from .ruleset_files import beside
 
 _HERE = Path(__file__).resolve().parent
@@ -156,6 +157,19 @@ def load(source, rules: str | None = None) -> Record:
     return Record(label, rules,
                   dict(data.get("opts") or {}),
                   data.get("dealer", "E"), dict(data["seats"]), tuple(events))
+
+
+def ruleset_of_record(rec: Record, given: dict):
+    """The record's ruleset with its `opts:` and then `given` (--opt) over them. An option
+    the record gave, and `given` does not override, is refused as the record's: by file and
+    key, as its schema errors are, not in the words of a bad --opt."""
+    try:
+        return load_ruleset(rec.rules, {**rec.opts, **given})
+    except OptionError as e:
+        if e.key in rec.opts and e.key not in given:
+            raise InputError(f"{rec.label}: opts.{e.key}: "
+                             f"{str(e).removeprefix('invalid option: ')}") from None
+        raise
 
 
 _SEAT_FIELDS = frozenset(("kong", "win", "pass", "ghosts", "draw", "discard", "call", "from"))

@@ -116,5 +116,5 @@ def without_unused_options(data: dict, opts: dict | None, label: str) -> dict:
     for key in opts or {}:
         if key in unused:
             raise OptionError(f'option "{key}" does nothing in {label}: the file sets every '
-                              "key it stood for itself")
+                              "key it stood for itself", key)
     return {**data, "options": {k: v for k, v in specs.items() if k in used}}

@@ -22,7 +22,7 @@ from .patterns import physical_ghosts
 from .passes import blocked_by_pass
 from .record import event_tile
 from .record import load as load_record
-from .ruleset import load as load_ruleset
+from .record import ruleset_of_record
 from .settlement import Payment, check_extras, net_of
 from .table_hands import claimants_win, read_hands, winners
 
@@ -310,7 +310,7 @@ def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
     """Settle a whole hand from a record (a file path or a mapping)."""
     try:
         rec = load_record(record, rules)
-        rs = load_ruleset(rec.rules, {**rec.opts, **as_dict(opts)})
+        rs = ruleset_of_record(rec, as_dict(opts))
     except RecursionError:  # a record or argument nested a thousand deep
         raise InputError(TOO_DEEP) from None
     if "dealer" not in rs.context and rec.dealer not in SEATS:

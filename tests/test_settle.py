@@ -259,6 +259,25 @@ def test_refusals(tmp_path, data, code, message):
     assert "Traceback" not in res.output
 
 
+@pytest.mark.parametrize("opts, args, message", [
+    pytest.param({"cap": "lots"}, [], 'rec.yaml: opts.cap: option "cap" of luzhou: expected an '
+                 'integer or "none", got "lots"', id="a value the option refuses"),
+    pytest.param({"ghosts": 8}, ["--rules", "guangdong"], 'rec.yaml: opts.ghosts: unknown '
+                 'option "ghosts" for guangdong', id="an option the --rules ruleset has not"),
+    pytest.param({"indicator": "9m"}, ["--rules", "guangdong"], "rec.yaml: opts.indicator: "
+                 "guangdong: indicator=9m applies only with ghost=flip", id="a flip indicator"),
+    pytest.param({"cap": "lots"}, ["--opt", "cap=abc"], 'mjscore: invalid option: option "cap" '
+                 'of luzhou: expected an integer or "none", got "abc"', id="--opt over it"),
+])
+def test_a_bad_option_in_the_records_opts_is_named_by_file_and_key(tmp_path, opts, args,
+                                                                   message):
+    # As the schema names `opts: {cap: 1.5}`; a bad --opt keeps its own words.
+    data = {"opts": opts, "seats": {"E": BASE["S"]}, "events": [{"win": "E", "tile": "5p"}]}
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, data), *args])
+    assert res.exit_code == 2 and message in res.stderr, res.output
+    assert ("invalid option" in res.stderr) == ("--opt" in args)
+
+
 def test_checks_skipped_without_a_log_are_reported():
     rec = {"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
            "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 2},
