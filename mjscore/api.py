@@ -17,7 +17,7 @@ from .patterns import physical_ghosts
 from .reading import hand_tiles
 from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
-from .scoring import best, distinct, evaluate_all
+from .scoring import best, distinct, division_words, evaluate_all
 from .settlement import check_extras, kong_notes, net_of, settle_win
 
 
@@ -49,6 +49,7 @@ class Result:
     evaluations: tuple = field(default=(), repr=False, compare=False)
     ghost: str = "C"
     kong_payments: tuple = ()
+    divisor: int = 1  # the ruleset's discard_divisor, for the words of the table and reasons
 
     @property
     def hand(self) -> str:
@@ -208,9 +209,13 @@ _ZERO = MappingProxyType(net_of([]))
 _result = maker(Result)  # Result(*values), made faster (one per hand)
 
 
+def _divisor(rs) -> int:
+    return rs.spec["value"].get("discard_divisor", 1)
+
+
 def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
     return _result(rs.name, parsed, False, tuple(reasons), 0, 0, None, (), None, (), _ZERO,
-                   ctx, rs.unit, (), rs.ghost_letter, kong)
+                   ctx, rs.unit, (), rs.ghost_letter, kong, _divisor(rs))
 
 
 def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
@@ -234,11 +239,12 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
                        + (" with the ghosts standing for allowed tiles" if ctx.ghosts_held else ""))
         return _not_legal(rs, parsed, reasons, ctx, kong)
     if ctx.discard_type and top.value < minimum:
+        after = division_words(_divisor(rs))[1]
         reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
-                       f"{top.value} after halving" + (" (1颗不能胡: a 平胡 wins by self-draw only)"
-                                                       if unit == "颗" else ""))
+                       f"{top.value}" + (f" after {after}" if after else "")
+                       + (" (1颗不能胡: a 平胡 wins by self-draw only)" if unit == "颗" else ""))
     payments, net = (), _ZERO
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, "hand value", skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
-                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong)
+                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong, _divisor(rs))

@@ -27,6 +27,7 @@ if _tabulate.wcwidth is None:
     _tabulate.WIDE_CHARS_MODE = True
 
 from .context import SEATS
+from .scoring import division_words
 
 
 def _how(ctx) -> str:
@@ -67,7 +68,8 @@ def score_table(r, explain: bool = False) -> str:
         lines.append(f"Value:    {r.raw}{unit} ({cap})" + (f" -> {capped}{unit}"
                                                             if capped != r.raw else ""))
         if ctx.discard_type and r.value != capped:
-            lines.append(f"          halved on a discard-type win -> {r.value}{unit}")
+            lines.append(f"          {division_words(r.divisor)[0]} on a discard-type win -> "
+                         f"{r.value}{unit}")
         lines.append(f"Each payer pays {r.value}{unit}.")
     if not r.legal:
         lines += ["", "Not a legal win:"] + [f"  - {why}" for why in r.reasons]

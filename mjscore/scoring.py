@@ -138,6 +138,17 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     return Evaluation(reading, out, raw, capped, value, cap, computed)
 
 
+def division_words(divisor: int) -> tuple:
+    """How the output names a discard-type win's division, as ("halved", "halving"): the
+    words follow the ruleset's `discard_divisor`, so a house rule dividing by 3 is not said
+    to halve. Empty for 1, which divides nothing."""
+    if divisor == 1:
+        return "", ""
+    if divisor == 2:
+        return "halved", "halving"
+    return f"divided by {divisor}", f"dividing by {divisor}"
+
+
 def evaluate_all(readings, hand, ctx, rs) -> tuple:
     """`evaluate` for each reading, reusing the evaluation of an earlier reading with the same
     signature in the same situation: the patterns that read only the signature (and the

@@ -150,6 +150,25 @@ def test_table_shows_cap_and_halving():
     assert "Each payer pays 20 颗." in result.stdout
 
 
+# The words of a discard-type win's division follow the ruleset's discard_divisor (2 halves).
+@pytest.mark.parametrize("divisor, line, reason", [
+    pytest.param(2, "          halved on a discard-type win -> 20 颗", "pays 20 after halving",
+                 id="2: halved"),
+    pytest.param(3, "          divided by 3 on a discard-type win -> 13 颗",
+                 "pays 13 after dividing by 3", id="3: divided by 3"),
+])
+def test_division_words_follow_the_divisor(tmp_path, divisor, line, reason):
+    rules = tmp_path / "d.yaml"
+    rules.write_text(f"extends: luzhou\nname: d\nvalue:\n  discard_divisor: {divisor}\n",
+                     encoding="utf-8")
+    hand = ["score", "11m22m33m55m77m99m4mC", "--win", "4m", "--discard", "S", "--rules",
+            str(rules)]
+    assert line in run(*hand).stdout.splitlines()
+    refused = run(*hand, "--opt", "min_discard_win=100")
+    assert refused.exit_code == 1
+    assert f"this hand {reason} (1颗不能胡" in refused.stdout
+
+
 def test_chinese_hand_on_the_command_line():
     result = run("score", "一一一万123m456m789m5筒红中", "--win", "5筒", "--format", "json")
     assert result.exit_code == 0, result.output
