@@ -78,7 +78,10 @@ def seat(value, flag: str) -> str:
 
 
 def seats(value, flag: str) -> tuple:
-    if value is None or value == "" or value == ():
+    """A comma list (or a list) of seats; empty text is none. An empty entry in the list
+    (`S,,W`, `,,,`) is refused, as `--rules` refuses one: most likely a typo or an empty
+    variable, and dropping it would change who pays."""
+    if value is None or value == () or isinstance(value, str) and not value.strip():
         return ()
     if isinstance(value, str):
         items = value.split(",")
@@ -86,7 +89,10 @@ def seats(value, flag: str) -> tuple:
         items = list(value)
     else:
         raise OptionError(f'{flag} takes seats E, S, W or N, not "{value}"')
-    out = tuple(seat(v, flag) for v in items if str(v).strip())
+    if any(isinstance(v, str) and not v.strip() for v in items):
+        given = value if isinstance(value, str) else ",".join(map(str, items))
+        raise OptionError(f'{flag} "{given}": an empty seat in the list')
+    out = tuple(seat(v, flag) for v in items)
     if len(set(out)) != len(out):
         raise OptionError(f"{flag} names a seat twice")
     return out

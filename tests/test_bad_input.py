@@ -113,6 +113,12 @@ BAD_SCORE = [
                  id="--rob-kong naming a seat in --won"),
     pytest.param([HAND, "--won", "E"], ["--won", "winner"], id="--won naming the winner"),
     pytest.param([HAND, "--won", "S,W,N"], ["--won", "three"], id="--won naming three seats"),
+    pytest.param([HAND, "--won", ",,,"], ['--won ",,,": an empty seat in the list'],
+                 id="--won of empty entries"),
+    pytest.param([HAND, "--won", "S,,W"], ['--won "S,,W": an empty seat in the list'],
+                 id="--won with an empty entry"),
+    pytest.param([HAND, "--won", "S,"], ['--won "S,": an empty seat in the list'],
+                 id="--won with a trailing comma"),
     pytest.param([HAND, "--seat", "S", "--heavenly"], ["--heavenly", "dealer"],
                  id="--heavenly for a non-dealer"),
     pytest.param([HAND, "--earthly"], ["--earthly", "dealer"], id="--earthly for the dealer"),
@@ -128,6 +134,14 @@ BAD_SCORE = [
 @pytest.mark.parametrize("args, fragments", BAD_SCORE)
 def test_bad_score_input(args, fragments):
     assert_bad(run("score", *args), fragments)
+
+
+# An empty --won (its default) is no seats; only an empty entry in a list is refused.
+@pytest.mark.parametrize("won", [pytest.param("", id="--won empty"),
+                                 pytest.param(" ", id="--won blank")])
+def test_empty_won_is_no_seats(won):
+    result = run("score", HAND, "--won", won)
+    assert result.exit_code == 0 and "already won" not in result.stdout
 
 
 @pytest.mark.parametrize("args, fragments", BAD_SCORE[:6])
@@ -214,6 +228,8 @@ API = [
                  "not one of the concealed tiles", id="API: win not in the hand"),
     pytest.param(HAND, {"discard": "S", "won": ("S",)}, ["--discard", "S", "--won", "S"],
                  mjscore.OptionError, "already won", id="API: discarder already won"),
+    pytest.param(HAND, {"won": ("S", "")}, ["--won", "S,"], mjscore.OptionError,
+                 "an empty seat in the list", id="API: won with an empty entry"),
 ]
 
 
