@@ -74,8 +74,9 @@ def _option_of(raw: dict, key: str) -> str | None:
     return v.get("option") if isinstance(v, dict) else None
 
 
-def _ghosts(spec: dict, kinds: set, label: str, raw: dict) -> frozenset:
+def _ghosts(data: dict, spec: dict, kinds: set, label: str, given: frozenset) -> frozenset:
     g = spec.get("ghosts") or {}
+    raw = data.get("ghosts") or {}
     mode, indicator = _option_of(raw, "mode"), _option_of(raw, "indicator")
     if g.get("mode", "fixed") == "flip":
         ind = g.get("indicator")
@@ -90,7 +91,11 @@ def _ghosts(spec: dict, kinds: set, label: str, raw: dict) -> frozenset:
             raise OptionError(f'{label}: indicator "{ind}" makes {T.name(next_tile(k))} the '
                               "ghost, which is not a tile of this ruleset", indicator)
         return frozenset({next_tile(k)})
-    if g.get("indicator"):
+    # An indicator and an unflipped ghost contradict each other unless the user chose the
+    # ghost and the file only supplied the indicator: a house rule defaulting to flip 9m
+    # must still take ghost=fixed, where its indicator simply does not apply.
+    # (`given`: the options the user gave, --opt or a record's opts, not the file's defaults.)
+    if g.get("indicator") and (indicator in given or mode not in given):
         raise OptionError(f'{label}: indicator={g["indicator"]} applies only with ghost=flip '
                           f'(--indicator {g["indicator"]} sets both)', indicator)
     out = set()
@@ -188,7 +193,9 @@ def _context(items) -> frozenset:
     return frozenset(out)
 
 
-def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
+def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
+                  given: frozenset = frozenset()):
+    """`given`: the names of the options the user set (the rest are the file's defaults)."""
     tiles = spec["tiles"]
     kinds = {T.kind(s, r) for s in tiles["suits"] for r in range(1, 10)}
     kinds |= {T.honour(h) for h in tiles.get("honours", [])}
@@ -199,7 +206,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict):
             raise RulesetError(label, f"copies of {name}: expected a tile and a count",
                                "tiles.copies")
         copies[k] = n
-    ghosts = _ghosts(spec, kinds, label, data.get("ghosts") or {})
+    ghosts = _ghosts(data, spec, kinds, label, given)
     for k, n in enumerate(copies):
         # Readings hold at most four of a kind (four copies make 闺, 龙, 双龙...), and a ghost
         # may make up any kind to four: a fifth natural copy would leave a real hand unread,

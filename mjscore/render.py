@@ -132,8 +132,11 @@ def rules_show(rs) -> str:
            f"Rulings: {', '.join(d.get('rulings', [])) or '-'}"]
     opts = d.get("options") or {}
     if opts:
-        rows = [(k, _val(rs.options[k]), _allowed(s), s.get("origin", "default"),
-                 s.get("ruling", ""), s["help"]) for k, s in opts.items()]
+        # An option with no value (guangdong's indicator) says so: "none" would read as a
+        # value --opt takes, and a tile option takes no such word.
+        rows = [(k, "(unset)" if rs.options[k] is None else _val(rs.options[k]), _allowed(s),
+                 s.get("origin", "default"), s.get("ruling", ""), s["help"])
+                for k, s in opts.items()]
         out += ["", "Options (--opt KEY=VALUE; origin: seed = a seed states it, default = "
                     "a product default no seed states):",
                 tabulate(rows, headers=("Option", "Now", "Allowed", "Origin", "Ruling", "Meaning"))]

@@ -133,7 +133,7 @@ def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
     if check:
         validate_resolved(data, spec, values, label)
     from .compile import build_ruleset
-    return build_ruleset(Ruleset, data, spec, label, values)
+    return build_ruleset(Ruleset, data, spec, label, values, frozenset(opts or ()))
 
 
 def _opts_key(opts) -> tuple:

@@ -185,3 +185,40 @@ def test_the_table_lists_what_the_kongs_paid_when_declared():
         "Paid when the kongs were declared, not part of this win or the net above:",
         "  [5555s] exposed kong: the discarder paid E 3",
         "  (1111p) concealed kong: each opponent paid E 2"]
+
+
+# A house rule defaulting to a flipped ghost (hunt 2, finding 3): its indicator is the file's,
+# so ghost=fixed switches back and the indicator simply does not apply; an indicator the user
+# gives with ghost=fixed is still refused, and so is a file whose own defaults contradict.
+FLIP_HOUSE = "extends: guangdong\nname: gdflip\noptions:\n  ghost: {default: flip}\n" \
+             "  indicator: {default: 9m}\n"
+FIXED_HOUSE = "extends: guangdong\nname: gdind\noptions:\n  indicator: {default: 9m}\n"
+
+
+@pytest.mark.parametrize("text, opts, ghost", [
+    pytest.param(FLIP_HOUSE, {}, "1m", id="flip house: its default, 9m flips to 1m"),
+    pytest.param(FLIP_HOUSE, {"ghost": "fixed"}, "P", id="flip house: ghost=fixed"),
+    pytest.param(FLIP_HOUSE, {"indicator": "2m"}, "3m", id="flip house: another indicator"),
+])
+def test_a_house_rules_default_indicator(tmp_path, text, opts, ghost):
+    (tmp_path / "house.yaml").write_text(text, encoding="utf-8")
+    r = score("123m456m789m123pPP", str(tmp_path / "house.yaml"), opts=opts)
+    assert r.legal and r.ghost == ghost
+
+
+@pytest.mark.parametrize("text, opts, message", [
+    pytest.param(FLIP_HOUSE, {"ghost": "fixed", "indicator": "9m"},
+                 "indicator=9m applies only with ghost=flip", id="flip house: both given"),
+    pytest.param(FIXED_HOUSE, {}, "indicator=9m applies only with ghost=flip",
+                 id="a file whose defaults contradict"),
+])
+def test_a_house_rules_indicator_refused(tmp_path, text, opts, message):
+    (tmp_path / "house.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(OptionError, match=message):
+        score("123m456m789m123pPP", str(tmp_path / "house.yaml"), opts=opts)
+
+
+def test_rules_show_says_the_indicator_is_unset():
+    out = CliRunner().invoke(cli, ["rules", "show", GD]).stdout
+    assert next(line for line in out.splitlines() if line.startswith("indicator")).split()[1] \
+        == "(unset)"
