@@ -212,16 +212,19 @@ def rules_show(name, opts):
 def rules_check(file):
     """Validate a ruleset FILE (its whole extends: chain)."""
     from .ruleset import resolve_and_compile
-    from .ruleset_check import validate
+    from .ruleset_check import validate, why_unused
     from .ruleset_files import load_raw
-    data, label, _ = load_raw(file)
+    files: list = []
+    data, label, _ = load_raw(file, files)
     validate(data, label)
-    rs = resolve_and_compile(data, label)
-    unused = [k for k in data.get("options") or {} if k not in rs.options]
+    rs = resolve_and_compile(data, label, files=files)
+    dropped: dict = {}  # why -> the options dropped for it, in the file's order
+    for k in data.get("options") or {}:
+        if k not in rs.options:
+            dropped.setdefault(why_unused(k, files), []).append(k)
     click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, "
-               f"{len(rs.options)} options" +
-               (f"; {', '.join(unused)} dropped: the file sets every key it stood for"
-                if unused else "") + ")")
+               f"{len(rs.options)} options" + "".join(f"; {', '.join(keys)} dropped: {why}"
+                                                      for why, keys in dropped.items()) + ")")
 
 
 @cli.command("batch")

@@ -115,7 +115,7 @@ def _from_file(ref: str, opts: tuple) -> Ruleset:
     if not shipped:
         from .ruleset_check import validate
         validate(data, label)
-    rs = resolve_and_compile(data, label, dict(opts), check=not shipped)
+    rs = resolve_and_compile(data, label, dict(opts), check=not shipped, files=files)
     if key is not None:
         _FILES[key] = (stamps(files), rs)
         if len(_FILES) > 64:
@@ -124,10 +124,12 @@ def _from_file(ref: str, opts: tuple) -> Ruleset:
 
 
 def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
-                        check: bool = True) -> Ruleset:
+                        check: bool = True, files=()) -> Ruleset:
+    """`files`: the files of the chain, as `load_raw` lists them (to say why an option a
+    house file leaves unused does nothing)."""
     if check:
         from .ruleset_check import validate_resolved, without_unused_options
-        data = without_unused_options(data, opts, label)
+        data = without_unused_options(data, opts, label, files)
     values = resolve(data.get("options") or {}, opts, label)
     spec = resolve_refs(data, values)
     if check:

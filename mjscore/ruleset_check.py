@@ -102,12 +102,25 @@ def _short(message: str) -> str:
     return message if len(message) < 160 else message[:157] + "..."
 
 
-def without_unused_options(data: dict, opts: dict | None, label: str) -> dict:
+def why_unused(key: str, files) -> str:
+    """Why option `key`, which no key of the merged file refers to, does nothing: the chain
+    above the file (`files[1]` on, as `load_raw` lists them) read it at a key the file now
+    sets itself, or nothing ever read it (an option the file declares and no key uses)."""
+    if len(files) > 1:
+        from .ruleset_files import load_raw
+        parent, _, _ = load_raw(str(files[1]))
+        if key in {ref for _where, ref in option_refs(parent, "")}:
+            return "the file sets every key it stood for itself"
+    return "nothing refers to it"
+
+
+def without_unused_options(data: dict, opts: dict | None, label: str, files=()) -> dict:
     """`data` less the options no key refers to any more: a house rule that sets a key
     outright (`value: {cap: 100}`) leaves the option it inherited for that key with nothing
     to change, and `--opt cap=5` would be accepted and do nothing. Such an option is not
-    one of this ruleset's (nor listed by `rules show`); given, it is refused saying why.
-    (Shipped rulesets use every option they declare: a test says so.)"""
+    one of this ruleset's (nor listed by `rules show`); given, it is refused saying why
+    (`files`: the chain's files, for `why_unused`). (Shipped rulesets use every option
+    they declare: a test says so.)"""
     specs = data.get("options") or {}
     used = {ref for _where, ref in option_refs(data, "")}
     unused = [k for k in specs if k not in used]
@@ -115,6 +128,6 @@ def without_unused_options(data: dict, opts: dict | None, label: str) -> dict:
         return data
     for key in opts or {}:
         if key in unused:
-            raise OptionError(f'option "{key}" does nothing in {label}: the file sets every '
-                              "key it stood for itself", key)
+            raise OptionError(f'option "{key}" does nothing in {label}: '
+                              f"{why_unused(key, files)}", key)
     return {**data, "options": {k: v for k, v in specs.items() if k in used}}

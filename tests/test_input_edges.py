@@ -133,6 +133,26 @@ def test_an_option_a_house_rule_left_with_nothing_to_set_is_dropped(tmp_path):
     assert score(seven, str(house)).value == 100
 
 
+# rules check says why each dropped option does nothing: the inherited cap stood for a key the
+# file now sets itself; a new option never stood for any (hunt 2, finding 8).
+CAP_SET, NEW_OPTION = "value:\n  cap: 100\n", \
+    "options:\n  newopt: {type: int, default: 3, help: unused}\n"
+
+
+@pytest.mark.parametrize("text, said", [
+    pytest.param(CAP_SET, "5 options; cap dropped: the file sets every key it stood for itself",
+                 id="inherited"),
+    pytest.param(NEW_OPTION, "6 options; newopt dropped: nothing refers to it", id="new"),
+    pytest.param(CAP_SET + NEW_OPTION, "5 options; cap dropped: the file sets every key it "
+                 "stood for itself; newopt dropped: nothing refers to it", id="both"),
+])
+def test_rules_check_says_why_an_option_is_dropped(tmp_path, monkeypatch, text, said):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "h.yaml").write_text("extends: luzhou\nname: h\n" + text, encoding="utf-8")
+    out = run("rules", "check", "h.yaml").stdout
+    assert out == f"h.yaml: ok (ruleset h, 15 patterns, {said})\n"
+
+
 def test_a_pattern_removed_takes_its_option_with_it(tmp_path):
     house = tmp_path / "no-shoubayi.yaml"
     house.write_text("extends: luzhou\nname: no-shoubayi\npatterns:\n  shoubayi: null\n",
