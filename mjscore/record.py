@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .context import SEATS
-from .errors import InputError, OptionError, too_large
+from .errors import InputError, OptionError, RulesetError, too_large
 from .ruleset import load as load_ruleset
 from .ruleset_files import beside
 
@@ -159,16 +159,21 @@ def load(source, rules: str | None = None) -> Record:
                   data.get("dealer", "E"), dict(data["seats"]), tuple(events))
 
 
-def ruleset_of_record(rec: Record, given: dict):
+def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):
     """The record's ruleset with its `opts:` and then `given` (--opt) over them. An option
     the record gave, and `given` does not override, is refused as the record's: by file and
-    key, as its schema errors are, not in the words of a bad --opt."""
+    key, as its schema errors are, not in the words of a bad --opt; so is a ruleset the
+    record names itself (`own_rules`: not one --rules gave)."""
     try:
         return load_ruleset(rec.rules, {**rec.opts, **given})
     except OptionError as e:
         if e.key in rec.opts and e.key not in given:
             raise InputError(f"{rec.label}: opts.{e.key}: "
                              f"{str(e).removeprefix('invalid option: ')}") from None
+        raise
+    except RulesetError as e:
+        if own_rules:
+            raise InputError(f"{rec.label}: rules: {e}") from None
         raise
 
 

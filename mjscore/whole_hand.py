@@ -310,7 +310,7 @@ def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
     """Settle a whole hand from a record (a file path or a mapping)."""
     try:
         rec = load_record(record, rules)
-        rs = ruleset_of_record(rec, as_dict(opts))
+        rs = ruleset_of_record(rec, as_dict(opts), own_rules=rules is None)
     except RecursionError:  # a record or argument nested a thousand deep
         raise InputError(TOO_DEEP) from None
     if "dealer" not in rs.context and rec.dealer not in SEATS:

@@ -278,6 +278,18 @@ def test_a_bad_option_in_the_records_opts_is_named_by_file_and_key(tmp_path, opt
     assert ("invalid option" in res.stderr) == ("--opt" in args)
 
 
+@pytest.mark.parametrize("args, message", [
+    pytest.param([], "/rec.yaml: rules: invalid ruleset: nosuch: unknown ruleset",
+                 id="the record's own"),
+    pytest.param(["--rules", "nosuch2"], "mjscore: invalid ruleset: nosuch2: unknown ruleset",
+                 id="--rules over it"),
+])
+def test_a_bad_ruleset_the_record_names_is_named_as_the_records(tmp_path, args, message):
+    data = {"rules": "nosuch", "seats": {"E": BASE["S"]}, "events": [{"win": "E", "tile": "5p"}]}
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, data), *args])
+    assert res.exit_code == 2 and message in res.stderr, res.output
+
+
 def test_checks_skipped_without_a_log_are_reported():
     rec = {"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
            "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 2},
