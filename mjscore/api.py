@@ -242,7 +242,10 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
         after = division_words(_divisor(rs))[1]
         reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
                        f"{top.value}" + (f" after {after}" if after else "")
-                       + (" (1颗不能胡: a 平胡 wins by self-draw only)" if unit == "颗" else ""))
+                       # (The rule's own name where it is what refuses: a hand paying 1, not
+                       # one a house rule's higher minimum refuses.)
+                       + (" (1颗不能胡: a 平胡 wins by self-draw only)"
+                          if unit == "颗" and top.value < 2 else ""))
     payments, net = (), _ZERO
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, "hand value", skip)

@@ -166,7 +166,14 @@ def test_division_words_follow_the_divisor(tmp_path, divisor, line, reason):
     assert line in run(*hand).stdout.splitlines()
     refused = run(*hand, "--opt", "min_discard_win=100")
     assert refused.exit_code == 1
-    assert f"this hand {reason} (1颗不能胡" in refused.stdout
+    assert f"this hand {reason}\n" in refused.stdout  # (not 1颗不能胡: the house minimum)
+
+
+def test_the_1_ke_rule_is_named_where_it_refuses_the_hand():
+    result = run("score", "123456m234789pC5p", "--win", "5p", "--discard", "S")
+    assert result.exit_code == 1
+    assert "this hand pays 1 after halving (1颗不能胡: a 平胡 wins by self-draw only)" in \
+        result.stdout
 
 
 def test_chinese_hand_on_the_command_line():
