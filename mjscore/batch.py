@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections import deque
 from dataclasses import dataclass
 from itertools import chain, islice
@@ -20,8 +19,8 @@ from .api import score
 from .errors import TOO_DEEP, InputError, MjscoreError
 from .frozen import maker
 from .options import parse_pairs
-from .records import (KEYS, STDIN, STDIN_LABEL, Record, decoded, describe, not_output, read,
-                      unknown)
+from .bounded import make_room
+from .records import KEYS, STDIN_LABEL, Record, decoded, describe, unknown
 from .ruleset_files import beside, is_shipped_name, load_raw
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
@@ -138,15 +137,18 @@ def _opts(value) -> dict:
                        "key=value;key=value", InputError)
 
 
-def score_record(rec: Record, rules: str) -> Row:
-    """One record's row; bad input of any kind becomes the row's error."""
+def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
+    """One record's row; bad input of any kind becomes the row's error. `guard`: the output
+    file's (device, inode), which no ruleset file of the record may be (OutputClash)."""
     source = rec.path or rec.file
     rec = decoded(rec)
     if rec.problem is not None:
         return Row(rec.file, rec.number, error=rec.problem)
+    own = own_rules(rec.fields, source)
+    if own is not None and guard is not None:
+        _no_clash(own, guard, f"{rec.file}:{rec.number}")
     try:
         kwargs = arguments(rec.fields, rules)
-        own = own_rules(rec.fields, source)
         if own is not None:
             kwargs["rules"] = own
         result = score(kwargs.pop("hand"), kwargs.pop("rules"), **kwargs)
@@ -167,59 +169,37 @@ def own_rules(fields, source: str) -> str | None:
     return own if source == STDIN_LABEL else beside(own, Path(source).parent)
 
 
-def spares_rulesets(files, given: str | None, output: str | None) -> None:
-    """InputError if writing `output` would erase a ruleset file that a record of `files`
-    names (or one that file `extends:`), which the run has still to read: the check --rules
-    gets, made before a row is written by reading the records' rules ahead.
+class OutputClash(InputError):
+    """A ruleset file a record reads is the output file: the run stops, and the output (still
+    under its temporary name, `output_file`) is not moved over it."""
 
-    Only where there is something to lose (`output` a file holding something), and only
-    through files that hold the word "rules" at all. Standard input cannot be read twice:
-    its records' files go unchecked. A file or record that cannot be read is left to the run,
-    which reports it in its place."""
-    try:
-        out = os.stat(output) if output and output != STDIN else None
-    except OSError:
+
+_CHAINS: dict = {}  # (ruleset named, output's identity) -> {(device, inode): file of its chain}
+
+
+def _no_clash(ref: str, guard: tuple, where: str) -> None:
+    """OutputClash if ruleset `ref` or one it extends is the file `guard` identifies."""
+    if is_shipped_name(ref):
         return
-    if out is None or not stat.S_ISREG(out.st_mode) or not out.st_size:
-        return
-    seen: set = set()
-    for path in files:
-        if path != STDIN and _mentions(path, b"rules"):
-            for where, met in _own_chains(path, given, seen):
-                not_output(met, output, f"a ruleset file of record {where}")
-
-
-def _own_chains(path: str, given: str | None, seen: set) -> Iterator[tuple]:
-    """(FILE:RECORD, the files of its own ruleset) for each record of `path` naming a ruleset
-    file not in `seen` yet; stops quietly where the file cannot be read."""
-    try:
-        for rec in read(path, given):
-            ref = own_rules(decoded(rec).fields, rec.path or rec.file)
-            if ref is None or ref in seen or is_shipped_name(ref):
-                continue
-            seen.add(ref)
-            met: list = []
+    ids = _CHAINS.get((ref, guard))
+    if ids is None:
+        met: list = []
+        try:
+            load_raw(ref, met)
+        except (MjscoreError, RecursionError):
+            pass  # the record's row says what is wrong; the files met are checked
+        ids = {}
+        for path in met:
             try:
-                load_raw(ref, met)
-            except (MjscoreError, RecursionError):
-                pass  # the record's row says what is wrong; the files met are checked
-            yield f"{rec.file}:{rec.number}", met
-    except InputError:
-        return
-
-
-def _mentions(path: str, word: bytes) -> bool:
-    """Whether the file holds `word`, read a block at a time (a batch file may be large)."""
-    try:
-        with open(path, "rb") as f:
-            tail = b""
-            while block := f.read(1 << 20):
-                if word in tail + block:
-                    return True
-                tail = block[-len(word):]
-    except OSError:
-        return False
-    return False
+                st = os.stat(path)
+            except OSError:
+                continue
+            ids[st.st_dev, st.st_ino] = path
+        make_room(_CHAINS, 1 << 8)
+        _CHAINS[ref, guard] = ids
+    if guard in ids:
+        raise OutputClash(f"{ids[guard]}: a ruleset file of record {where} is also the output "
+                          "file (-o); writing would erase it")
 
 
 def _one_line(message: str) -> str:
@@ -230,8 +210,8 @@ def _one_line(message: str) -> str:
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _score_chunk(chunk: list, rules: str, render) -> list:
-    return [_finish(score_record(rec, rules), render) for rec in chunk]
+def _score_chunk(chunk: list, rules: str, render, guard) -> list:
+    return [_finish(score_record(rec, rules, guard), render) for rec in chunk]
 
 
 def _finish(row: Row, render) -> Row:
@@ -241,7 +221,7 @@ def _finish(row: Row, render) -> Row:
 
 
 def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
-              render=None) -> Iterator[Row]:
+              render=None, guard: tuple | None = None) -> Iterator[Row]:
     """Rows for `records`, in their order, scored in `jobs` worker processes.
 
     With `render` (a module-level function of a Row, so that workers can be given it), each
@@ -249,11 +229,13 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
     dicts cost more to send than to write, and the process writing the rows only writes.
 
     If reading fails part-way (InputError), every record read before the failure still gets
-    its row, then the error is raised: the same rows whatever `jobs` is.
+    its row, then the error is raised: the same rows whatever `jobs` is. `guard`: the output
+    file's (device, inode), where a record naming it as a ruleset file stops the run
+    (OutputClash).
     """
     if jobs <= 1:
         for rec in records:
-            yield _finish(score_record(rec, rules), render)
+            yield _finish(score_record(rec, rules, guard), render)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -278,7 +260,7 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
     workers = jobs if len(first) == jobs * AHEAD else min(jobs, len(first))
     if workers <= 1:
         for chunk in first:
-            yield from _score_chunk(chunk, rules, render)
+            yield from _score_chunk(chunk, rules, render, guard)
         if failed:
             raise failed[0]
         return
@@ -290,7 +272,7 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
                              mp_context=multiprocessing.get_context(method)) as pool:
         pending: deque = deque()
         for chunk in chain(first, chunks):
-            pending.append(pool.submit(_score_chunk, chunk, rules, render))
+            pending.append(pool.submit(_score_chunk, chunk, rules, render, guard))
             if len(pending) >= workers * AHEAD:
                 yield from pending.popleft().result()
         while pending:

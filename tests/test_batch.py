@@ -661,7 +661,8 @@ def test_a_reader_that_stops_early_ends_the_run_quietly_with_141(big_file):
                              "--format", "jsonl"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     first = proc.stdout.readline()
     proc.stdout.close()
-    err = proc.stderr.read()
+    with proc.stderr:
+        err = proc.stderr.read()
     assert proc.wait(timeout=120) == 141
     assert json.loads(first)["record"] == 1
     assert b"Traceback" not in err and b"records from" not in err
@@ -772,6 +773,52 @@ def test_output_that_is_a_records_own_rules_file_or_one_it_extends_is_refused(tm
     other = tmp_path / "out.txt"
     other.write_text("an earlier run's rows\n", encoding="utf-8")  # nothing of a ruleset
     assert run(str(hands), "-o", str(other)).exit_code == 0
+
+
+def test_a_records_own_rules_file_as_output_stops_the_run_from_any_input(tmp_path):
+    # Read from standard input, or with the key spelt with an escape: the record is met as
+    # it is scored, and -o is still written under another name, so nothing of it is lost.
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: luzhou\nname: house\n", encoding="utf-8")
+    before = house.read_bytes()
+    line = '{"hand": "11223344556677m", "rul\\u0065s": "%s"}\n' % house
+    for args, given in (((str(tmp_path / "in.jsonl"),), None), (("-",), line)):
+        (tmp_path / "in.jsonl").write_text(line, encoding="utf-8")
+        res = run(*args, "-o", str(house), input=given)
+        assert res.exit_code == 2 and "a ruleset file of record" in res.stderr, res.output
+        assert house.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house.yaml", "in.jsonl"]
+
+
+def test_output_takes_the_files_place_with_its_permissions_when_done(tmp_path):
+    hands = tmp_path / "in.jsonl"
+    hands.write_text('{"hand": "11223344556677m"}\n', encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    out.write_text("an earlier run's rows\n", encoding="utf-8")
+    out.chmod(0o640)
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(out)
+    assert run(str(hands), "--format", "jsonl", "-o", str(link)).exit_code == 0
+    assert link.is_symlink() and json.loads(out.read_text(encoding="utf-8"))["record"] == 1
+    assert out.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "link.jsonl", "out.jsonl"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+def test_a_pipe_given_by_name_is_read_once(tmp_path):
+    # (A pipe cannot be read twice: -o holding something once made a run read it ahead.)
+    fifo = tmp_path / "in.pipe"
+    os.mkfifo(fifo)
+    out = tmp_path / "out.jsonl"
+    out.write_text("old\n", encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "mjscore", "batch", str(fifo),
+                             "--input-format", "jsonl", "--format", "jsonl", "-o", str(out)],
+                            stderr=subprocess.PIPE)
+    with open(fifo, "w", encoding="utf-8") as f:
+        f.write('{"hand": "11223344556677m"}\n' * 2)
+    err = proc.communicate(timeout=60)[1]
+    assert proc.returncode == 0, err
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 2
 
 
 def test_output_that_is_the_file_redirected_into_stdin_is_refused(tmp_path):
