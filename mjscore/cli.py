@@ -21,8 +21,24 @@ MAX_JOBS = 256  # worker processes: far past any machine's cores, and a bound on
 
 
 def _fail(e: MjscoreError):
-    click.echo(f"mjscore: {e}", err=True)
+    try:
+        click.echo(f"mjscore: {e}", err=True)
+    except BrokenPipeError:
+        _closed_pipe()
     sys.exit(e.exit_code)
+
+
+def _closed_pipe():
+    """The reader went away (`| head`): stop quietly with 141, what a shell reports for any
+    tool a closed pipe stops (128 + SIGPIPE); 1 would tell a script that some hand was not a
+    legal win. Both streams go to /dev/null first, so that no later flush complains."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(null, stream.fileno())
+        except (AttributeError, OSError, ValueError):  # (not a real file: nothing to flush)
+            pass
+    sys.exit(CLOSED_PIPE)
 
 
 def _one_line(e: click.ClickException) -> None:
@@ -42,6 +58,8 @@ class Group(click.Group):
         except click.ClickException as e:
             _one_line(e)
             raise
+        except BrokenPipeError:  # --help or --version into a closed pipe
+            _closed_pipe()
 
     def invoke(self, ctx):
         try:
@@ -55,11 +73,7 @@ class Group(click.Group):
             click.echo(f"mjscore: {TOO_DEEP}", err=True)
             sys.exit(2)
         except BrokenPipeError:
-            # The reader went away (`| head`): stop quietly, and let no later flush complain.
-            # 141 is what a shell reports for any tool a closed pipe stops (128 + SIGPIPE);
-            # 1 would tell a script that some hand was not a legal win.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            sys.exit(CLOSED_PIPE)
+            _closed_pipe()
         except OSError as e:  # reading is checked where files are opened: this is a write
             click.echo(f"mjscore: cannot write the output: {e.strerror or e}", err=True)
             sys.exit(2)
@@ -365,4 +379,7 @@ def _is_terminal(stream) -> bool:
 
 
 def main():
-    cli(prog_name="mjscore")
+    try:
+        cli(prog_name="mjscore")
+    except BrokenPipeError:  # a usage error shown into a closed pipe (Click shows those)
+        _closed_pipe()

@@ -2,6 +2,7 @@
 fields CONTRACT lists, and `python -m mjscore`."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -224,3 +225,24 @@ def test_same_input_same_reading_across_processes(hand):
         d = json.loads(proc.stdout)
         outs.add((d["value"], d["decomposition"]))
     assert len(outs) == 1
+
+
+@pytest.mark.parametrize("args, stream", [
+    pytest.param(["--help"], "stdout", id="help"),
+    pytest.param(["--version"], "stdout", id="version"),
+    pytest.param(["score", "111m123m456m789m5pC"], "stdout", id="a score"),
+    pytest.param(["score", "123q"], "stderr", id="bad input's message"),
+    pytest.param(["score", "--bogus"], "stderr", id="a usage error"),
+])
+def test_a_closed_pipe_ends_any_command_with_141(args, stream):
+    # (Not 1, which says a hand was not legal, nor 2, nor a traceback no one can read.)
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader gone before a byte is written
+    other = "stderr" if stream == "stdout" else "stdout"
+    try:
+        proc = subprocess.run([sys.executable, "-m", "mjscore", *args], timeout=60,
+                              **{stream: write_end, other: subprocess.PIPE})
+    finally:
+        os.close(write_end)
+    assert proc.returncode == 141
+    assert b"Traceback" not in (proc.stderr or b"")
