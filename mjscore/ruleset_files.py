@@ -99,11 +99,12 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
         return shipped_dir() / f"{ref}.yaml", ref, True
     path = Path(ref) if relative_to is None else relative_to / ref
     try:
-        found = path.exists()
+        os.stat(path)  # (not Path.exists, which on newer Pythons says False for any error)
+        found = True
     except PermissionError as e:  # a folder on the way that cannot be entered: the file may
         # well be there, so not "no file of that name"
         raise RulesetError(ref, f"cannot be read ({e.strerror})") from None
-    except (OSError, ValueError):  # a name too long for the file system, or a NUL byte
+    except (OSError, ValueError):  # none there; a name too long for the file system, a NUL
         found = False
     if found:
         return path, ref, False
