@@ -207,6 +207,13 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
                                "tiles.copies")
         copies[k] = n
     ghosts = _ghosts(data, spec, kinds, label, given)
+    indicator = _option_of(data.get("ghosts") or {}, "indicator")
+    if indicator and values.get(indicator) is not None and \
+            (spec.get("ghosts") or {}).get("mode", "fixed") != "flip":
+        # The file's indicator, left over when the user chose an unflipped ghost (_ghosts):
+        # the ruleset holds none, so an indicator asked of it later is refused as it would
+        # have been when it was made.
+        values = {**values, indicator: None}
     for k, n in enumerate(copies):
         # Readings hold at most four of a kind (four copies make 闺, 龙, 双龙...), and a ghost
         # may make up any kind to four: a fifth natural copy would leave a real hand unread,

@@ -218,6 +218,16 @@ def test_a_house_rules_indicator_refused(tmp_path, text, opts, message):
         score("123m456m789m123pPP", str(tmp_path / "house.yaml"), opts=opts)
 
 
+def test_a_house_rule_switched_to_the_fixed_ghost_holds_no_indicator(tmp_path):
+    # As made with ghost=fixed and indicator=9m it is refused; made with ghost=fixed alone, it
+    # holds no indicator for a later indicator=9m to agree with (a review found it did).
+    (tmp_path / "house.yaml").write_text(FLIP_HOUSE, encoding="utf-8")
+    rs = load(str(tmp_path / "house.yaml"), {"ghost": "fixed"})
+    assert rs.options["indicator"] is None
+    with pytest.raises(OptionError, match="made with indicator=None"):
+        score("123m456m789m123pPP", rs, opts={"indicator": "9m"})
+
+
 def test_rules_show_says_the_indicator_is_unset():
     out = CliRunner().invoke(cli, ["rules", "show", GD]).stdout
     assert next(line for line in out.splitlines() if line.startswith("indicator")).split()[1] \
