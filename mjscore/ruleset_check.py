@@ -110,7 +110,7 @@ def why_unused(key: str, files) -> str:
         from .ruleset_files import load_raw
         parent, _, _ = load_raw(str(files[1]))
         if key in {ref for _where, ref in option_refs(parent, "")}:
-            return "the file sets every key it stood for itself"
+            return "the file sets or removes every key it stood for itself"
     return "nothing refers to it"
 
 
