@@ -49,7 +49,8 @@ class Result:
     evaluations: tuple = field(default=(), repr=False, compare=False)
     ghost: str = "C"
     kong_payments: tuple = ()
-    divisor: int = 1  # the ruleset's discard_divisor, for the words of the table and reasons
+    # The ruleset's discard_divisor, for the words of the table and reasons (not a result).
+    divisor: int = field(default=1, repr=False, compare=False)
 
     @property
     def hand(self) -> str:
@@ -209,13 +210,9 @@ _ZERO = MappingProxyType(net_of([]))
 _result = maker(Result)  # Result(*values), made faster (one per hand)
 
 
-def _divisor(rs) -> int:
-    return rs.spec["value"].get("discard_divisor", 1)
-
-
 def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
     return _result(rs.name, parsed, False, tuple(reasons), 0, 0, None, (), None, (), _ZERO,
-                   ctx, rs.unit, (), rs.ghost_letter, kong, _divisor(rs))
+                   ctx, rs.unit, (), rs.ghost_letter, kong, rs.discard_divisor)
 
 
 def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
@@ -239,7 +236,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
                        + (" with the ghosts standing for allowed tiles" if ctx.ghosts_held else ""))
         return _not_legal(rs, parsed, reasons, ctx, kong)
     if ctx.discard_type and top.value < minimum:
-        after = division_words(_divisor(rs))[1]
+        after = division_words(rs.discard_divisor)[1]
         reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
                        f"{top.value}" + (f" after {after}" if after else "")
                        # (The rule's own name where it is what refuses: a hand paying 1, not
@@ -250,4 +247,5 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, "hand value", skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
-                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong, _divisor(rs))
+                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong,
+                   rs.discard_divisor)

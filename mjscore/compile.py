@@ -265,6 +265,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         plain_lookup="standard" in shapes and not hand.get("concealed_sets"),
         unit=spec.get("unit", ""), ghost_letter=T.name(min(ghosts)) if ghosts else "?",
         min_discard_win=int(spec["value"].get("min_discard_win", 0) or 0),
+        discard_divisor=int(spec["value"].get("discard_divisor", 1)),
         needs_declared=bool(hand.get("needs_declared")),
         extra_checks=tuple((CHECKS[x["rule"]], x.get("params") or {})
                            for x in (spec.get("extras") or {}).values()

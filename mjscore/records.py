@@ -23,7 +23,7 @@ import stat
 import sys
 import unicodedata
 from dataclasses import dataclass, replace
-from datetime import date, time
+from datetime import date
 from pathlib import Path
 from typing import Iterator
 
@@ -304,7 +304,7 @@ def describe(value) -> str:
         return f"{str(value).lower()} (YAML reads unquoted yes, no, on, off as true or false)"
     if isinstance(value, (int, float)):
         return f"the number {value!r}"[:60]
-    if isinstance(value, (date, time)):  # YAML reads 2020-01-01 so
+    if isinstance(value, date):  # YAML reads 2020-01-01 (and a date with a time) so
         return f"the date {value.isoformat()}"[:60]
     return f"{type(value).__name__} {value!r}"[:60]
 

@@ -132,7 +132,7 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     if cap is not None and raises:
         cap = max([cap] + raises)
     capped = raw if cap is None else min(raw, cap)
-    value = capped // v.get("discard_divisor", 1) if ctx.discard_type else capped
+    value = capped // rs.discard_divisor if ctx.discard_type else capped
     out = tuple(Hit(s.id, s.name, s.en, s.describe(n) + (f" ({notes[s.id]})" if notes.get(s.id)
                                                          else ""), n, s) for s, n in hits)
     return Evaluation(reading, out, raw, capped, value, cap, computed)
