@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .api import score
+from .bounded import make_room
 from .errors import TOO_DEEP, InputError, MjscoreError
 from .frozen import maker
 from .options import parse_pairs
-from .bounded import make_room
 from .records import KEYS, STDIN_LABEL, Record, decoded, describe, unknown
 from .ruleset_files import beside, is_shipped_name, load_raw
 

@@ -40,7 +40,10 @@ class OutputFile:
             if fd is not None:
                 self._final = real
                 # The mode FILE had, or a new file's (mkstemp makes it private to its owner).
-                os.chmod(self._part, stat.S_IMODE(st.st_mode) if st else 0o666 & ~_umask())
+                try:
+                    os.chmod(self._part, stat.S_IMODE(st.st_mode) if st else 0o666 & ~_umask())
+                except OSError:
+                    pass  # a file system that keeps no modes: the rows are written all the same
                 self.stream = open(fd, "w", encoding="utf-8", newline="")
                 return
         self.stream = open(path, "w", encoding="utf-8", newline="")
