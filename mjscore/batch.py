@@ -7,21 +7,18 @@ one row: a bad record never stops the run and is never dropped.
 
 from __future__ import annotations
 
-import os
 import re
 from collections import deque
 from dataclasses import dataclass
 from itertools import chain, islice
-from pathlib import Path
 from typing import Iterable, Iterator
 
 from .api import score
-from .bounded import make_room
 from .errors import TOO_DEEP, InputError, MjscoreError
 from .frozen import maker
 from .options import parse_pairs
-from .records import KEYS, STDIN_LABEL, Record, decoded, describe, unknown
-from .ruleset_files import beside, is_shipped_name, load_raw
+from .output_guard import no_clash, own_rules
+from .records import KEYS, Record, decoded, describe, unknown
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
 
@@ -146,7 +143,7 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
         return Row(rec.file, rec.number, error=rec.problem)
     own = own_rules(rec.fields, source)
     if own is not None and guard is not None:
-        _no_clash(own, guard, f"{rec.file}:{rec.number}")
+        no_clash(own, guard, f"{rec.file}:{rec.number}")
     try:
         kwargs = arguments(rec.fields, rules)
         if own is not None:
@@ -157,49 +154,6 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
     except RecursionError:  # (nested in the record's own fields, before score sees them)
         return Row(rec.file, rec.number, error=TOO_DEEP)
     return _row(rec.file, rec.number, result.to_dict(), None, result.legal, None)
-
-
-def own_rules(fields, source: str) -> str | None:
-    """The ruleset a record names itself (None: it is scored under --rules). As settle reads
-    a record's rules, a house file is looked for beside the batch file first (only the
-    record's own: a blank one is --rules, named from where the run is)."""
-    own = fields.get("rules") if isinstance(fields, dict) else None
-    if not isinstance(own, str) or not own.strip():
-        return None
-    return own if source == STDIN_LABEL else beside(own, Path(source).parent)
-
-
-class OutputClash(InputError):
-    """A ruleset file a record reads is the output file: the run stops, and the output (still
-    under its temporary name, `output_file`) is not moved over it."""
-
-
-_CHAINS: dict = {}  # (ruleset named, output's identity) -> {(device, inode): file of its chain}
-
-
-def _no_clash(ref: str, guard: tuple, where: str) -> None:
-    """OutputClash if ruleset `ref` or one it extends is the file `guard` identifies."""
-    if is_shipped_name(ref):
-        return
-    ids = _CHAINS.get((ref, guard))
-    if ids is None:
-        met: list = []
-        try:
-            load_raw(ref, met)
-        except (MjscoreError, RecursionError):
-            pass  # the record's row says what is wrong; the files met are checked
-        ids = {}
-        for path in met:
-            try:
-                st = os.stat(path)
-            except OSError:
-                continue
-            ids[st.st_dev, st.st_ino] = path
-        make_room(_CHAINS, 1 << 8)
-        _CHAINS[ref, guard] = ids
-    if guard in ids:
-        raise OutputClash(f"{ids[guard]}: a ruleset file of record {where} is also the output "
-                          "file (-o); writing would erase it")
 
 
 def _one_line(message: str) -> str:

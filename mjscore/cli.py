@@ -262,8 +262,9 @@ def batch(files, rules, input_format, fmt, output, jobs):
     carries only result rows and the summary goes to stderr. Exit 0: every record scored;
     1: some not legal; 2: some bad input.
     """
-    from .batch import BAD, NOT_LEGAL, OutputClash, score_all
+    from .batch import BAD, NOT_LEGAL, score_all
     from .errors import OptionError
+    from .output_guard import identity, spares_rulesets
     from .records import check, not_output, read
     from .ruleset import load
     from .ruleset_files import chain_files
@@ -274,30 +275,23 @@ def batch(files, rules, input_format, fmt, output, jobs):
     check(files, input_format, output, stdin)
     load(rules)
     not_output(chain_files(rules), output, "a ruleset file of --rules")
+    guard = identity(output)  # what opening -o erases: no record's ruleset file may be it
+    spares_rulesets(files, input_format, guard)
     records = (rec for path in files for rec in read(path, input_format, stdin))
-    out = _batch_output(output)
-    sink = out.stream if out else sys.stdout
-    keep = False  # whether the rows take -o's place: not after a clash or a failed write
+    sink, to_file = _batch_output(output)
     try:
         # Rows in a line format are written where they are scored (see score_all).
         render = None if fmt == "table" else _line_format(fmt)
-        counts = _batch_write(score_all(records, rules, jobs, render, out and out.guard), fmt,
-                              sink, out is not None, len(files))
-        keep = True
+        counts = _batch_write(score_all(records, rules, jobs, render, guard), fmt, sink,
+                              to_file, len(files))
     except KeyboardInterrupt:
         # A long run stopped by hand: one line, not a traceback (workers ignore the signal).
-        keep = True
         click.echo("mjscore: interrupted", err=True)
         sys.exit(130)
-    except OutputClash:
-        raise
-    except MjscoreError:
-        keep = True  # a file unreadable part-way: the rows before it are written
-        raise
     finally:
         records.close()  # a run stopped part-way: its files are closed now, not when collected
-        if out:
-            out.finish(keep)
+        if to_file:
+            sink.close()
     sys.exit(2 if counts[BAD] else 1 if counts[NOT_LEGAL] else 0)
 
 
@@ -310,13 +304,11 @@ def _line_format(fmt: str):
 
 
 def _batch_output(path):
-    """-o's OutputFile, or None for standard output."""
     from .errors import InputError
-    from .output_file import OutputFile
     if path is None or path == "-":
-        return None
+        return sys.stdout, False
     try:
-        return OutputFile(path)
+        return open(path, "w", encoding="utf-8", newline=""), True
     except OSError as e:
         raise InputError(f"{path}: cannot be written ({e.strerror or e})") from None
 

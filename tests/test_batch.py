@@ -775,22 +775,33 @@ def test_output_that_is_a_records_own_rules_file_or_one_it_extends_is_refused(tm
     assert run(str(hands), "-o", str(other)).exit_code == 0
 
 
-def test_a_records_own_rules_file_as_output_stops_the_run_from_any_input(tmp_path):
-    # Read from standard input, or with the key spelt with an escape: the record is met as
-    # it is scored, and -o is still written under another name, so nothing of it is lost.
+def test_a_records_own_rules_file_as_output_is_refused_with_its_key_spelt_by_an_escape(
+        tmp_path):
+    # (Read ahead: the file's bytes hold no "rules", but an escape that spells it.)
     house = tmp_path / "house.yaml"
     house.write_text("extends: luzhou\nname: house\n", encoding="utf-8")
     before = house.read_bytes()
-    line = '{"hand": "11223344556677m", "rul\\u0065s": "%s"}\n' % house
-    for args, given in (((str(tmp_path / "in.jsonl"),), None), (("-",), line)):
-        (tmp_path / "in.jsonl").write_text(line, encoding="utf-8")
-        res = run(*args, "-o", str(house), input=given)
-        assert res.exit_code == 2 and "a ruleset file of record" in res.stderr, res.output
-        assert house.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["house.yaml", "in.jsonl"]
+    hands = tmp_path / "in.jsonl"
+    hands.write_text('{"hand": "11223344556677m", "rul\\u0065s": "house.yaml"}\n',
+                     encoding="utf-8")
+    res = run(str(hands), "-o", str(house))
+    assert res.exit_code == 2 and "a ruleset file of record" in res.stderr, res.output
+    assert house.read_bytes() == before
 
 
-def test_output_takes_the_files_place_with_its_permissions_when_done(tmp_path):
+def test_a_records_own_rules_file_as_output_stops_a_run_from_standard_input(tmp_path):
+    # Not read ahead (standard input is read once): stopped at the record, -o already
+    # emptied, and nothing scored on what is left of it.
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: luzhou\nname: house\n", encoding="utf-8")
+    line = '{"hand": "11223344556677m"}\n{"hand": "11223344556677m", "rules": "%s"}\n' % house
+    res = run("-", "--format", "jsonl", "-o", str(house), input=line)
+    assert (res.exit_code, res.stderr) == (2, f"mjscore: {house}: a ruleset file of record "
+                                              "<stdin>:2 is also the output file (-o); "
+                                              "writing would erase it\n")
+
+
+def test_output_written_through_a_link_keeps_the_files_permissions(tmp_path):
     hands = tmp_path / "in.jsonl"
     hands.write_text('{"hand": "11223344556677m"}\n', encoding="utf-8")
     out = tmp_path / "out.jsonl"
@@ -814,11 +825,31 @@ def test_a_pipe_given_by_name_is_read_once(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "mjscore", "batch", str(fifo),
                              "--input-format", "jsonl", "--format", "jsonl", "-o", str(out)],
                             stderr=subprocess.PIPE)
-    with open(fifo, "w", encoding="utf-8") as f:
-        f.write('{"hand": "11223344556677m"}\n' * 2)
-    err = proc.communicate(timeout=60)[1]
+    try:
+        # Opened without blocking for ever: a run that never opens the pipe fails here.
+        fd = _open_when_read(fifo, proc)
+        with open(fd, "w", encoding="utf-8") as f:
+            f.write('{"hand": "11223344556677m"}\n' * 2)
+        err = proc.communicate(timeout=60)[1]
+    finally:
+        proc.kill()
+        proc.wait()
     assert proc.returncode == 0, err
     assert len(out.read_text(encoding="utf-8").splitlines()) == 2
+
+
+def _open_when_read(fifo, proc, seconds: float = 60):
+    """The write end of `fifo` once `proc` opens it to read (ENXIO until then)."""
+    import errno
+    import time
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as e:
+            if e.errno != errno.ENXIO or proc.poll() is not None or time.monotonic() > end:
+                raise
+            time.sleep(0.01)
 
 
 def test_output_that_is_the_file_redirected_into_stdin_is_refused(tmp_path):

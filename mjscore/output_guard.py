@@ -1,0 +1,122 @@
+"""What `batch -o FILE` must not write over: a ruleset file that a record names (or one that
+file `extends:`), which the run has still to read. Opening FILE empties it, so the check comes
+first: the batch files are read ahead for their records' `rules` keys (`spares_rulesets`),
+and the run is refused, exit 2, with FILE as it was, as for an input file or a --rules file
+given as FILE.
+
+Read ahead only where it can be and is worth it: FILE a file holding something, a batch file
+a regular file (a pipe cannot be read twice), and one whose bytes hold the word "rules" or an
+escape that could spell it. Records that cannot be read ahead (standard input, a pipe) are
+checked as each is scored (`no_clash`), which stops the run there: FILE has been emptied by
+then, but no record is scored on what is left of it.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Iterator
+
+from .bounded import make_room
+from .errors import InputError, MjscoreError
+from .records import STDIN, STDIN_LABEL, decoded, read
+from .ruleset_files import beside, is_shipped_name, load_raw
+
+
+class OutputClash(InputError):
+    """A ruleset file a record reads is the output file (-o)."""
+
+
+def own_rules(fields, source: str) -> str | None:
+    """The ruleset a record names itself (None: it is scored under --rules). As settle reads
+    a record's rules, a house file is looked for beside the batch file first (only the
+    record's own: a blank one is --rules, named from where the run is)."""
+    own = fields.get("rules") if isinstance(fields, dict) else None
+    if not isinstance(own, str) or not own.strip():
+        return None
+    return own if source == STDIN_LABEL else beside(own, Path(source).parent)
+
+
+def identity(path: str | None) -> tuple | None:
+    """(device, inode) of `path` if it is a file holding something (what opening it for
+    writing would erase), else None."""
+    try:
+        st = os.stat(path) if path and path != STDIN else None
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino) if st and stat.S_ISREG(st.st_mode) and st.st_size else None
+
+
+def spares_rulesets(files, given: str | None, guard: tuple | None) -> None:
+    """OutputClash if a record of the regular files among `files` names a ruleset file that
+    is the output (`guard`, its `identity`). A file or record that cannot be read is left to
+    the run, which reports it in its place."""
+    if guard is None:
+        return
+    for path in files:
+        if _regular(path) and _mentions(path, (b"rules", b"\\")):
+            for ref, where in _own_rules(path, given):
+                no_clash(ref, guard, where)
+
+
+def _own_rules(path: str, given: str | None) -> Iterator[tuple]:
+    """(ruleset, FILE:RECORD) for each record of `path` naming its own; stops quietly where
+    the file cannot be read."""
+    try:
+        for rec in read(path, given):
+            ref = own_rules(decoded(rec).fields, rec.path or rec.file)
+            if ref is not None:
+                yield ref, f"{rec.file}:{rec.number}"
+    except InputError:
+        return
+
+
+_CHAINS: dict = {}  # (ruleset named, output's identity) -> {(device, inode): file of its chain}
+
+
+def no_clash(ref: str, guard: tuple, where: str) -> None:
+    """OutputClash if ruleset `ref` or one it extends is the file `guard` identifies."""
+    if is_shipped_name(ref):
+        return
+    ids = _CHAINS.get((ref, guard))
+    if ids is None:
+        met: list = []
+        try:
+            load_raw(ref, met)
+        except (MjscoreError, RecursionError):
+            pass  # the record's row says what is wrong; the files met are checked
+        ids = {}
+        for path in met:
+            try:
+                st = os.stat(path)
+            except OSError:
+                continue
+            ids[st.st_dev, st.st_ino] = path
+        make_room(_CHAINS, 1 << 8)
+        _CHAINS[ref, guard] = ids
+    if guard in ids:
+        raise OutputClash(f"{ids[guard]}: a ruleset file of record {where} is also the output "
+                          "file (-o); writing would erase it")
+
+
+def _regular(path: str) -> bool:
+    try:
+        return path != STDIN and stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _mentions(path: str, words: tuple) -> bool:
+    """Whether the file holds one of `words`, read a block at a time (it may be large)."""
+    keep = max(map(len, words)) - 1
+    try:
+        with open(path, "rb") as f:
+            tail = b""
+            while block := f.read(1 << 20):
+                if any(w in tail + block for w in words):
+                    return True
+                tail = block[-keep:] if keep else b""
+    except OSError:
+        return False
+    return False
