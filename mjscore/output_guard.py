@@ -8,7 +8,8 @@ Read ahead only where it can be and is worth it: FILE a file holding something, 
 a regular file (a pipe cannot be read twice), and one whose bytes hold the word "rules" or an
 escape that could spell it. Records that cannot be read ahead (standard input, a pipe) are
 checked as each is scored (`no_clash`), which stops the run there: FILE has been emptied by
-then, but no record is scored on what is left of it.
+then, but no record is scored on what is left of it. The files of the shipped rulesets count
+too: in an editable install their folder is the user's own.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Iterator
 from .bounded import make_room
 from .errors import InputError, MjscoreError
 from .records import STDIN, STDIN_LABEL, decoded, read
-from .ruleset_files import beside, is_shipped_name, load_raw
+from .ruleset_files import beside, load_raw
 
 
 class OutputClash(InputError):
@@ -48,16 +49,21 @@ def identity(path: str | None) -> tuple | None:
     return (st.st_dev, st.st_ino) if st and stat.S_ISREG(st.st_mode) and st.st_size else None
 
 
-def spares_rulesets(files, given: str | None, guard: tuple | None) -> None:
+def spares_rulesets(files, given: str | None, guard: tuple | None) -> bool:
     """OutputClash if a record of the regular files among `files` names a ruleset file that
     is the output (`guard`, its `identity`). A file or record that cannot be read is left to
-    the run, which reports it in its place."""
+    the run, which reports it in its place. True if some file could not be read ahead (its
+    records are to be checked as they are scored)."""
     if guard is None:
-        return
+        return False
+    unread = False
     for path in files:
-        if _regular(path) and _mentions(path, (b"rules", b"\\")):
+        if not _regular(path):
+            unread = True
+        elif _mentions(path, (b"rules", b"\\")):
             for ref, where in _own_rules(path, given):
                 no_clash(ref, guard, where)
+    return unread
 
 
 def _own_rules(path: str, given: str | None) -> Iterator[tuple]:
@@ -76,9 +82,8 @@ _CHAINS: dict = {}  # (ruleset named, output's identity) -> {(device, inode): fi
 
 
 def no_clash(ref: str, guard: tuple, where: str) -> None:
-    """OutputClash if ruleset `ref` or one it extends is the file `guard` identifies."""
-    if is_shipped_name(ref):
-        return
+    """OutputClash if ruleset `ref` or one it extends is the file `guard` identifies (a
+    shipped one too: its folder may be the user's own, in an editable install)."""
     ids = _CHAINS.get((ref, guard))
     if ids is None:
         met: list = []
@@ -93,7 +98,7 @@ def no_clash(ref: str, guard: tuple, where: str) -> None:
             except OSError:
                 continue
             ids[st.st_dev, st.st_ino] = path
-        make_room(_CHAINS, 1 << 8)
+        make_room(_CHAINS, 1 << 10)  # (a house file a few records share: a few dozen)
         _CHAINS[ref, guard] = ids
     if guard in ids:
         raise OutputClash(f"{ids[guard]}: a ruleset file of record {where} is also the output "
@@ -107,16 +112,18 @@ def _regular(path: str) -> bool:
         return False
 
 
-def _mentions(path: str, words: tuple) -> bool:
-    """Whether the file holds one of `words`, read a block at a time (it may be large)."""
+def _mentions(path: str, words: tuple, size: int = 1 << 20) -> bool:
+    """Whether the file holds one of `words`, read `size` bytes at a time (it may be
+    large)."""
     keep = max(map(len, words)) - 1
     try:
         with open(path, "rb") as f:
             tail = b""
-            while block := f.read(1 << 20):
-                if any(w in tail + block for w in words):
+            while block := f.read(size):
+                seen = tail + block
+                if any(w in seen for w in words):
                     return True
-                tail = block[-keep:] if keep else b""
+                tail = seen[-keep:] if keep else b""  # (a word may run across blocks)
     except OSError:
         return False
     return False

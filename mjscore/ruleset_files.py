@@ -158,11 +158,11 @@ def _is_shipped(path: Path) -> bool:
 
 
 def chain_files(ref: str) -> list:
-    """The files of ruleset `ref` and the `extends:` chain above it (none for a shipped
-    name): what a run using it still reads."""
+    """The files of ruleset `ref` and the `extends:` chain above it, a shipped one's too
+    (its folder may be the user's own, in an editable install): what a run using it still
+    reads."""
     files: list = []
-    if not is_shipped_name(ref):
-        load_raw(ref, files)
+    load_raw(ref, files)
     return files
 
 

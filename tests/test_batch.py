@@ -801,6 +801,67 @@ def test_a_records_own_rules_file_as_output_stops_a_run_from_standard_input(tmp_
                                               "writing would erase it\n")
 
 
+def test_a_records_own_rules_file_as_output_stops_worker_processes_too(tmp_path):
+    # Far enough in for --jobs 2 to start its workers, read from standard input.
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: luzhou\nname: house\n", encoding="utf-8")
+    plain = '{"hand": "11223344556677m"}\n'
+    text = plain * 700 + '{"hand": "11223344556677m", "rules": "%s"}\n' % house + plain * 50
+    res = run("-", "--format", "jsonl", "--jobs", "2", "-o", str(house), input=text)
+    assert (res.exit_code, res.stderr.splitlines()[-1]) == \
+        (2, f"mjscore: {house}: a ruleset file of record <stdin>:701 is also the output file "
+            "(-o); writing would erase it")
+
+
+def test_a_records_own_rules_file_as_output_in_a_second_batch_file_is_refused(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: luzhou\nname: house\n", encoding="utf-8")
+    before = house.read_bytes()
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.csv"
+    first.write_text('{"hand": "11223344556677m"}\n', encoding="utf-8")
+    second.write_text("hand,rules\n11223344556677m,house.yaml\n", encoding="utf-8")
+    res = run(str(first), str(second), "-o", str(house))
+    assert res.exit_code == 2 and f"record {second}:1 is also" in res.stderr
+    assert house.read_bytes() == before
+
+
+def test_a_shipped_ruleset_file_as_output_is_refused(tmp_path, monkeypatch):
+    # (An editable install's rulesets are the user's own files: a copy stands in for them.)
+    import shutil
+
+    from mjscore import ruleset_files
+    shipped = tmp_path / "rulesets"
+    shutil.copytree(ruleset_files.shipped_dir(), shipped)
+    monkeypatch.setattr(ruleset_files, "shipped_dir", lambda: shipped)
+    hands = tmp_path / "in.jsonl"
+    hands.write_text('{"hand": "11223344556677m", "rules": "lanzhou"}\n', encoding="utf-8")
+    for rules, what in (("luzhou", "a ruleset file of --rules"),
+                        ("guangdong", f"a ruleset file of record {hands}:1")):
+        out = shipped / f"{'luzhou' if rules == 'luzhou' else 'lanzhou'}.yaml"
+        before = out.read_bytes()
+        res = run(str(hands), "--rules", rules, "-o", str(out))
+        assert res.exit_code == 2 and f"{what} is also the output file" in res.stderr
+        assert out.read_bytes() == before
+
+
+def test_a_word_across_the_blocks_read_ahead_is_found(tmp_path):
+    from mjscore.output_guard import _mentions
+    path = tmp_path / "f"
+    path.write_bytes(b"xxrules")
+    assert all(_mentions(path, (b"rules",), size) for size in (1, 2, 3, 4, 6))
+    assert not _mentions(path, (b"rulez",), 3)
+
+
+def test_ctrl_c_while_reading_ahead_is_an_interrupted_run(tmp_path, monkeypatch):
+    from mjscore import output_guard
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(output_guard, "spares_rulesets", interrupted)
+    res = run(str(SAMPLES / "hands.jsonl"))
+    assert (res.exit_code, res.stderr) == (130, "mjscore: interrupted\n")
+
+
 def test_output_written_through_a_link_keeps_the_files_permissions(tmp_path):
     hands = tmp_path / "in.jsonl"
     hands.write_text('{"hand": "11223344556677m"}\n', encoding="utf-8")
