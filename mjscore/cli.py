@@ -279,13 +279,12 @@ def batch(files, rules, input_format, fmt, output, jobs):
     records = (rec for path in files for rec in read(path, input_format, stdin))
     sink, to_file = None, False
     try:
-        # Records read ahead are not checked again as they are scored.
-        unread = spares_rulesets(files, input_format, guard)
+        spares_rulesets(files, input_format, guard)
         sink, to_file = _batch_output(output)
         # Rows in a line format are written where they are scored (see score_all).
         render = None if fmt == "table" else _line_format(fmt)
-        counts = _batch_write(score_all(records, rules, jobs, render, guard if unread else None),
-                              fmt, sink, to_file, len(files))
+        counts = _batch_write(score_all(records, rules, jobs, render, guard), fmt, sink,
+                              to_file, len(files))
     except KeyboardInterrupt:
         # A long run stopped by hand: one line, not a traceback (workers ignore the signal).
         click.echo("mjscore: interrupted", err=True)

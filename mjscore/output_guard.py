@@ -7,8 +7,9 @@ given as FILE.
 Read ahead only where it can be and is worth it: FILE a file holding something, a batch file
 a regular file (a pipe cannot be read twice), and one whose bytes hold the word "rules" or an
 escape that could spell it. Records that cannot be read ahead (standard input, a pipe) are
-checked as each is scored (`no_clash`), which stops the run there: FILE has been emptied by
-then, but no record is scored on what is left of it. The files of the shipped rulesets count
+checked as each is scored (`no_clash`), as are all records (a file may grow after it was read
+ahead; the chain of each ruleset named is worked out once), which stops the run there: FILE
+has been emptied by then, but no record is scored on what is left of it. The files of the shipped rulesets count
 too: in an editable install their folder is the user's own.
 """
 
@@ -49,21 +50,16 @@ def identity(path: str | None) -> tuple | None:
     return (st.st_dev, st.st_ino) if st and stat.S_ISREG(st.st_mode) and st.st_size else None
 
 
-def spares_rulesets(files, given: str | None, guard: tuple | None) -> bool:
+def spares_rulesets(files, given: str | None, guard: tuple | None) -> None:
     """OutputClash if a record of the regular files among `files` names a ruleset file that
     is the output (`guard`, its `identity`). A file or record that cannot be read is left to
-    the run, which reports it in its place. True if some file could not be read ahead (its
-    records are to be checked as they are scored)."""
+    the run, which reports it in its place."""
     if guard is None:
-        return False
-    unread = False
+        return
     for path in files:
-        if not _regular(path):
-            unread = True
-        elif _mentions(path, (b"rules", b"\\")):
+        if _regular(path) and _mentions(path, (b"rules", b"\\")):
             for ref, where in _own_rules(path, given):
                 no_clash(ref, guard, where)
-    return unread
 
 
 def _own_rules(path: str, given: str | None) -> Iterator[tuple]:

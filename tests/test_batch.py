@@ -813,6 +813,18 @@ def test_a_records_own_rules_file_as_output_stops_worker_processes_too(tmp_path)
             "(-o); writing would erase it")
 
 
+def test_a_records_own_rules_file_as_output_on_standard_input_after_a_file_stops_the_run(
+        tmp_path):
+    # A file read ahead, then standard input, which cannot be: its record is met as scored.
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: luzhou\nname: house\n", encoding="utf-8")
+    first = tmp_path / "a.jsonl"
+    first.write_text('{"hand": "11223344556677m"}\n', encoding="utf-8")
+    line = '{"hand": "11223344556677m", "rules": "%s"}\n' % house
+    res = run(str(first), "-", "--format", "jsonl", "-o", str(house), input=line)
+    assert res.exit_code == 2 and "record <stdin>:1 is also the output file" in res.stderr
+
+
 def test_a_records_own_rules_file_as_output_in_a_second_batch_file_is_refused(tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text("extends: luzhou\nname: house\n", encoding="utf-8")
