@@ -74,10 +74,11 @@ def _option_of(raw: dict, key: str) -> str | None:
     return v.get("option") if isinstance(v, dict) else None
 
 
-def _ghosts(data: dict, spec: dict, kinds: set, label: str, given: frozenset) -> frozenset:
+def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | None,
+            indicator: str | None) -> frozenset:
+    """The ghost kinds; `mode` and `indicator` are the options that set those keys, if any
+    (named in errors, and told from the file's own defaults by `given`)."""
     g = spec.get("ghosts") or {}
-    raw = data.get("ghosts") or {}
-    mode, indicator = _option_of(raw, "mode"), _option_of(raw, "indicator")
     if g.get("mode", "fixed") == "flip":
         ind = g.get("indicator")
         if not ind:
@@ -206,8 +207,9 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
             raise RulesetError(label, f"copies of {name}: expected a tile and a count",
                                "tiles.copies")
         copies[k] = n
-    ghosts = _ghosts(data, spec, kinds, label, given)
-    indicator = _option_of(data.get("ghosts") or {}, "indicator")
+    raw = data.get("ghosts") or {}
+    indicator = _option_of(raw, "indicator")
+    ghosts = _ghosts(spec, kinds, label, given, _option_of(raw, "mode"), indicator)
     if indicator and values.get(indicator) is not None and \
             (spec.get("ghosts") or {}).get("mode", "fixed") != "flip":
         # The file's indicator, left over when the user chose an unflipped ghost (_ghosts):

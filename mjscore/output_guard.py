@@ -1,16 +1,15 @@
 """What `batch -o FILE` must not write over: a ruleset file that a record names (or one that
-file `extends:`), which the run has still to read. Opening FILE empties it, so the check comes
-first: the batch files are read ahead for their records' `rules` keys (`spares_rulesets`),
-and the run is refused, exit 2, with FILE as it was, as for an input file or a --rules file
-given as FILE.
+file `extends:`, a shipped one's too: in an editable install their folder is the user's own),
+which the run has still to read. Opening FILE empties it, so the check comes first: the batch
+files are read ahead for their records' `rules` keys (`spares_rulesets`), and the run is
+refused, exit 2, with FILE as it was, as for an input file or a --rules file given as FILE.
 
 Read ahead only where it can be and is worth it: FILE a file holding something, a batch file
 a regular file (a pipe cannot be read twice), and one whose bytes hold the word "rules" or an
-escape that could spell it. Records that cannot be read ahead (standard input, a pipe) are
-checked as each is scored (`no_clash`), as are all records (a file may grow after it was read
-ahead; the chain of each ruleset named is worked out once), which stops the run there: FILE
-has been emptied by then, but no record is scored on what is left of it. The files of the shipped rulesets count
-too: in an editable install their folder is the user's own.
+escape that could spell it. Every record is checked again as it is scored (`no_clash`; the
+chain of each ruleset named is worked out once): that covers standard input and pipes, and a
+file that grew after it was read ahead. It stops the run there: FILE has been emptied by
+then, but no record is scored on what is left of it.
 """
 
 from __future__ import annotations
@@ -24,10 +23,6 @@ from .bounded import make_room
 from .errors import InputError, MjscoreError
 from .records import STDIN, STDIN_LABEL, decoded, read
 from .ruleset_files import beside, load_raw
-
-
-class OutputClash(InputError):
-    """A ruleset file a record reads is the output file (-o)."""
 
 
 def own_rules(fields, source: str) -> str | None:
@@ -51,7 +46,7 @@ def identity(path: str | None) -> tuple | None:
 
 
 def spares_rulesets(files, given: str | None, guard: tuple | None) -> None:
-    """OutputClash if a record of the regular files among `files` names a ruleset file that
+    """InputError if a record of the regular files among `files` names a ruleset file that
     is the output (`guard`, its `identity`). A file or record that cannot be read is left to
     the run, which reports it in its place."""
     if guard is None:
@@ -78,7 +73,7 @@ _CHAINS: dict = {}  # (ruleset named, output's identity) -> {(device, inode): fi
 
 
 def no_clash(ref: str, guard: tuple, where: str) -> None:
-    """OutputClash if ruleset `ref` or one it extends is the file `guard` identifies (a
+    """InputError if ruleset `ref` or one it extends is the file `guard` identifies (a
     shipped one too: its folder may be the user's own, in an editable install)."""
     ids = _CHAINS.get((ref, guard))
     if ids is None:
@@ -97,7 +92,7 @@ def no_clash(ref: str, guard: tuple, where: str) -> None:
         make_room(_CHAINS, 1 << 10)  # (a house file a few records share: a few dozen)
         _CHAINS[ref, guard] = ids
     if guard in ids:
-        raise OutputClash(f"{ids[guard]}: a ruleset file of record {where} is also the output "
+        raise InputError(f"{ids[guard]}: a ruleset file of record {where} is also the output "
                           "file (-o); writing would erase it")
 
 

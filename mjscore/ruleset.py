@@ -53,8 +53,7 @@ class Ruleset:
     plain_lookup: bool = False  # a hand with no ghost or meld is read by suit lookups alone
     # Read on every hand scored, so worked out once: the unit of value, the letter a ghost is
     # shown as, the least a discard-type win pays and what divides it, whether a win needs
-    # --declared, and the
-    # extras' situation checks as (check, params).
+    # --declared, and the extras' situation checks as (check, params).
     unit: str = ""
     ghost_letter: str = "?"
     min_discard_win: int = 0

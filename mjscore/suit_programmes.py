@@ -23,8 +23,8 @@ def suit_standard(c: tuple, m: tuple, cand: tuple, gmax: int) -> dict:
     """{(ghosts, pair): {(n4, has_run, has_tiles, pair): choices}} for one suit of nine ranks.
 
     `c` natural concealed counts, `m` counts in declared melds, `cand` per rank the copies a
-    ghost may make it up to (0: none; `rs.cand`), `gmax` the ghost budget. `choices` holds (runs started, triplet, pair, ghosts) per
-    rank, the witness the module's rule names. A dynamic programme over the ranks whose state
+    ghost may make it up to (0: none; `rs.cand`), `gmax` the ghost budget. `choices` holds
+    (runs started, triplet, pair, ghosts) per rank, the witness the module's rule names. A dynamic programme over the ranks whose state
     is the runs still open from the two ranks below, ghosts spent, pair used, and the
     signature so far (four-copy kinds, a run seen); a state keeps its best witness so far,
     since the best reading through a state starts with the best way to reach it.
