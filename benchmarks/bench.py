@@ -170,6 +170,24 @@ def bench_batch(n: int) -> dict | None:
         return out
 
 
+# The issue states two targets in hands/s, on a machine where `mahjong`'s divide_hand does
+# about 20,000 hands/s. Machines differ (this kind has measured 20,000 to 36,000), so a
+# figure is also given against divide_hand timed in the same run: the target ratio is
+# target / 20,000, which is what "met" is judged by here.
+REFERENCE_DIVIDE = 20_000
+
+
+def on_this_machine(what: str, rate: float, target: int, ref: dict | None) -> str:
+    """`rate` against `target` scaled to this machine's speed (divide_hand's in this run)."""
+    if not ref:
+        return f"{what}: {rate:.0f}/s against {target:,}/s (no reference speed measured)"
+    scaled = target * ref["divide"] / REFERENCE_DIVIDE
+    return (f"{what}: {rate:.0f}/s = {rate / ref['divide']:.2f}x divide_hand; target "
+            f"{target / REFERENCE_DIVIDE:.2f}x ({target:,}/s where divide_hand does "
+            f"{REFERENCE_DIVIDE:,}/s, {scaled:,.0f}/s at this run's {ref['divide']:,.0f}/s): "
+            f"{'met' if rate >= scaled else 'not met'}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer rounds and hands")
@@ -193,9 +211,11 @@ def main() -> None:
               f"{ref['estimate']:9.0f}/s   ratio {ref['mj-score'] / ref['estimate']:5.1f}x "
               f"(later rounds {lo:.1f}-{hi:.1f}x; target 5x)\n")
     print("score() by kind of hand (luzhou; 8 ghosts with ghosts=8):")
-    for kind, (hz, med, worst) in bench_ghosts(rounds, n // 2).items():
+    ghosts = bench_ghosts(rounds, n // 2)
+    for kind, (hz, med, worst) in ghosts.items():
         print(f"  {kind:12} {hz:9.0f} hands/s   median {med * 1e3:7.3f} ms   worst "
               f"{worst * 1e3:7.2f} ms")
+    print("  " + on_this_machine("4 ghosts", ghosts["4 ghosts"][0], 10_000, ref))
     cli, floor = bench_cli(15 if not args.quick else 5)
     print(f"\nCLI: `mjscore score HAND` {cli * 1e3:.0f} ms; `python -c 'import click'` "
           f"{floor * 1e3:.0f} ms; ratio {cli / floor:.2f}x (target at most 2x)")
@@ -203,6 +223,7 @@ def main() -> None:
     if batch:
         print(f"batch (JSONL, 1-2 ghosts): --jobs 1 {batch[1]:.0f} hands/s, --jobs 2 "
               f"{batch[2]:.0f} hands/s (target 20,000 with --jobs 2)")
+        print(on_this_machine("batch --jobs 2", batch[2], 20_000, ref))
     else:
         print("batch: `mjscore batch` is not available in this build")
 

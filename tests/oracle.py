@@ -84,13 +84,13 @@ def outcomes(reads, hand, rs, ctx) -> set:
             for e in (evaluate(r, hand, ctx, rs) for r in reads)}
 
 
-def _bench_corpus():
-    """benchmarks/corpus.py, which generates the hands the benchmark times (not a package)."""
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "corpus.py"
-    spec = importlib.util.spec_from_file_location("bench_corpus", path)
+def bench_module(name: str):
+    """benchmarks/NAME.py (not a package): `corpus` generates the hands the benchmark times."""
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-corpus = _bench_corpus()
+corpus = bench_module("corpus")

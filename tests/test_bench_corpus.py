@@ -14,7 +14,7 @@ from mjscore.hand import read
 from mjscore.patterns import physical_ghosts
 from mjscore.ruleset import load
 
-from .oracle import corpus, outcomes
+from .oracle import bench_module, corpus, outcomes
 
 
 # How many hands of each kind the agreement tests take (8 ghosts: the reference is slow).
@@ -37,3 +37,14 @@ def test_fast_and_reference_agree_on_the_benchmark_corpus(kind, n):
         fast = outcomes(readings(hand, rs), hand, rs, ctx)
         assert fast, text
         assert fast == outcomes(all_readings(hand, rs, ctx.discard_type), hand, rs, ctx), text
+
+
+@pytest.mark.parametrize("rate, divide, verdict", [
+    pytest.param(10_000, 20_000, "met", id="at the issue's reference speed"),
+    pytest.param(12_000, 36_000, "not met", id="a faster machine asks for more"),
+    pytest.param(18_000, 36_000, "met", id="scaled target reached"),
+    pytest.param(9_999, 20_000, "not met", id="one short"),
+])
+def test_targets_are_judged_against_this_runs_reference(rate, divide, verdict):
+    line = bench_module("bench").on_this_machine("4 ghosts", rate, 10_000, {"divide": divide})
+    assert line.endswith(": " + verdict)
