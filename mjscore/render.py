@@ -26,6 +26,7 @@ if _tabulate.wcwidth is None:
     _tabulate.wcwidth = _CellWidth
     _tabulate.WIDE_CHARS_MODE = True
 
+from .compare import match_patterns
 from .context import SEATS
 from .scoring import division_words
 
@@ -211,13 +212,29 @@ def compare_table(names, results) -> str:
             out.append("Values differ: " + ", ".join(f"{k} {v}" for k, v in values.items()))
         else:
             out.append(f"Values agree: {ok[0].value}")
-        sets = {r.ruleset: {h.en for h in r.patterns} for r in ok}
-        common = set.intersection(*sets.values())
-        for name, got in sets.items():
-            only = sorted(got - common)
-            if only:
-                out.append(f"Only in {name}: {', '.join(only)}")
+        out += _rule_lines(ok)
     return "\n".join(out)
+
+
+def _rule_lines(ok) -> list:
+    """Where the rulesets' patterns part: the rules only some of them applied, by who applied
+    them, then (first) the rules all applied but name differently. A rule is matched by what
+    it is (`compare.match_patterns`), never by its name; each ruleset's name for it is shown
+    in the order of the ruleset names before it."""
+    every = tuple(range(len(ok)))
+    rules: dict = {}
+    for m in match_patterns([r.patterns for r in ok]):
+        names = [h.en for h in m.hits if h is not None]
+        same = len({n.casefold() for n in names}) == 1  # "Seven pairs" is "Seven Pairs"
+        if m.holders != every or not same:
+            rules.setdefault(m.holders, []).append(names[0] if same else " / ".join(names))
+    out = []
+    for holders in sorted(rules, key=lambda k: (k != every, k)):
+        who = " / ".join(ok[i].ruleset for i in holders)
+        label = f"Only in {who}" if holders != every else \
+            f"In {'both' if len(ok) == 2 else 'all'}, named differently ({who})"
+        out.append(f"{label}: {'; '.join(rules[holders])}")
+    return out
 
 
 def compare_json(names, results) -> str:

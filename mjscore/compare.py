@@ -1,0 +1,51 @@
+"""One hand under several rulesets: which applied patterns are the same rule.
+
+Rulesets name their patterns in their own words (luzhou's 无鬼 "No ghost" is luzhou-guide's
+无鬼胡 "No-Ghost Hand Bonus"), so names cannot say whether two schools score the same thing.
+What a pattern is, is its YAML entry's predicate and parameters: two applied patterns are the
+same rule when they share the predicate and agree on every parameter both give. A parameter
+only one gives narrows the rule without changing what it is (the guide's Gui leaves out
+declared kongs, luzhou's counts them: on a hand where both applied, both are 闺), while one
+they both give and set apart tells different rules apart (luzhou's 闺 and 龙 are both
+four_of_a_kind, in the standard and the seven-pairs shape).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Match(NamedTuple):
+    """One rule as the rulesets that applied it name it: `hits[i]` is the i-th compared
+    result's applied pattern (a scoring.Hit), or None where that result did not apply it."""
+
+    hits: tuple
+
+    @property
+    def holders(self) -> tuple:
+        """The indices of the results that applied this rule."""
+        return tuple(i for i, h in enumerate(self.hits) if h is not None)
+
+
+def same_rule(a, b) -> bool:
+    """Whether two pattern entries (compile.PatternSpec) are the same rule (see above)."""
+    return a.predicate == b.predicate and all(a.kw[k] == b.kw[k] for k in a.kw.keys() & b.kw)
+
+
+def match_patterns(pattern_lists) -> tuple:
+    """The applied patterns of several results (one sequence of Hits each), grouped into
+    Matches in the order first applied. A result's hit joins the first group that holds no
+    hit of that result yet and whose every hit is the same rule; two hits of one result are
+    never one rule (a ruleset scoring a predicate twice means two things by it)."""
+    n = len(pattern_lists)
+    groups: list = []
+    for i, hits in enumerate(pattern_lists):
+        for h in hits:
+            for g in groups:
+                if g[i] is None and all(o is None or same_rule(o.spec, h.spec) for o in g):
+                    g[i] = h
+                    break
+            else:
+                groups.append([None] * n)
+                groups[-1][i] = h
+    return tuple(Match(tuple(g)) for g in groups)

@@ -1,0 +1,116 @@
+"""`score --rules A,B,...`: the footer under the side-by-side table matches patterns across
+rulesets by what they are (predicate and parameters), never by their display names."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore import score
+from mjscore.cli import cli
+from mjscore.compare import match_patterns, same_rule
+from mjscore.ruleset import load
+
+ALL = "luzhou,luzhou-guide,guangdong,lanzhou"
+
+SIDE_BY_SIDE = """\
+          luzhou                   luzhou-guide
+--------  -----------------------  -----------------------
+Legal     yes                      yes
+Value     20 颗                    15 ke
+Patterns  闺 +1 step               闺自摸 base 5
+          无鬼 +2 steps            无鬼胡 +10
+Reading   111m 123m 456m 789m 55p  111m 123m 456m 789m 55p
+Net E     +60                      +45
+Net S     -20                      -15
+Net W     -20                      -15
+Net N     -20                      -15
+Values differ: luzhou 20, luzhou-guide 15
+In both, named differently (luzhou / luzhou-guide): Gui (four of a kind) / Gui with Self-Draw; No ghost / No-Ghost Hand Bonus
+"""
+
+
+def footer(*args) -> list:
+    """The lines from "Values agree/differ" on."""
+    res = CliRunner().invoke(cli, ["score", *args])
+    lines = res.stdout.splitlines()
+    return lines[next(i for i, x in enumerate(lines) if x.startswith("Values")) + 1:]
+
+
+def test_side_by_side_exact():
+    res = CliRunner().invoke(cli, ["score", "111m123m456m789m55p", "--rules",
+                                   "luzhou,luzhou-guide"])
+    assert (res.exit_code, res.stdout, res.stderr) == (0, SIDE_BY_SIDE, "")
+
+
+BOTH = "In both, named differently (luzhou / luzhou-guide): "
+NO_GHOST = "No ghost / No-Ghost Hand Bonus"
+LG = "luzhou,luzhou-guide"
+SELF_DRAW = "Only in lanzhou: Self-draw (kong draw included)"
+
+
+def case(hand, rules, *lines, id):
+    return pytest.param(hand.split() + ["--rules", rules], list(lines), id=id)
+
+
+@pytest.mark.parametrize("args, lines", [
+    case("111m123m456m789m5pC --win 5p", LG, BOTH + "Gui (four of a kind) / Gui with Self-Draw",
+         id="one rule, two names"),
+    case("111m123m456m789m55p", "guangdong,lanzhou", "Only in guangdong: No ghost double",
+         SELF_DRAW, id="a shared rule under one name is not listed"),
+    case("11m22m33m44m55m66m77m", LG, BOTH + NO_GHOST, "Only in luzhou: One suit",
+         id="names differing only in case are one name"),
+    case("(1111m)234m567m123p55p --kong-draw", LG, BOTH + NO_GHOST,
+         "Only in luzhou: Gui (four of a kind)", "Only in luzhou-guide: Basic Win",
+         id="the guide's Gui leaves out a kong: only luzhou scores it"),
+    case("1111m22m33m44m55m66m", "luzhou-guide,luzhou", "In both, named differently "
+         "(luzhou-guide / luzhou): No-Ghost Hand Bonus / No ghost",
+         "Only in luzhou: Dragon (four of a kind in seven pairs); One suit",
+         id="names in the order the rulesets are given"),
+    case("111m123m456m789m55p", ALL, "Only in luzhou / luzhou-guide: Gui (four of a kind) / "
+         "Gui with Self-Draw", "Only in luzhou / luzhou-guide / guangdong: " + NO_GHOST +
+         " / No ghost double", "Only in guangdong / lanzhou: Win", SELF_DRAW,
+         id="all four rulesets"),
+    case("123m456m789m11p234p", ALL, "Only in luzhou / luzhou-guide / guangdong: " + NO_GHOST +
+         " / No ghost double", "Only in luzhou-guide / guangdong / lanzhou: Basic Win / Win / "
+         "Win", SELF_DRAW, id="all four, a plain hand"),
+    case("111m123m456m789m55p", "luzhou,luzhou", id="one ruleset twice: nothing parts"),
+])
+def test_footer(args, lines):
+    assert footer(*args) == lines
+
+
+def _spec(rules, pid):
+    return next(p for p in load(rules).patterns if p.id == pid)
+
+
+@pytest.mark.parametrize("a, b, same", [
+    pytest.param(("luzhou", "wugui"), ("luzhou-guide", "no_ghost"), True, id="无鬼 = 无鬼胡"),
+    pytest.param(("luzhou", "gui"), ("luzhou-guide", "gui_discard"), True,
+                 id="a parameter only one gives narrows the rule"),
+    pytest.param(("luzhou", "gui"), ("luzhou", "long"), False,
+                 id="a parameter both give, set apart, parts them"),
+    pytest.param(("luzhou", "qidui"), ("luzhou-guide", "seven_pairs"), True, id="七对"),
+    pytest.param(("luzhou", "pinghu"), ("lanzhou", "zimo"), False, id="other predicates"),
+])
+def test_same_rule(a, b, same):
+    assert same_rule(_spec(*a), _spec(*b)) is same
+    assert same_rule(_spec(*b), _spec(*a)) is same
+
+
+def test_two_hits_of_one_result_are_never_one_rule():
+    r = score("111m123m456m789m55p")
+    twice = (r.patterns[0], r.patterns[0])
+    got = match_patterns([twice, twice])
+    assert [m.holders for m in got] == [(0, 1), (0, 1)]
+
+
+def test_a_match_joins_only_a_group_it_is_the_same_rule_as_throughout():
+    # luzhou's 闺 and the guide's Gui are one rule; luzhou's 龙 (four_of_a_kind again, in the
+    # seven-pairs shape) is not the guide's Gui, though it is the same predicate.
+    gui, long_ = _spec("luzhou", "gui"), _spec("luzhou", "long")
+    guide = _spec("luzhou-guide", "gui_self_draw")
+    hit = score("111m123m456m789m55p").patterns[0]
+    got = match_patterns([(hit._replace(spec=long_),), (hit._replace(spec=guide),),
+                          (hit._replace(spec=gui),)])
+    assert [m.holders for m in got] == [(0,), (1, 2)]
