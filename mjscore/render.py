@@ -51,6 +51,28 @@ def settlement_table(payments, net) -> str:
                     "right", "right", "right"))
 
 
+def payment_lines(payments, why: str) -> list:
+    """Who pays whom, as a table of the money that moves. A row of 0 moves none, yet says
+    who would pay under which rule (a 花猫 at flower_cat_pays=0, a win capped and halved to
+    0): such rows are named on one line under the table instead, never as "pays 0" rows.
+    (JSON keeps them as rows: scripts read every payment the rules make.)"""
+    paid = [(p.frm, p.to, p.amount, p.why) for p in payments if p.amount]
+    lines = [tabulate(paid, headers=("From", "To", "Amount", why))] if paid else []
+    zero: dict = {}  # why -> payer -> payees, in the order paid
+    for p in payments:
+        if not p.amount:
+            zero.setdefault(p.why, {}).setdefault(p.frm, []).append(p.to)
+    if zero:
+        lines.append("Left out, paying 0: " + "; ".join(
+            ", ".join(f"{frm} to {_and(tos)}" for frm, tos in by.items()) + f" ({w})"
+            for w, by in zero.items()))
+    return lines
+
+
+def _and(words) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def score_table(r, explain: bool = False) -> str:
     unit = f" {r.unit}" if r.unit else ""
     ctx = r.context
@@ -77,8 +99,7 @@ def score_table(r, explain: bool = False) -> str:
     else:
         extras = [p for p in r.payments if p.why != "hand value"]
         if extras:
-            lines += ["", tabulate([(p.frm, p.to, p.amount, p.why) for p in extras],
-                                   headers=("From", "To", "Amount", "Extra"))]
+            lines += [""] + payment_lines(extras, "Extra")
         lines += ["", settlement_table(r.payments, r.net)]
     if r.kong_payments:  # (JSON: `kong_payments`; `settle` adds them to a whole hand's net)
         lines += ["", "Paid when the kongs were declared, not part of this win"
@@ -266,9 +287,7 @@ def settle_table(r) -> str:
     lines = [f"Record:   {r.record}   ({r.ruleset})", ""]
     for e in r.events:
         lines.append(f"Event {e.number}: {e.summary}")
-        if e.payments:
-            lines.append(tabulate([(p.frm, p.to, p.amount, p.why) for p in e.payments],
-                                  headers=("From", "To", "Amount", "Why")))
+        lines += payment_lines(e.payments, "Why")
         lines.append("")
     if not r.legal:
         lines += ["Not settled past the refusal:"] + [f"  - {x}" for x in r.reasons] + [""]
