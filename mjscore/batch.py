@@ -18,7 +18,8 @@ from .errors import TOO_DEEP, InputError, MjscoreError
 from .frozen import maker
 from .options import parse_pairs
 from .output_guard import no_clash, own_rules
-from .records import KEYS, Record, decoded, describe, unknown
+from .records import KEYS, Record, decoded
+from .words import describe, unknown
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
 
@@ -76,7 +77,7 @@ def arguments(fields, rules: str) -> dict:
         raise InputError(f"a record is a mapping of keys (hand, win, ...), not {describe(fields)}")
     for key in fields:
         if key not in KEYS:
-            raise InputError(unknown("key", key))
+            raise InputError(unknown("key", key, KEYS))
     given = {k: v for k, v in fields.items()
              if v is not None and not (isinstance(v, str) and not v.strip())}
     if "hand" not in given:

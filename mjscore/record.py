@@ -17,6 +17,7 @@ from .context import SEATS
 from .errors import InputError, OptionError, RulesetError, too_large
 from .ruleset import load as load_ruleset
 from .ruleset_files import beside
+from .words import describe, either, schema_text, unknown
 
 _HERE = Path(__file__).resolve().parent
 EVENT_TYPES = ("kong", "win", "pass", "ghosts", "exhausted", "draw", "discard", "call")
@@ -46,10 +47,6 @@ def _read(path: Path, label: str):
     return read(path, "hand record", lambda message: InputError(f"{label}: {message}"))
 
 
-def _where(err) -> str:
-    return _place(list(err.absolute_path))
-
-
 def _place(parts: list) -> str:
     if len(parts) >= 2 and parts[0] == "events" and isinstance(parts[1], int):
         rest = ".".join(str(p) for p in parts[2:])
@@ -76,30 +73,36 @@ def validate(data, label: str) -> None:
         sub = schema["properties"]["events"]["items"]["oneOf"][EVENT_TYPES.index(kinds[0])]
         errs = _errors({"$defs": schema["$defs"], **sub}, ev)
         if errs:
-            e = errs[0]
-            key = ".".join(str(p) for p in e.absolute_path)
-            raise InputError(f"{label}: event {i + 1}" + (f" ({key})" if key else "") +
-                             f": {_message(e)}")
+            path, text = _message(errs[0], f"a {kinds[0]} event")
+            raise InputError(f"{label}: {_place(['events', i] + path)}: {text}")
     errs = _errors(schema, data)
     if errs:
-        e = min(errs, key=lambda x: len(x.absolute_path))
-        raise InputError(f"{label}: {_where(e)}: {_message(e)}")
+        path, text = _message(min(errs, key=lambda x: len(x.absolute_path)), "a hand record")
+        raise InputError(f"{label}: " + (f"{_place(path)}: " if path else "") + text)
 
 
-def _message(err) -> str:
-    """The schema's words, but where they name a seat in the schema's terms (a oneOf of a
-    seat or a list of them, a key no pattern matches), in the words the other seats get."""
+def _message(err, what: str) -> tuple:
+    """(path, words) of a schema error in the record's terms (`words.schema_text`), and a
+    seat in the words the other seats get where the schema speaks of it as a oneOf (a seat
+    or a list of them) or as a key no pattern matches."""
     path, odd = list(err.absolute_path), ()  # () : no odd one found (None may be one)
     if err.validator == "oneOf" and path[-1:] == ["win"]:
         items = err.instance if isinstance(err.instance, list) else [err.instance]
         odd = next((k for k in items if k not in SEATS), ())
         twice = [k for i, k in enumerate(items) if k in items[:i]]
         if odd == () and (twice or not items or len(items) > 3):
-            return f"{twice[0]!r} is listed twice" if twice else \
+            return path, f"{twice[0]} is listed twice" if twice else \
                 "three seats at most claim one tile" if items else "an empty list names no seat"
-    if err.validator == "additionalProperties" and path == ["seats"]:
-        odd = next((k for k in err.instance if k not in SEATS), ())
-    return err.message if odd == () else f"{odd!r} is not one of {list(SEATS)}"
+        seat = f"({either(SEATS)})"
+        return path, (f"must be seats {seat}, not a list holding {describe(odd)}"
+                      if isinstance(err.instance, list) else
+                      f"must be a seat {seat} or a list of seats, not {describe(odd)}")
+    if path == ["seats"] and (err.validator == "additionalProperties" or
+                              "propertyNames" in err.schema_path):
+        odd = next(k for k in err.instance if k not in SEATS) \
+            if isinstance(err.instance, dict) else err.instance
+        return path, unknown("seat", odd, SEATS)
+    return schema_text(err, what)
 
 
 def _not_json(data, parts: list) -> str | None:

@@ -23,12 +23,12 @@ import stat
 import sys
 import unicodedata
 from dataclasses import dataclass, replace
-from datetime import date
 from pathlib import Path
 from typing import Iterator
 
 from .batch_text import binary, garbled, text_of
 from .errors import InputError
+from .words import describe, unknown
 
 FORMATS = ("yaml", "jsonl", "csv")
 EXTENSIONS = {".yaml": "yaml", ".yml": "yaml", ".jsonl": "jsonl", ".ndjson": "jsonl",
@@ -273,40 +273,12 @@ def _columns(header: list, name: str) -> list:
         if not col:
             raise InputError(f"{name}: CSV header: column {i} has no name")
         if col not in KEYS:
-            raise InputError(f"{name}: CSV header: {unknown('column', col)}")
+            raise InputError(f"{name}: CSV header: {unknown('column', col, KEYS)}")
         if columns.index(col) != i - 1:
             raise InputError(f'{name}: CSV header: column "{col}" appears twice')
     if "hand" not in columns:
         raise InputError(f'{name}: CSV header: no "hand" column')
     return columns
-
-
-def unknown(what: str, key) -> str:
-    """`unknown key "discrad"; did you mean "discard"?`, or the list of keys when nothing is
-    close: a typo is the usual cause."""
-    import difflib
-    close = difflib.get_close_matches(str(key), KEYS, n=1)
-    hint = f'did you mean "{close[0]}"?' if close else f"{what}s: {', '.join(KEYS)}"
-    return f'unknown {what} "{str(key)[:40]}"; {hint}' 
-
-
-def describe(value) -> str:
-    """A value as an error message shows it."""
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return f'the text "{value[:40]}"'
-    if value is None:
-        return "null"
-    if isinstance(value, bool):  # an unquoted YAML yes or no too, which a user may not know
-        return f"{str(value).lower()} (YAML reads unquoted yes, no, on, off as true or false)"
-    if isinstance(value, (int, float)):
-        return f"the number {value!r}"[:60]
-    if isinstance(value, date):  # YAML reads 2020-01-01 (and a date with a time) so
-        return f"the date {value.isoformat()}"[:60]
-    return f"{type(value).__name__} {value!r}"[:60]
 
 
 _READERS = {"yaml": _yaml, "jsonl": _jsonl, "csv": _csv}

@@ -251,8 +251,7 @@ def test_a_huge_hand_in_a_record(here):
     write(here / "big.yaml", f"seats: {{E: {'1m' * 150}}}\nevents: []\n")
     result = run("settle", "big.yaml")
     assert result.exit_code == 2
-    assert result.stderr.startswith("mjscore: big.yaml: seats.E: '1m1m")
-    assert result.stderr.endswith("is too long\n")
+    assert result.stderr == "mjscore: big.yaml: seats.E: too long: 300 characters, at most 200\n"
 
 
 # -- rulesets whose numbers go past any stake ---------------------------------------------------
@@ -330,7 +329,7 @@ def test_ill_typed_ruleset_file(here, text, message):
 
 def test_a_record_whose_events_are_not_a_list(here):
     write(here / "r.yaml", "seats: {}\nevents: 5\n")
-    assert_refused(run("settle", "r.yaml"), "r.yaml: events: 5 is not of type 'array'")
+    assert_refused(run("settle", "r.yaml"), "r.yaml: events: must be a list, not the number 5")
 
 
 def test_an_edited_ruleset_file_is_read_again(here):

@@ -1,0 +1,104 @@
+"""Values and schema errors in the user's own terms, for batch records and settle records.
+
+A file's reader wrote YAML or JSON, not Python: an unquoted `no` is `false` to them (and YAML
+reads it so without a word), a blank value is nothing, `{a: 1}` is a mapping. jsonschema's
+messages (`False is not one of ['E', 'S', 'W', 'N']`) speak Python and the schema's own
+vocabulary; these say what was found and what is allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+_YAML_BOOL = "YAML reads unquoted yes, no, on, off as true or false"
+
+
+def describe(value) -> str:
+    """A value as an error message shows it."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f'the text "{value[:40]}"'
+    if value is None:
+        return "nothing (an empty value)"
+    if isinstance(value, bool):  # an unquoted YAML yes or no too, which a user may not know
+        return f"{str(value).lower()} ({_YAML_BOOL})"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"[:60]
+    if isinstance(value, date):  # YAML reads 2020-01-01 (and a date with a time) so
+        return f"the date {value.isoformat()}"[:60]
+    return f"{type(value).__name__} {value!r}"[:60]
+
+
+def unknown(what: str, key, keys) -> str:
+    """`unknown key "discrad"; did you mean "discard"?`, or the list of `keys` when nothing
+    is close: a typo is the usual cause."""
+    import difflib
+    close = difflib.get_close_matches(str(key), keys, n=1)
+    hint = f'did you mean "{close[0]}"?' if close else f"{what}s: {', '.join(keys)}"
+    return f'unknown {what} "{str(key)[:40]}"; {hint}'
+
+
+def either(items, word: str = "or") -> str:
+    """`a, b or c` (`word` "and": `a, b and c`)."""
+    items = list(items)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+# The schema's types as a file's writer knows them.
+_TYPES = {"string": "text", "integer": "a whole number", "number": "a number",
+          "boolean": "true or false", "object": "a mapping", "array": "a list",
+          "null": "nothing"}
+
+
+def _shown(value) -> str:
+    """An allowed value as the file would spell it."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def schema_text(err, what: str) -> tuple:
+    """(path, words) for a jsonschema error, `what` naming the mapping it checked ("a hand
+    record", "a win event"): the path where the value is wrong (a missing key's own, for one
+    that is needed) and what is wrong with it, in the terms of the file."""
+    v, want, kind = err.instance, err.validator_value, err.validator
+    path = list(err.absolute_path)
+    if kind == "enum":
+        return path, f"must be {either(map(_shown, want))}, not {describe(v)}"
+    if kind == "const":
+        return path, f"must be {_shown(want)}, not {describe(v)}"
+    if kind == "type":
+        names = [want] if isinstance(want, str) else want
+        shown = [_TYPES.get(t, t) for t in names]
+        if len(shown) > 1:  # "text, a whole number or true/false", not "... or true or false"
+            shown = ["true/false" if t == "boolean" else s for t, s in zip(names, shown)]
+        text = f"must be {either(shown)}, not {describe(v)}"
+        if isinstance(v, float) and "integer" in names and v.is_integer():
+            text += " (a whole number is written without a decimal point)"
+        return path, text
+    if kind == "required":
+        missing = next(k for k in want if k not in v)
+        return path + [missing], f"missing: {what} needs {either(want, 'and')}"
+    if kind == "additionalProperties":
+        props = list(err.schema.get("properties", ()))
+        pats = err.schema.get("patternProperties", ())
+        extra = next(k for k in v if k not in props and not any(re.search(p, k) for p in pats))
+        return path, unknown("key", extra, props)
+    if kind in ("minItems", "maxItems"):
+        return path, f"{len(v)} items, at {'least' if kind == 'minItems' else 'most'} {want}"
+    if kind in ("minLength", "maxLength"):
+        if kind == "minLength" and want == 1:
+            return path, "must not be empty"
+        return path, (f"too {'short' if kind == 'minLength' else 'long'}: {len(v)} "
+                      f"characters, at {'least' if kind == 'minLength' else 'most'} {want}")
+    if kind in ("minimum", "maximum"):
+        return path, f"must be at {'least' if kind == 'minimum' else 'most'} {want}, " \
+                     f"not {describe(v)}"
+    if kind == "uniqueItems":
+        twice = next(x for i, x in enumerate(v) if x in v[:i])
+        return path, f"{describe(twice)} is listed twice"
+    if kind == "pattern":
+        return path, f"{describe(v)} does not match the pattern {want}"
+    return path, err.message  # a keyword the schemas above do not use
