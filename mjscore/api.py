@@ -91,15 +91,16 @@ def horse_tiles(horses) -> tuple:
         try:
             return tuple(parse_tiles(horses))
         except Exception as e:
-            raise OptionError(f"--horses {horses}: {str(e).removeprefix('invalid hand: ')}") \
-                from None
+            why = f"{horses}: {str(e).removeprefix('invalid hand: ')}"
+            raise OptionError(f"--horses {why}", None, why) from None
     try:
         items = list(horses)
     except TypeError:
         items = None
     if items is None or not all(isinstance(k, int) and 0 <= k < T.NUM_KINDS for k in items):
         # Tile kinds (ints) from code; anything else is given as text.
-        raise OptionError(f"--horses takes tiles in hand notation, not {horses!r}")
+        why = f"takes tiles in hand notation, not {horses!r}"
+        raise OptionError(f"--horses {why}", None, why)
     return tuple(items)
 
 
@@ -175,9 +176,9 @@ def _same_tile(a, b) -> bool:
     return kinds(a) == kinds(b)
 
 
-def _rule_reasons(h, rs, ctx, t) -> list:
+def _rule_reasons(h, rs, ctx, t, words: dict) -> list:
     """Reasons a win is not legal that no reading can change (`score_hand` asks only when
-    there may be some)."""
+    there may be some); `words` name the situation's options (C.FLAGS, C.RECORD_KEYS)."""
     reasons = []
     g = rs.spec.get("ghosts") or {}
     hand_rules = rs.spec["hand"]
@@ -195,7 +196,7 @@ def _rule_reasons(h, rs, ctx, t) -> list:
         if refusal:
             reasons.append(refusal)
     if rs.needs_declared and not ctx.declared:
-        reasons.append("not declared (报章): a win needs --declared")
+        reasons.append(f"not declared (报章): a win needs {words['declared']}")
     # The tiles' own suits (`too_many_suits`) include every suit named below, so a hand
     # within the limit there needs no closer look.
     if rs.max_suits and t.too_many_suits:
@@ -215,15 +216,16 @@ def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
                    ctx, rs.unit, (), rs.ghost_letter, kong, rs.discard_divisor)
 
 
-def score_hand(h, rs, ctx, skip: frozenset = frozenset()) -> Result:
+def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS) -> Result:
     """Score an already-built hand in a checked context; `skip`: extra rules paid elsewhere
-    (`settlement.settle_win`)."""
+    (`settlement.settle_win`); `words`: how a reason names an option (a settle record's keys
+    for --declared)."""
     t = hand_tiles(h, rs)
     unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     kong = kong_notes(h, ctx, rs) if h.melds else ()
     # A plain self-draw of a non-ghost tile within the suit limit has none (most hands).
-    reasons = _rule_reasons(h, rs, ctx, t) if ctx.discard_type or rs.needs_declared or \
+    reasons = _rule_reasons(h, rs, ctx, t, words) if ctx.discard_type or rs.needs_declared or \
         h.win in rs.ghost_kinds or t.too_many_suits else []
 
     if reasons and any(r.startswith("花猫") for r in reasons):

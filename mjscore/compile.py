@@ -82,8 +82,9 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
     if g.get("mode", "fixed") == "flip":
         ind = g.get("indicator")
         if not ind:
-            raise OptionError(f"{label}: ghost=flip needs the indicator tile (--indicator TILE)",
-                              mode)
+            why = f"{label}: ghost=flip needs the indicator tile"
+            raise OptionError(f"{why} (--indicator TILE)", mode,
+                              f"{why} (set opts.indicator to it)")
         k = T.parse_name(ind)
         if k is None or k not in kinds:
             raise OptionError(f'{label}: indicator "{ind}" is not a tile of this ruleset',
@@ -97,8 +98,9 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
     # must still take ghost=fixed, where its indicator simply does not apply.
     # (`given`: the options the user gave, --opt or a record's opts, not the file's defaults.)
     if g.get("indicator") and (indicator in given or mode not in given):
-        raise OptionError(f'{label}: indicator={g["indicator"]} applies only with ghost=flip '
-                          f'(--indicator {g["indicator"]} sets both)', indicator)
+        why = f'{label}: indicator={g["indicator"]} applies only with ghost=flip'
+        raise OptionError(f'{why} (--indicator {g["indicator"]} sets both)', indicator,
+                          f"{why} (set opts.ghost to flip too)")
     out = set()
     for name in g.get("tiles", []):
         k = T.parse_name(name)

@@ -20,6 +20,19 @@ FLAGS = {"discard": "--discard", "kong_draw": "--kong-draw", "after_kong": "--af
          "rob_kong": "--rob-kong", "won": "--won", "declared": "--declared",
          "heavenly": "--heavenly", "earthly": "--earthly", "ghosts_drawn": "--ghosts-drawn",
          "indicator": "--indicator", "horses": "--horses"}
+# The same in a settle record, whose win event takes them as keys (`from:` is the discarder or
+# the robbed konger); `won` and `ghosts_drawn` it tells by other events.
+RECORD_KEYS = {"discard": "from:", "kong_draw": "kong_draw", "after_kong": "after_kong",
+               "rob_kong": "rob_kong", "won": "an earlier win", "declared": "declared",
+               "heavenly": "heavenly", "earthly": "earthly", "ghosts_drawn": "a ghosts event",
+               "indicator": "opts.indicator", "horses": "horses"}
+
+
+def refusal(template: str, **values) -> OptionError:
+    """An OptionError naming the situation's options as `score` takes them (`{kong_draw}`:
+    --kong-draw) and, for a settle record, as the record's keys (kong_draw)."""
+    return OptionError(template.format(**FLAGS, **values), None,
+                       template.format(**RECORD_KEYS, **values))
 
 
 @dataclass(frozen=True)
@@ -137,8 +150,8 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     for key, on in given.items():
         if on and key not in rs.context:
             off = _switched_off(rs, key)
-            raise OptionError(f"{FLAGS[key]} does not apply in {rs.name}" +
-                              (f" (option {off} is off)" if off else ""))
+            raise refusal("{%s} does not apply in {name}{off}" % key, name=rs.name,
+                          off=f" (option {off} is off)" if off else "")
     w = seat(seat_, "--seat")
     d = seat(discard, "--discard") if discard is not None else None
     r = seat(rob_kong, "--rob-kong") if rob_kong is not None else None
@@ -148,36 +161,37 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         raise OptionError(f"--won lists the winner {w}: a seat wins once a hand")
     if len(done) >= 3:
         raise OptionError("--won lists three seats: the hand ended at the third win")
-    for flag, who in (("--discard", d), ("--rob-kong", r)):
+    for flag, who in (("discard", d), ("rob_kong", r)):
         if who == w:
-            raise OptionError(f"{flag} names the winner {w}")
+            raise refusal("{%s} names the winner {w}" % flag, w=w)
         if who in done:
-            raise OptionError(f"{flag} names {who}, who has already won")
+            raise refusal("{%s} names {who}, who has already won" % flag, who=who)
     if d and r:
-        raise OptionError("--discard and --rob-kong cannot both apply: a robbed tile is no discard")
+        raise refusal("{discard} and {rob_kong} cannot both apply: a robbed tile is no discard")
     if kong_draw and (d or r):
-        raise OptionError("--kong-draw is a self-drawn win: not with --discard or --rob-kong")
+        raise refusal("{kong_draw} is a self-drawn win: not with {discard} or {rob_kong}")
     if kong_draw and not hand.kongs:
-        raise OptionError("--kong-draw: the hand has no kong to have drawn after")
+        raise refusal("{kong_draw}: the hand has no kong to have drawn after")
     if after_kong and not d:
-        raise OptionError("--after-kong needs --discard (the discarder had just konged)")
+        raise refusal("{after_kong} needs {discard} (the discarder had just konged)")
     if heavenly and earthly:
-        raise OptionError("--heavenly and --earthly cannot both apply")
+        raise refusal("{heavenly} and {earthly} cannot both apply")
     if heavenly and w != dl:
-        raise OptionError(f"--heavenly is the dealer's win: the winner {w} is not the dealer {dl}")
+        raise refusal("{heavenly} is the dealer's win: the winner {w} is not the dealer {dl}", w=w,
+                      dl=dl)
     if earthly and w == dl:
-        raise OptionError(f"--earthly is a non-dealer's win: the winner {w} is the dealer")
+        raise refusal("{earthly} is a non-dealer's win: the winner {w} is the dealer", w=w)
     if (heavenly or earthly) and hand.melds:
-        raise OptionError("--heavenly / --earthly: a hand won on the deal has no melds")
+        raise refusal("{heavenly} / {earthly}: a hand won on the deal has no melds")
     if heavenly and (d or r):
-        raise OptionError("--heavenly is won on the dealt hand, not on a discard")
+        raise refusal("{heavenly} is won on the dealt hand, not on a discard")
     if heavenly and done:
-        raise OptionError("--heavenly is won on the deal: no seat can have won before it (--won)")
+        raise refusal("{heavenly} is won on the deal: no seat can have won before it ({won})")
     why = r and rob_refusal(hand, rs, r)
     if why:
-        raise OptionError(why)
+        raise refusal("{rob_kong} {r}: {why}", r=r, why=why)
     if earthly and (r or d and d != dl):
-        raise OptionError("--earthly on a discard is won on the dealer's first discard")
+        raise refusal("{earthly} on a discard is won on the dealer's first discard")
     n = _int(ghosts_drawn, "--ghosts-drawn")
     if n:
         supply = ghost_supply(rs)
@@ -222,14 +236,14 @@ def rob_refusal(hand, rs, r: str) -> str | None:
     k = hand.win
     if k in rs.ghost_kinds and rs.ghosts_in_melds != "natural":
         if rs.ghosts_in_melds == "forbidden":
-            return (f"--rob-kong {r}: the ghost {T.name(k)} is never in a declared meld in "
-                    f"{rs.name}, so no kong of it can be robbed")
+            return (f"the ghost {T.name(k)} is never in a declared meld in {rs.name}, so no "
+                    "kong of it can be robbed")
         return None  # a wild ghost added to a pong of another kind: that kind's copies count
     held = hand.concealed.count(k) + sum(m.raw.tiles.count(k) for m in hand.melds)
     held -= robbed_may_be_ghost(rs)  # the winning tile written may be a robbed ghost
     pong = fewest_natural(rs, k, 3)
     if held + pong > rs.copies[k]:
-        return (f"--rob-kong {r}: {r}'s pong of {T.name(k)} holds "
+        return (f"{r}'s pong of {T.name(k)} holds "
                 f"{'another' if pong == 1 else 'three more'}, but this hand already holds "
                 f"{held} of the {rs.copies[k]}")
     return None

@@ -42,7 +42,7 @@ def _cap(rs, where: str) -> int:
     cap = rs.spec["value"].get("cap")
     if cap in (None, "none"):
         raise InputError(f"{where}: {rs.name}: a 花猫 pays the cap, and the cap is none: "
-                         "set --opt flower_cat_pays=N")
+                         "set opts.flower_cat_pays to a number")
     return int(cap)
 
 

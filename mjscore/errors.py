@@ -59,10 +59,13 @@ class RulesetError(MjscoreError):
 class OptionError(MjscoreError):
     """A command-line or API option that is unknown, ill-typed or cannot apply. `key`: the
     ruleset option it is about, where one is, so a caller that took the options from a file
-    can say where in it the value was written (a settle record's `opts:`)."""
+    can say where in it the value was written (a settle record's `opts:`). `record`: the
+    message as a settle record's reader is told it, where it names a `score` option the record
+    spells otherwise (`--indicator` is its `opts.indicator`); `.record` has no prefix."""
 
-    def __init__(self, message: str, key: str | None = None):
+    def __init__(self, message: str, key: str | None = None, record: str | None = None):
         self.key = key
+        self.record = one_line(message if record is None else record)
         super().__init__(f"invalid option: {message}")
 
 

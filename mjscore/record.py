@@ -166,14 +166,14 @@ def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):
     """The record's ruleset with its `opts:` and then `given` (--opt) over them. An option
     the record gave, and `given` does not override, is refused as the record's: by file and
     key, as its schema errors are, not in the words of a bad --opt; so is a ruleset the
-    record names itself (`own_rules`: not one --rules gave)."""
+    record names itself (`own_rules`: not one --rules gave). Either way in the record's
+    terms: `settle` has no --indicator."""
     try:
         return load_ruleset(rec.rules, {**rec.opts, **given})
     except OptionError as e:
         if e.key in rec.opts and e.key not in given:
-            raise InputError(f"{rec.label}: opts.{e.key}: "
-                             f"{str(e).removeprefix('invalid option: ')}") from None
-        raise
+            raise InputError(f"{rec.label}: opts.{e.key}: {e.record}") from None
+        raise OptionError(e.record, e.key) from None
     except RulesetError as e:
         if own_rules:
             raise InputError(f"{rec.label}: rules: {e}") from None

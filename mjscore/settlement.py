@@ -85,15 +85,19 @@ def horse_seat(k: int, dealer: str) -> str:
 def _check_horses(ctx, hand, rs, params) -> None:
     count = int(params.get("count", 0))
     n = len(ctx.horses)
+    # (`record`: a settle record's win takes `horses:`, its count from `opts:`.)
     if n and not count:
-        raise OptionError(f"--horses: horses are off in {rs.name}; set --opt horses={n}")
+        why = f"horses are off in {rs.name}; set "
+        raise OptionError(f"--horses: {why}--opt horses={n}", None, f"{why}opts.horses to {n}")
     if count and n != count:
-        raise OptionError(f"--horses: --opt horses={count} needs {count} horse tiles, got {n}")
+        raise OptionError(f"--horses: --opt horses={count} needs {count} horse tiles, got {n}",
+                          None, f"opts.horses={count} needs {count} horse tiles, got {n}")
     seen = hand.physical()
     for k in ctx.horses:
         seen[k] += 1
         if seen[k] > rs.copies[k]:
-            raise OptionError(f"--horses: too many {T.name(k)} with the hand's own tiles")
+            why = f"too many {T.name(k)} with the hand's own tiles"
+            raise OptionError(f"--horses: {why}", None, why)
 
 
 @extra("horses", check=_check_horses)

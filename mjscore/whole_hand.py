@@ -16,7 +16,7 @@ from . import tiles as T
 from .api import horse_tiles, score_hand
 from .claims import added_ghost, check_robbed, robbing_win
 from .draw_game import count_ghosts, exhausted, ghost_money, xiqian_elsewhere
-from .errors import TOO_DEEP, InputError, MjscoreError
+from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
 from .options import as_dict
 from .patterns import physical_ghosts
 from .passes import blocked_by_pass
@@ -165,6 +165,10 @@ class _Table:
         if len(ev.seats) > 1 and not frm:
             raise InputError(f"{self.rec.label}: event {ev.number}: seats listed under win "
                              "claim one discard or robbed kong: give from: (whose tile it was)")
+        if frm in ev.seats:  # (as a pass or a call on it is; score's words name --discard)
+            own = "rob its own kong" if f.get("rob_kong") else "win on its own discard"
+            raise InputError(f"{self.rec.label}: event {ev.number}: a seat cannot {own} "
+                             f"(from: {frm})")
         seats = claimants_win(self.play, ev)
         skipped = [s for s in ev.seats if s not in seats]
         prev = self.out[-1] if self.out else None
@@ -200,13 +204,14 @@ class _Table:
                              declared=f.get("declared", False), heavenly=f.get("heavenly", False),
                              earthly=f.get("earthly", False), dealer=self.rec.dealer,
                              horses=horses, ghosts_held=physical_ghosts(h, self.rs))
-            except MjscoreError as e:
-                raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
+            except OptionError as e:  # in the record's keys: settle has no --kong-draw
+                raise InputError(f"{self.rec.label}: event {ev.number}: {e.record}") from None
             try:
                 check_extras(ctx, h, self.rs)  # horses as many as the ruleset draws
             except MjscoreError as e:
                 raise self.horse_error(ev, e) from None
-            r = score_hand(h, self.rs, ctx, xiqian_elsewhere(self, ev, seat, ctx))
+            r = score_hand(h, self.rs, ctx, xiqian_elsewhere(self, ev, seat, ctx),
+                           C.RECORD_KEYS)
             self.check_pass(ev, seat, tile, r.value)
             if not r.legal:
                 self.refuse(ev, f"{seat}'s win is not legal: " + "; ".join(r.reasons))
@@ -227,11 +232,9 @@ class _Table:
     def horse_error(self, ev, e) -> InputError:
         """A win's `horses:` that the ruleset cannot take, named as the record's field (the
         message `score` gives names --horses); another extra's check as it is."""
-        text = str(e).removeprefix("invalid option: ")
-        if not text.startswith("--horses"):
+        if not str(e).removeprefix("invalid option: ").startswith("--horses"):
             return InputError(f"{self.rec.label}: event {ev.number}: {e}")
-        text = text.removeprefix("--horses: ").removeprefix("--horses ")
-        return InputError(f"{self.rec.label}: event {ev.number} (horses): {text}")
+        return InputError(f"{self.rec.label}: event {ev.number} (horses): {e.record}")
 
     def check_pass(self, ev, seat: str, tile: int, value: int) -> None:
         why = blocked_by_pass(self, ev, seat, tile, value)

@@ -82,3 +82,82 @@ def refused(tmp_path, text: str, *args) -> str:
 ])
 def test_a_schema_error_reads_in_the_records_terms(tmp_path, text, message):
     assert refused(tmp_path, text) == message
+
+
+GD = "rules: guangdong\n"
+LANZHOU_E = "rules: lanzhou\nseats:\n  E: 111m123m456m789m E E\nevents:\n  - {win: E, tile: E}\n"
+
+
+@pytest.mark.parametrize("text, args, message", [
+    pytest.param(GD + "opts: {ghost: flip}\n" + E + WIN, [],
+                 "opts.ghost: guangdong: ghost=flip needs the indicator tile (set opts.indicator "
+                 "to it)", id="a flipped ghost with no indicator"),
+    pytest.param(GD + "opts: {indicator: 9m}\n" + E + WIN, [],
+                 "opts.indicator: guangdong: indicator=9m applies only with ghost=flip (set "
+                 "opts.ghost to flip too)", id="an indicator with no flipped ghost"),
+    pytest.param(E + "events:\n  - {win: E, tile: 5p, kong_draw: true}\n", [],
+                 "event 1: kong_draw: the hand has no kong to have drawn after",
+                 id="kong_draw with no kong"),
+    pytest.param(E + "events:\n  - {win: E, tile: 5p, kong_draw: true, from: S}\n", [],
+                 "event 1: kong_draw is a self-drawn win: not with from: or rob_kong",
+                 id="kong_draw on a discard"),
+    pytest.param(E + "events:\n  - {win: E, tile: 5p, after_kong: true}\n", [],
+                 "event 1: after_kong needs from: (the discarder had just konged)",
+                 id="after_kong with no discarder"),
+    pytest.param(E + "events:\n  - {win: E, tile: 5p, from: E}\n", [],
+                 "event 1: a seat cannot win on its own discard (from: E)", id="its own discard"),
+    pytest.param(E + "events:\n  - {win: E, tile: 5p, from: E, rob_kong: true}\n", [],
+                 "event 1: a seat cannot rob its own kong (from: E)", id="its own kong"),
+    pytest.param(E + "events:\n  - {win: E, tile: 5p, earthly: true}\n", [],
+                 "event 1: earthly is a non-dealer's win: the winner E is the dealer",
+                 id="earthly for the dealer"),
+    pytest.param(E + "  S: 123p456p789p111s C 3s\nevents:\n  - {win: S, tile: 3s}\n"
+                 "  - {win: E, tile: 5p, heavenly: true}\n", [],
+                 "event 2: heavenly is won on the deal: no seat can have won before it (an "
+                 "earlier win)", id="heavenly after a win"),
+    pytest.param(GD + E + "events:\n  - {win: E, tile: 5p, declared: true}\n", [],
+                 "event 1: declared does not apply in guangdong", id="a flag the ruleset has not"),
+    pytest.param(GD + E + "events:\n  - {win: E, tile: 5p, horses: 1m}\n", [],
+                 "event 1 (horses): horses are off in guangdong; set opts.horses to 1",
+                 id="horses off"),
+    pytest.param(GD + "opts: {horses: 2}\n" + E + WIN, [],
+                 "event 1 (horses): opts.horses=2 needs 2 horse tiles, got 0",
+                 id="horses too few"),
+    pytest.param("opts: {cap: none}\nseats:\n  E: 111m123m456m789m C 5p\n  S: 234m567m22p345p6p8p\n"
+                 "  W: 35799m245689s99s\n  N: 234m456p789s11pC5p\n"
+                 "events:\n  - {win: E, tile: 5p}\n  - {exhausted: true}\n", [],
+                 "event 2: luzhou: a 花猫 pays the cap, and the cap is none: set "
+                 "opts.flower_cat_pays to a number", id="a 花猫 with no cap"),
+])
+def test_a_record_is_told_its_own_keys_not_scores_options(tmp_path, text, args, message):
+    assert refused(tmp_path, text, *args) == message
+
+
+def test_a_flipped_ghost_from_opt_is_told_the_records_key_too(tmp_path):
+    text = GD + E + WIN
+    assert refused(tmp_path, text, "--opt", "ghost=flip") == (
+        "mjscore: invalid option: guangdong: ghost=flip needs the indicator tile (set "
+        "opts.indicator to it)")
+
+
+def test_an_undeclared_win_is_told_the_records_key(tmp_path):
+    (tmp_path / "r.yaml").write_text(LANZHOU_E, encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(tmp_path / "r.yaml")])
+    assert res.exit_code == 1
+    assert "E's win is not legal: not declared (报章): a win needs declared\n" in res.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    pytest.param(["123m456m789m111pSS", "--rules", "guangdong", "--opt", "ghost=flip"],
+                 "guangdong: ghost=flip needs the indicator tile (--indicator TILE)",
+                 id="flip"),
+    pytest.param(["111m123m456m789m5pC", "--kong-draw"],
+                 "--kong-draw: the hand has no kong to have drawn after", id="kong-draw"),
+    pytest.param(["111m123m456m789m5pC", "--discard", "E"], "--discard names the winner E",
+                 id="discard"),
+    pytest.param(["123m456m789m111pSS", "--rules", "guangdong", "--horses", "1m"],
+                 "--horses: horses are off in guangdong; set --opt horses=1", id="horses"),
+])
+def test_score_keeps_its_own_options_words(args, message):
+    res = CliRunner().invoke(cli, ["score", *args])
+    assert res.exit_code == 2 and res.stderr == f"mjscore: invalid option: {message}\n"
