@@ -172,7 +172,7 @@ def _shipped():
     return out
 
 OPTS = [
-    ("--rules NAME\\|FILE", None, "ruleset: a shipped name or a YAML file (default `luzhou`); a comma list scores the hand under each, side by side"),
+    ("--rules NAME\\|FILE", None, "ruleset: a shipped name or a YAML file (default `luzhou`); a comma list scores the hand under each, side by side (a file whose whole name holds a comma is that file)"),
     ("--win TILE", None, "the winning tile (default: the last concealed tile written)"),
     ("--seat SEAT", None, "the winner's seat, `E` `S` `W` `N` (default `E`)"),
     ("--discard SEAT", "discard", "won on SEAT's discard (default: self-draw)"),

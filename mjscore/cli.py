@@ -123,7 +123,7 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
                   after_kong=after_kong, rob_kong=rob_kong, won=won, declared=declared,
                   heavenly=heavenly, earthly=earthly, ghosts_drawn=ghosts_drawn,
                   indicator=indicator, dealer=dealer, horses=horses, opts=parse_pairs(opts))
-    names = [r.strip() for r in rules.split(",")] if "," in rules else [rules]
+    names = [r.strip() for r in rules.split(",")] if _is_list(rules) else [rules]
     if len(names) > 1:
         from .errors import OptionError
         if not all(names):
@@ -169,6 +169,12 @@ def settle(file, rules, opts, fmt):
     click.echo(json.dumps(r.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render.settle_table(r))
     sys.exit(0 if r.legal else 1)
+
+
+def _is_list(rules: str) -> bool:
+    """`--rules` as a comma list of rulesets, unless the whole of it names a file."""
+    from .ruleset_files import names_a_path
+    return "," in rules and not names_a_path(rules)
 
 
 def _compare(hand, names, kwargs, fmt):
@@ -268,7 +274,7 @@ def batch(files, rules, input_format, fmt, output, jobs):
     from .records import check, not_output, read
     from .ruleset import load
     from .ruleset_files import chain_files
-    if "," in rules:
+    if _is_list(rules):
         raise OptionError("batch takes one --rules; a record's rules key can name another")
     # Fail on a bad command line before a single row is written (or -o truncated).
     stdin = getattr(sys.stdin, "buffer", sys.stdin)

@@ -89,6 +89,16 @@ def beside(ref, folder: Path):
         return ref
 
 
+def names_a_path(ref: str) -> bool:
+    """Whether `ref`, whole, is a path that exists. A comma in such a ref is part of a file's
+    name (CONTRACT: `--rules NAME|FILE`), not a comma list of rulesets."""
+    try:
+        os.stat(ref)
+    except (OSError, ValueError):  # none there, a name too long, a NUL byte
+        return False
+    return True
+
+
 class _NotFound(RulesetError):
     """No shipped ruleset and no file of the name (not a file that cannot be read)."""
 

@@ -248,3 +248,20 @@ def test_a_closed_pipe_ends_any_command_with_141(args, stream):
         os.close(write_end)
     assert proc.returncode == 141
     assert b"Traceback" not in (proc.stderr or b"")
+
+
+# CONTRACT: `--rules NAME|FILE`. A FILE whose name holds a comma is that file, not a comma
+# list of rulesets (`score`'s side-by-side form) nor a second --rules (`batch` takes one).
+@pytest.mark.parametrize("command", [
+    pytest.param(["score", "11m22m33m55m77m99m44m", "--format", "json"], id="score"),
+    pytest.param(["batch", "-", "--format", "jsonl"], id="batch"),
+])
+def test_contract_rules_file_whose_name_holds_a_comma(tmp_path, monkeypatch, command):
+    (tmp_path / "house,cap100.yaml").write_text(
+        "extends: luzhou\nname: house\noptions:\n  cap:\n    default: 100\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, command + ["--rules", "house,cap100.yaml"],
+                                input='{"hand": "11m22m33m55m77m99m44m"}\n')
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.stdout.splitlines()[0] if command[0] == "batch" else result.stdout)
+    assert (row["ruleset"], row["value"]) == ("house", 100)
