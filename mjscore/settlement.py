@@ -119,9 +119,11 @@ def kong_notes(hand, ctx, rs) -> tuple:
     out = []
     for m in hand.kongs:
         if m.exposure in rates:
-            out.append({"kong": m.text, "kind": m.exposure, "to": ctx.seat,
-                        "amount": int(rates[m.exposure]),
-                        "from": "the discarder" if m.exposure == "exposed" else "each opponent"})
+            # Read-only, as the rest of the frozen Result (`to_dict` copies it).
+            out.append(MappingProxyType({
+                "kong": m.text, "kind": m.exposure, "to": ctx.seat,
+                "amount": int(rates[m.exposure]),
+                "from": "the discarder" if m.exposure == "exposed" else "each opponent"}))
     return tuple(out)
 
 

@@ -142,6 +142,14 @@ def test_kong_payments_are_noted_apart():
     assert sum(p.amount for p in r.payments) == 24  # the kong's money is in neither
 
 
+def test_contract_frozen_result_kong_payments_cannot_be_changed():
+    # CONTRACT: score() "returns a frozen result" whose .to_dict() gives the JSON.
+    r = score("123m456m789mSS (5555s)", GD)
+    with pytest.raises(TypeError):
+        r.kong_payments[0]["amount"] = 0
+    assert r.to_dict()["kong_payments"][0]["amount"] == 2
+
+
 @pytest.mark.parametrize("args, code, message", [
     pytest.param(["123m456m789m111pPP", "--discard", "S"], 1, "self-drawn only",
                  id="discard win is not legal"),
