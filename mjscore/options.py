@@ -141,12 +141,15 @@ def option_refs(node, where: str):
             yield from option_refs(v, f"{where}.{i}")
 
 
-def resolve_refs(node, values: dict):
-    """`node` with every `{option: name}` reference replaced by the option's value."""
+def resolve_refs(node, values: dict, top: bool = True):
+    """`node` with every `{option: name}` reference replaced by the option's value: those
+    `option_refs` finds, so the ruleset's own `options:` is left as written (an option is
+    declared there, never filled in)."""
     if isinstance(node, dict):
         if set(node) == {"option"}:
             return values[node["option"]]
-        return {k: resolve_refs(v, values) for k, v in node.items()}
+        return {k: v if top and k == "options" else resolve_refs(v, values, False)
+                for k, v in node.items()}
     if isinstance(node, list):
-        return [resolve_refs(v, values) for v in node]
+        return [resolve_refs(v, values, False) for v in node]
     return node

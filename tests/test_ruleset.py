@@ -311,3 +311,16 @@ def test_a_ruleset_in_a_folder_that_cannot_be_entered_says_so(tmp_path, monkeypa
         with pytest.raises(RulesetError, match=r"locked/house.yaml: cannot be read "
                                                r"\(Permission denied\)$"):
             load(ref)
+
+
+@pytest.mark.parametrize("command", [("rules", "check"),
+                                     ("score", "123m456m789m11pPP", "--rules")],
+                         ids=["rules check", "score"])
+def test_an_option_reference_inside_options_is_refused_not_a_traceback(tmp_path, command):
+    # A choice written as a reference ({option: cap}) reached the filling-in of references,
+    # which looked up an option no one declares: a KeyError traceback (the long fuzz found it).
+    p = tmp_path / "house.yaml"
+    p.write_text("extends: guangdong\noptions:\n  ghost:\n    type: str\n    default: fixed\n"
+                 "    choices: [fixed, {option: cap}]\n", encoding="utf-8")
+    result = run(*command, str(p))
+    assert result.exit_code == 2 and "options.ghost.choices.1:" in result.output
