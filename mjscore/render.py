@@ -228,12 +228,18 @@ def compare_table(names, results) -> str:
                                                       for x in results)))
     out = [tabulate(rows, headers=("", *names))]
     if len(ok) >= 2:
-        values = {r.ruleset: r.value for r in ok}
-        if len(set(values.values())) > 1:
+        # A hand that is no legal win scores nothing there: its value (what it would pay) and
+        # patterns are not what that school pays, so it is named as not legal, not compared.
+        legal = [r for r in ok if r.legal]
+        values = {r.ruleset: r.value if r.legal else "not legal" for r in ok}
+        if not legal:
+            out.append("Not a legal win under any of them")
+        elif len(set(values.values())) > 1:
             out.append("Values differ: " + ", ".join(f"{k} {v}" for k, v in values.items()))
         else:
             out.append(f"Values agree: {ok[0].value}")
-        out += _rule_lines(ok)
+        if len(legal) >= 2:
+            out += _rule_lines(legal)
     return "\n".join(out)
 
 

@@ -46,7 +46,7 @@ def test_side_by_side_exact():
 BOTH = "In both, named differently (luzhou / luzhou-guide): "
 NO_GHOST = "No ghost / No-Ghost Hand Bonus"
 LG = "luzhou,luzhou-guide"
-SELF_DRAW = "Only in lanzhou: Self-draw (kong draw included)"
+ALL3 = "In all, named differently (luzhou / luzhou-guide / guangdong): "
 
 
 def case(hand, rules, *lines, id):
@@ -56,8 +56,9 @@ def case(hand, rules, *lines, id):
 @pytest.mark.parametrize("args, lines", [
     case("111m123m456m789m5pC --win 5p", LG, BOTH + "Gui (four of a kind) / Gui with Self-Draw",
          id="one rule, two names"),
-    case("111m123m456m789m55p", "guangdong,lanzhou", "Only in guangdong: No ghost double",
-         SELF_DRAW, id="a shared rule under one name is not listed"),
+    case("111m123m456m789m55p", "guangdong,luzhou", "In both, named differently (guangdong / "
+         "luzhou): No ghost double / No ghost", "Only in guangdong: Win",
+         "Only in luzhou: Gui (four of a kind)", id="two rules, one under another name"),
     case("11m22m33m44m55m66m77m", LG, BOTH + NO_GHOST, "Only in luzhou: One suit",
          id="names differing only in case are one name"),
     case("(1111m)234m567m123p55p --kong-draw", LG, BOTH + NO_GHOST,
@@ -67,13 +68,11 @@ def case(hand, rules, *lines, id):
          "(luzhou-guide / luzhou): No-Ghost Hand Bonus / No ghost",
          "Only in luzhou: Dragon (four of a kind in seven pairs); One suit",
          id="names in the order the rulesets are given"),
-    case("111m123m456m789m55p", ALL, "Only in luzhou / luzhou-guide: Gui (four of a kind) / "
-         "Gui with Self-Draw", "Only in luzhou / luzhou-guide / guangdong: " + NO_GHOST +
-         " / No ghost double", "Only in guangdong / lanzhou: Win", SELF_DRAW,
-         id="all four rulesets"),
-    case("123m456m789m11p234p", ALL, "Only in luzhou / luzhou-guide / guangdong: " + NO_GHOST +
-         " / No ghost double", "Only in luzhou-guide / guangdong / lanzhou: Basic Win / Win / "
-         "Win", SELF_DRAW, id="all four, a plain hand"),
+    case("111m123m456m789m55p", ALL, ALL3 + NO_GHOST + " / No ghost double",
+         "Only in luzhou / luzhou-guide: Gui (four of a kind) / Gui with Self-Draw",
+         "Only in guangdong: Win", id="all four rulesets (lanzhou: not declared, not legal)"),
+    case("123m456m789m11p234p", ALL, ALL3 + NO_GHOST + " / No ghost double",
+         "Only in luzhou-guide / guangdong: Basic Win / Win", id="all four, a plain hand"),
     case("111m123m456m789m55p", "luzhou,luzhou", id="one ruleset twice: nothing parts"),
 ])
 def test_footer(args, lines):
@@ -114,3 +113,18 @@ def test_a_match_joins_only_a_group_it_is_the_same_rule_as_throughout():
     got = match_patterns([(hit._replace(spec=long_),), (hit._replace(spec=guide),),
                           (hit._replace(spec=gui),)])
     assert [m.holders for m in got] == [(0,), (1, 2)]
+
+
+@pytest.mark.parametrize("args, lines", [
+    pytest.param("123m456m789m11p23pC --discard S --rules luzhou,guangdong,lanzhou",
+                 ["Not a legal win under any of them"], id="legal nowhere: no values, no rules"),
+    pytest.param("123m456m789m11p234p --discard S --rules luzhou,guangdong,lanzhou,luzhou-guide",
+                 ["Values differ: luzhou 5, guangdong not legal, lanzhou not legal, "
+                  "luzhou-guide 12", BOTH + NO_GHOST, "Only in luzhou-guide: Basic Win"],
+                 id="not legal is said, and its patterns are not compared"),
+])
+def test_a_ruleset_where_the_hand_is_not_legal_is_not_compared_by_value(args, lines):
+    # It said "Values differ: luzhou 1, guangdong 0, lanzhou 0" for a hand no ruleset lets win,
+    # and listed the patterns of a refused hand as a rule only that school scores.
+    out = CliRunner().invoke(cli, ["score", *args.split()]).stdout.splitlines()
+    assert out[-len(lines):] == lines and out[-len(lines) - 1].startswith("Why not")
