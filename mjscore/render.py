@@ -104,8 +104,10 @@ def score_table(r, explain: bool = False) -> str:
     if r.kong_payments:  # (JSON: `kong_payments`; `settle` adds them to a whole hand's net)
         lines += ["", "Paid when the kongs were declared, not part of this win"
                   + (" or the net above:" if r.legal else ":")]
-        lines += [f"  {k['kong']} {k['kind']} kong: {k['from']} paid {k['to']} "
-                  f"{k['amount']}{unit}" for k in r.kong_payments]
+        # (A house rate of 0 moves no money: said so, as the tables' rows of 0 are.)
+        lines += [f"  {k['kong']} {k['kind']} kong: " +
+                  (f"{k['from']} paid {k['to']} {k['amount']}{unit}" if k["amount"] else
+                   f"nothing paid (the {k['kind']} kong rate is 0)") for k in r.kong_payments]
     if explain and r.alternatives:
         rows = [(a.value, a.raw, " ".join(h.name + (f"x{h.count}" if h.count > 1 else "")
                                           for h in a.patterns) or "-", a.decomposition)

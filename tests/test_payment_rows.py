@@ -107,3 +107,16 @@ def test_payment_lines_last_line(payments, last):
 def test_payment_lines_table_only_when_money_moves():
     assert render.payment_lines([P("N", "S", 0)], "Why") == ["Left out, paying 0: N to S (w)"]
     assert render.payment_lines([], "Why") == []
+
+
+def test_a_kong_rate_of_0_says_nothing_was_paid(tmp_path):
+    # It said "each opponent paid E 0" for a house rule's concealed kong rate of 0.
+    house = tmp_path / "h.yaml"
+    house.write_text("extends: guangdong\nname: h\nkong_payments: {concealed: 0}\n",
+                     encoding="utf-8")
+    res = run("score", "(1111m)234m567m123p55p", "--rules", str(house))
+    assert res.stdout.endswith(
+        "  (1111m) concealed kong: nothing paid (the concealed kong rate is 0)\n")
+    data = json.loads(run("score", "(1111m)234m567m123p55p", "--rules", str(house),
+                          "--format", "json").stdout)
+    assert data["kong_payments"][0]["amount"] == 0  # JSON keeps it, as it keeps every row
