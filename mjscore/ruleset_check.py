@@ -34,12 +34,13 @@ def validate(data: dict, label: str) -> None:
     from .settlement import EXTRAS
     err = _schema_error(data)
     if err is not None:
-        key = ".".join(str(p) for p in err.absolute_path) or None
-        message = err.message
-        if err.validator == "oneOf" and key and key.startswith("patterns.") and \
-                len(err.absolute_path) == 2 and isinstance(err.instance, dict):
-            message = _pattern_problem(err.instance)
-        raise RulesetError(label, _short(message), key)
+        path = list(err.absolute_path)
+        if err.validator == "oneOf" and len(path) == 2 and path[0] == "patterns" and \
+                isinstance(err.instance, dict):
+            path, message = path, _pattern_problem(err.instance)
+        else:
+            path, message = _words(err)
+        raise RulesetError(label, _short(message), ".".join(map(str, path)) or None)
     specs = data.get("options") or {}
     check_defaults(specs, label)
     for pid, pat in (data.get("patterns") or {}).items():
@@ -72,14 +73,22 @@ def validate_resolved(data: dict, spec: dict, values: dict, label: str) -> None:
     err = _schema_error(probe)
     if err is None:
         return
-    key = ".".join(str(p) for p in err.absolute_path) or None
+    path, message = _words(err)
+    key = ".".join(map(str, path)) or None
     refs = dict(option_refs(data, ""))
     name = next((refs[k] for k in refs if key and (key == k or key.startswith(k + "."))), None)
     if name is None:
-        raise RulesetError(label, _short(err.message), key)
+        raise RulesetError(label, _short(message), key)
     shown = json.dumps(values[name], ensure_ascii=False, default=str)  # as YAML writes it
     raise RulesetError(label, f'option "{name}" is {shown} here, which does not fit: '
-                              f"{_short(err.message)}", key)
+                              f"{_short(message)}", key)
+
+
+def _words(err) -> tuple:
+    """(path, words) of a schema error in the terms of the file (`words.schema_text`)."""
+    from .words import schema_text
+    where = ".".join(map(str, err.absolute_path))
+    return schema_text(err, where or "a ruleset")
 
 
 def _pattern_problem(pattern: dict) -> str:
@@ -94,7 +103,7 @@ def _pattern_problem(pattern: dict) -> str:
         return f'unknown key "{unknown[0]}"' + (f' (did you mean "{near[0]}"?)' if near else "")
     missing = [k for k in spec["required"] if k not in pattern]
     if missing:
-        return f"'{missing[0]}' is a required property"
+        return f"missing: a pattern needs {' and '.join(spec['required'])}"
     return "a pattern has exactly one effect: steps, base, multiply, add, flat or fixed"
 
 

@@ -1,4 +1,5 @@
-"""Values and schema errors in the user's own terms, for batch records and settle records.
+"""Values and schema errors in the user's own terms, for batch records, settle records and
+ruleset files.
 
 A file's reader wrote YAML or JSON, not Python: an unquoted `no` is `false` to them (and YAML
 reads it so without a word), a blank value is nothing, `{a: 1}` is a mapping. jsonschema's
@@ -101,4 +102,29 @@ def schema_text(err, what: str) -> tuple:
         return path, f"{describe(twice)} is listed twice"
     if kind == "pattern":
         return path, f"{describe(v)} does not match the pattern {want}"
+    if kind in ("oneOf", "anyOf"):  # (a value of one of several forms, none of which fits)
+        forms = [_form(sub) for sub in want]
+        text = f"must be {either(forms)}, not {describe(v)}" if all(forms) else \
+            f"{describe(v)} is none of the forms allowed here"
+        if isinstance(v, float) and v.is_integer():
+            text += " (a whole number is written without a decimal point)"
+        return path, text
     return path, err.message  # a keyword the schemas above do not use
+
+
+# A ruleset's shared forms (`$defs`) by the names a house file's writer knows them.
+_REFS = {"#/$defs/ref": "an option reference ({option: NAME})", "#/$defs/tile": "a tile"}
+
+
+def _form(sub: dict) -> str | None:
+    """One form a value may take (a branch of a oneOf), in the file's terms; None when it
+    cannot be said in a few words."""
+    if set(sub) <= {"type", "minimum", "maximum"} and isinstance(sub.get("type"), str):
+        return _TYPES.get(sub["type"])
+    if set(sub) == {"enum"}:
+        return either(map(_shown, sub["enum"]))
+    if set(sub) == {"const"}:
+        return _shown(sub["const"])
+    if set(sub) == {"$ref"}:
+        return _REFS.get(sub["$ref"])
+    return None

@@ -270,21 +270,22 @@ def test_a_huge_hand_in_a_record(here):
                  id="a base that is not a number"),
     pytest.param("extends: luzhou-guide\nname: huge\npatterns:\n  basic_win:\n    base: .inf\n",
                  ["123m456m789m11p5p5p5p"],
-                 "invalid ruleset: huge.yaml: patterns.basic_win.base: inf is greater than the "
-                 "maximum of 1000000000", id="an infinite base"),
+                 "invalid ruleset: huge.yaml: patterns.basic_win.base: must be at most "
+                 "1000000000, not the number inf", id="an infinite base"),
     pytest.param("extends: luzhou\nname: huge\nvalue:\n  ladder: {start: 2, first: 5, "
                  f"ratio: {10 ** 40}}}\n", [HAND],
                  "invalid ruleset: huge.yaml: value.ladder.ratio: "
-                 f"{10 ** 40} is greater than the maximum of 1000000000", id="a 41-digit ratio"),
+                 f"must be at most 1000000000, not the number {10 ** 40}", id="a 41-digit ratio"),
     pytest.param("extends: luzhou\nname: huge\nvalue:\n  cap: {option: xiqian}\n", [HAND],
                  "invalid ruleset: huge.yaml: value.cap: option \"xiqian\" is \"always\" here, "
-                 "which does not fit: 'always' is not valid under any of the given schemas",
+                 "which does not fit: must be a whole number, nothing, none or an option "
+                 'reference ({option: NAME}), not the text "always"',
                  id="an option of the wrong type where a number goes"),
     pytest.param("extends: luzhou\nname: huge\npatterns:\n  daduizi:\n"
                  "    steps: {option: xiqian}\n", [HAND],
                  "invalid ruleset: huge.yaml: patterns.daduizi.steps: option \"xiqian\" is "
-                 "\"always\" here, which does not fit: 'always' is not valid under any of the "
-                 "given schemas", id="an option of the wrong type in a pattern"),
+                 "\"always\" here, which does not fit: must be a whole number or an option "
+                 'reference ({option: NAME}), not the text "always"', id="an option of the wrong type in a pattern"),
 ])
 def test_ruleset_numbers_out_of_range(here, text, args, message):
     write(here / "huge.yaml", text)
@@ -296,21 +297,23 @@ def test_ruleset_numbers_out_of_range(here, text, args, message):
     pytest.param("extends: guangdong\nname: h\nextras:\n  horses:\n"
                  "    params: {count: {option: indicator}}\n",
                  "extras.horses.params.count: option \"indicator\" is null here, which does not "
-                 "fit: None is not valid under any of the given schemas",
+                 "fit: must be a whole number or an option reference ({option: NAME}), not "
+                 "nothing (an empty value)",
                  id="an option with no default where a count goes"),
     pytest.param("extends: luzhou\nname: h\npatterns:\n  gui:\n"
                  "    params: {shape: {option: false}}\n",
-                 "patterns.gui.params.shape.option: False is not of type 'string'",
+                 "patterns.gui.params.shape.option: must be text, not false (YAML reads "
+                 "unquoted yes, no, on, off as true or false)",
                  id="an option reference that is not a name"),
     pytest.param("extends: luzhou-guide\nname: h\npatterns:\n  three_dragon_seven_pairs:\n"
                  "    params: {dragons: three}\n",
-                 "patterns.three_dragon_seven_pairs.params.dragons: 'three' is not valid under "
-                 "any of the given schemas", id="a pattern parameter of the wrong type"),
+                 "patterns.three_dragon_seven_pairs.params.dragons: must be a whole number or "
+                 'an option reference ({option: NAME}), not the text "three"', id="a pattern parameter of the wrong type"),
     pytest.param("extends: luzhou\nname: h\ndraw:\n  flower_cat_pays: {x: 1}\n",
-                 "draw.flower_cat_pays: Additional properties are not allowed ('x' was unexpected)",
+                 "draw.flower_cat_pays: unknown key \"x\"; keys: option",
                  id="a draw rule of the wrong type"),
     pytest.param("extends: luzhou\nname: h\nvalue:\n  ladder: null\n",
-                 "value: 'ladder' is a required property",
+                 "value.ladder: missing: value needs ladder",
                  id="a ladder value model with its ladder removed"),
     pytest.param('extends: luzhou\nname: h\ntiles:\n  copies: {"²m": 3}\n',
                  "tiles.copies: copies of ²m: expected a tile and a count",
