@@ -269,9 +269,10 @@ def batch(files, rules, input_format, fmt, output, jobs):
     1: some not legal; 2: some bad input.
     """
     from .batch import BAD, NOT_LEGAL, score_all
+    from .batch_inputs import check, not_output
     from .errors import OptionError
     from .output_guard import identity, spares_rulesets
-    from .records import check, not_output, read
+    from .records import read
     from .ruleset import load
     from .ruleset_files import chain_files
     if _is_list(rules):

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
-import stat
 import sys
 import unicodedata
 from dataclasses import dataclass, replace
@@ -127,47 +125,6 @@ def input_format(path: str, given: str | None = None) -> str:
     raise InputError(f"{path}: cannot tell the format from "
                      f"{'extension ' + repr(ext) if ext else 'a name with no extension'}: "
                      "name it .yaml, .yml, .jsonl, .ndjson or .csv, or give --input-format")
-
-
-def check(paths, given: str | None = None, output: str | None = None, stdin=None) -> None:
-    """Every input named once, of a known format, an existing file, and not the output: so a
-    typo fails before any result is written rather than after half the run. `stdin` is the
-    stream `-` reads: a file redirected into it may be the output too."""
-    if sum(p == STDIN for p in paths) > 1:
-        raise InputError("- (standard input) is given more than once")
-    for path in paths:
-        input_format(path, given)
-        if path == STDIN:
-            not_output([STDIN], output, "the file read as standard input", stdin)
-            continue
-        p = Path(path)
-        if not p.exists():
-            raise InputError(f"{path}: no such file")
-        if p.is_dir():
-            raise InputError(f"{path}: is a directory, not a batch file")
-        not_output([path], output)
-
-
-def not_output(paths, output: str | None, what: str = "", stream=None) -> None:
-    """InputError if opening `output` for writing would erase one of `paths` (or the file
-    `stream` reads, for `-`), which the run has still to read."""
-    if not output or output == STDIN:
-        return
-    try:
-        out = os.stat(output)
-    except OSError:
-        return  # no such file yet: it erases nothing
-    if not stat.S_ISREG(out.st_mode):
-        return  # a device or a pipe (/dev/null, /dev/stdout): writing it erases nothing
-    for path in paths:
-        try:
-            st = os.fstat(stream.fileno()) if path == STDIN else os.stat(path)
-        except (AttributeError, OSError, ValueError):  # not a file (a pipe, a test's buffer)
-            continue
-        if (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino):
-            raise InputError(f"{label(path) if path == STDIN else path}: "
-                             f"{what + ' ' if what else ''}is also the output file (-o); "
-                             "writing would erase it")
 
 
 def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:

@@ -1,0 +1,80 @@
+"""The batch files named on the command line, checked before `-o` is opened: opening it
+empties it, so a run that is refused for an input it cannot read (a typo in a file name, a
+file it may not open) must be refused first, or a re-run loses the last run's results.
+
+Checked without reading a record, so that nothing is read twice: a regular file is opened
+and closed, as that is the one true test of reading it (permissions, ACLs, a security
+module); a named pipe or a device is only looked at (stat, access), since opening a pipe
+waits for its writer, and closing it again could end what the writer sends.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+
+from .errors import InputError
+from .records import STDIN, input_format, label
+
+
+def check(paths, given: str | None = None, output: str | None = None, stdin=None) -> None:
+    """Every input named once, of a known format, one that can be read, and not the output:
+    so a typo fails before any result is written rather than after half the run. `stdin` is
+    the stream `-` reads: a file redirected into it may be the output too."""
+    if sum(p == STDIN for p in paths) > 1:
+        raise InputError("- (standard input) is given more than once")
+    for path in paths:
+        input_format(path, given)
+        if path == STDIN:
+            not_output([STDIN], output, "the file read as standard input", stdin)
+            continue
+        _readable(path)
+        not_output([path], output)
+
+
+def _readable(path: str) -> None:
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):  # (a dangling link too)
+        raise InputError(f"{path}: no such file") from None
+    except OSError as e:  # a folder that cannot be entered, a name too long, a link loop
+        raise _unreadable(path, e) from None
+    if stat.S_ISDIR(mode):
+        raise InputError(f"{path}: is a directory, not a batch file")
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        if not os.access(path, os.R_OK):
+            raise _unreadable(path, OSError(errno.EACCES, os.strerror(errno.EACCES)))
+        return
+    try:  # (a socket, too, is refused here at once)
+        os.close(os.open(path, os.O_RDONLY))
+    except OSError as e:
+        raise _unreadable(path, e) from None
+
+
+def _unreadable(path: str, e: OSError) -> InputError:
+    # The message reading the file would give (its name spelt as rows spell it), only sooner.
+    return InputError(f"{label(path)}: cannot be read ({e.strerror or e})")
+
+
+def not_output(paths, output: str | None, what: str = "", stream=None) -> None:
+    """InputError if opening `output` for writing would erase one of `paths` (or the file
+    `stream` reads, for `-`), which the run has still to read. The same file is the same
+    device and inode, however it is spelt (a link, ./name, a hard link)."""
+    if not output or output == STDIN:
+        return
+    try:
+        out = os.stat(output)
+    except OSError:
+        return  # no such file yet: it erases nothing
+    if not stat.S_ISREG(out.st_mode):
+        return  # a device or a pipe (/dev/null, /dev/stdout): writing it erases nothing
+    for path in paths:
+        try:
+            st = os.fstat(stream.fileno()) if path == STDIN else os.stat(path)
+        except (AttributeError, OSError, ValueError):  # not a file (a pipe, a test's buffer)
+            continue
+        if (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino):
+            raise InputError(f"{label(path) if path == STDIN else path}: "
+                             f"{what + ' ' if what else ''}is also the output file (-o); "
+                             "writing would erase it")

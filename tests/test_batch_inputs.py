@@ -1,0 +1,108 @@
+"""`mjscore batch ... -o OUT` refused on its command line leaves OUT as it was: every input
+it names is checked before OUT is opened (opening empties it), and so is every option.
+OUT holds an earlier run's results in each test; a re-run with a typo must not lose them."""
+
+import os
+import socket
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore.cli import cli
+
+HAND = '{"hand": "11223344556677m"}\n'
+EARLIER = b'{"file": "old.jsonl", "record": 1, "an earlier run": true}\n'
+
+
+def batch(*args):
+    return CliRunner().invoke(cli, ["batch", *args])
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """A folder with a good batch file (a.jsonl) and OUT from an earlier run (out.jsonl)."""
+    monkeypatch.chdir(tmp_path)  # (short names: a socket's path is limited to ~100 bytes)
+    (tmp_path / "a.jsonl").write_text(HAND, encoding="utf-8")
+    (tmp_path / "out.jsonl").write_bytes(EARLIER)
+    return tmp_path
+
+
+def refused(result, message):
+    """Exit 2 with `message` as the one line on stderr, nothing on stdout, OUT untouched."""
+    assert (result.exit_code, result.stderr, result.stdout) == (2, f"mjscore: {message}\n", "")
+    with open("out.jsonl", "rb") as f:
+        assert f.read() == EARLIER
+
+
+def _can_read(path) -> bool:
+    try:
+        with open(path, "rb"):
+            return True
+    except OSError:
+        return False
+
+
+# -- an input that cannot be read ----------------------------------------------------------
+
+def test_a_missing_second_file(here):
+    refused(batch("a.jsonl", "nope.jsonl", "-o", "out.jsonl"), "nope.jsonl: no such file")
+
+
+def test_a_directory(here):
+    (here / "d.jsonl").mkdir()
+    refused(batch("a.jsonl", "d.jsonl", "-o", "out.jsonl"),
+            "d.jsonl: is a directory, not a batch file")
+
+
+def test_a_file_without_read_permission(here):
+    (here / "locked.jsonl").write_text(HAND, encoding="utf-8")
+    (here / "locked.jsonl").chmod(0)
+    if _can_read(here / "locked.jsonl"):
+        pytest.skip("this user reads a file of mode 000 (root)")
+    refused(batch("a.jsonl", "locked.jsonl", "-o", "out.jsonl"),
+            "locked.jsonl: cannot be read (Permission denied)")
+
+
+def test_a_file_in_a_folder_that_cannot_be_entered(here):
+    (here / "locked").mkdir()
+    (here / "locked" / "b.jsonl").write_text(HAND, encoding="utf-8")
+    (here / "locked").chmod(0)
+    try:
+        if _can_read(here / "locked" / "b.jsonl"):
+            pytest.skip("this user enters a folder of mode 000 (root)")
+        refused(batch("a.jsonl", "locked/b.jsonl", "-o", "out.jsonl"),
+                "locked/b.jsonl: cannot be read (Permission denied)")
+    finally:
+        (here / "locked").chmod(0o755)  # (so that pytest can remove it)
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="needs a Unix socket")
+def test_a_socket(here):
+    # No file opens a socket, root or not: the case a test run as root can make.
+    with socket.socket(socket.AF_UNIX) as s:
+        s.bind("s.jsonl")
+        refused(batch("a.jsonl", "s.jsonl", "-o", "out.jsonl"),
+                "s.jsonl: cannot be read (No such device or address)")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+def test_a_named_pipe_without_read_permission(here):
+    os.mkfifo("p.jsonl", 0)
+    if os.access("p.jsonl", os.R_OK):
+        pytest.skip("this user reads a pipe of mode 000 (root)")
+    refused(batch("a.jsonl", "p.jsonl", "-o", "out.jsonl"),
+            "p.jsonl: cannot be read (Permission denied)")
+
+
+def test_a_name_too_long(here):
+    # Not "cannot write the output": the error is the input's, found before -o is opened.
+    name = "x" * 300 + ".jsonl"
+    refused(batch("a.jsonl", name, "-o", "out.jsonl"),
+            f"{name}: cannot be read (File name too long)")
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_link_loop(here):
+    os.symlink("loop.jsonl", "loop.jsonl")
+    refused(batch("a.jsonl", "loop.jsonl", "-o", "out.jsonl"),
+            "loop.jsonl: cannot be read (Too many levels of symbolic links)")
