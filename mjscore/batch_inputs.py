@@ -5,7 +5,8 @@ file it may not open) must be refused first, or a re-run loses the last run's re
 Checked without reading a record, so that nothing is read twice: a regular file is opened
 and closed, as that is the one true test of reading it (permissions, ACLs, a security
 module); a named pipe or a device is only looked at (stat, access), since opening a pipe
-waits for its writer, and closing it again could end what the writer sends.
+waits for its writer, and closing it again could end what the writer sends; standard input
+is only asked whether it is open for reading.
 """
 
 from __future__ import annotations
@@ -15,18 +16,20 @@ import os
 import stat
 
 from .errors import InputError
-from .records import STDIN, input_format, label
+from .records import STDIN, STDIN_LABEL, input_format, label
 
 
 def check(paths, given: str | None = None, output: str | None = None, stdin=None) -> None:
     """Every input named once, of a known format, one that can be read, and not the output:
     so a typo fails before any result is written rather than after half the run. `stdin` is
-    the stream `-` reads: a file redirected into it may be the output too."""
+    the stream `-` reads (None: standard input is closed): a file redirected into it may be
+    the output too."""
     if sum(p == STDIN for p in paths) > 1:
         raise InputError("- (standard input) is given more than once")
     for path in paths:
         input_format(path, given)
         if path == STDIN:
+            _stream_readable(stdin)
             not_output([STDIN], output, "the file read as standard input", stdin)
             continue
         _readable(path)
@@ -50,6 +53,28 @@ def _readable(path: str) -> None:
         os.close(os.open(path, os.O_RDONLY))
     except OSError as e:
         raise _unreadable(path, e) from None
+
+
+def _stream_readable(stream) -> None:
+    """InputError if standard input is closed (`<&-`) or open for writing only: reading it
+    would fail after -o was emptied (and a closed one would be taken for a file named -)."""
+    if stream is None:
+        raise InputError(f"{STDIN_LABEL}: cannot be read (standard input is closed)")
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # no descriptor (a test's buffer): nothing to ask
+    try:
+        import fcntl
+    except ImportError:  # (Windows)
+        return
+    try:
+        flags = fcntl.fcntl(fd, fcntl.F_GETFL)
+    except OSError as e:
+        raise _unreadable(STDIN, e) from None
+    if flags & os.O_ACCMODE == os.O_WRONLY:
+        raise InputError(f"{STDIN_LABEL}: cannot be read (standard input is open for writing "
+                         "only)")
 
 
 def _unreadable(path: str, e: OSError) -> InputError:

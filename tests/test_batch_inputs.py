@@ -4,6 +4,8 @@ OUT holds an earlier run's results in each test; a re-run with a typo must not l
 
 import os
 import socket
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -106,3 +108,36 @@ def test_a_link_loop(here):
     os.symlink("loop.jsonl", "loop.jsonl")
     refused(batch("a.jsonl", "loop.jsonl", "-o", "out.jsonl"),
             "loop.jsonl: cannot be read (Too many levels of symbolic links)")
+
+
+# -- standard input that cannot be read ----------------------------------------------------
+
+def _batch_process(*args, **kwargs):
+    return subprocess.run([sys.executable, "-m", "mjscore", "batch", *args],
+                          capture_output=True, text=True, timeout=60, **kwargs)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes a descriptor before exec")
+def test_standard_input_closed(here):
+    # Nor is the file named - in the working folder read in its place.
+    (here / "-").write_text(HAND, encoding="utf-8")
+    res = _batch_process("-", "-o", "out.jsonl", preexec_fn=lambda: os.close(0))
+    assert (res.returncode, res.stderr, res.stdout) == (
+        2, "mjscore: <stdin>: cannot be read (standard input is closed)\n", "")
+    assert (here / "out.jsonl").read_bytes() == EARLIER
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs fcntl")
+def test_standard_input_open_for_writing_only(here):
+    with open("w.jsonl", "wb") as stdin:
+        res = _batch_process("-", "-o", "out.jsonl", stdin=stdin)
+    assert (res.returncode, res.stderr, res.stdout) == (
+        2, "mjscore: <stdin>: cannot be read (standard input is open for writing only)\n", "")
+    assert (here / "out.jsonl").read_bytes() == EARLIER
+
+
+def test_standard_input_from_a_pipe_is_read_whole_after_the_check(here):
+    res = _batch_process("-", "a.jsonl", "--format", "jsonl", "-o", "out.jsonl", input=HAND * 3)
+    assert res.returncode == 0, res.stderr
+    rows = (here / "out.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [r.split(",")[0] for r in rows] == ['{"file": "<stdin>"'] * 3 + ['{"file": "a.jsonl"']
