@@ -85,7 +85,8 @@ def _unreadable(path: str, e: OSError) -> InputError:
 def not_output(paths, output: str | None, what: str = "", stream=None) -> None:
     """InputError if opening `output` for writing would erase one of `paths` (or the file
     `stream` reads, for `-`), which the run has still to read. The same file is the same
-    device and inode, however it is spelt (a link, ./name, a hard link)."""
+    device and inode, however it is spelt (a link, ./name, a hard link): the message names
+    it both ways, as the user may not know they are one file."""
     if not output or output == STDIN:
         return
     try:
@@ -101,5 +102,5 @@ def not_output(paths, output: str | None, what: str = "", stream=None) -> None:
             continue
         if (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino):
             raise InputError(f"{label(path) if path == STDIN else path}: "
-                             f"{what + ' ' if what else ''}is also the output file (-o); "
-                             "writing would erase it")
+                             f"{what + ' ' if what else ''}is also the output file (-o "
+                             f"{label(output)}); writing would erase it")

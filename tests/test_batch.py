@@ -744,7 +744,7 @@ def test_output_that_is_the_rules_file_or_one_it_extends_is_refused(tmp_path):
         res = CliRunner().invoke(cli, ["batch", str(hands), "--rules", str(house), "-o", str(out)])
         assert res.exit_code == 2
         assert res.stderr == f"mjscore: {out}: a ruleset file of --rules is also the output " \
-                             "file (-o); writing would erase it\n"
+                             f"file (-o {out}); writing would erase it\n"
         assert out.read_bytes() == before
 
 
@@ -934,7 +934,7 @@ def test_output_that_is_the_file_redirected_into_stdin_is_refused(tmp_path):
                              stdin=stdin, capture_output=True, text=True, timeout=60)
     assert res.returncode == 2
     assert res.stderr == "mjscore: <stdin>: the file read as standard input is also the " \
-                         "output file (-o); writing would erase it\n"
+                         f"output file (-o {path}); writing would erase it\n"
     assert path.read_bytes() == before
 
 

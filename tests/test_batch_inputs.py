@@ -141,3 +141,39 @@ def test_standard_input_from_a_pipe_is_read_whole_after_the_check(here):
     assert res.returncode == 0, res.stderr
     rows = (here / "out.jsonl").read_text(encoding="utf-8").splitlines()
     assert [r.split(",")[0] for r in rows] == ['{"file": "<stdin>"'] * 3 + ['{"file": "a.jsonl"']
+
+
+# -- an input that is the output -------------------------------------------------------------
+
+@pytest.mark.parametrize("inputs, out, message", [
+    pytest.param(["a.jsonl"], "a.jsonl", "a.jsonl: is also the output file (-o a.jsonl)",
+                 id="same name"),
+    pytest.param(["a.jsonl"], "./a.jsonl", "a.jsonl: is also the output file (-o ./a.jsonl)",
+                 id="./name"),
+    pytest.param(["a.jsonl"], "link.jsonl",
+                 "a.jsonl: is also the output file (-o link.jsonl)", id="a link as -o"),
+    pytest.param(["link.jsonl"], "a.jsonl",
+                 "link.jsonl: is also the output file (-o a.jsonl)", id="a link as input"),
+    pytest.param(["a.jsonl"], "hard.jsonl",
+                 "a.jsonl: is also the output file (-o hard.jsonl)", id="a hard link"),
+    pytest.param(["b.jsonl", "a.jsonl"], "../here/a.jsonl",
+                 "a.jsonl: is also the output file (-o ../here/a.jsonl)", id="second input"),
+])
+def test_an_input_that_is_the_output_is_refused_naming_both(tmp_path, monkeypatch, inputs,
+                                                            out, message):
+    # Opening -o empties it: the input would be read back empty, its records lost.
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    (here / "a.jsonl").write_bytes(EARLIER)
+    (here / "b.jsonl").write_text(HAND, encoding="utf-8")
+    if hasattr(os, "symlink"):
+        os.symlink("a.jsonl", "link.jsonl")
+    if hasattr(os, "link"):
+        os.link("a.jsonl", "hard.jsonl")
+    if not os.path.exists(out) or not os.path.exists(inputs[-1]):
+        pytest.skip("needs links")
+    result = batch(*inputs, "-o", out)
+    assert (result.exit_code, result.stderr, result.stdout) == (
+        2, f"mjscore: {message}; writing would erase it\n", "")
+    assert (here / "a.jsonl").read_bytes() == EARLIER
