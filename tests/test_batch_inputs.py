@@ -3,6 +3,7 @@ it names is checked before OUT is opened (opening empties it), and so is every o
 OUT holds an earlier run's results in each test; a re-run with a typo must not lose them."""
 
 import os
+import shlex
 import socket
 import subprocess
 import sys
@@ -177,3 +178,42 @@ def test_an_input_that_is_the_output_is_refused_naming_both(tmp_path, monkeypatc
     assert (result.exit_code, result.stderr, result.stdout) == (
         2, f"mjscore: {message}; writing would erase it\n", "")
     assert (here / "a.jsonl").read_bytes() == EARLIER
+
+
+# -- any other refusal on the command line -------------------------------------------------
+
+# What follows a good `batch a.jsonl -o out.jsonl`, then why it is refused; one case a line.
+REFUSED = """
+--rules nosuch                  | an unknown --rules
+--rules ''                      | an empty --rules
+--rules luzhou,guangdong        | several --rules
+--rules broken.yaml             | a malformed --rules file
+--rules lost.yaml               | --rules extends an unknown ruleset
+--rules out.jsonl               | --rules is -o, not a ruleset
+--rules luzhou --rules lanzhou  | --rules twice
+--rules                         | --rules without a value
+--opt cap=100                   | --opt, which batch has not
+--format xml                    | a bad --format
+--input-format txt              | a bad --input-format
+--jobs 0                        | --jobs 0
+--jobs x                        | --jobs x
+--jobs 1000                     | --jobs 1000
+--jobs ５                       | --jobs in full-width digits
+--bogus                         | an unknown option
+-o other.jsonl                  | -o twice
+b.txt                           | an input of no known format
+- -                             | standard input twice
+"""
+
+
+@pytest.mark.parametrize("args", [
+    pytest.param(shlex.split(line.split("|")[0]), id=line.split("|")[1].strip())
+    for line in REFUSED.strip().splitlines()])
+def test_a_refused_command_line_leaves_the_output_as_it_was(here, args):
+    (here / "broken.yaml").write_text("extends: [luzhou\n", encoding="utf-8")
+    (here / "lost.yaml").write_text("extends: nosuch\nname: lost\n", encoding="utf-8")
+    result = batch("a.jsonl", "-o", "out.jsonl", *args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and "Traceback" not in result.stderr
+    assert (here / "out.jsonl").read_bytes() == EARLIER
+    assert not (here / "other.jsonl").exists()
