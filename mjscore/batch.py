@@ -137,7 +137,7 @@ def _opts(value) -> dict:
 
 def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
     """One record's row; bad input of any kind becomes the row's error. `guard`: the output
-    file's (device, inode), which no ruleset file of the record may be (`output_guard.no_clash`)."""
+    file's `output_guard.identity`, which no ruleset file of the record may be (`no_clash`)."""
     source = rec.path or rec.file
     rec = decoded(rec)
     if rec.problem is not None:
@@ -185,7 +185,7 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
 
     If reading fails part-way (InputError), every record read before the failure still gets
     its row, then the error is raised: the same rows whatever `jobs` is. `guard`: the output
-    file's (device, inode), where a record naming it as a ruleset file stops the run
+    file's `output_guard.identity`, where a record naming it as a ruleset file stops the run
     (`output_guard.no_clash`).
     """
     if jobs <= 1:

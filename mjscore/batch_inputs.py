@@ -72,7 +72,7 @@ def _stream_readable(stream) -> None:
         flags = fcntl.fcntl(fd, fcntl.F_GETFL)
     except OSError as e:
         raise _unreadable(STDIN, e) from None
-    if flags & os.O_ACCMODE == os.O_WRONLY:
+    if (flags & os.O_ACCMODE) == os.O_WRONLY:
         raise InputError(f"{STDIN_LABEL}: cannot be read (standard input is open for writing "
                          "only)")
 

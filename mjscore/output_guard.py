@@ -21,7 +21,7 @@ from typing import Iterator
 
 from .bounded import make_room
 from .errors import InputError, MjscoreError
-from .records import STDIN, STDIN_LABEL, decoded, read
+from .records import STDIN, STDIN_LABEL, decoded, label, read
 from .ruleset_files import beside, load_raw
 
 
@@ -36,13 +36,16 @@ def own_rules(fields, source: str) -> str | None:
 
 
 def identity(path: str | None) -> tuple | None:
-    """(device, inode) of `path` if it is a file holding something (what opening it for
-    writing would erase), else None."""
+    """(device, inode, name) of `path` if it is a file holding something (what opening it
+    for writing would erase), else None. The name, as given, is for the message: the file
+    is the same however the ruleset spells it."""
     try:
         st = os.stat(path) if path and path != STDIN else None
     except (OSError, ValueError):
         return None
-    return (st.st_dev, st.st_ino) if st and stat.S_ISREG(st.st_mode) and st.st_size else None
+    if st and stat.S_ISREG(st.st_mode) and st.st_size:
+        return st.st_dev, st.st_ino, label(path)
+    return None
 
 
 def spares_rulesets(files, given: str | None, guard: tuple | None) -> None:
@@ -91,9 +94,10 @@ def no_clash(ref: str, guard: tuple, where: str) -> None:
             ids[st.st_dev, st.st_ino] = path
         make_room(_CHAINS, 1 << 10)  # (a house file a few records share: a few dozen)
         _CHAINS[ref, guard] = ids
-    if guard in ids:
-        raise InputError(f"{ids[guard]}: a ruleset file of record {where} is also the output "
-                          "file (-o); writing would erase it")
+    dev_ino = guard[:2]
+    if dev_ino in ids:
+        raise InputError(f"{ids[dev_ino]}: a ruleset file of record {where} is also the output "
+                         f"file (-o {guard[2]}); writing would erase it")
 
 
 def _regular(path: str) -> bool:

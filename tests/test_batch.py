@@ -767,7 +767,7 @@ def test_output_that_is_a_records_own_rules_file_or_one_it_extends_is_refused(tm
         before = out.read_bytes()
         res = run(str(hands), "-o", str(out))
         assert (res.exit_code, res.stderr) == (2, f"mjscore: {out}: a ruleset file of record "
-                                                  f"{hands}:2 is also the output file (-o); "
+                                                  f"{hands}:2 is also the output file (-o {out}); "
                                                   "writing would erase it\n")
         assert out.read_bytes() == before
     other = tmp_path / "out.txt"
@@ -797,7 +797,7 @@ def test_a_records_own_rules_file_as_output_stops_a_run_from_standard_input(tmp_
     line = '{"hand": "11223344556677m"}\n{"hand": "11223344556677m", "rules": "%s"}\n' % house
     res = run("-", "--format", "jsonl", "-o", str(house), input=line)
     assert (res.exit_code, res.stderr) == (2, f"mjscore: {house}: a ruleset file of record "
-                                              "<stdin>:2 is also the output file (-o); "
+                                              f"<stdin>:2 is also the output file (-o {house}); "
                                               "writing would erase it\n")
 
 
@@ -810,7 +810,7 @@ def test_a_records_own_rules_file_as_output_stops_worker_processes_too(tmp_path)
     res = run("-", "--format", "jsonl", "--jobs", "2", "-o", str(house), input=text)
     assert (res.exit_code, res.stderr.splitlines()[-1]) == \
         (2, f"mjscore: {house}: a ruleset file of record <stdin>:701 is also the output file "
-            "(-o); writing would erase it")
+            f"(-o {house}); writing would erase it")
 
 
 def test_a_records_own_rules_file_as_output_on_standard_input_after_a_file_stops_the_run(
