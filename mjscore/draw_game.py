@@ -53,13 +53,18 @@ def exhausted(table, ev) -> tuple:
     rs = table.rs
     rules = rs.spec.get("draw") or {}
     left = [s for s in SEATS if s not in table.won]
+    xiqian = []
     for s in left:  # whether or not 查叫 needs them, the hands shown hold their ghosts
         if s in table.hands:
-            count_held(table, ev, s, physical_ghosts(table.hands[s], rs))
+            held = physical_ghosts(table.hands[s], rs)
+            # L12 pays 喜钱 win or not: with no ghosts event, a hand shown here holds only
+            # drawn ghosts (a discarded 红中 is never claimed), as a winner's hand does.
+            if not count_held(table, ev, s, held) and ghost_bonus_of(rs) is not None:
+                xiqian += ghost_money(rs, s, held, False)
     if not rules:
-        return f"wall exhausted: nothing is paid in {rs.name}", []
+        return f"wall exhausted: nothing is paid in {rs.name}", xiqian
     if len(left) < 2:
-        return "wall exhausted with one player left: nothing to check", []
+        return "wall exhausted with one player left: nothing to check", xiqian
     hands = {s: table.need_hand(s, ev, "查叫 checks every player not yet won") for s in left}
     cats = {s for s in left if is_flower_cat(hands[s], rs)}
     ready = {}
@@ -87,6 +92,7 @@ def exhausted(table, ev) -> tuple:
             rows.append(Payment(s, r, amount, f"not ready: pays {r}'s " +
                                 ("best wait (查大)" if per == "chada" else "ready bonus")))
     rows.sort(key=lambda p: (SEATS.index(p.frm), SEATS.index(p.to)))
+    rows = xiqian + rows
     parts = [f"{s} 花猫" if s in cats else f"{s} ready (best {ready[s]})" if s in ready
              else f"{s} not ready" for s in left]
     return "wall exhausted (查叫): " + ", ".join(parts), rows

@@ -447,6 +447,27 @@ def test_xiqian_win_only_of_a_refused_win_is_paid_as_a_loser():
     assert all(p.why.endswith("no win") for p in r.events[0].payments)
 
 
+# 查叫 hands: S shows five 红中 (ready, best 5), the others are not ready and not 花猫.
+CHAJIAO_5C = {"E": "35799m245689s99s", "S": "CCCCC234m567m78p", "W": "13579m13579s468s",
+              "N": "2468m2468p13579p"}
+
+
+@pytest.mark.parametrize("xiqian, counted, net", [
+    pytest.param("always", [], {"E": -15, "S": 45, "W": -15, "N": -15}, id="held, always: collects"),
+    pytest.param("win_only", [], {"E": 5, "S": -15, "W": 5, "N": 5}, id="held, win_only: pays"),
+    pytest.param("always", [{"ghosts": "S", "drawn": 5}], {"E": -15, "S": 45, "W": -15, "N": -15},
+                 id="its ghosts event pays it, once"),
+])
+def test_xiqian_of_a_hand_shown_at_chajiao(xiqian, counted, net):
+    # L12 pays 喜钱 win or not: a hand shown at 查叫 holds only drawn 红中 (a discarded one is
+    # never claimed), so five held pay as a winner's five do, where no ghosts event counts them.
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8, "xiqian": xiqian}, "seats": CHAJIAO_5C,
+           "events": counted + [{"exhausted": True}]}
+    r = settle(rec)
+    assert r.legal and dict(r.net) == net
+    assert sum(p.amount for e in r.events for p in e.payments if "喜钱" in p.why) == 30
+
+
 @pytest.mark.parametrize("events", [
     pytest.param([{"ghosts": "W", "drawn": 3}, {"exhausted": True}], id="held by E, 3 by W"),
     pytest.param([{"ghosts": "E", "drawn": 1}, {"ghosts": "W", "drawn": 3}, {"exhausted": True}],
