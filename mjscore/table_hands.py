@@ -1,6 +1,7 @@
 """The seats' hands a settle record gives, read together: who wins (a discard claimed by
 several seats may go to one), each hand read at its size, and no kind more copies across the
-table than the set has (a record that cannot describe a real hand is bad input)."""
+table than the set has (a record that cannot describe a real hand is bad input), and each
+kong a hand shows told by its event where kongs pay as they are declared."""
 
 from __future__ import annotations
 
@@ -68,3 +69,33 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
             raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
                              f"the table ({rs.name} has {rs.copies[k]})")
     return hands
+
+
+def kongs_told(rec, rs, hands: dict) -> None:
+    """Where kongs pay as they are declared (G8), every kong a hand shows needs its kong
+    event: without one the record says nothing of what it paid (an exposed kong's payer
+    above all), and settling without it would leave that money out of the net."""
+    rates = rs.spec.get("kong_payments") or {}
+    if not rates:
+        return
+    told: dict = {}
+    for e in rec.events:
+        if e.type == "kong":
+            try:
+                key = (e.seat, e.fields.get("kind"), event_tile(e, rec.label))
+            except InputError:
+                continue  # refused when its turn comes, in the order of the events
+            told[key] = told.get(key, 0) + 1
+    for seat, hand in hands.items():
+        for m in hand.melds:
+            key = (seat, m.exposure, m.tiles[0])
+            if m.kind != "kong" or m.exposure not in rates:
+                continue
+            if told.get(key, 0):
+                told[key] -= 1
+                continue
+            frm = ", from: SEAT" if m.exposure == "exposed" else ""
+            raise InputError(f"{rec.label}: seats.{seat}: the {m.exposure} kong "
+                             f"{m.text} has no kong event, so what it paid is not known: "
+                             f"add {{kong: {seat}, kind: {m.exposure}, "
+                             f"tile: {T.name(m.tiles[0])}{frm}}} before the win")

@@ -24,7 +24,7 @@ from .record import event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
 from .settlement import Payment, check_extras, net_of
-from .table_hands import claimants_win, read_hands, winners
+from .table_hands import claimants_win, kongs_told, read_hands, winners
 
 SEATS = C.SEATS
 
@@ -99,6 +99,7 @@ class _Table:
 
     def run(self) -> None:
         events = self.rec.events
+        kongs_told(self.rec, self.rs, self.hands)
         for i, ev in enumerate(events):
             if self.ended_at is not None and ev.type in ("win", "kong", "exhausted"):
                 self.refuse(ev, f"the hand ended at event {self.ended_at}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -534,3 +535,29 @@ def test_seats_in_a_record_may_be_written_in_small_letters():
 def test_records_that_leave_events_out_are_taken_as_written(rules, events, seats, net):
     r = settle({"rules": rules, "seats": seats, "events": events})
     assert r.legal and r.net == net
+
+
+@pytest.mark.parametrize("seats, events, said", [
+    pytest.param("{E: (1111m) 234m 567m 789p 99p}", "[{win: E, tile: 9p}]",
+                 "seats.E: the concealed kong (1111m) has no kong event", id="concealed"),
+    pytest.param("{E: '[1111m] 234m 567m 789p 99p'}", "[{win: E, tile: 9p}]",
+                 "add {kong: E, kind: exposed, tile: 1m, from: SEAT}", id="exposed"),
+    pytest.param("{E: (1111m) (2222m) 567m 789p 99p}",
+                 "[{kong: E, kind: concealed, tile: 1m}, {win: E, tile: 9p}]",
+                 "the concealed kong (2222m) has no kong event", id="one of two told"),
+])
+def test_a_kong_shown_with_no_event_is_refused_where_kongs_pay(tmp_path, seats, events, said):
+    # G8: a kong pays as it is declared. With no kong event the record said nothing of that
+    # money, and the hand was settled as if the kong had paid nothing (an independent settler
+    # found it).
+    p = tmp_path / "r.yaml"
+    p.write_text(f"rules: guangdong\nseats: {seats}\nevents: {events}\n", encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(said)):
+        settle(str(p))
+
+
+def test_a_kong_needs_no_event_where_kongs_pay_nothing(tmp_path):
+    p = tmp_path / "r.yaml"
+    p.write_text("rules: luzhou\nseats: {E: (1111m) 234m 567m 789p 99p}\n"
+                 "events: [{win: E, tile: 9p}]\n", encoding="utf-8")
+    assert settle(str(p)).legal
