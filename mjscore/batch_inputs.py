@@ -19,11 +19,12 @@ from .errors import InputError
 from .records import STDIN, STDIN_LABEL, input_format, label
 
 
-def check(paths, given: str | None = None, output: str | None = None, stdin=None) -> None:
+def check(paths, given: str | None = None, output: str | None = None, stdin=None,
+          stdout=None) -> None:
     """Every input named once, of a known format, one that can be read, and not the output:
     so a typo fails before any result is written rather than after half the run. `stdin` is
     the stream `-` reads (None: standard input is closed): a file redirected into it may be
-    the output too."""
+    the output too; `stdout` the stream rows go to with no `-o` (`not_stdout`)."""
     if sum(p == STDIN for p in paths) > 1:
         raise InputError("- (standard input) is given more than once")
     for path in paths:
@@ -34,6 +35,8 @@ def check(paths, given: str | None = None, output: str | None = None, stdin=None
             continue
         _readable(path)
         not_output([path], output)
+    if output in (None, STDIN) and stdout is not None:
+        not_stdout(paths, stdout, stdin)
 
 
 def _readable(path: str) -> None:
@@ -93,14 +96,38 @@ def not_output(paths, output: str | None, what: str = "", stream=None) -> None:
         out = os.stat(output)
     except OSError:
         return  # no such file yet: it erases nothing
+    same = _same_file(paths, out, stream)
+    if same is not None:
+        raise InputError(f"{same}: {what + ' ' if what else ''}is also the output file (-o "
+                         f"{label(output)}); writing would erase it")
+
+
+def not_stdout(paths, out_stream, stdin=None) -> None:
+    """InputError if the rows' standard output is a file of `paths` (`>> a.jsonl`): the run
+    would read back the rows it writes, without end, or (`>`) the shell has emptied it
+    already. As `cat` refuses the same."""
+    try:
+        out = os.fstat(out_stream.fileno())
+    except (AttributeError, OSError, ValueError):  # (a test's buffer)
+        return
+    same = _same_file(paths, out, stdin)
+    if same is not None:
+        what = "the file read as standard input " if same == STDIN_LABEL else ""
+        raise InputError(f"{same}: {what}is also standard output, where the rows are written; "
+                         "give -o another file")
+
+
+def _same_file(paths, out, stream) -> str | None:
+    """The first of `paths` (`-`: the file `stream` reads) that is the file `out` (a stat) is,
+    as the user spelt it; None if none is, or `out` is no regular file (a device or a pipe:
+    /dev/null, a terminal, | head), which writing neither erases nor feeds back."""
     if not stat.S_ISREG(out.st_mode):
-        return  # a device or a pipe (/dev/null, /dev/stdout): writing it erases nothing
+        return None
     for path in paths:
         try:
             st = os.fstat(stream.fileno()) if path == STDIN else os.stat(path)
         except (AttributeError, OSError, ValueError):  # not a file (a pipe, a test's buffer)
             continue
         if (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino):
-            raise InputError(f"{label(path) if path == STDIN else path}: "
-                             f"{what + ' ' if what else ''}is also the output file (-o "
-                             f"{label(output)}); writing would erase it")
+            return label(path) if path == STDIN else path
+    return None

@@ -279,7 +279,7 @@ def batch(files, rules, input_format, fmt, output, jobs):
         raise OptionError("batch takes one --rules; a record's rules key can name another")
     # Fail on a bad command line before a single row is written (or -o truncated).
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
-    check(files, input_format, output, stdin)
+    check(files, input_format, output, stdin, sys.stdout)
     load(rules)
     not_output(chain_files(rules), output, "a ruleset file of --rules")
     guard = identity(output)  # what opening -o erases: no record's ruleset file may be it

@@ -7,6 +7,7 @@ import shlex
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -217,3 +218,31 @@ def test_a_refused_command_line_leaves_the_output_as_it_was(here, args):
     assert result.stdout == "" and "Traceback" not in result.stderr
     assert (here / "out.jsonl").read_bytes() == EARLIER
     assert not (here / "other.jsonl").exists()
+
+
+# -- standard output that is an input ------------------------------------------------------
+
+@pytest.mark.parametrize("args, mode, said", [
+    pytest.param(("a.jsonl",), "ab", "a.jsonl:", id=">> the input"),
+    pytest.param(("a.jsonl",), "wb", "a.jsonl:", id="> the input (the shell emptied it)"),
+    pytest.param(("a.jsonl", "-o", "-"), "ab", "a.jsonl:", id="-o - and >> the input"),
+    pytest.param(("-",), "ab", "<stdin>: the file read as standard input", id="- < a >> a"),
+])
+def test_rows_written_to_an_input_are_refused(here, args, mode, said):
+    # `batch a.jsonl >> a.jsonl` read back every row it wrote as a new record and never ended
+    # (cat refuses the same); with `>` it read the file the shell had just emptied.
+    with open("a.jsonl", "rb") as stdin, open("a.jsonl", mode) as stdout:
+        res = subprocess.run([sys.executable, "-m", "mjscore", "batch", *args], stdin=stdin,
+                             stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert (res.returncode, res.stderr) == (
+        2, f"mjscore: {said} is also standard output, where the rows are written; give -o "
+           "another file\n")
+    if mode == "ab":
+        assert Path("a.jsonl").read_text(encoding="utf-8") == HAND
+
+
+def test_rows_to_another_file_or_a_pipe_are_written(here):
+    with open("rows.jsonl", "wb") as stdout:
+        res = subprocess.run([sys.executable, "-m", "mjscore", "batch", "a.jsonl", "--format",
+                              "jsonl"], stdout=stdout, stderr=subprocess.PIPE, timeout=60)
+    assert res.returncode == 0 and Path("rows.jsonl").read_text(encoding="utf-8").count("\n") == 1
