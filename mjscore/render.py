@@ -224,20 +224,23 @@ def compare_table(names, results) -> str:
     for seat in SEATS:
         rows.append((f"Net {seat}", *("-" if isinstance(r, Exception) else f"{r.net[seat]:+d}"
                                       if r.net[seat] else "0" for r in results)))
-    for r in results:
+    # Each ruleset is named as its column is, as --rules gave it: two house files may both
+    # call themselves luzhou, and a dict by that name showed one value as "Values agree".
+    for name, r in zip(names, results):
         if not isinstance(r, Exception) and not r.legal:
-            rows.append((f"Why not ({r.ruleset})", *("; ".join(x.reasons) if x is r else ""
-                                                      for x in results)))
+            rows.append((f"Why not ({name})", *("; ".join(x.reasons) if x is r else ""
+                                                 for x in results)))
     out = [tabulate(rows, headers=("", *names))]
     if len(ok) >= 2:
         # A hand that is no legal win scores nothing there: its value (what it would pay) and
         # patterns are not what that school pays, so it is named as not legal, not compared.
-        legal = [r for r in ok if r.legal]
-        values = {r.ruleset: r.value if r.legal else "not legal" for r in ok}
+        named = [(n, r) for n, r in zip(names, results) if not isinstance(r, Exception)]
+        legal = [(n, r) for n, r in named if r.legal]
+        values = [(n, r.value if r.legal else "not legal") for n, r in named]
         if not legal:
             out.append("Not a legal win under any of them")
-        elif len(set(values.values())) > 1:
-            out.append("Values differ: " + ", ".join(f"{k} {v}" for k, v in values.items()))
+        elif len({v for _n, v in values}) > 1:
+            out.append("Values differ: " + ", ".join(f"{n} {v}" for n, v in values))
         else:
             out.append(f"Values agree: {ok[0].value}")
         if len(legal) >= 2:
@@ -246,20 +249,20 @@ def compare_table(names, results) -> str:
 
 
 def _rule_lines(ok) -> list:
-    """Where the rulesets' patterns part: the rules only some of them applied, by who applied
+    """(`ok`: (name, result) pairs.) Where the rulesets' patterns part: the rules only some of them applied, by who applied
     them, then (first) the rules all applied but name differently. A rule is matched by what
     it is (`compare.match_patterns`), never by its name; each ruleset's name for it is shown
     in the order of the ruleset names before it."""
     every = tuple(range(len(ok)))
     rules: dict = {}
-    for m in match_patterns([r.patterns for r in ok]):
+    for m in match_patterns([r.patterns for _n, r in ok]):
         names = [h.en for h in m.hits if h is not None]
         same = len({n.casefold() for n in names}) == 1  # "Seven pairs" is "Seven Pairs"
         if m.holders != every or not same:
             rules.setdefault(m.holders, []).append(names[0] if same else " / ".join(names))
     out = []
     for holders in sorted(rules, key=lambda k: (k != every, k)):
-        who = " / ".join(ok[i].ruleset for i in holders)
+        who = " / ".join(ok[i][0] for i in holders)
         label = f"Only in {who}" if holders != every else \
             f"In {'both' if len(ok) == 2 else 'all'}, named differently ({who})"
         out.append(f"{label}: {'; '.join(rules[holders])}")

@@ -128,3 +128,14 @@ def test_a_ruleset_where_the_hand_is_not_legal_is_not_compared_by_value(args, li
     # and listed the patterns of a refused hand as a rule only that school scores.
     out = CliRunner().invoke(cli, ["score", *args.split()]).stdout.splitlines()
     assert out[-len(lines):] == lines and out[-len(lines) - 1].startswith("Why not")
+
+
+
+def test_rulesets_are_named_as_their_columns_so_one_name_twice_is_still_compared(tmp_path):
+    # A house file may call itself luzhou: the footer keyed the values by that name, kept one
+    # of the two and said "Values agree: 2" beside a column of 1.
+    house = tmp_path / "capped.yaml"
+    house.write_text("name: luzhou\nextends: luzhou\nvalue: {cap: 1}\n")
+    res = CliRunner().invoke(cli, ["score", "111m234m567m789p5pC", "--win", "5p", "--rules",
+                                   f"luzhou,{house}"])
+    assert res.stdout.splitlines()[-1] == f"Values differ: luzhou 2, {house} 1"
