@@ -98,8 +98,7 @@ def schema_text(err, what: str) -> tuple:
         return path, f"must be at {'least' if kind == 'minimum' else 'most'} {want}, " \
                      f"not {describe(v)}"
     if kind == "uniqueItems":
-        twice = next(x for i, x in enumerate(v) if x in v[:i])
-        return path, f"{describe(twice)} is listed twice"
+        return path, f"{describe(_twice(v))} is listed twice"
     if kind == "pattern":
         return path, f"{describe(v)} does not match the pattern {want}"
     if kind in ("oneOf", "anyOf"):  # (a value of one of several forms, none of which fits)
@@ -110,6 +109,23 @@ def schema_text(err, what: str) -> tuple:
             text += " (a whole number is written without a decimal point)"
         return path, text
     return path, err.message  # a keyword the schemas above do not use
+
+
+def _twice(items: list):
+    """The first item that repeats an earlier one as the schema compares them: `true` is not
+    the number 1 there (Python's == says it is, and named true in [1, true, 1])."""
+    import json
+    seen = set()
+    for x in items:
+        try:
+            key = json.dumps(x, sort_keys=True, default=repr)
+        except (TypeError, ValueError):
+            key = repr(x)
+        if key in seen:
+            return x
+        seen.add(key)
+    # jsonschema also takes 1 and 1.0 as one value, which the text above keeps apart.
+    return next((x for i, x in enumerate(items) if x in items[:i]), items[-1])
 
 
 # A ruleset's shared forms (`$defs`) by the names a house file's writer knows them.

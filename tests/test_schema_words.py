@@ -1,0 +1,41 @@
+"""A house ruleset's schema errors in the file's terms (`words.schema_text`), from
+`rules check`: where the value is wrong and what is wrong with it, one line, exit 2."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore.cli import cli
+
+
+def check(tmp_path, body: str):
+    (tmp_path / "h.yaml").write_text(f"name: house\nextends: luzhou\n{body}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "check", str(tmp_path / "h.yaml")])
+    return res.exit_code, res.stderr.strip().removeprefix(
+        f"mjscore: invalid ruleset: {tmp_path / 'h.yaml'}: ")
+
+
+@pytest.mark.parametrize("body, said", [
+    pytest.param("tiles: {suits: [1, true, 1]}", "tiles.suits: the number 1 is listed twice",
+                 id="true is not the number 1"),
+    pytest.param("tiles: {suits: [m, p, m]}", 'tiles.suits: the text "m" is listed twice',
+                 id="a suit twice"),
+    pytest.param("hand: {concealed_sets: [[1], [1]]}", "hand.concealed_sets: a list is listed "
+                 "twice", id="unhashable items"),
+])
+def test_schema_words(tmp_path, body, said):
+    assert check(tmp_path, body) == (2, said)
+
+
+@pytest.mark.parametrize("items, said", [
+    pytest.param([1, True, 1], "the number 1 is listed twice", id="true is not 1"),
+    pytest.param([1, 1.0], "the number 1.0 is listed twice", id="1.0 is 1 to the schema"),
+    pytest.param([{"a": [1]}, {"a": [1]}], "a mapping is listed twice", id="unhashable"),
+])
+def test_listed_twice_names_the_item_the_schema_found_twice(items, said):
+    import jsonschema
+
+    from mjscore.words import schema_text
+    err = next(jsonschema.Draft202012Validator({"uniqueItems": True}).iter_errors(items))
+    assert schema_text(err, "a list") == ([], said)
