@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .errors import OptionError, RulesetError
 from .options import check_defaults, option_refs
+from .words import describe
 
 _HERE = Path(__file__).resolve().parent
 
@@ -35,9 +36,11 @@ def validate(data: dict, label: str) -> None:
     err = _schema_error(data)
     if err is not None:
         path = list(err.absolute_path)
-        if err.validator == "oneOf" and len(path) == 2 and path[0] == "patterns" and \
-                isinstance(err.instance, dict):
-            path, message = path, _pattern_problem(err.instance)
+        if err.validator == "oneOf" and len(path) == 2 and path[0] == "patterns":
+            # (A pattern that is no mapping fits all of its one-effect forms, which only ask
+            # for a key: jsonschema names that oneOf, not the type.)
+            message = _pattern_problem(err.instance) if isinstance(err.instance, dict) else \
+                f"must be a pattern (a mapping) or nothing, not {describe(err.instance)}"
         else:
             path, message = _words(err)
         raise RulesetError(label, _short(message), ".".join(map(str, path)) or None)

@@ -87,6 +87,10 @@ def schema_text(err, what: str) -> tuple:
         pats = err.schema.get("patternProperties", ())
         extra = next(k for k in v if k not in props and not any(re.search(p, k) for p in pats))
         return path, unknown("key", extra, props)
+    if kind in ("minProperties", "maxProperties"):
+        if kind == "minProperties" and want == 1:
+            return path, "must not be empty"
+        return path, f"{len(v)} keys, at {'least' if kind == 'minProperties' else 'most'} {want}"
     if kind in ("minItems", "maxItems"):
         return path, f"{len(v)} items, at {'least' if kind == 'minItems' else 'most'} {want}"
     if kind in ("minLength", "maxLength"):
@@ -102,6 +106,9 @@ def schema_text(err, what: str) -> tuple:
     if kind == "pattern":
         return path, f"{describe(v)} does not match the pattern {want}"
     if kind in ("oneOf", "anyOf"):  # (a value of one of several forms, none of which fits)
+        inner = _fitting_form(err)
+        if inner is not None:
+            return schema_text(inner, what)
         forms = [_form(sub) for sub in want]
         text = f"must be {either(forms)}, not {describe(v)}" if all(forms) else \
             f"{describe(v)} is none of the forms allowed here"
@@ -128,8 +135,24 @@ def _twice(items: list):
     return next((x for i, x in enumerate(items) if x in items[:i]), items[-1])
 
 
+def _fitting_form(err):
+    """The error inside the one form of a oneOf whose kind the value is (a mapping where only
+    one form is a mapping: an extra missing its en:), or None: "a mapping is none of the
+    forms allowed here" would leave the writer to guess which key is wrong."""
+    from jsonschema.exceptions import best_match
+    ruled_out, branches = set(), {}
+    for e in err.context:
+        branch = e.relative_schema_path[0]
+        branches.setdefault(branch, []).append(e)
+        if not e.relative_path and e.validator in ("type", "enum", "const"):
+            ruled_out.add(branch)
+    left = [b for b in branches if b not in ruled_out]
+    return best_match(branches[left[0]]) if len(left) == 1 else None
+
+
 # A ruleset's shared forms (`$defs`) by the names a house file's writer knows them.
-_REFS = {"#/$defs/ref": "an option reference ({option: NAME})", "#/$defs/tile": "a tile"}
+_REFS = {"#/$defs/ref": "an option reference ({option: NAME})", "#/$defs/tile": "a tile",
+         "#/$defs/pattern": "a pattern (a mapping)"}
 
 
 def _form(sub: dict) -> str | None:

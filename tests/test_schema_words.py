@@ -16,14 +16,30 @@ def check(tmp_path, body: str):
         f"mjscore: invalid ruleset: {tmp_path / 'h.yaml'}: ")
 
 
-@pytest.mark.parametrize("body, said", [
-    pytest.param("tiles: {suits: [1, true, 1]}", "tiles.suits: the number 1 is listed twice",
-                 id="true is not the number 1"),
-    pytest.param("tiles: {suits: [m, p, m]}", 'tiles.suits: the text "m" is listed twice',
-                 id="a suit twice"),
-    pytest.param("hand: {concealed_sets: [[1], [1]]}", "hand.concealed_sets: a list is listed "
-                 "twice", id="unhashable items"),
-])
+# id: (what the house file adds to luzhou, what rules check says after the file's name)
+WORDS = {
+    "true is not the number 1": ("tiles: {suits: [1, true, 1]}",
+                                 "tiles.suits: the number 1 is listed twice"),
+    "a suit twice": ("tiles: {suits: [m, p, m]}", 'tiles.suits: the text "m" is listed twice'),
+    "unhashable items": ("hand: {concealed_sets: [[1], [1]]}",
+                         "hand.concealed_sets: a list is listed twice"),
+    # A oneOf where the value is the kind of one form only: what is wrong inside that form
+    # (it said "a mapping is none of the forms allowed here").
+    "an extra missing its names": ("extras: {x: {rule: ghost_bonus}}",
+                                   "extras.x.name: missing: extras.x needs rule, name and en"),
+    "an option reference to a number": ("value: {cap: {option: 5}}",
+                                        "value.cap.option: must be text, not the number 5"),
+    "minProperties": ("context: [{}]", "context.0: must not be empty"),
+    "a pattern that is no mapping": ("patterns: {foo: 5}", "patterns.foo: must be a pattern "
+                                     "(a mapping) or nothing, not the number 5"),
+    "a pattern that is a list": ("patterns: {foo: [a]}", "patterns.foo: must be a pattern "
+                                 "(a mapping) or nothing, not a list"),
+    "no form is the value's kind: as before": ("extras: {x: 5}", "extras.x: the number 5 is "
+                                               "none of the forms allowed here"),
+}
+
+
+@pytest.mark.parametrize("body, said", [pytest.param(*v, id=k) for k, v in WORDS.items()])
 def test_schema_words(tmp_path, body, said):
     assert check(tmp_path, body) == (2, said)
 
