@@ -102,19 +102,20 @@ def not_output(paths, output: str | None, what: str = "", stream=None) -> None:
                          f"{label(output)}); writing would erase it")
 
 
-def not_stdout(paths, out_stream, stdin=None) -> None:
+def not_stdout(paths, out_stream, stdin=None, what: str = "") -> None:
     """InputError if the rows' standard output is a file of `paths` (`>> a.jsonl`): the run
     would read back the rows it writes, without end, or (`>`) the shell has emptied it
-    already. As `cat` refuses the same."""
+    already, as `cat` refuses the same; a ruleset file (`what`) would have rows written into
+    it."""
     try:
         out = os.fstat(out_stream.fileno())
     except (AttributeError, OSError, ValueError):  # (a test's buffer)
         return
     same = _same_file(paths, out, stdin)
     if same is not None:
-        what = "the file read as standard input " if same == STDIN_LABEL else ""
-        raise InputError(f"{same}: {what}is also standard output, where the rows are written; "
-                         "give -o another file")
+        what = "the file read as standard input" if same == STDIN_LABEL else what
+        raise InputError(f"{same}: {what + ' ' if what else ''}is also standard output, where "
+                         "the rows are written; give -o another file")
 
 
 def _same_file(paths, out, stream) -> str | None:

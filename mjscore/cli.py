@@ -269,7 +269,7 @@ def batch(files, rules, input_format, fmt, output, jobs):
     1: some not legal; 2: some bad input.
     """
     from .batch import BAD, NOT_LEGAL, score_all
-    from .batch_inputs import check, not_output
+    from .batch_inputs import check, not_output, not_stdout
     from .errors import OptionError
     from .output_guard import identity, spares_rulesets
     from .records import read
@@ -282,6 +282,8 @@ def batch(files, rules, input_format, fmt, output, jobs):
     check(files, input_format, output, stdin, sys.stdout)
     load(rules)
     not_output(chain_files(rules), output, "a ruleset file of --rules")
+    if output in (None, "-"):
+        not_stdout(chain_files(rules), sys.stdout, None, "a ruleset file of --rules")
     guard = identity(output)  # what opening -o erases: no record's ruleset file may be it
     records = (rec for path in files for rec in read(path, input_format, stdin))
     sink, to_file = None, False

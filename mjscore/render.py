@@ -249,10 +249,10 @@ def compare_table(names, results) -> str:
 
 
 def _rule_lines(ok) -> list:
-    """(`ok`: (name, result) pairs.) Where the rulesets' patterns part: the rules only some of them applied, by who applied
-    them, then (first) the rules all applied but name differently. A rule is matched by what
-    it is (`compare.match_patterns`), never by its name; each ruleset's name for it is shown
-    in the order of the ruleset names before it."""
+    """Where the rulesets' patterns part (`ok`: (name, result) pairs): the rules only some of
+    them applied, by who applied them, then (first) the rules all applied but name
+    differently. A rule is matched by what it is (`compare.match_patterns`), never by its
+    name; each ruleset's name for it is shown in the order of the ruleset names before it."""
     every = tuple(range(len(ok)))
     rules: dict = {}
     for m in match_patterns([r.patterns for _n, r in ok]):

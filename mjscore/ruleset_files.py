@@ -5,6 +5,7 @@ read as one mapping (the keys merged, child over parent). What the mapping must 
 from __future__ import annotations
 
 import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -90,13 +91,13 @@ def beside(ref, folder: Path):
 
 
 def names_a_path(ref: str) -> bool:
-    """Whether `ref`, whole, is a path that exists. A comma in such a ref is part of a file's
-    name (CONTRACT: `--rules NAME|FILE`), not a comma list of rulesets."""
+    """Whether `ref`, whole, is a file that exists (not a folder). A comma in such a ref is
+    part of a file's name (CONTRACT: `--rules NAME|FILE`), not a comma list of rulesets; a
+    folder so named (`luzhou,guangdong/`) is no ruleset, and leaves the list a list."""
     try:
-        os.stat(ref)
+        return not stat.S_ISDIR(os.stat(ref).st_mode)
     except (OSError, ValueError):  # none there, a name too long, a NUL byte
         return False
-    return True
 
 
 class _NotFound(RulesetError):

@@ -89,8 +89,8 @@ def kongs_told(rec, rs, hands: dict) -> None:
     for seat, hand in hands.items():
         for m in hand.melds:
             key = (seat, m.exposure, m.tiles[0])
-            if m.kind != "kong" or m.exposure not in rates:
-                continue
+            if m.kind != "kong" or not rates.get(m.exposure):
+                continue  # (a kind that pays nothing, at a house rate of 0 too: known)
             if told.get(key, 0):
                 told[key] -= 1
                 continue

@@ -104,7 +104,9 @@ def schema_text(err, what: str) -> tuple:
     if kind == "uniqueItems":
         return path, f"{describe(_twice(v))} is listed twice"
     if kind == "pattern":
-        return path, f"{describe(v)} does not match the pattern {want}"
+        shape = _PATTERNS.get(want)
+        return path, (f"must be {shape}, not {describe(v)}" if shape else
+                      f"{describe(v)} does not match the pattern {want}")
     if kind in ("oneOf", "anyOf"):  # (a value of one of several forms, none of which fits)
         inner = _fitting_form(err)
         if inner is not None:
@@ -149,6 +151,11 @@ def _fitting_form(err):
     left = [b for b in branches if b not in ruled_out]
     return best_match(branches[left[0]]) if len(left) == 1 else None
 
+
+# The schemas' patterns by what they stand for: a regular expression is no help to a writer.
+_PATTERNS = {"^([1-9][mps]|[ESWNCFP])$": "a tile (1m to 9s, or one of E S W N C F P)",
+             "^[a-z0-9][a-z0-9_-]*$": "a name of small letters, digits, _ and - (starting with a "
+                                     "letter or digit)"}
 
 # A ruleset's shared forms (`$defs`) by the names a house file's writer knows them.
 _REFS = {"#/$defs/ref": "an option reference ({option: NAME})", "#/$defs/tile": "a tile",

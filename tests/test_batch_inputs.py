@@ -246,3 +246,16 @@ def test_rows_to_another_file_or_a_pipe_are_written(here):
         res = subprocess.run([sys.executable, "-m", "mjscore", "batch", "a.jsonl", "--format",
                               "jsonl"], stdout=stdout, stderr=subprocess.PIPE, timeout=60)
     assert res.returncode == 0 and Path("rows.jsonl").read_text(encoding="utf-8").count("\n") == 1
+
+
+def test_rows_appended_to_a_ruleset_file_are_refused(here):
+    # `batch a.jsonl --rules house.yaml >> house.yaml` wrote its rows into the ruleset file.
+    Path("house.yaml").write_text("extends: luzhou\nname: house\n", encoding="utf-8")
+    with open("house.yaml", "ab") as stdout:
+        res = subprocess.run([sys.executable, "-m", "mjscore", "batch", "a.jsonl", "--rules",
+                              "house.yaml"], stdout=stdout, stderr=subprocess.PIPE, text=True,
+                             timeout=60)
+    assert res.returncode == 2 and res.stderr.endswith(
+        "house.yaml: a ruleset file of --rules is also standard output, where the rows are "
+        "written; give -o another file\n")
+    assert Path("house.yaml").read_text(encoding="utf-8") == "extends: luzhou\nname: house\n"

@@ -265,3 +265,14 @@ def test_contract_rules_file_whose_name_holds_a_comma(tmp_path, monkeypatch, com
     assert result.exit_code == 0, result.output
     row = json.loads(result.stdout.splitlines()[0] if command[0] == "batch" else result.stdout)
     assert (row["ruleset"], row["value"]) == ("house", 100)
+
+
+def test_a_folder_named_like_a_list_leaves_the_list_a_list(tmp_path, monkeypatch):
+    # A folder "luzhou,guangdong" in the working folder was taken for a ruleset file named so,
+    # and the comparison failed with "is a directory".
+    (tmp_path / "luzhou,guangdong").mkdir()
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["score", "111m234m567m789p5pC", "--win", "5p",
+                                      "--rules", "luzhou,guangdong"])
+    assert "Values differ: luzhou 2, guangdong not legal" in result.stdout  # (1: not legal
+    assert result.exit_code == 1  # in one of them, as two rulesets side by side exit)

@@ -36,6 +36,9 @@ WORDS = {
                                  "(a mapping) or nothing, not a list"),
     "no form is the value's kind: as before": ("extras: {x: 5}", "extras.x: the number 5 is "
                                                "none of the forms allowed here"),
+    # A pattern the schema spells as a regular expression, said as what it stands for.
+    "a tile": ("ghosts: {indicator: 5x}", "ghosts.indicator: must be a tile (1m to 9s, or one "
+               'of E S W N C F P), not the text "5x"'),
 }
 
 
@@ -55,3 +58,11 @@ def test_listed_twice_names_the_item_the_schema_found_twice(items, said):
     from mjscore.words import schema_text
     err = next(jsonschema.Draft202012Validator({"uniqueItems": True}).iter_errors(items))
     assert schema_text(err, "a list") == ([], said)
+
+
+def test_a_name_is_said_in_words_not_as_its_regular_expression(tmp_path):
+    (tmp_path / "h.yaml").write_text("name: Big House\nextends: luzhou\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "check", str(tmp_path / "h.yaml")])
+    assert (res.exit_code, res.stderr.strip()) == (2, (
+        f"mjscore: invalid ruleset: {tmp_path / 'h.yaml'}: name: must be a name of small "
+        'letters, digits, _ and - (starting with a letter or digit), not the text "Big House"'))

@@ -561,3 +561,13 @@ def test_a_kong_needs_no_event_where_kongs_pay_nothing(tmp_path):
     p.write_text("rules: luzhou\nseats: {E: (1111m) 234m 567m 789p 99p}\n"
                  "events: [{win: E, tile: 9p}]\n", encoding="utf-8")
     assert settle(str(p)).legal
+
+
+def test_a_kong_that_pays_0_needs_no_event(tmp_path):
+    # A house rate of 0: what the kong paid is known, so no event is asked for.
+    (tmp_path / "h.yaml").write_text("extends: guangdong\nname: h\n"
+                                     "kong_payments: {concealed: 0}\n", encoding="utf-8")
+    p = tmp_path / "r.yaml"
+    p.write_text("rules: h.yaml\nseats: {E: (1111m) 234m 567m 789p 99p}\n"
+                 "events: [{win: E, tile: 9p}]\n", encoding="utf-8")
+    assert settle(str(p)).legal
