@@ -62,6 +62,12 @@ def validate(data, label: str) -> None:
         raise InputError(f"{label}: {odd}")
     schema = json.loads((_HERE / "record.schema.json").read_text(encoding="utf-8"))
     events = data.get("events")
+    limit = schema["properties"]["events"]["maxItems"]
+    if isinstance(events, list) and len(events) > limit:
+        # Counted before any event is checked: each check is a schema validation, and a 1 MB
+        # file holds 50,000 events (a mapping from Python, any number): minutes of checks
+        # before the count refused them anyway.
+        raise InputError(f"{label}: events: {len(events)} items, at most {limit}")
     # A non-list `events:` is left to the whole-record schema check below, which names it.
     for i, ev in enumerate(events if isinstance(events, list) else []):
         # Name the event's type in the error rather than the schema's oneOf mismatch list.

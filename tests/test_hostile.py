@@ -254,6 +254,13 @@ def test_a_huge_hand_in_a_record(here):
     assert result.stderr == "mjscore: big.yaml: seats.E: too long: 300 characters, at most 200\n"
 
 
+def test_a_megabyte_of_events_is_counted_before_each_is_checked(here):
+    # 55,000 events: each one's schema check came first, some 20 s before the count refused them
+    write(here / "many.yaml", "seats: {}\nevents:\n" + "- exhausted: true\n" * 55_000)
+    result = run("settle", "many.yaml")
+    assert result.stderr == "mjscore: many.yaml: events: 55000 items, at most 1000\n"
+
+
 # -- rulesets whose numbers go past any stake ---------------------------------------------------
 @pytest.mark.parametrize("text, args, message", [
     pytest.param("extends: luzhou-guide\nname: huge\npatterns:\n  kong_draw:\n"
@@ -381,6 +388,9 @@ def _api_cases():
         pytest.param(lambda: settle({"seats": {}, "events": []}, opts="cap=100"), OptionError,
                      "invalid option: opts maps option names to values, not str",
                      id="settle: opts a string"),
+        pytest.param(lambda: settle({"seats": {}, "events": [{"exhausted": True}] * 300_000}),
+                     MjscoreError, "record: events: 300000 items, at most 1000",
+                     id="settle: 300,000 events (once checked one by one for minutes)"),
         pytest.param(lambda: settle(5), MjscoreError,
                      "record: a hand record is a mapping with seats: and events:",
                      id="settle: a number"),
