@@ -12,9 +12,10 @@ from __future__ import annotations
 REGISTRY: dict = {}
 SITUATIONAL: set = set()
 BY_SIGNATURE: dict = {}  # predicate -> params -> does it read only the signature and melds
+PARAMS: dict = {}  # pattern id -> the params it reads (any other is a typo: refused)
 
 
-def pattern(pid: str, situational: bool = False, signature=False):
+def pattern(pid: str, situational: bool = False, signature=False, params=()):
     """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`.
 
     A predicate may return `(count, note)` instead, the note saying which tiles made it.
@@ -28,6 +29,7 @@ def pattern(pid: str, situational: bool = False, signature=False):
     tiles, the winning tile, groups or the situation must leave it False."""
     def deco(fn):
         REGISTRY[pid] = fn
+        PARAMS[pid] = params  # the params it reads; a ruleset giving any other is refused
         if situational:
             SITUATIONAL.add(fn)
         BY_SIGNATURE[fn] = signature if callable(signature) else (lambda params: signature)
@@ -48,7 +50,7 @@ def physical_ghosts(hand, rs) -> int:
     return n + sum(1 for m in hand.melds for k in m.raw.tiles if k in rs.ghost_kinds)
 
 
-@pattern("four_of_a_kind", signature=True)
+@pattern("four_of_a_kind", signature=True, params=("shape", "kongs"))
 def four_of_a_kind(reading, hand, ctx, params) -> int:
     """Each tile kind with four copies in the final hand (melds and ghosts included).
 
@@ -96,7 +98,7 @@ def one_suit_kong_draw(reading, hand, ctx, params) -> int:
 DRAGON_KINDS = (31, 32, 33)  # P F C
 
 
-@pattern("seven_pairs_dragons", signature=True)
+@pattern("seven_pairs_dragons", signature=True, params=("dragons", "at_least", "one_suit"))
 def seven_pairs_dragons(reading, hand, ctx, params) -> int:
     """Seven pairs with dragon pairs (C, F or P; ghosts standing as 中 count as 中).
 
@@ -116,7 +118,8 @@ def seven_pairs_dragons(reading, hand, ctx, params) -> int:
     return 1
 
 
-@pattern("seven_pairs_quads", signature=lambda params: "ghost_pair" not in params)
+@pattern("seven_pairs_quads", signature=lambda params: "ghost_pair" not in params,
+         params=("quads", "ghost_pair"))
 def seven_pairs_quads(reading, hand, ctx, params) -> int:
     """Seven pairs holding `quads` four-of-a-kinds (as two pairs each). `ghost_pair`: true
     when the one other pair is two ghost tiles, false when it is two natural tiles."""

@@ -31,7 +31,7 @@ def _schema_error(data: dict):
 
 def validate(data: dict, label: str) -> None:
     """Schema validation (jsonschema), then the references a schema cannot see."""
-    from .patterns import REGISTRY
+    from .patterns import PARAMS, REGISTRY
     from .settlement import EXTRAS
     err = _schema_error(data)
     if err is not None:
@@ -50,6 +50,15 @@ def validate(data: dict, label: str) -> None:
         if pat is not None and pat.get("pattern", pid) not in REGISTRY:
             raise RulesetError(label, f'unknown pattern "{pat.get("pattern", pid)}" '
                                       f"(known: {', '.join(sorted(REGISTRY))})", f"patterns.{pid}")
+        name = pat.get("pattern", pid) if pat is not None else None
+        # A param the predicate never reads (a typo: shap) would leave the pattern firing
+        # on every shape, with no word.
+        odd = [k for k in ((pat or {}).get("params") or {}) if k not in PARAMS.get(name, ())]
+        if odd:
+            takes = ", ".join(PARAMS[name])
+            raise RulesetError(label, f'{name} takes no param "{odd[0]}" ' +
+                               (f"(its params: {takes})" if takes else "(it takes none)"),
+                               f"patterns.{pid}.params")
     for xid, extra in (data.get("extras") or {}).items():
         if extra is not None and extra["rule"] not in EXTRAS:
             raise RulesetError(label, f'unknown extra rule "{extra["rule"]}"', f"extras.{xid}.rule")

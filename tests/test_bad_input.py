@@ -171,6 +171,13 @@ BAD_FILES = [
     pytest.param("pattern.yaml", "extends: luzhou\nname: house\npatterns:\n  foo:\n"
                                  "    pattern: nosuch\n    name: x\n    en: x\n    steps: 1\n",
                  ["pattern.yaml", "patterns.foo", "nosuch"], id="an unknown pattern predicate"),
+    pytest.param("param.yaml", "extends: luzhou\nname: house\npatterns:\n  gui:\n    params: {shap: x}\n",
+                 ["param.yaml", "patterns.gui.params", 'four_of_a_kind takes no param "shap" (its '
+                  'params: shape, kongs)'], id="a param the predicate does not read (was ignored)"),
+    pytest.param("param.yaml", "extends: luzhou\nname: house\npatterns:\n  qidui:\n"
+                               "    params: {shape: standard}\n",
+                 ["param.yaml", "patterns.qidui.params", 'seven_pairs takes no param "shape" '
+                  "(it takes none)"], id="a param to a predicate that takes none (was ignored)"),
     pytest.param("optref.yaml", "extends: luzhou\nname: house\nvalue:\n  cap: {option: nope}\n",
                  ["optref.yaml", "value.cap", "nope"], id="a reference to an undeclared option"),
     pytest.param("self.yaml", "extends: self.yaml\nname: self\n",
