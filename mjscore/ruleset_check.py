@@ -32,7 +32,7 @@ def _schema_error(data: dict):
 def validate(data: dict, label: str) -> None:
     """Schema validation (jsonschema), then the references a schema cannot see."""
     from .patterns import PARAMS, REGISTRY
-    from .settlement import EXTRAS
+    from .settlement import EXTRA_PARAMS, EXTRAS
     err = _schema_error(data)
     if err is not None:
         path = list(err.absolute_path)
@@ -50,22 +50,28 @@ def validate(data: dict, label: str) -> None:
         if pat is not None and pat.get("pattern", pid) not in REGISTRY:
             raise RulesetError(label, f'unknown pattern "{pat.get("pattern", pid)}" '
                                       f"(known: {', '.join(sorted(REGISTRY))})", f"patterns.{pid}")
-        name = pat.get("pattern", pid) if pat is not None else None
-        # A param the predicate never reads (a typo: shap) would leave the pattern firing
-        # on every shape, with no word.
-        odd = [k for k in ((pat or {}).get("params") or {}) if k not in PARAMS.get(name, ())]
-        if odd:
-            takes = ", ".join(PARAMS[name])
-            raise RulesetError(label, f'{name} takes no param "{odd[0]}" ' +
-                               (f"(its params: {takes})" if takes else "(it takes none)"),
-                               f"patterns.{pid}.params")
+        if pat is not None:
+            _params_read(label, pat.get("pattern", pid), pat, PARAMS, f"patterns.{pid}")
     for xid, extra in (data.get("extras") or {}).items():
         if extra is not None and extra["rule"] not in EXTRAS:
             raise RulesetError(label, f'unknown extra rule "{extra["rule"]}"', f"extras.{xid}.rule")
+        if extra is not None:
+            _params_read(label, extra["rule"], extra, EXTRA_PARAMS, f"extras.{xid}")
     for where, ref in option_refs(data, ""):
         if not isinstance(ref, str) or ref not in specs:
             raise RulesetError(label, f'refers to option "{ref}", which options: does not declare',
                                where)
+
+
+def _params_read(label: str, name: str, entry: dict, reads: dict, where: str) -> None:
+    """A param that the predicate or extra rule `name` never reads (a typo: shap, perr) would
+    leave it at its default with no word: refused, with the params it does read."""
+    odd = [k for k in (entry.get("params") or {}) if k not in reads.get(name, ())]
+    if odd:
+        takes = ", ".join(reads[name])
+        raise RulesetError(label, f'{name} takes no param "{odd[0]}" ' +
+                           (f"(its params: {takes})" if takes else "(it takes none)"),
+                           f"{where}.params")
 
 
 def validate_resolved(data: dict, spec: dict, values: dict, label: str) -> None:

@@ -178,6 +178,11 @@ BAD_FILES = [
                                "    params: {shape: standard}\n",
                  ["param.yaml", "patterns.qidui.params", 'seven_pairs takes no param "shape" '
                   "(it takes none)"], id="a param to a predicate that takes none (was ignored)"),
+    pytest.param("param.yaml", "extends: luzhou\nname: house\nextras:\n  xiqian:\n"
+                               "    params: {perr: 5}\n",
+                 ["param.yaml", "extras.xiqian.params", 'ghost_bonus takes no param "perr" '
+                  "(its params: over, per, mode)"], id="an extra's param it does not read (was "
+                                                        "ignored)"),
     pytest.param("optref.yaml", "extends: luzhou\nname: house\nvalue:\n  cap: {option: nope}\n",
                  ["optref.yaml", "value.cap", "nope"], id="a reference to an undeclared option"),
     pytest.param("self.yaml", "extends: self.yaml\nname: self\n",
