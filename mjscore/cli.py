@@ -281,9 +281,10 @@ def batch(files, rules, input_format, fmt, output, jobs):
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
     check(files, input_format, output, stdin, sys.stdout)
     load(rules)
-    not_output(chain_files(rules), output, "a ruleset file of --rules")
+    chain = chain_files(rules)
+    not_output(chain, output, "a ruleset file of --rules")
     if output in (None, "-"):
-        not_stdout(chain_files(rules), sys.stdout, None, "a ruleset file of --rules")
+        not_stdout(chain, sys.stdout, None, "a ruleset file of --rules")
     guard = identity(output)  # what opening -o erases: no record's ruleset file may be it
     records = (rec for path in files for rec in read(path, input_format, stdin))
     sink, to_file = None, False

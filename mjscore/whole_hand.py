@@ -205,8 +205,9 @@ class _Table:
                              declared=f.get("declared", False), heavenly=f.get("heavenly", False),
                              earthly=f.get("earthly", False), dealer=self.rec.dealer,
                              horses=horses, ghosts_held=physical_ghosts(h, self.rs))
-            except OptionError as e:  # in the record's keys: settle has no --kong-draw
-                raise InputError(f"{self.rec.label}: event {ev.number}: {e.record}") from None
+            except MjscoreError as e:  # an option in the record's keys: settle has no --kong-draw
+                raise InputError(f"{self.rec.label}: event {ev.number}: "
+                                 f"{e.record if isinstance(e, OptionError) else e}") from None
             try:
                 check_extras(ctx, h, self.rs)  # horses as many as the ruleset draws
             except MjscoreError as e:
