@@ -29,6 +29,7 @@ if _tabulate.wcwidth is None:
 from .compare import match_patterns
 from .context import SEATS
 from .scoring import division_words
+from .words import either
 
 
 def _how(ctx) -> str:
@@ -64,13 +65,9 @@ def payment_lines(payments, why: str) -> list:
             zero.setdefault(p.why, {}).setdefault(p.frm, []).append(p.to)
     if zero:
         lines.append("Left out, paying 0: " + "; ".join(
-            ", ".join(f"{frm} to {_and(tos)}" for frm, tos in by.items()) + f" ({w})"
+            ", ".join(f"{frm} to {either(tos, 'and')}" for frm, tos in by.items()) + f" ({w})"
             for w, by in zero.items()))
     return lines
-
-
-def _and(words) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def score_table(r, explain: bool = False) -> str:
