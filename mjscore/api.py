@@ -73,14 +73,30 @@ class Result:
                      for e in distinct(self.evaluations, self.ghost))
 
     def to_dict(self) -> dict:
-        return {
-            "ruleset": self.ruleset, "hand": self.hand, "legal": self.legal,
-            "reasons": list(self.reasons), "value": self.value, "raw_value": self.raw,
-            "cap": self.cap, "patterns": [h.to_dict() for h in self.patterns],
-            "decomposition": self.decomposition,
-            "payments": [p.to_dict() for p in self.payments], "net": dict(self.net),
-            "kong_payments": [dict(k) for k in self.kong_payments],
-        }
+        return {"ruleset": self.ruleset, "hand": self.hand, **self.outcome(),
+                "decomposition": self.decomposition, **self.paid()}
+
+    # The fields between hand and decomposition, and those after it: what many hands share,
+    # so a batch writes each such part once (`batch_output.jsonl`), keyed by what it reads.
+    def outcome(self) -> dict:
+        return {"legal": self.legal, "reasons": list(self.reasons), "value": self.value,
+                "raw_value": self.raw, "cap": self.cap,
+                "patterns": [h.to_dict() for h in self.patterns]}
+
+    def outcome_key(self) -> tuple:
+        # (A hit's id, names and effect: what its to_dict reads. Its spec need not hash.)
+        return (self.legal, self.reasons, self.value, self.raw, self.cap,
+                tuple([h[:4] for h in self.patterns]))
+
+    def paid(self) -> dict:
+        return {"payments": [p.to_dict() for p in self.payments], "net": dict(self.net),
+                "kong_payments": [dict(k) for k in self.kong_payments]}
+
+    def paid_key(self) -> tuple | None:
+        """None where a part is not hashable (a kong payment's mapping): not kept."""
+        if self.kong_payments:
+            return None
+        return (self.payments, tuple(self.net.items()))
 
 
 def horse_tiles(horses) -> tuple:

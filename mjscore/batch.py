@@ -38,9 +38,11 @@ AHEAD = 4  # chunks in flight per worker: keeps workers busy while bounding memo
 
 @dataclass(frozen=True)
 class Row:
-    """The result of one record: `result` is Result.to_dict(), or `error` says what is wrong.
-    `text` is the row as the output writes it, when it was written where the record was
-    scored (`score_all`'s `render`); the result is then left out, as it is not needed."""
+    """The result of one record: `result`, or `error` says what is wrong. `text` is the row
+    as the output writes it, when it was written where the record was scored (`score_all`'s
+    `render`, which reads the `Result` itself); the result is then left out, as it is not
+    needed. A row not written there (the table) holds the result as `Result.to_dict()`,
+    which can cross to the writing process."""
 
     file: str
     record: int
@@ -154,7 +156,7 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
         return Row(rec.file, rec.number, error=_one_line(str(e)))
     except RecursionError:  # (nested in the record's own fields, before score sees them)
         return Row(rec.file, rec.number, error=TOO_DEEP)
-    return _row(rec.file, rec.number, result.to_dict(), None, result.legal, None)
+    return _row(rec.file, rec.number, result, None, result.legal, None)
 
 
 def _one_line(message: str) -> str:
@@ -171,7 +173,9 @@ def _score_chunk(chunk: list, rules: str, render, guard) -> list:
 
 def _finish(row: Row, render) -> Row:
     if render is None:
-        return row
+        if row.result is None:
+            return row
+        return _row(row.file, row.record, row.result.to_dict(), None, row.legal, None)
     return _row(row.file, row.record, None, row.error, row.legal, render(row))
 
 

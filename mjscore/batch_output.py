@@ -10,6 +10,7 @@ import json
 from tabulate import tabulate
 
 from .batch import BAD, NOT_LEGAL, SCORED
+from .bounded import make_room
 from .context import SEATS
 
 CSV_COLUMNS = ("file", "record", "ruleset", "hand", "legal", "value", "reasons", "patterns",
@@ -20,7 +21,29 @@ JOIN = " | "
 
 
 def jsonl(row) -> str:
-    return _ENCODE(row.to_dict())
+    """A row as JSON Lines: `Row.to_dict()` encoded, its result's shared parts written once
+    (a log's hands come to a few dozen outcomes and payment lists between them)."""
+    r = row.result
+    if r is None or type(r) is dict:  # a bad record's row; a result that crossed processes
+        return _ENCODE(row.to_dict())
+    return "".join(('{"file": ', _ENCODE(row.file), ', "record": ', str(row.record),
+                    ', "ruleset": ', _ENCODE(r.ruleset), ', "hand": ', _ENCODE(r.hand), ", ",
+                    _part(r.outcome_key(), r.outcome), ', "decomposition": ',
+                    _ENCODE(r.decomposition), ", ", _part(r.paid_key(), r.paid), "}"))
+
+
+def _part(key, make) -> str:
+    """The encoded fields of `make()`, without the braces; kept by `key` (None: not kept)."""
+    got = _PARTS.get(key) if key is not None else None
+    if got is None:
+        got = _ENCODE(make())[1:-1]
+        if key is not None:
+            make_room(_PARTS, 1 << 10)
+            _PARTS[key] = got
+    return got
+
+
+_PARTS: dict = {}
 
 
 # One encoder for every row: json.dumps with any option builds a new one per call. A row is
@@ -41,7 +64,7 @@ def csv_header() -> str:
 
 
 def csv_row(row) -> str:
-    r = row.result
+    r = row.result.to_dict() if row.result is not None else None
     if r is None:
         return _csv_line([row.file, row.record, *[""] * (len(CSV_COLUMNS) - 3), row.error])
     return _csv_line([row.file, row.record, r["ruleset"], r["hand"], str(r["legal"]).lower(),

@@ -988,3 +988,23 @@ def test_a_records_rules_file_is_found_beside_a_batch_file_whose_name_is_spelt_o
     res = CliRunner().invoke(cli, ["batch", "h\udcffx/h.jsonl", "--format", "jsonl"])
     row = json.loads(res.stdout.splitlines()[0])
     assert (res.exit_code, row["file"], row["ruleset"]) == (0, "h\\xffx/h.jsonl", "house")
+
+
+# Records whose rows differ in every part a JSON Lines row writes: a kong payment, horses, a
+# hand that is not legal (no decomposition), a reason, a name and tiles past ASCII, twice each
+# (the second row is written from the kept parts).
+_VARIED = [{"hand": "123m456m789mSS (5555s)", "rules": "guangdong", "kong_draw": True},
+           {"hand": "123m456m789m111pPP", "rules": "guangdong", "seat": "S", "horses": "2m",
+            "opts": {"horses": 1}},
+           {"hand": "111m123m456m789m5p6p"}, {"hand": "111m123m456m789m5pC", "discard": "S"},
+           {"hand": "11223344556677m"}, {"hand": "123m456m789mCCC5p5p", "rules": "lanzhou"},
+           {"hand": "EEESSSWWWNNNFF", "rules": "guangdong"}]
+
+
+@pytest.mark.parametrize("fields", _VARIED * 2, ids=[f["hand"] for f in _VARIED] * 2)
+def test_a_jsonl_row_is_its_result_encoded_whole(fields):
+    from mjscore.batch import score_record
+    from mjscore.batch_output import _ENCODE, jsonl
+    from mjscore.records import Record
+    row = score_record(Record("f\u00e9", 7, dict(fields)), "luzhou")
+    assert jsonl(row) == _ENCODE({"file": "f\u00e9", "record": 7, **row.result.to_dict()})
