@@ -51,24 +51,46 @@ def _load_yaml(path: Path, label: str) -> dict:
 EFFECT_KEYS = ("steps", "base", "multiply", "add", "flat", "fixed")
 
 
-def _merge(base: dict, over: dict, where: str = "") -> dict:
+def _merge(base: dict, over: dict, where: str = "", names=None) -> dict:
     """Mappings merge key by key; lists and scalars replace; a null value removes the key.
 
     A pattern that names a new effect (say `multiply` where the parent had `steps`) drops the
-    parent's effect: a pattern has exactly one."""
+    parent's effect: a pattern has exactly one. `names`: (this file's label, its parent's),
+    when `over` extends `base`: a null there for a key the parent does not have removes
+    nothing, a typo (`wu_gui: null`) that would leave the pattern in play with no word."""
     out = dict(base)
     if where.startswith("patterns.") and where.count(".") == 1 and \
             any(k in over for k in EFFECT_KEYS):
         for k in EFFECT_KEYS:
             out.pop(k, None)
     for key, value in over.items():
+        at = f"{where}.{key}" if where else str(key)
         if value is None:
+            if names and key not in base and (where or key not in _sections()):
+                _removes_nothing(names, at, key, base)
             out.pop(key, None)
         elif isinstance(value, dict) and isinstance(base.get(key), dict):
-            out[key] = _merge(base[key], value, f"{where}.{key}" if where else str(key))
+            out[key] = _merge(base[key], value, at, names)
         else:
             out[key] = value
     return out
+
+
+@lru_cache(maxsize=1)
+def _sections() -> frozenset:
+    """The top-level keys a ruleset may have: `extras: null` where the parent has no extras
+    leaves what it asks (none), so only a null inside a section, or for no section at all,
+    removes nothing."""
+    import json
+    schema = json.loads((_HERE / "ruleset.schema.json").read_text(encoding="utf-8"))
+    return frozenset(schema["properties"])
+
+
+def _removes_nothing(names: tuple, at: str, key: str, base: dict):
+    from difflib import get_close_matches
+    near = get_close_matches(str(key), [str(k) for k in base], 1)
+    raise RulesetError(names[0], f'null removes nothing: {names[1]} has no "{key}" here' +
+                       (f' (did you mean "{near[0]}"?)' if near else ""), at)
 
 
 def is_shipped_name(ref: str) -> bool:
@@ -158,8 +180,10 @@ def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
         all_shipped = all_shipped and shipped
         label = plabel if shipped else str(path)
     merged: dict = {}
-    for data, _ in reversed(chain):
-        merged = _merge(merged, data)
+    above = None  # the label of the file merged last: the parent of the next
+    for data, lb in reversed(chain):
+        merged = _merge(merged, data, names=(lb, above) if above else None)
+        above = lb
     merged.pop("extends", None)
     return merged, chain[0][1], all_shipped
 

@@ -324,3 +324,31 @@ def test_an_option_reference_inside_options_is_refused_not_a_traceback(tmp_path,
                  "    choices: [fixed, {option: cap}]\n", encoding="utf-8")
     result = run(*command, str(p))
     assert result.exit_code == 2 and "options.ghost.choices.1:" in result.output
+
+
+@pytest.mark.parametrize("text, said", [
+    pytest.param("patterns:\n  wu_gui: null\n",
+                 'patterns.wu_gui: null removes nothing: luzhou has no "wu_gui" here '
+                 '(did you mean "wugui"?)', id="pattern id typo"),
+    pytest.param("extras:\n  xiqan: null\n",
+                 'extras.xiqan: null removes nothing: luzhou has no "xiqan" here '
+                 '(did you mean "xiqian"?)', id="extra id typo"),
+    pytest.param("extra: null\n", 'extra: null removes nothing', id="section typo"),
+])
+@pytest.mark.parametrize("command", [("rules", "check"),
+                                     ("score", "11m22m33m55m77m99m44m", "--rules")],
+                         ids=["rules check", "score"])
+def test_a_null_that_removes_nothing_is_refused(tmp_path, text, said, command):
+    # `wu_gui: null` for 无鬼 (wugui) removed nothing, rules check said ok and 无鬼 still
+    # scored +2 steps: the table's house rule silently not applied.
+    p = tmp_path / "house.yaml"
+    p.write_text("extends: luzhou\nname: house\n" + text, encoding="utf-8")
+    result = run(*command, str(p))
+    assert result.exit_code == 2 and f"{p}: {said}" in result.stderr
+
+
+def test_a_null_for_a_section_the_parent_lacks_is_accepted(tmp_path):
+    # lanzhou has no extras: `extras: null` asks for none, which is what it gets.
+    p = tmp_path / "house.yaml"
+    p.write_text("extends: lanzhou\nname: house\nextras: null\n", encoding="utf-8")
+    assert run("rules", "check", str(p)).exit_code == 0
