@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
+from .compile import NeedsIndicator
 from .decompose import readings
 from .hand import build, read_any
 from .notation import format as format_hand
@@ -162,7 +163,14 @@ def _ruleset_and_hand(hand, rules, win, indicator, opts) -> tuple:
         # option says --indicator does not apply, naming what was given.
         opts = {k: v for k, v in opts.items()
                 if k != "indicator" and (k, v) != ("ghost", "flip")}
-    rs = ruleset_of(rules, opts)
+    try:
+        rs = ruleset_of(rules, opts)
+    except NeedsIndicator as e:
+        # A file that flips the ghost by default has no ghost until the hand's indicator is
+        # known: loaded with it (then again below, from the cache, as any ruleset is).
+        if indicator is None or isinstance(rules, Ruleset) or e.indicator is None:
+            raise
+        rs = load(rules, {**opts, e.indicator: indicator, **({e.key: "flip"} if e.key else {})})
     if indicator is not None and "indicator" in rs.context:
         # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it. A ruleset
         # loaded here (from a name or a path) is loaded again with it; a compiled one given

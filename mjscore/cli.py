@@ -231,20 +231,20 @@ def rules_show(name, opts):
 @click.argument("file")
 def rules_check(file):
     """Validate a ruleset FILE (its whole extends: chain)."""
-    from .ruleset import resolve_and_compile
-    from .ruleset_check import validate, why_unused
+    from .ruleset_check import compile_to_check, validate, why_unused
     from .ruleset_files import load_raw
     files: list = []
     data, label, _ = load_raw(file, files)
     validate(data, label)
-    rs = resolve_and_compile(data, label, files=files)
+    rs, note = compile_to_check(data, label, files)
     dropped: dict = {}  # why -> the options dropped for it, in the file's order
     for k in data.get("options") or {}:
         if k not in rs.options:
             dropped.setdefault(why_unused(k, files), []).append(k)
     click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, "
                f"{len(rs.options)} options" + "".join(f"; {', '.join(keys)} dropped: {why}"
-                                                      for why, keys in dropped.items()) + ")")
+                                                      for why, keys in dropped.items()) +
+               note + ")")
 
 
 @cli.command("batch")

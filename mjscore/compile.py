@@ -67,6 +67,16 @@ def next_tile(k: int) -> int:
     return order[(order.index(k) + 1) % len(order)]
 
 
+class NeedsIndicator(OptionError):
+    """A flipped ghost with no indicator tile yet. `indicator`: the option that gives it (None
+    where the file leaves none to set): a house file may flip the ghost by default, each hand
+    then giving its indicator (--indicator), and must be loaded with it."""
+
+    def __init__(self, message: str, key, record: str, indicator: str | None):
+        super().__init__(message, key, record)
+        self.indicator = indicator
+
+
 def _option_of(raw: dict, key: str) -> str | None:
     """The option that sets `raw[key]` (`{option: NAME}`), or None where the file sets it:
     an OptionError about the value names it (OptionError.key)."""
@@ -83,8 +93,8 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
         ind = g.get("indicator")
         if not ind:
             why = f"{label}: ghost=flip needs the indicator tile"
-            raise OptionError(f"{why} (--indicator TILE)", mode,
-                              f"{why} (set opts.indicator to it)")
+            raise NeedsIndicator(f"{why} (--indicator TILE)", mode,
+                                 f"{why} (set opts.indicator to it)", indicator)
         k = T.parse_name(ind)
         if k is None or k not in kinds:
             raise OptionError(f'{label}: indicator "{ind}" is not a tile of this ruleset',

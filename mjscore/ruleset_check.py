@@ -158,3 +158,23 @@ def without_unused_options(data: dict, opts: dict | None, label: str, files=()) 
             raise OptionError(f'option "{key}" does nothing in {label}: '
                               f"{why_unused(key, files)}", key)
     return {**data, "options": {k: v for k, v in specs.items() if k in used}}
+
+
+def compile_to_check(data: dict, label: str, files) -> tuple:
+    """(the ruleset `data` compiles to with its defaults, a note for `rules check`). A file
+    that flips the ghost by default has no indicator until a hand gives one (--indicator):
+    its every other key is checked with a stand-in indicator, the first tile of its first
+    suit (or honour), rather than the file refused for the one thing only a hand can give."""
+    from .compile import NeedsIndicator
+    from .ruleset import resolve_and_compile
+    try:
+        return resolve_and_compile(data, label, files=files), ""
+    except NeedsIndicator as e:
+        tiles = data.get("tiles") or {}
+        stand_in = next((f"1{s}" for s in tiles.get("suits") or ()), None) or \
+            next(iter(tiles.get("honours") or ()), None)
+        if e.indicator is None or not isinstance(stand_in, str):
+            raise
+        rs = resolve_and_compile(data, label, {e.indicator: stand_in}, files=files)
+        return rs, "; the ghost flips by default: each hand needs --indicator TILE"
+

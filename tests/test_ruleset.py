@@ -352,3 +352,41 @@ def test_a_null_for_a_section_the_parent_lacks_is_accepted(tmp_path):
     p = tmp_path / "house.yaml"
     p.write_text("extends: lanzhou\nname: house\nextras: null\n", encoding="utf-8")
     assert run("rules", "check", str(p)).exit_code == 0
+
+
+FLIP = str(Path(__file__).parent / "data" / "house" / "gd-flip.yaml")
+FLIPPED = "123456789m123p2sS"  # indicator 1s: 2s is the ghost, standing as S
+
+
+def test_a_house_file_that_flips_the_ghost_by_default_checks_ok():
+    # It was refused, "ghost=flip needs the indicator tile", for what only a hand can give.
+    result = run("rules", "check", FLIP)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.rstrip().endswith("; the ghost flips by default: each hand needs "
+                                           "--indicator TILE)")
+
+
+@pytest.mark.parametrize("args", [["--indicator", "1s"], ["--opt", "indicator=1s"]],
+                         ids=["--indicator", "--opt indicator"])
+def test_a_house_file_that_flips_the_ghost_by_default_scores_with_the_indicator(args):
+    # --indicator was refused too: the file was loaded without it first, and failed.
+    d = score_json(FLIPPED, "--rules", FLIP, *args)
+    shipped = score_json(FLIPPED, "--rules", "guangdong", "--indicator", "1s")
+    assert (d["ruleset"], d["value"], d["decomposition"]) == \
+        ("gd-flip", shipped["value"], shipped["decomposition"])
+    assert score(FLIPPED, FLIP, indicator="1s").value == shipped["value"]
+
+
+def test_a_house_file_that_flips_the_ghost_by_default_in_a_batch(tmp_path):
+    p = tmp_path / "b.jsonl"
+    p.write_text(json.dumps({"hand": FLIPPED, "indicator": "1s", "rules": FLIP}) + "\n",
+                 encoding="utf-8")
+    result = run("batch", str(p), "--format", "jsonl")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["decomposition"].endswith("2s=S")
+
+
+def test_a_house_file_that_flips_the_ghost_by_default_still_needs_an_indicator():
+    result = run("score", FLIPPED, "--rules", FLIP)
+    assert result.exit_code == 2
+    assert "ghost=flip needs the indicator tile (--indicator TILE)" in result.stderr
