@@ -39,7 +39,8 @@ def validate(data: dict, label: str) -> None:
         if err.validator == "oneOf" and len(path) == 2 and path[0] == "patterns":
             # (A pattern that is no mapping fits all of its one-effect forms, which only ask
             # for a key: jsonschema names that oneOf, not the type.)
-            message = _pattern_problem(err.instance) if isinstance(err.instance, dict) else \
+            message = _pattern_problem(err.instance, str(path[1]), data["patterns"]) \
+                if isinstance(err.instance, dict) else \
                 f"must be a pattern (a mapping) or nothing, not {describe(err.instance)}"
         else:
             path, message = _words(err)
@@ -109,19 +110,22 @@ def _words(err) -> tuple:
     return schema_text(err, where or "a ruleset")
 
 
-def _pattern_problem(pattern: dict) -> str:
-    """What is wrong with a pattern entry, where the schema's `oneOf` (a pattern or nothing;
-    one effect of six) would only say that no branch fits: an unknown key, a missing one,
-    then the effects."""
+def _pattern_problem(pattern: dict, pid: str, patterns: dict) -> str:
+    """What is wrong with pattern entry `pid`, where the schema's `oneOf` (a pattern or
+    nothing; one effect of six) would only say that no branch fits: an unknown key, a missing
+    one, then the effects. A pattern with no name is new in its file: where its id is close to
+    another's (`qingyisi: {steps: 3}`), a typo of the one the file meant to change."""
+    from difflib import get_close_matches
     spec = _validator().schema["$defs"]["pattern"]
     unknown = [k for k in pattern if k not in spec["properties"]]
     if unknown:
-        from difflib import get_close_matches
         near = get_close_matches(str(unknown[0]), list(spec["properties"]), 1)
         return f'unknown key "{unknown[0]}"' + (f' (did you mean "{near[0]}"?)' if near else "")
     missing = [k for k in spec["required"] if k not in pattern]
     if missing:
-        return f"missing: a pattern needs {' and '.join(spec['required'])}"
+        near = get_close_matches(pid, [str(k) for k in patterns if k != pid], 1)
+        return f"missing: a pattern needs {' and '.join(spec['required'])}" + \
+            (f' (no pattern "{pid}" to change: did you mean "{near[0]}"?)' if near else "")
     return "a pattern has exactly one effect: steps, base, multiply, add, flat or fixed"
 
 

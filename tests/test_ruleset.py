@@ -390,3 +390,17 @@ def test_a_house_file_that_flips_the_ghost_by_default_still_needs_an_indicator()
     result = run("score", FLIPPED, "--rules", FLIP)
     assert result.exit_code == 2
     assert "ghost=flip needs the indicator tile (--indicator TILE)" in result.stderr
+
+
+@pytest.mark.parametrize("command", [("rules", "check"),
+                                     ("score", "11m22m33m55m77m99m44m", "--rules")],
+                         ids=["rules check", "score"])
+def test_a_typo_in_a_pattern_id_is_guessed(command):
+    # `qingyisi: {steps: 3}` said only "missing: a pattern needs name and en", as though the
+    # player meant a new pattern, not 清一色 (qingyise) at three steps.
+    p = Path(__file__).parent / "data" / "errors" / "pattern-id-typo.yaml"
+    result = run(*command, str(p))
+    assert result.exit_code == 2
+    assert result.stderr.endswith(': patterns.qingyisi: missing: a pattern needs name and en '
+                                  '(no pattern "qingyisi" to change: did you mean '
+                                  '"qingyise"?)\n')
