@@ -56,12 +56,20 @@ def parse(text: str, fail):
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        if mark and _char_at(text, mark.line, mark.column) == "\t":
+            # PyYAML's "found character that cannot start any token" does not say which
+            problem = "a tab, where YAML indents with spaces only"
         raise fail(f"malformed YAML: {where}{problem}") from None
     except RecursionError:
         raise fail("malformed YAML: nested too deeply") from None
     except (ValueError, OverflowError) as e:  # a constructor's own check: a date of month
         # 13, an integer of more digits than Python converts
         raise fail(f"malformed YAML: {str(e).split(':')[0]}") from None
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    lines = text.split("\n")
+    return lines[line][column:column + 1] if line < len(lines) else ""
 
 
 def _check_events(yaml, text: str, loader, fail) -> None:

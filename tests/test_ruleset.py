@@ -392,15 +392,20 @@ def test_a_house_file_that_flips_the_ghost_by_default_still_needs_an_indicator()
     assert "ghost=flip needs the indicator tile (--indicator TILE)" in result.stderr
 
 
+@pytest.mark.parametrize("fixture, said", [
+    # `qingyisi: {steps: 3}` said only "missing: a pattern needs name and en", as though the
+    # player meant a new pattern, not 清一色 (qingyise) at three steps.
+    pytest.param("pattern-id-typo.yaml", 'patterns.qingyisi: missing: a pattern needs name and '
+                 'en (no pattern "qingyisi" to change: did you mean "qingyise"?)',
+                 id="pattern id typo"),
+    # PyYAML's "found character that cannot start any token" did not say the tab was it.
+    pytest.param("tab.yaml", "malformed YAML: line 5: a tab, where YAML indents with spaces "
+                 "only", id="tab indent"),
+])
 @pytest.mark.parametrize("command", [("rules", "check"),
                                      ("score", "11m22m33m55m77m99m44m", "--rules")],
                          ids=["rules check", "score"])
-def test_a_typo_in_a_pattern_id_is_guessed(command):
-    # `qingyisi: {steps: 3}` said only "missing: a pattern needs name and en", as though the
-    # player meant a new pattern, not 清一色 (qingyise) at three steps.
-    p = Path(__file__).parent / "data" / "errors" / "pattern-id-typo.yaml"
+def test_a_house_file_slip_is_named(fixture, said, command):
+    p = Path(__file__).parent / "data" / "errors" / fixture
     result = run(*command, str(p))
-    assert result.exit_code == 2
-    assert result.stderr.endswith(': patterns.qingyisi: missing: a pattern needs name and en '
-                                  '(no pattern "qingyisi" to change: did you mean '
-                                  '"qingyise"?)\n')
+    assert result.exit_code == 2 and result.stderr.endswith(f"{fixture}: {said}\n")
