@@ -222,9 +222,18 @@ def rules_list():
 def rules_show(name, opts):
     """Explain ruleset NAME (or a file): options, patterns, values, rulings."""
     from . import render
+    from .compile import NeedsIndicator
+    from .errors import OptionError
     from .options import parse_pairs
     from .ruleset import load
-    click.echo(render.rules_show(load(name, parse_pairs(opts))))
+    try:
+        rs = load(name, parse_pairs(opts))
+    except NeedsIndicator as e:
+        if e.indicator is None:
+            raise
+        # (rules show takes no --indicator: the tile is one of its --opt choices.)
+        raise OptionError(f"{e.why} (--opt {e.indicator}=TILE)", e.key) from None
+    click.echo(render.rules_show(rs))
 
 
 @rules.command("check")
@@ -242,7 +251,7 @@ def rules_check(file):
         if k not in rs.options:
             dropped.setdefault(why_unused(k, files), []).append(k)
     click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, "
-               f"{len(rs.options)} options" + "".join(f"; {', '.join(keys)} dropped: {why}"
+               f"{len(rs.options)} option{'s' * (len(rs.options) != 1)}" + "".join(f"; {', '.join(keys)} dropped: {why}"
                                                       for why, keys in dropped.items()) +
                note + ")")
 

@@ -72,9 +72,9 @@ class NeedsIndicator(OptionError):
     where the file leaves none to set): a house file may flip the ghost by default, each hand
     then giving its indicator (--indicator), and must be loaded with it."""
 
-    def __init__(self, message: str, key, record: str, indicator: str | None):
-        super().__init__(message, key, record)
-        self.indicator = indicator
+    def __init__(self, why: str, key, indicator: str | None):
+        super().__init__(f"{why} (--indicator TILE)", key, f"{why} (set opts.indicator to it)")
+        self.indicator, self.why = indicator, why
 
 
 def _option_of(raw: dict, key: str) -> str | None:
@@ -93,8 +93,7 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
         ind = g.get("indicator")
         if not ind:
             why = f"{label}: ghost=flip needs the indicator tile"
-            raise NeedsIndicator(f"{why} (--indicator TILE)", mode,
-                                 f"{why} (set opts.indicator to it)", indicator)
+            raise NeedsIndicator(why, mode, indicator)
         k = T.parse_name(ind)
         if k is None or k not in kinds:
             raise OptionError(f'{label}: indicator "{ind}" is not a tile of this ruleset',

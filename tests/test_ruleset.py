@@ -392,6 +392,22 @@ def test_a_house_file_that_flips_the_ghost_by_default_still_needs_an_indicator()
     assert "ghost=flip needs the indicator tile (--indicator TILE)" in result.stderr
 
 
+@pytest.mark.parametrize("args", [[FLIP], ["guangdong", "--opt", "ghost=flip"]],
+                         ids=["house file", "--opt ghost=flip"])
+def test_rules_show_of_a_flipped_ghost_asks_for_its_own_option(args):
+    # It named --indicator, which rules show does not take.
+    result = run("rules", "show", *args)
+    assert result.exit_code == 2
+    assert result.stderr.endswith("ghost=flip needs the indicator tile (--opt indicator=TILE)\n")
+    assert run("rules", "show", *args, "--opt", "indicator=1s").exit_code == 0
+
+
+def test_rules_check_counts_one_option_in_the_singular(tmp_path):
+    p = tmp_path / "lz.yaml"
+    p.write_text("extends: lanzhou\nname: lz\n", encoding="utf-8")
+    assert run("rules", "check", str(p)).stdout == f"{p}: ok (ruleset lz, 3 patterns, 1 option)\n"
+
+
 @pytest.mark.parametrize("fixture, said", [
     # `qingyisi: {steps: 3}` said only "missing: a pattern needs name and en", as though the
     # player meant a new pattern, not 清一色 (qingyise) at three steps.
