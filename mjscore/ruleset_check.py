@@ -44,7 +44,8 @@ def validate(data: dict, label: str) -> None:
                 f"must be a pattern (a mapping) or nothing, not {describe(err.instance)}"
         else:
             path, message = _words(err)
-        raise RulesetError(label, _short(message), ".".join(map(str, path)) or None)
+        message = _short(message) + _slipped(path)
+        raise RulesetError(label, message, ".".join(map(str, path)) or None)
     specs = data.get("options") or {}
     check_defaults(specs, label)
     for pid, pat in (data.get("patterns") or {}).items():
@@ -108,6 +109,29 @@ def _words(err) -> tuple:
     from .words import schema_text
     where = ".".join(map(str, err.absolute_path))
     return schema_text(err, where or "a ruleset")
+
+
+# An entry of options, patterns or extras named for a key such an entry takes is most often
+# that key indented one level too little (`cap:`, then `default: 100` at cap's own indent,
+# which also leaves `cap:` null, removing the option): the message says so.
+def _slipped(path: list) -> str:
+    if len(path) != 2 or path[0] not in ("options", "patterns", "extras"):
+        return ""
+    schema = _validator().schema
+    if path[1] not in _keys_of(schema["properties"][path[0]]["additionalProperties"], schema):
+        return ""
+    one = {"options": "an option", "patterns": "a pattern", "extras": "an extra rule"}[path[0]]
+    return f' ("{path[1]}" is a key inside {one}: is it indented under the one it belongs to?)'
+
+
+def _keys_of(node: dict, schema: dict) -> set:
+    """The property names a schema node allows, through $ref and oneOf."""
+    if "$ref" in node:
+        node = schema["$defs"][node["$ref"].rsplit("/", 1)[1]]
+    keys = set(node.get("properties") or ())
+    for form in node.get("oneOf") or ():
+        keys |= _keys_of(form, schema)
+    return keys
 
 
 def _pattern_problem(pattern: dict, pid: str, patterns: dict) -> str:

@@ -402,6 +402,28 @@ def test_rules_show_of_a_flipped_ghost_asks_for_its_own_option(args):
     assert run("rules", "show", *args, "--opt", "indicator=1s").exit_code == 0
 
 
+@pytest.mark.parametrize("text, said", [
+    pytest.param("options:\n  cap:\n  default: 100\n", 'options.default: must be a mapping, '
+                 'not the number 100 ("default" is a key inside an option: is it indented under '
+                 'the one it belongs to?)', id="option"),
+    pytest.param("patterns:\n  qingyise:\n  steps: 3\n", 'patterns.steps: must be a pattern (a '
+                 'mapping) or nothing, not the number 3 ("steps" is a key inside a pattern: is it'
+                 ' indented under the one it belongs to?)', id="pattern"),
+    pytest.param("extras:\n  xiqian:\n  rule: 3\n", '("rule" is a key inside an extra rule: is '
+                 'it indented under the one it belongs to?)', id="extra"),
+    pytest.param("options:\n  capp: 3\n", "options.capp: must be a mapping, not the number 3",
+                 id="not a key of an option: no guess"),
+])
+def test_a_key_indented_too_little_is_named_as_such(tmp_path, text, said):
+    # It said only "options.default: must be a mapping", where `default` belonged under cap.
+    p = tmp_path / "h.yaml"
+    p.write_text("extends: luzhou\nname: h\n" + text, encoding="utf-8")
+    result = run("rules", "check", str(p))
+    assert result.exit_code == 2
+    assert result.stderr.rstrip("\n").endswith(said)
+    assert result.stderr.count("(") == said.count("(")
+
+
 def test_rules_check_counts_one_option_in_the_singular(tmp_path):
     p = tmp_path / "lz.yaml"
     p.write_text("extends: lanzhou\nname: lz\n", encoding="utf-8")
