@@ -135,20 +135,30 @@ def packed_suits() -> dict:
                 with_pair[w] = with_pair.get(w, 0) | ways
     out = {}
     shared: dict = {}  # one tuple per distinct table
+    single: dict = {}  # (fours, ways, pair) -> its one-signature table, shared
     for pair, found in ((0, sets_only), (1, with_pair)):
         for v, ways in found.items():
             if ways == 3:  # both readings: the search says which signatures
                 tables = suit_plain(unpack(v), _NO_MELDS)
                 table = tuple((key, sig) for key, sigs in tables.items() for sig in sigs)
-            else:
-                table = (((0, pair), (_fours(v), ways - 1, 1, pair)),)
-            out[v] = shared.setdefault(table, table)
+                out[v] = shared.setdefault(table, table)
+                continue
+            fours = _fours(v)
+            table = single.get((fours, ways, pair))
+            if table is None:
+                table = (((0, pair), (fours, ways - 1, 1, pair)),)
+                table = single[fours, ways, pair] = shared.setdefault(table, table)
+            out[v] = table
     return out
 
 
 def _fours(v: int) -> int:
     """How many ranks of packed counts `v` hold four copies."""
-    return sum(1 for r in range(0, 36, 4) if v >> r & 15 == 4)
+    return _FOURS[v & 0xFFF] + _FOURS[v >> 12 & 0xFFF] + _FOURS[v >> 24]
+
+
+# Three ranks' packed counts -> how many hold four copies (making the table asks 21,000 times).
+_FOURS = {v: (a == 4) + (b == 4) + (c == 4) for v, (a, b, c) in _CHUNK.items()}
 
 
 def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
