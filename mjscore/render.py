@@ -30,6 +30,7 @@ from .compare import match_patterns
 from .context import SEATS
 from .scoring import division_words
 from .words import either
+from .working import cap_words, payer_words, value_words
 
 
 def _how(ctx) -> str:
@@ -83,14 +84,15 @@ def score_table(r, explain: bool = False) -> str:
         lines += ["", tabulate(rows, headers=("Pattern", "English", "Effect"))]
     if r.decomposition:
         lines.append("")
-        cap = "no cap" if r.cap is None else f"cap {r.cap}"
         capped = min(r.raw, r.cap) if r.cap is not None else r.raw
-        lines.append(f"Value:    {r.raw}{unit} ({cap})" + (f" -> {capped}{unit}"
-                                                            if capped != r.raw else ""))
+        lines.append(f"Value:    {value_words(r.top, r.value_rules, unit)} "
+                     f"({cap_words(r.top, r.value_rules)})"
+                     + (f" -> {capped}{unit}" if capped != r.raw else ""))
         if ctx.discard_type and r.value != capped:
             lines.append(f"          {division_words(r.divisor)[0]} on a discard-type win -> "
                          f"{r.value}{unit}")
-        lines.append(f"Each payer pays {r.value}{unit}.")
+        if r.legal:  # (a hand that is no legal win is paid by nobody: its reasons say why)
+            lines.append(payer_words(r, *r.payer_rule, unit))
     if not r.legal:
         lines += ["", "Not a legal win:"] + [f"  - {why}" for why in r.reasons]
     else:

@@ -132,9 +132,14 @@ def kong_notes(hand, ctx, rs) -> tuple:
     return tuple(out)
 
 
+def payer_rule(ctx, rs) -> dict:
+    """The ruleset's `payers` entry for this kind of win (a missing one: self_draw's)."""
+    return rs.spec["payers"].get(ctx.win_type) or rs.spec["payers"]["self_draw"]
+
+
 def payers(ctx, rs) -> list:
     """(seat, shares) that pay the hand value for this kind of win."""
-    rule = rs.spec["payers"].get(ctx.win_type) or rs.spec["payers"]["self_draw"]
+    rule = payer_rule(ctx, rs)
     who = rule["who"]
     if who == "discarder":
         seats = [ctx.discard or ctx.rob_kong]

@@ -25,8 +25,8 @@ Pattern    English       Effect
 大对子     All triplets  +2 steps
 无鬼       No ghost      +2 steps
 
-Value:    40 颗 (cap 40)
-Each payer pays 40 颗.
+Value:    4 steps (2 + 2) = 40 颗 (cap 40)
+S, W and N each pay 40 颗 (every player not yet won).
 
 Seat      Pays    Receives    Net
 ------  ------  ----------  -----
@@ -146,9 +146,9 @@ def test_explain_lists_readings_best_first():
 def test_table_shows_cap_and_halving():
     result = run("score", "[1111m] [2222m] [3333p] 444pC5p", "--win", "5p", "--discard", "S")
     assert result.exit_code == 0
-    assert "Value:    80 颗 (cap 40) -> 40 颗" in result.stdout
+    assert "Value:    5 steps (3 + 2) = 80 颗 (cap 40) -> 40 颗" in result.stdout
     assert "halved on a discard-type win -> 20 颗" in result.stdout
-    assert "Each payer pays 20 颗." in result.stdout
+    assert "S pays 20 颗 (the discarder)." in result.stdout
 
 
 # The words of a discard-type win's division follow the ruleset's discard_divisor (2 halves).

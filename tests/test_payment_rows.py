@@ -67,7 +67,7 @@ def test_score_a_house_extra_of_0_is_named_not_tabled(tmp_path):
     res = run("score", "123m456m789m11p23pC", "--rules", str(p), "--discard", "S",
               "--after-kong")
     assert res.exit_code == 0
-    assert "Each payer pays 2 ke.\n\nLeft out, paying 0: S to E (Kong Penalty)\n\nSeat" \
+    assert "S pays 2 ke (the discarder).\n\nLeft out, paying 0: S to E (Kong Penalty)\n\nSeat" \
         in res.stdout
 
 

@@ -1,0 +1,90 @@
+"""The words that show a player how a scored hand came to its value and who pays it: the
+working behind the value (steps added up, base x multipliers + bonuses, a fixed value in
+place of what the patterns come to, a cap a rare hand raises) and the payers with the rule
+that makes them pay. Text only: `render` lays it out. A dispute at the table is about these
+steps, so the screen shows them rather than leaving the player to work them out from the
+pattern list and `rules show`."""
+
+from __future__ import annotations
+
+from .compile import _num
+from .words import either
+
+
+def _steps(hits) -> tuple:
+    """(total, terms) of a ladder hand's steps; terms only where there are several."""
+    terms = [int(h.spec.amount) * h.count for h in hits
+             if h.spec.effect == "steps" and h.spec.amount]
+    total = sum(terms)
+    return total, (f" ({' + '.join(map(str, terms))})" if len(terms) > 1 else "")
+
+
+def _ladder_words(hits, unit: str, computed: int) -> str:
+    total, terms = _steps(hits)
+    steps = "step 0" if not total else f"{total} step" + ("s" if total != 1 else "")
+    return f"{steps}{terms} = {computed}{unit}"
+
+
+def _product_words(hits, value_rules, unit: str, computed: int) -> str:
+    """`2 x 2 + 10 = 14`: the hand's base (or the flat value in place of base x
+    multipliers), each multiplier, each bonus; just the value where there is one term."""
+    flat = [h.spec.amount for h in hits if h.spec.effect == "flat"]
+    if flat:
+        terms = [_num(max(flat))]
+    else:
+        bases = [h.spec.base_value(h.count) for h in hits if h.spec.effect == "base"]
+        terms = [_num(bases[0] if bases else value_rules.get("base", 0))]
+        terms += [f"x {_num(h.spec.amount ** h.count)}" for h in hits
+                  if h.spec.effect == "multiply"]
+    terms += [f"+ {_num(h.spec.amount * h.count)}" for h in hits if h.spec.effect == "add"]
+    return (" ".join(terms) + " = " if len(terms) > 1 else "") + f"{computed}{unit}"
+
+
+def value_words(top, value_rules, unit: str) -> str:
+    """What the chosen reading is worth and why, before the cap: `6 steps (2 + 2 + 2) = 160
+    颗`, `2 x 2 + 10 = 14 ke`, `天胡 = 40 颗 in place of 1 step = 5 颗`."""
+    hits = top.hits
+    if value_rules.get("model") == "ladder":
+        worked = _ladder_words(hits, unit, top.computed)
+    else:
+        worked = _product_words(hits, value_rules, unit, top.computed)
+    fixed = [h for h in hits if h.spec.effect == "fixed"]
+    if not fixed:
+        return worked
+    # The highest fixed value is the one that stands (scoring.evaluate).
+    stands = max(fixed, key=lambda h: h.spec.amount)
+    return f"{stands.name} = {top.raw}{unit} in place of {worked}"
+
+
+def cap_words(top, value_rules) -> str:
+    """`cap 40`, `no cap`, or a cap a pattern raised: `cap 80, raised from 40 by 清双龙七对`."""
+    if top.cap is None:
+        return "no cap"
+    own = value_rules.get("cap")
+    own = None if own in (None, "none") else int(own)
+    if own == top.cap:
+        return f"cap {top.cap}"
+    raisers = [h.name for h in top.hits if h.spec.raises_cap == top.cap]
+    return f"cap {top.cap}, raised from {'none' if own is None else own} by {either(raisers, 'and')}"
+
+
+_WHO = {"discarder": "the discarder", "konger": "the konger, alone",
+        "others": "every other player", "not_won": "every player not yet won"}
+
+
+def payer_words(r, who: str, shares: int, unit: str) -> str:
+    """`S, W and N each pay 5 颗 (every player not yet won).`: the seats paying the hand's
+    value and the ruleset's rule that makes them pay (`who`, from its `payers`)."""
+    seats = [p.frm for p in r.payments if p.why == "hand value"]
+    ctx = r.context
+    why = _WHO.get(who, who)
+    if ctx.won and who == "not_won":
+        why += f"; {either(list(ctx.won), 'and')} already won"
+    amount = f"{r.value}{unit}"
+    if not seats:
+        return f"Nobody pays the hand's {amount} ({why})."
+    if shares > 1:
+        amount += f" for each of {shares} shares"
+    if len(seats) == 1:
+        return f"{seats[0]} pays {amount} ({why})."
+    return f"{either(seats, 'and')} each pay {amount} ({why})."

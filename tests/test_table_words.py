@@ -1,0 +1,95 @@
+"""What a player at the table reads off `mjscore score`: how the value was worked out (the
+steps added up, base x multipliers + bonuses, a fixed value standing in, a cap a rare hand
+raises) and who pays it under which rule. Exact lines through Click's runner."""
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore.cli import cli
+
+
+def lines(*args) -> list:
+    res = CliRunner().invoke(cli, ["score", *args])
+    assert res.exit_code in (0, 1), res.output
+    return res.stdout.splitlines()
+
+
+def line(prefix: str, *args) -> str:
+    return next(x for x in lines(*args) if x.startswith(prefix))
+
+
+GUI = ["111m123m456m789m5pC", "--win", "5p"]
+GUIDE = ["--rules", "luzhou-guide"]
+
+
+@pytest.mark.parametrize("args, want", [
+    pytest.param(["123m456m789m11p23pC"], "step 0 = 2 颗 (cap 40)", id="luzhou 平胡"),
+    pytest.param(GUI, "1 step = 5 颗 (cap 40)", id="luzhou 闺: one step"),
+    pytest.param(["11m22m33m55m77m99m44m"], "6 steps (2 + 2 + 2) = 160 颗 (cap 40) -> 40 颗",
+                 id="luzhou 清七对 无鬼: the steps added up, then the cap"),
+    pytest.param([*GUI, "--declared"], "报牌 (带名堂) = 40 颗 in place of 1 step = 5 颗 (cap 40)",
+                 id="luzhou 报牌 stands in for what the patterns come to"),
+    pytest.param(["11m22m33m55m77m99m44m", "--heavenly", "--opt", "cap=none"],
+                 "天胡 = 40 颗 in place of 6 steps (2 + 2 + 2) = 160 颗 (no cap)",
+                 id="luzhou 天胡 in place of 160, uncapped"),
+    pytest.param(["(1111m) 234m 567m 123p 55p", *GUIDE, "--kong-draw"],
+                 "2 x 2 + 10 = 14 ke (cap 40)", id="guide Example 4: 2 x 2 + 10"),
+    pytest.param(["111m123m456m789m55p", *GUIDE], "5 + 10 = 15 ke (cap 40)",
+                 id="guide Example 2: 5 + 10"),
+    pytest.param(["123m456m789m123p55p", *GUIDE, "--rob-kong", "W", "--win", "3p"],
+                 "10 + 10 = 20 ke (cap 40)", id="guide robbing: flat 10 + 10"),
+    pytest.param(["11m22m33m44m55mCCFF", *GUIDE],
+                 "160 ke (cap 80, raised from 40 by 清双龙七对) -> 80 ke",
+                 id="guide rare hand raises the cap"),
+    pytest.param(["123m456m789m123p55p", "--rules", "guangdong"], "2 x 2 = 4 (no cap)",
+                 id="guangdong no ghost double"),
+    pytest.param(["123m456mCFPSS [CF1s]", "--rules", "lanzhou", "--declared"],
+                 "1 x 2 x 4 = 8 (no cap)", id="lanzhou self-draw and two dragon sets"),
+])
+def test_value_line_shows_the_working(args, want):
+    assert line("Value:", *args) == f"Value:    {want}"
+
+
+@pytest.mark.parametrize("args, want", [
+    pytest.param(GUI, "S, W and N each pay 5 颗 (every player not yet won).",
+                 id="luzhou self-draw"),
+    pytest.param([*GUI, "--won", "S,W"], "N pays 5 颗 (every player not yet won; S and W "
+                 "already won).", id="luzhou self-draw after two winners"),
+    pytest.param([*GUI, "--discard", "S"], "S pays 2 颗 (the discarder).", id="luzhou discard"),
+    pytest.param([*GUI, "--rob-kong", "W"], "W pays 5 颗 (the konger, alone).",
+                 id="luzhou robbing the kong"),
+    pytest.param(["123m456m789m123p55p", "--rules", "guangdong"],
+                 "S, W and N each pay 4 (every other player).", id="guangdong self-draw"),
+    pytest.param(["123m456m789m11p3pP2p", "--win", "2p", "--rules", "guangdong", "--rob-kong",
+                  "S"], "S pays 2 for each of 3 shares (the konger, alone).",
+                 id="guangdong robbing: three shares"),
+])
+def test_payer_line_names_the_payers_and_the_rule(args, want):
+    out = lines(*args)
+    assert want in out
+    assert not any(x.startswith("Each payer") for x in out)
+
+
+NOT_LEGAL = """\
+Hand:     123456789m112pC 3p   (luzhou)
+Win:      E on S's discard
+Reading:  123m 456m 789m 123p 1pC=1p
+
+Pattern    English    Effect
+---------  ---------  --------
+平胡       Plain win  step 0
+
+Value:    step 0 = 2 颗 (cap 40)
+          halved on a discard-type win -> 1 颗
+
+Not a legal win:
+  - a discard-type win must pay at least 2 颗; this hand pays 1 after halving (1颗不能胡: a 平胡 wins by self-draw only)
+"""
+
+
+def test_a_hand_no_legal_win_says_nobody_pays_it():
+    """It said "Each payer pays 1 颗." above "Not a legal win": nobody pays such a hand."""
+    res = CliRunner().invoke(cli, ["score", "123m456m789m11p23pC", "--win", "3p",
+                                   "--discard", "S"])
+    assert res.exit_code == 1
+    assert res.stdout == NOT_LEGAL
