@@ -19,7 +19,7 @@ from .reading import hand_tiles
 from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
 from .scoring import best, distinct, division_words, evaluate_all
-from .settlement import check_extras, kong_notes, net_of, payer_rule, settle_win
+from .settlement import check_extras, kong_notes, net_of, settle_win
 
 
 @dataclass(frozen=True)
@@ -52,10 +52,9 @@ class Result:
     kong_payments: tuple = ()
     # The ruleset's discard_divisor, for the words of the table and reasons (not a result).
     divisor: int = field(default=1, repr=False, compare=False)
-    # The ruleset's `value` and `payers` entry for this kind of win (who, shares), for the
-    # table's working of the value and its payer line (not a result either).
-    value_rules: object = field(default=None, repr=False, compare=False)
-    payer_rule: tuple = field(default=("", 1), repr=False, compare=False)
+    # The ruleset scored under, for the table's words: the working of the value, the payer
+    # rule, the ruleset's own terms (not a result either).
+    rules: object = field(default=None, repr=False, compare=False)
 
     @property
     def hand(self) -> str:
@@ -241,8 +240,7 @@ _result = maker(Result)  # Result(*values), made faster (one per hand)
 
 def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
     return _result(rs.name, parsed, False, tuple(reasons), 0, 0, None, (), None, (), _ZERO,
-                   ctx, rs.unit, (), rs.ghost_letter, kong, rs.discard_divisor,
-                   rs.spec["value"], ("", 1))
+                   ctx, rs.unit, (), rs.ghost_letter, kong, rs.discard_divisor, rs)
 
 
 def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS) -> Result:
@@ -279,10 +277,4 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
         payments, net = settle_win(top.value, ctx, rs, "hand value", skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
                    top.hits, top, payments, net, ctx, unit, evs, ghost, kong,
-                   rs.discard_divisor, rs.spec["value"], _payer_rule(ctx, rs))
-
-
-def _payer_rule(ctx, rs) -> tuple:
-    """(who, shares) of the ruleset's payers for this kind of win (`settlement.payers`)."""
-    rule = payer_rule(ctx, rs)
-    return rule["who"], int(rule.get("shares", 1))
+                   rs.discard_divisor, rs)

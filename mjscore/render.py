@@ -30,16 +30,17 @@ from .compare import match_patterns
 from .context import SEATS
 from .scoring import division_words
 from .words import either
-from .working import cap_words, payer_words, value_words
+from .working import cap_words, kong_draw_term, payer_words, value_words
 
 
-def _how(ctx) -> str:
+def _how(ctx, rs) -> str:
     if ctx.rob_kong:
         return f"robbing {ctx.rob_kong}'s kong (抢杠)"
     if ctx.discard:
         return f"on {ctx.discard}'s discard" + (" right after their kong (杠上炮)"
                                                  if ctx.after_kong else "")
-    return "by self-draw" + (" on a kong replacement (杠上花)" if ctx.kong_draw else "")
+    return "by self-draw" + (f" on a kong replacement ({kong_draw_term(rs)})"
+                             if ctx.kong_draw else "")
 
 
 def settlement_table(payments, net) -> str:
@@ -75,8 +76,8 @@ def score_table(r, explain: bool = False) -> str:
     unit = f" {r.unit}" if r.unit else ""
     ctx = r.context
     lines = [f"Hand:     {r.hand}   ({r.ruleset})",
-             f"Win:      {ctx.seat} {_how(ctx)}" + (f", already won: {','.join(ctx.won)}"
-                                                       if ctx.won else "")]
+             f"Win:      {ctx.seat} {_how(ctx, r.rules)}"
+             + (f", already won: {','.join(ctx.won)}" if ctx.won else "")]
     if r.decomposition:
         lines.append(f"Reading:  {r.decomposition}")
     if r.patterns:
@@ -85,14 +86,14 @@ def score_table(r, explain: bool = False) -> str:
     if r.decomposition:
         lines.append("")
         capped = min(r.raw, r.cap) if r.cap is not None else r.raw
-        lines.append(f"Value:    {value_words(r.top, r.value_rules, unit)} "
-                     f"({cap_words(r.top, r.value_rules)})"
+        lines.append(f"Value:    {value_words(r.top, r.rules, unit)} "
+                     f"({cap_words(r.top, r.rules)})"
                      + (f" -> {capped}{unit}" if capped != r.raw else ""))
         if ctx.discard_type and r.value != capped:
             lines.append(f"          {division_words(r.divisor)[0]} on a discard-type win -> "
                          f"{r.value}{unit}")
         if r.legal:  # (a hand that is no legal win is paid by nobody: its reasons say why)
-            lines.append(payer_words(r, *r.payer_rule, unit))
+            lines.append(payer_words(r, unit))
     if not r.legal:
         lines += ["", "Not a legal win:"] + [f"  - {why}" for why in r.reasons]
     else:

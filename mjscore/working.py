@@ -8,6 +8,7 @@ pattern list and `rules show`."""
 from __future__ import annotations
 
 from .compile import _num
+from .settlement import payer_rule
 from .words import either
 
 
@@ -40,10 +41,10 @@ def _product_words(hits, value_rules, unit: str, computed: int) -> str:
     return (" ".join(terms) + " = " if len(terms) > 1 else "") + f"{computed}{unit}"
 
 
-def value_words(top, value_rules, unit: str) -> str:
+def value_words(top, rs, unit: str) -> str:
     """What the chosen reading is worth and why, before the cap: `6 steps (2 + 2 + 2) = 160
     颗`, `2 x 2 + 10 = 14 ke`, `天胡 = 40 颗 in place of 1 step = 5 颗`."""
-    hits = top.hits
+    hits, value_rules = top.hits, rs.spec["value"]
     if value_rules.get("model") == "ladder":
         worked = _ladder_words(hits, unit, top.computed)
     else:
@@ -56,27 +57,28 @@ def value_words(top, value_rules, unit: str) -> str:
     return f"{stands.name} = {top.raw}{unit} in place of {worked}"
 
 
-def cap_words(top, value_rules) -> str:
+def cap_words(top, rs) -> str:
     """`cap 40`, `no cap`, or a cap a pattern raised: `cap 80, raised from 40 by 清双龙七对`."""
     if top.cap is None:
         return "no cap"
-    own = value_rules.get("cap")
-    own = None if own in (None, "none") else int(own)
-    if own == top.cap:
-        return f"cap {top.cap}"
+    own = rs.spec["value"].get("cap")  # (uncapped, no pattern raises it: scoring.evaluate)
     raisers = [h.name for h in top.hits if h.spec.raises_cap == top.cap]
-    return f"cap {top.cap}, raised from {'none' if own is None else own} by {either(raisers, 'and')}"
+    if own in (None, "none") or int(own) == top.cap or not raisers:
+        return f"cap {top.cap}"
+    return f"cap {top.cap}, raised from {int(own)} by {either(raisers, 'and')}"
 
 
 _WHO = {"discarder": "the discarder", "konger": "the konger, alone",
         "others": "every other player", "not_won": "every player not yet won"}
 
 
-def payer_words(r, who: str, shares: int, unit: str) -> str:
+def payer_words(r, unit: str) -> str:
     """`S, W and N each pay 5 颗 (every player not yet won).`: the seats paying the hand's
-    value and the ruleset's rule that makes them pay (`who`, from its `payers`)."""
+    value and the ruleset's rule that makes them pay (its `payers`)."""
     seats = [p.frm for p in r.payments if p.why == "hand value"]
     ctx = r.context
+    rule = payer_rule(ctx, r.rules)
+    who, shares = rule["who"], int(rule.get("shares", 1))
     why = _WHO.get(who, who)
     if ctx.won and who == "not_won":
         why += f"; {either(list(ctx.won), 'and')} already won"
@@ -88,3 +90,10 @@ def payer_words(r, who: str, shares: int, unit: str) -> str:
     if len(seats) == 1:
         return f"{seats[0]} pays {amount} ({why})."
     return f"{either(seats, 'and')} each pay {amount} ({why})."
+
+
+def kong_draw_term(rs) -> str:
+    """What the ruleset's players call a win on a kong replacement: its own kong-draw
+    pattern's name (luzhou 杠上花, guangdong 杠上开花), else the common 杠上开花, never
+    Sichuan's 杠上花 in a ruleset whose pattern says otherwise."""
+    return next((p.name for p in rs.patterns if p.predicate == "kong_draw"), "杠上开花")

@@ -93,3 +93,19 @@ def test_a_hand_no_legal_win_says_nobody_pays_it():
                                    "--discard", "S"])
     assert res.exit_code == 1
     assert res.stdout == NOT_LEGAL
+
+
+@pytest.mark.parametrize("args, term", [
+    pytest.param(["(5555p) 123m456m789m1pC"], "杠上花", id="luzhou: its 杠上花"),
+    pytest.param(["(1111m) 234m 567m 123p 55p", *GUIDE], "杠上花", id="guide: its 杠上花"),
+    pytest.param(["(1111s) 123m456m789m5pP", "--rules", "guangdong"], "杠上开花",
+                 id="guangdong: its 杠上开花, not Sichuan's 杠上花"),
+    pytest.param(["(1111s) 123m456m789m5pP", "--rules", "guangdong", "--opt",
+                  "kong_draw_double=false"], "杠上开花", id="guangdong with no kong-draw double"),
+    pytest.param(["(1111m) 234p 567p CFP 11s", "--rules", "lanzhou", "--declared"], "杠上开花",
+                 id="lanzhou: no pattern of its own, the common term"),
+])
+def test_win_line_names_a_kong_draw_in_the_rulesets_words(args, term):
+    """The Win line said 杠上花 in every ruleset, beside guangdong's own 杠上开花 pattern."""
+    assert line("Win:", *args, "--kong-draw") == \
+        f"Win:      E by self-draw on a kong replacement ({term})"
