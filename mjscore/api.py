@@ -15,7 +15,7 @@ from .notation import parse, parse_tiles
 from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
 from .frozen import maker
 from .patterns import physical_ghosts
-from .reading import hand_tiles
+from .reading import YAOJI, hand_tiles
 from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
 from .scoring import best, distinct, division_words, evaluate_all
@@ -262,7 +262,10 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"
                        + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")
-                       + (" with the ghosts standing for allowed tiles" if ctx.ghosts_held else ""))
+                       # (Said only where a ghost is wild: one spent in a meld stands for
+                       # nothing the reading could change.)
+                       + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
+                       + _taken_stand_in(h, rs, t, ctx))
         return _not_legal(rs, parsed, reasons, ctx, kong)
     if ctx.discard_type and top.value < minimum:
         after = division_words(rs.discard_divisor)[1]
@@ -278,3 +281,16 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
                    top.hits, top, payments, net, ctx, unit, evs, ghost, kong,
                    rs.discard_divisor, rs)
+
+
+def _taken_stand_in(h, rs, t, ctx) -> str:
+    """Why a hand that reads as a win when self-drawn does not on a tile taken from another
+    player: the one way that happens is a 1s (幺鸡) standing in a 中发白 set, which only a 1s
+    the winner drew may do (lanzhou, Z2). A player holding C F and the 1s they won on needs
+    to hear that rule, not just "no reading"."""
+    if not (ctx.discard_type and h.win == YAOJI and "dragon_set" in rs.concealed_sets):
+        return ""
+    if not readings(h, rs, t, False):
+        return ""
+    return (f": the winning {T.name(YAOJI)} came from {ctx.discard or ctx.rob_kong}, and only "
+            f"a {T.name(YAOJI)} the winner drew (幺鸡) may stand in for a dragon")

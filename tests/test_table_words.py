@@ -109,3 +109,25 @@ def test_win_line_names_a_kong_draw_in_the_rulesets_words(args, term):
     """The Win line said 杠上花 in every ruleset, beside guangdong's own 杠上开花 pattern."""
     assert line("Win:", *args, "--kong-draw") == \
         f"Win:      E by self-draw on a kong replacement ({term})"
+
+
+@pytest.mark.parametrize("args, reason", [
+    pytest.param(["123m456m789mCF11p1s", "--rules", "lanzhou", "--declared", "--discard", "S"],
+                 "not a winning hand: no reading as four sets and a pair: the winning 1s came "
+                 "from S, and only a 1s the winner drew (幺鸡) may stand in for a dragon",
+                 id="lanzhou: a discarded 1s is no 幺鸡"),
+    pytest.param(["123m456m789mCF11p1s", "--rules", "lanzhou", "--declared"], None,
+                 id="lanzhou: the same 1s self-drawn wins"),
+    pytest.param(["[3333m] {4444p} 789m 11p 5pPP", "--rules", "guangdong", "--indicator", "2m"],
+                 "not a winning hand: no reading as four sets and a pair",
+                 id="guangdong: its ghosts all konged, none wild: no word of them"),
+    pytest.param(["[55pC] 123m456m789m 46p", "--win", "6p"],
+                 "not a winning hand: no reading as four sets and a pair",
+                 id="luzhou: the ghost in a pong is not wild"),
+    pytest.param(["123m456m789m11p25pC", "--win", "5p"],
+                 "not a winning hand: no reading as four sets and a pair or seven pairs with "
+                 "the ghosts standing for allowed tiles", id="luzhou: a wild ghost that cannot help"),
+])
+def test_no_reading_says_what_stood_in_the_way(args, reason):
+    out = lines(*args)
+    assert (f"  - {reason}" in out) if reason else "Not a legal win:" not in out, out
