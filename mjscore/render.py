@@ -28,9 +28,8 @@ if _tabulate.wcwidth is None:
 
 from .compare import match_patterns
 from .context import SEATS
-from .scoring import division_words
 from .words import either
-from .working import cap_words, kong_draw_term, payer_words, value_words
+from .working import kong_draw_term, payer_words, value_lines
 
 
 def _how(ctx, rs) -> str:
@@ -84,14 +83,8 @@ def score_table(r, explain: bool = False) -> str:
         rows = [(h.name, h.en, h.effect) for h in r.patterns]
         lines += ["", tabulate(rows, headers=("Pattern", "English", "Effect"))]
     if r.decomposition:
-        lines.append("")
-        capped = min(r.raw, r.cap) if r.cap is not None else r.raw
-        lines.append(f"Value:    {value_words(r.top, r.rules, unit)} "
-                     f"({cap_words(r.top, r.rules)})"
-                     + (f" -> {capped}{unit}" if capped != r.raw else ""))
-        if ctx.discard_type and r.value != capped:
-            lines.append(f"          {division_words(r.divisor)[0]} on a discard-type win -> "
-                         f"{r.value}{unit}")
+        worked = value_lines(r)
+        lines += ["", f"Value:    {worked[0]}"] + [f"          {x}" for x in worked[1:]]
         if r.legal:  # (a hand that is no legal win is paid by nobody: its reasons say why)
             lines.append(payer_words(r, unit))
     if not r.legal:
@@ -218,6 +211,9 @@ def compare_table(names, results) -> str:
                         "yes" if r.legal else "no" for r in results)),
             ("Value", *("-" if isinstance(r, Exception) else f"{r.value} {r.unit}".strip()
                         for r in results)),
+            # How each school came to it: a value alike can hide different working.
+            ("Worked", *("\n".join(value_lines(r)) if not isinstance(r, Exception) and r.top
+                         else "-" for r in results)),
             ("Patterns", *(str(r) if isinstance(r, Exception) else _names(r) for r in results)),
             ("Reading", *("-" if isinstance(r, Exception) else r.decomposition or "-"
                           for r in results))]

@@ -8,6 +8,7 @@ pattern list and `rules show`."""
 from __future__ import annotations
 
 from .compile import _num
+from .scoring import division_words
 from .settlement import payer_rule
 from .words import either
 
@@ -90,6 +91,18 @@ def payer_words(r, unit: str) -> str:
     if len(seats) == 1:
         return f"{seats[0]} pays {amount} ({why})."
     return f"{either(seats, 'and')} each pay {amount} ({why})."
+
+
+def value_lines(r) -> list:
+    """The table's value lines for a scored hand: the working and the cap, then the division
+    of a discard-type win where it changes the value."""
+    unit = f" {r.unit}" if r.unit else ""
+    capped = min(r.raw, r.cap) if r.cap is not None else r.raw
+    out = [f"{value_words(r.top, r.rules, unit)} ({cap_words(r.top, r.rules)})"
+           + (f" -> {capped}{unit}" if capped != r.raw else "")]
+    if r.context.discard_type and r.value != capped:
+        out.append(f"{division_words(r.divisor)[0]} on a discard-type win -> {r.value}{unit}")
+    return out
 
 
 def kong_draw_term(rs) -> str:

@@ -14,17 +14,18 @@ from mjscore.ruleset import load
 ALL = "luzhou,luzhou-guide,guangdong,lanzhou"
 
 SIDE_BY_SIDE = """\
-          luzhou                   luzhou-guide
---------  -----------------------  -----------------------
-Legal     yes                      yes
-Value     20 颗                    15 ke
-Patterns  闺 +1 step               闺自摸 base 5
-          无鬼 +2 steps            无鬼胡 +10
-Reading   111m 123m 456m 789m 55p  111m 123m 456m 789m 55p
-Net E     +60                      +45
-Net S     -20                      -15
-Net W     -20                      -15
-Net N     -20                      -15
+          luzhou                            luzhou-guide
+--------  --------------------------------  -----------------------
+Legal     yes                               yes
+Value     20 颗                             15 ke
+Worked    3 steps (1 + 2) = 20 颗 (cap 40)  5 + 10 = 15 ke (cap 40)
+Patterns  闺 +1 step                        闺自摸 base 5
+          无鬼 +2 steps                     无鬼胡 +10
+Reading   111m 123m 456m 789m 55p           111m 123m 456m 789m 55p
+Net E     +60                               +45
+Net S     -20                               -15
+Net W     -20                               -15
+Net N     -20                               -15
 Values differ: luzhou 20, luzhou-guide 15
 In both, named differently (luzhou / luzhou-guide): Gui (four of a kind) / Gui with Self-Draw; No ghost / No-Ghost Hand Bonus
 """

@@ -2,6 +2,8 @@
 steps added up, base x multipliers + bonuses, a fixed value standing in, a cap a rare hand
 raises) and who pays it under which rule. Exact lines through Click's runner."""
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -131,3 +133,16 @@ def test_win_line_names_a_kong_draw_in_the_rulesets_words(args, term):
 def test_no_reading_says_what_stood_in_the_way(args, reason):
     out = lines(*args)
     assert (f"  - {reason}" in out) if reason else "Not a legal win:" not in out, out
+
+
+def test_side_by_side_shows_each_schools_working():
+    """Two schools agreeing on 20 came to it differently (luzhou: 160 capped and halved; the
+    guide: 10 + 10), and the table showed only '20 颗' beside '20 ke'."""
+    res = CliRunner().invoke(cli, ["score", "11m22m33m55m77m99m44m", "--rules",
+                                   "luzhou,luzhou-guide", "--discard", "W"])
+    assert res.exit_code == 0
+    rows = res.stdout.splitlines()
+    i = next(i for i, x in enumerate(rows) if x.startswith("Worked"))
+    assert re.split(r" {2,}", rows[i]) == ["Worked", "6 steps (2 + 2 + 2) = 160 颗 (cap 40) -> "
+                                           "40 颗", "10 + 10 = 20 ke (cap 40)"]
+    assert rows[i + 1].strip() == "halved on a discard-type win -> 20 颗"
