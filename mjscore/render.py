@@ -28,6 +28,7 @@ if _tabulate.wcwidth is None:
 
 from .compare import match_patterns
 from .context import SEATS
+from .scoring import division_words
 from .words import either
 from .working import kong_draw_term, payer_words, value_lines
 
@@ -105,8 +106,12 @@ def score_table(r, explain: bool = False) -> str:
         rows = [(a.value, a.raw, " ".join(h.name + (f"x{h.count}" if h.count > 1 else "")
                                           for h in a.patterns) or "-", a.decomposition)
                 for a in r.alternatives]
-        lines += ["", f"Readings that differ in patterns or value ({len(rows)}), best first:",
-                  tabulate(rows, headers=("Value", "Uncapped", "Patterns", "Reading"))]
+        # ("Uncapped" headed a column that differs from the value by the halving too.)
+        after = division_words(r.divisor)[1] if ctx.discard_type else ""
+        worth = "before the cap" + (f" and {after}" if after else "")
+        lines += ["", f"Readings that differ in patterns or value ({len(rows)}), best first "
+                      f"(Pays: from each payer; Worth: {worth}):",
+                  tabulate(rows, headers=("Pays", "Worth", "Patterns", "Reading"))]
     return "\n".join(lines)
 
 

@@ -146,3 +146,19 @@ def test_side_by_side_shows_each_schools_working():
     assert re.split(r" {2,}", rows[i]) == ["Worked", "6 steps (2 + 2 + 2) = 160 颗 (cap 40) -> "
                                            "40 颗", "10 + 10 = 20 ke (cap 40)"]
     assert rows[i + 1].strip() == "halved on a discard-type win -> 20 颗"
+
+
+@pytest.mark.parametrize("args, title, header", [
+    pytest.param([*GUI, "--discard", "S"], "(Pays: from each payer; Worth: before the cap and "
+                 "halving):", "     2        5  闺", id="discard: 5 halved to 2, no cap at work"),
+    pytest.param(GUI, "(Pays: from each payer; Worth: before the cap):", "     5        5  闺",
+                 id="self-draw: nothing halved"),
+])
+def test_explain_names_its_columns_for_what_they_are(args, title, header):
+    """--explain headed its columns Value and Uncapped: '2  5' on a discard read as a cap at
+    work where the cap was 40 and the hand was halved."""
+    out = lines(*args, "--explain")
+    i = next(i for i, x in enumerate(out) if x.startswith("Readings that differ"))
+    assert out[i].endswith(title)
+    assert out[i + 1].split() == ["Pays", "Worth", "Patterns", "Reading"]
+    assert out[i + 3].startswith(header)
