@@ -30,7 +30,7 @@ from .compare import match_patterns
 from .context import SEATS
 from .scoring import division_words
 from .words import either
-from .working import kong_draw_term, payer_words, value_lines
+from .working import kong_draw_term, payer_words, uncounted_sets, value_lines
 
 
 def _how(ctx, rs) -> str:
@@ -83,6 +83,8 @@ def score_table(r, explain: bool = False) -> str:
     if r.patterns:
         rows = [(h.name, h.en, h.effect) for h in r.patterns]
         lines += ["", tabulate(rows, headers=("Pattern", "English", "Effect"))]
+    if r.legal and (note := uncounted_sets(r)):
+        lines.append(note)
     if r.decomposition:
         worked = value_lines(r)
         lines += ["", f"Value:    {worked[0]}"] + [f"          {x}" for x in worked[1:]]

@@ -7,6 +7,7 @@ pattern list and `rules show`."""
 
 from __future__ import annotations
 
+from . import tiles as T
 from .compile import _num
 from .scoring import division_words
 from .settlement import payer_rule
@@ -110,3 +111,22 @@ def kong_draw_term(rs) -> str:
     pattern's name (luzhou 杠上花, guangdong 杠上开花), else the common 杠上开花, never
     Sichuan's 杠上花 in a ruleset whose pattern says otherwise."""
     return next((p.name for p in rs.patterns if p.predicate == "kong_draw"), "杠上开花")
+
+
+def uncounted_sets(r) -> str:
+    """The 中发白 set a reading holds but the ruleset did not count (lanzhou, Z4: one
+    completed by a winning tile taken from another player), said with its reason: a player
+    who sees CFP in the reading and no 中发白 row would otherwise dispute the value."""
+    spec = next((p for p in r.rules.patterns if p.predicate == "dragon_sets"), None)
+    if spec is None or r.top is None or not r.context.discard_type:
+        return ""
+    sets = [g for g in r.top.reading.groups if g.kind == "dragon_set"]
+    counted = sum(h.count for h in r.patterns if h.id == spec.id)
+    missed = [g.text(r.ghost) for g in sets if not g.meld and r.parsed.win in g.tiles]
+    missed = missed[:len(sets) - counted]
+    if not missed:
+        return ""
+    ctx = r.context
+    return (f"Not counted as {spec.name}: {', '.join(missed)}, completed by the winning "
+            f"{T.name(r.parsed.win)} taken from {ctx.discard or ctx.rob_kong} (only a set of "
+            "tiles the winner drew counts).")

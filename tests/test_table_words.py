@@ -162,3 +162,24 @@ def test_explain_names_its_columns_for_what_they_are(args, title, header):
     assert out[i].endswith(title)
     assert out[i + 1].split() == ["Pays", "Worth", "Patterns", "Reading"]
     assert out[i + 3].startswith(header)
+
+
+LANZHOU = ["--rules", "lanzhou", "--declared"]
+
+
+@pytest.mark.parametrize("args, note", [
+    pytest.param(["123m456m789mFPSS C", *LANZHOU, "--discard", "S", "--win", "C"],
+                 "Not counted as 中发白: CFP, completed by the winning C taken from S (only a "
+                 "set of tiles the winner drew counts).", id="the set the discard completed"),
+    pytest.param(["123m456mCFPSS [CF1s]", *LANZHOU, "--discard", "N", "--win", "C"],
+                 "Not counted as 中发白: CFP, completed by the winning C taken from N (only a "
+                 "set of tiles the winner drew counts).", id="the tossed set still counts"),
+    pytest.param(["123m456mSSSCCFP C", *LANZHOU, "--discard", "N", "--win", "C"], None,
+                 id="the winning C read in the pair: the set counts, nothing to say"),
+    pytest.param(["123m456m789mFPSS C", *LANZHOU, "--win", "C"], None,
+                 id="self-drawn: the set counts"),
+])
+def test_a_dragon_set_not_counted_is_said_with_its_reason(args, note):
+    """A Lanzhou reading showing CFP with no 中发白 row left the player to argue the x2."""
+    out = lines(*args)
+    assert [x for x in out if x.startswith("Not counted")] == ([note] if note else [])
