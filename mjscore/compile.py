@@ -37,25 +37,26 @@ class PatternSpec:
         return self.amount * (self.each_more or 1) ** (count - 1)
 
     def describe(self, count: int = 1) -> str:
-        a = _num(self.amount)
+        a = amount_text(self.amount)
         if self.effect == "steps":
             n = int(self.amount) * count
             return f"+{n} step" + ("s" if n != 1 else "") if n else "step 0"
         if self.effect == "base":
             if self.each_more and count > 1:
-                return f"base {_num(self.base_value(count))} ({a}, x{_num(self.each_more)} " \
-                       f"for each of {count - 1} more)"
+                return (f"base {amount_text(self.base_value(count))} ({a}, "
+                        f"x{amount_text(self.each_more)} for each of {count - 1} more)")
             return f"base {a}"
         if self.effect == "flat":
             return f"= {a} before bonuses"
         if self.effect == "multiply":
-            return f"x{a}" if count == 1 else f"x{_num(self.amount ** count)} (x{a} each)"
+            return f"x{a}" if count == 1 else f"x{amount_text(self.amount ** count)} (x{a} each)"
         if self.effect == "add":
-            return f"+{_num(self.amount * count)}"
+            return f"+{amount_text(self.amount * count)}"
         return f"= {a}"
 
 
-def _num(x) -> str:
+def amount_text(x) -> str:
+    """An amount as a ruleset file would write it: 2, not 2.0; 1.5 as it is."""
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
@@ -163,14 +164,15 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
                                f"{v['model']} value model (it reads {', '.join(allowed)})",
                                f"patterns.{p.id}")
         if p.amount < 0:
-            raise RulesetError(label, f"{p.effect} {_num(p.amount)}: cannot be negative",
+            raise RulesetError(label, f"{p.effect} {amount_text(p.amount)}: cannot be negative",
                                f"patterns.{p.id}")
         if p.each_more is not None and p.each_more <= 0:
             # (0 would also be read as 1: `base_value`'s `each_more or 1`.)
-            raise RulesetError(label, f"each_more {_num(p.each_more)}: above 0 (each count "
+            raise RulesetError(label, f"each_more {amount_text(p.each_more)}: above 0 (each count "
                                "past the first multiplies the base by it)", f"patterns.{p.id}")
     if v.get("base", 0) < 0:
-        raise RulesetError(label, f"base {_num(v['base'])}: cannot be negative", "value.base")
+        raise RulesetError(label, f"base {amount_text(v['base'])}: cannot be negative",
+                           "value.base")
     cap = v.get("cap")
     if cap not in (None, "none") and int(cap) < 1:
         raise RulesetError(label, f"cap {cap}: at least 1 (or none)", "value.cap")
@@ -190,7 +192,7 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
     amounts += [(f"draw.{key}", val) for key, val in (spec.get("draw") or {}).items()]
     for where, val in amounts:
         if isinstance(val, (int, float)) and not isinstance(val, bool) and val < 0:
-            raise RulesetError(label, f"{_num(val)}: cannot be negative", where)
+            raise RulesetError(label, f"{amount_text(val)}: cannot be negative", where)
 
 
 def _context(items) -> frozenset:

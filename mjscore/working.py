@@ -8,7 +8,7 @@ pattern list and `rules show`."""
 from __future__ import annotations
 
 from . import tiles as T
-from .compile import _num
+from .compile import amount_text
 from .scoring import division_words
 from .settlement import payer_rule
 from .words import either
@@ -33,13 +33,14 @@ def _product_words(hits, value_rules, unit: str, computed: int) -> str:
     multipliers), each multiplier, each bonus; just the value where there is one term."""
     flat = [h.spec.amount for h in hits if h.spec.effect == "flat"]
     if flat:
-        terms = [_num(max(flat))]
+        terms = [amount_text(max(flat))]
     else:
         bases = [h.spec.base_value(h.count) for h in hits if h.spec.effect == "base"]
-        terms = [_num(bases[0] if bases else value_rules.get("base", 0))]
-        terms += [f"x {_num(h.spec.amount ** h.count)}" for h in hits
+        terms = [amount_text(bases[0] if bases else value_rules.get("base", 0))]
+        terms += [f"x {amount_text(h.spec.amount ** h.count)}" for h in hits
                   if h.spec.effect == "multiply"]
-    terms += [f"+ {_num(h.spec.amount * h.count)}" for h in hits if h.spec.effect == "add"]
+    terms += [f"+ {amount_text(h.spec.amount * h.count)}" for h in hits
+              if h.spec.effect == "add"]
     return (" ".join(terms) + " = " if len(terms) > 1 else "") + f"{computed}{unit}"
 
 

@@ -83,52 +83,47 @@ def test_explain_lists_the_reading_printed_first_where_readings_tie(hand, name, 
     assert explained_first(score(hand, name, opts=opts))
 
 
+def for_each_win(rs, check_one, examples: int | None = None) -> None:
+    """`check_one(built, kw, data)` for drawn winning hands of `rs` and their situations."""
+    @(SETTINGS if examples is None else settings(SETTINGS, max_examples=examples))
+    @given(st.data())
+    def check(data):
+        built = data.draw(winning_hands(rs))
+        check_one(built, data.draw(situations(rs, built)), data)
+
+    check()
+
+
 @pytest.mark.parametrize("name, opts", CAPS)
 def test_value_never_exceeds_the_cap(name, opts):
     rs = load(name, opts)
 
-    @SETTINGS
-    @given(st.data())
-    def check(data):
-        built = data.draw(winning_hands(rs))
-        kw = data.draw(situations(rs, built))
+    def check(built, kw, _data):
         r = score(built.text(), name, win=T.name(built.win), opts=opts, **kw)
         assert 0 <= r.value <= ceiling(rs, r), (built.text(), kw, r.value)
 
-    check()
+    for_each_win(rs, check)
 
 
 @pytest.mark.parametrize("name, opts", RULESETS)
 def test_net_sums_to_zero(name, opts):
-    rs = load(name, opts)
-
-    @SETTINGS
-    @given(st.data())
-    def check(data):
-        built = data.draw(winning_hands(rs))
-        kw = data.draw(situations(rs, built))
+    def check(built, kw, _data):
         r = score(built.text(), name, win=T.name(built.win), opts=opts, **kw)
         assert sum(r.net.values()) == 0, (built.text(), kw, dict(r.net))
         assert r.legal or not r.payments
 
-    check()
+    for_each_win(load(name, opts), check)
 
 
 @pytest.mark.parametrize("name, opts", RULESETS)
 def test_tile_order_does_not_change_the_score(name, opts):
-    rs = load(name, opts)
-
-    @SETTINGS
-    @given(st.data())
-    def check(data):
-        built = data.draw(winning_hands(rs))
-        kw = data.draw(situations(rs, built))
+    def check(built, kw, data):
         shuffled = built.shuffled_text(data.draw(st.integers(0, 2 ** 32)))
         first = score(built.text(), name, win=T.name(built.win), opts=opts, **kw)
         again = score(shuffled, name, win=T.name(built.win), opts=opts, **kw)
         assert again.to_dict() == first.to_dict(), (built.text(), shuffled)
 
-    check()
+    for_each_win(load(name, opts), check)
 
 
 @pytest.mark.parametrize("name, opts", RULESETS)
@@ -172,13 +167,7 @@ def cli_args(built, name, opts, kw) -> list:
 
 @pytest.mark.parametrize("name, opts", RULESETS)
 def test_table_and_json_agree(name, opts):
-    rs = load(name, opts)
-
-    @settings(SETTINGS, max_examples=15)
-    @given(st.data())
-    def check(data):
-        built = data.draw(winning_hands(rs))
-        kw = data.draw(situations(rs, built))
+    def check(built, kw, _data):
         args = cli_args(built, name, opts, kw)
         table = CliRunner().invoke(cli, args)
         as_json = CliRunner().invoke(cli, args + ["--format", "json"])
@@ -189,4 +178,47 @@ def test_table_and_json_agree(name, opts):
         if d["legal"]:
             assert {s: int(n) for s, n in NET_ROW.findall(table.stdout)} == d["net"]
 
-    check()
+    for_each_win(load(name, opts), check, 15)
+
+
+# -- the table's working of the value is the scorer's arithmetic ------------------------------
+def _worked_value(text: str, rs) -> int:
+    """What the working's arithmetic comes to: `6 steps (2 + 2 + 2) = 160 颗` (the steps
+    summed, then the ladder), `2 x 2 + 10 = 14 ke` (the terms worked), `40 颗` (one term)."""
+    from mjscore.scoring import ladder
+    body, _, said = text.rpartition(" = ")
+    said = int(said.split()[0])
+    if rs.spec["value"]["model"] == "ladder":
+        m = re.fullmatch(r"(?:step 0|(\d+) steps?)(?: \(([\d +]+)\))?", body)
+        assert m, text
+        total = int(m.group(1) or 0)
+        if m.group(2):
+            assert sum(int(x) for x in m.group(2).split(" + ")) == total, text
+        worked = ladder(total, rs.spec["value"]["ladder"])
+    else:
+        worked = eval(body.replace(" x ", " * ")) if body else said  # digits, x and + only
+    assert int(worked // 1) == said, text
+    return said
+
+
+@pytest.mark.parametrize("name, opts", CAPS)
+def test_the_tables_working_comes_to_the_value(name, opts):
+    # The Value line's working (working.value_words) restates the scorer's arithmetic in
+    # words; where they part, a player is shown sums that do not add up.
+    from mjscore.working import value_words
+    rs = load(name, opts)
+
+    def check(built, kw, _data):
+        r = score(built.text(), rs, win=T.name(built.win), **kw)
+        if r.top is None:
+            return
+        unit = f" {r.unit}" if r.unit else ""
+        text = value_words(r.top, rs, unit)
+        fixed, _, worked = text.partition(" in place of ")
+        if worked:  # a fixed value (天胡) stands in for what the patterns came to
+            assert int(fixed.rpartition(" = ")[2].split()[0]) == r.raw, text
+            assert _worked_value(worked, rs) == r.top.computed
+        else:
+            assert _worked_value(text, rs) == r.raw
+
+    for_each_win(rs, check, 40)
