@@ -278,7 +278,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         situational=tuple(p for p in patterns if p.fn in SITUATIONAL),
         # 中发白 sets would be read apart from the suits (decompose.readings)
         plain_lookup="standard" in shapes and not hand.get("concealed_sets"),
-        unit=spec.get("unit", ""), ghost_letter=T.name(min(ghosts)) if ghosts else "?",
+        unit=spec.get("unit", ""), names=spec.get("names", "name"), ghost_letter=T.name(min(ghosts)) if ghosts else "?",
         min_discard_win=int(spec["value"].get("min_discard_win", 0) or 0),
         discard_divisor=int(spec["value"].get("discard_divisor", 1)),
         needs_declared=bool(hand.get("needs_declared")),

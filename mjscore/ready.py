@@ -6,7 +6,7 @@ RULINGS L13); ghosts are never listed, since a drawn ghost completes every ready
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from . import context as C
 from . import tiles as T
@@ -39,6 +39,7 @@ class WaitsResult:
     ghost: str | None  # the ghost tile a draw of which completes any ready hand
     unit: str = ""
     flower_note: str = ""  # a 花猫's suits against the limit (`void_breach`), for the table
+    rules: object = field(default=None, repr=False, compare=False)  # for the table's words
 
     def to_dict(self) -> dict:
         out = {"ruleset": self.ruleset, "hand": self.hand, "ready": self.ready}
@@ -89,7 +90,7 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found), cat, tuple(found),
                        max((w.value for w in found), default=0),
                        rs.ghost_letter if rs.ghost_kinds else None, rs.unit,
-                       void_breach(suits_held(hand, rs), rs.max_suits) if cat else "")
+                       void_breach(suits_held(hand, rs), rs.max_suits) if cat else "", rs)
 
 
 def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:

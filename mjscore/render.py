@@ -105,7 +105,8 @@ def score_table(r, explain: bool = False) -> str:
                   (f"{k['from']} paid {k['to']} {k['amount']}{unit}" if k["amount"] else
                    f"nothing paid (the {k['kind']} kong rate is 0)") for k in r.kong_payments]
     if explain and r.alternatives:
-        rows = [(a.value, a.raw, " ".join(h.name + (f"x{h.count}" if h.count > 1 else "")
+        rows = [(a.value, a.raw, " ".join(r.rules.shown_name(h)
+                                          + (f"x{h.count}" if h.count > 1 else "")
                                           for h in a.patterns) or "-", a.decomposition)
                 for a in r.alternatives]
         # ("Uncapped" headed a column that differs from the value by the halving too.)
@@ -208,7 +209,7 @@ def rules_show(rs) -> str:
 
 
 def _names(r) -> str:
-    return "\n".join(f"{h.name} {h.effect}" for h in r.patterns) or "-"
+    return "\n".join(f"{r.rules.shown_name(h)} {h.effect}" for h in r.patterns) or "-"
 
 
 def compare_table(names, results) -> str:
@@ -287,7 +288,8 @@ def waits_table(w) -> str:
     if not w.ready:
         lines.append("Not ready: no tile completes this hand.")
         return "\n".join(lines)
-    rows = [(x.tile, x.value, " ".join(h.name for h in x.patterns)) for x in w.waits]
+    rows = [(x.tile, x.value, " ".join(w.rules.shown_name(h) for h in x.patterns))
+            for x in w.waits]
     lines += [f"Ready on {len(rows)} tile{'s' if len(rows) != 1 else ''}; each valued as a "
               "self-draw with no situational bonus, capped:", "",
               tabulate(rows, headers=("Wait", "Value", "Patterns")), "",

@@ -60,6 +60,12 @@ class Ruleset:
     discard_divisor: int = 1
     needs_declared: bool = False
     extra_checks: tuple = field(default=(), repr=False, compare=False)
+    names: str = "name"  # which of a pattern's names stands alone where one is shown
+
+    def shown_name(self, pattern) -> str:
+        """A pattern's (or hit's) name where the output has room for one: its `en` in a
+        ruleset whose players learned it in English (`names: en`, the guide), else `name`."""
+        return pattern.en if self.names == "en" else pattern.name
 
     @cached_property
     def memo(self) -> dict:

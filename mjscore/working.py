@@ -57,7 +57,7 @@ def value_words(top, rs, unit: str) -> str:
         return worked
     # The highest fixed value is the one that stands (scoring.evaluate).
     stands = max(fixed, key=lambda h: h.spec.amount)
-    return f"{stands.name} = {top.raw}{unit} in place of {worked}"
+    return f"{rs.shown_name(stands)} = {top.raw}{unit} in place of {worked}"
 
 
 def cap_words(top, rs) -> str:
@@ -65,7 +65,7 @@ def cap_words(top, rs) -> str:
     if top.cap is None:
         return "no cap"
     own = rs.spec["value"].get("cap")  # (uncapped, no pattern raises it: scoring.evaluate)
-    raisers = [h.name for h in top.hits if h.spec.raises_cap == top.cap]
+    raisers = [rs.shown_name(h) for h in top.hits if h.spec.raises_cap == top.cap]
     if own in (None, "none") or int(own) == top.cap or not raisers:
         return f"cap {top.cap}"
     return f"cap {top.cap}, raised from {int(own)} by {either(raisers, 'and')}"
@@ -109,9 +109,11 @@ def value_lines(r) -> list:
 
 def kong_draw_term(rs) -> str:
     """What the ruleset's players call a win on a kong replacement: its own kong-draw
-    pattern's name (luzhou 杠上花, guangdong 杠上开花), else the common 杠上开花, never
-    Sichuan's 杠上花 in a ruleset whose pattern says otherwise."""
-    return next((p.name for p in rs.patterns if p.predicate == "kong_draw"), "杠上开花")
+    pattern's name as the ruleset shows names (luzhou 杠上花, guangdong 杠上开花, the guide
+    Kong Draw), else the common 杠上开花, never Sichuan's 杠上花 in a ruleset whose pattern
+    says otherwise."""
+    return next((rs.shown_name(p) for p in rs.patterns if p.predicate == "kong_draw"),
+                "杠上开花")
 
 
 def uncounted_sets(r) -> str:
@@ -128,6 +130,6 @@ def uncounted_sets(r) -> str:
     if not missed:
         return ""
     ctx = r.context
-    return (f"Not counted as {spec.name}: {', '.join(missed)}, completed by the winning "
-            f"{T.name(r.parsed.win)} taken from {ctx.discard or ctx.rob_kong} (only a set of "
+    return (f"Not counted as {r.rules.shown_name(spec)}: {', '.join(missed)}, completed by "
+            f"the winning {T.name(r.parsed.win)} taken from {ctx.discard or ctx.rob_kong} (only a set of "
             "tiles the winner drew counts).")

@@ -15,12 +15,12 @@ ALL = "luzhou,luzhou-guide,guangdong,lanzhou"
 
 SIDE_BY_SIDE = """\
           luzhou                            luzhou-guide
---------  --------------------------------  -----------------------
+--------  --------------------------------  -------------------------
 Legal     yes                               yes
 Value     20 颗                             15 ke
 Worked    3 steps (1 + 2) = 20 颗 (cap 40)  5 + 10 = 15 ke (cap 40)
-Patterns  闺 +1 step                        闺自摸 base 5
-          无鬼 +2 steps                     无鬼胡 +10
+Patterns  闺 +1 step                        Gui with Self-Draw base 5
+          无鬼 +2 steps                     No-Ghost Hand Bonus +10
 Reading   111m 123m 456m 789m 55p           111m 123m 456m 789m 55p
 Net E     +60                               +45
 Net S     -20                               -15

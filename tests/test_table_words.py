@@ -41,7 +41,7 @@ GUIDE = ["--rules", "luzhou-guide"]
     pytest.param(["123m456m789m123p55p", *GUIDE, "--rob-kong", "W", "--win", "3p"],
                  "10 + 10 = 20 ke (cap 40)", id="guide robbing: flat 10 + 10"),
     pytest.param(["11m22m33m44m55mCCFF", *GUIDE],
-                 "160 ke (cap 80, raised from 40 by 清双龙七对) -> 80 ke",
+                 "160 ke (cap 80, raised from 40 by Pure Double Dragon Seven Pairs) -> 80 ke",
                  id="guide rare hand raises the cap"),
     pytest.param(["123m456m789m123p55p", "--rules", "guangdong"], "2 x 2 = 4 (no cap)",
                  id="guangdong no ghost double"),
@@ -99,7 +99,8 @@ def test_a_hand_no_legal_win_says_nobody_pays_it():
 
 @pytest.mark.parametrize("args, term", [
     pytest.param(["(5555p) 123m456m789m1pC"], "杠上花", id="luzhou: its 杠上花"),
-    pytest.param(["(1111m) 234m 567m 123p 55p", *GUIDE], "杠上花", id="guide: its 杠上花"),
+    # (The guide's players learned its English names: names: en.)
+    pytest.param(["(1111m) 234m 567m 123p 55p", *GUIDE], "Kong Draw", id="guide: its Kong Draw"),
     pytest.param(["(1111s) 123m456m789m5pP", "--rules", "guangdong"], "杠上开花",
                  id="guangdong: its 杠上开花, not Sichuan's 杠上花"),
     pytest.param(["(1111s) 123m456m789m5pP", "--rules", "guangdong", "--opt",
@@ -183,3 +184,28 @@ def test_a_dragon_set_not_counted_is_said_with_its_reason(args, note):
     """A Lanzhou reading showing CFP with no 中发白 row left the player to argue the x2."""
     out = lines(*args)
     assert [x for x in out if x.startswith("Not counted")] == ([note] if note else [])
+
+
+# Where one name of a pattern stands alone, the guide's is the English its players learned
+# (`names: en`); luzhou's the Chinese. They were 平胡, 闺 and 清双龙七对 in the guide too.
+@pytest.mark.parametrize("args, want", [
+    pytest.param(["settle", "samples/records/guide-example-3.yaml"],
+                 "Event 1: S wins on W's discard with 2p: Basic Win 2 ke; N wins on W's discard "
+                 "with 2p: Gui Discard Win 2 ke", id="settle"),
+    pytest.param(["waits", "123m456m789m11p2p3p", *GUIDE],
+                 "1p           12  Basic Win No-Ghost Hand Bonus", id="waits"),
+    pytest.param(["score", "11m22m33m44m55mCCFF", *GUIDE, "--explain"],
+                 "    10       10  Seven Pairs                     11m 22m 33m 44m 55m C=1pC=1p FF",
+                 id="explain"),
+    pytest.param(["waits", "123m456m789m11p2p3p"], "1p           10  无鬼", id="luzhou waits"),
+])
+def test_a_ruleset_shows_the_names_its_players_use(args, want):
+    res = CliRunner().invoke(cli, args)
+    assert want in res.stdout.splitlines(), res.stdout
+
+
+def test_a_house_file_may_show_the_english_names(tmp_path):
+    p = tmp_path / "h.yaml"
+    p.write_text("extends: luzhou\nname: h\nnames: en\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p3p", "--rules", str(p)])
+    assert "1p           10  No ghost" in res.stdout.splitlines(), res.stdout
