@@ -97,7 +97,7 @@ def cli():
 @once("--win", help="The winning tile (default: the last concealed tile written).")
 @once("--seat", default="E", show_default=True, help="The winner's seat.")
 @once("--discard", metavar="SEAT", help="Won on SEAT's discard (default: self-draw).")
-@click.option("--kong-draw", is_flag=True, help="Won on a kong replacement tile (杠上花).")
+@click.option("--kong-draw", is_flag=True, help="Won on a kong replacement tile (杠上花, 杠上开花).")
 @click.option("--after-kong", is_flag=True, help="With --discard: the discarder had just "
               "konged (杠上炮).")
 @once("--rob-kong", metavar="SEAT", help="Robbed SEAT's added kong (抢杠).")

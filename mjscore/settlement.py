@@ -112,8 +112,9 @@ def horses(ctx, rs, params, name, value) -> list:
     rows = []
     for k in ctx.horses:
         if horse_seat(k, ctx.dealer) == ctx.seat:
-            rows += [Payment(s, ctx.seat, per * shares, f"{name}: horse {T.name(k)} names "
-                                                          f"{ctx.seat}")
+            # ("horse N names S" read the tile N, a wind, as a seat as well.)
+            rows += [Payment(s, ctx.seat, per * shares, f"{name}: horse tile {T.name(k)} names "
+                                                          f"seat {ctx.seat}")
                      for s, shares in payers(ctx, rs)]
     return rows
 

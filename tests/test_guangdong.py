@@ -128,6 +128,12 @@ def test_horses_add_a_base_per_hit_from_each_payer():
     assert r.value == 2 and r.net["E"] == 6 + 12
 
 
+def test_a_horse_row_tells_the_tile_from_the_seat():
+    r = score("123m456m789m111pPP", GD, seat="S", dealer="W", horses="N", opts={"horses": 1})
+    assert {p.why for p in r.payments if p.why.startswith("买马")} == \
+        {"买马: horse tile N names seat S"}
+
+
 def test_horses_count_from_the_dealer():
     r = score("123m456m789m111pPP", GD, seat="S", dealer="E", horses="2m", opts={"horses": 1})
     assert r.net["S"] == 6 + 6
