@@ -65,9 +65,12 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
             flat.sort(key=lambda o: (_preference(o[3], size), o[0], o[1]))
     if not flat:
         return None
-    table = tuple([numbered(_KEY_SIGS, (key, sig), 1 << 12)[1] for key, sig, _w, _p in flat])
-    shape_id, sigs = numbered(_SHAPES, table, _SHAPE_LIMIT)
-    return shape_id, sigs, tuple((w, placed) for _k, _s, w, placed in flat)
+    table = tuple([(key, sig) for key, sig, _w, _p in flat])
+    got = _SHAPES.get(table)
+    if got is None:  # a new table: its pairs made the shared ones (a known table's are)
+        table = tuple([numbered(_KEY_SIGS, ks, 1 << 12)[1] for ks in table])
+        got = numbered(_SHAPES, table, _SHAPE_LIMIT)
+    return got[0], got[1], tuple([(w, placed) for _k, _s, w, placed in flat])
 
 
 # (key, signature) -> (a number, the pair as first met: `bounded.numbered`). A few hundred

@@ -94,10 +94,12 @@ _CHUNK = {a | b << 4 | c << 8: (a, b, c) for a in range(5) for b in range(5) for
 
 def pack(c: tuple) -> int:
     """Counts packed four bits a rank, rank 1 lowest (as `packed_suits` keys them)."""
-    v = 0
-    for r, n in enumerate(c):
-        v |= n << 4 * r
-    return v
+    # As a sum in C, not rank by rank: each suit looked up with ghosts is packed twice.
+    # (A count of 16 or more, which no suit holds, would carry into the next rank.)
+    return sum(map(_mul, c, _POW16))
+
+
+_POW16 = tuple(16 ** r for r in range(9))
 
 
 def unpack(v: int) -> tuple:

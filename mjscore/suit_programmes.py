@@ -198,36 +198,33 @@ def pairs_open(c: tuple, gmax: int):
     In closed form: each count is made even (a ghost on each odd one), which leaves at most
     two raises of two ghosts (a rank from 0 or 2 to 2 or 4, or from 0 to 4). The choices are
     met in the finals' order, so the first to reach a state is the programme's witness."""
-    forced = n4 = gp = pairs = 0
-    base = []
-    for n in c:
-        if n > 4:
-            return []
-        f, odd, four, part = _PAIR_BASE[n]
-        base.append(f)
-        forced += odd
-        n4 += four
-        gp += part
-        pairs += f
+    if max(c) > 4:
+        return []
+    # Each rank's count made even, in C: a sixth of a 4-ghost hand's seven pairs classes
+    # went to doing it rank by rank.
+    base = list(map(_EVEN.__getitem__, c))
+    odd = [(i, 1) for i, n in enumerate(c) if n & 1]  # where the forced ghosts go
+    forced = len(odd)
     spare = gmax - forced
     if spare < 0:
         return []
     raises = spare >> 1
     if raises > 2:
         return None
-    pairs >>= 1
+    n4, gp, pairs = base.count(4), c.count(1), sum(base) >> 1
     held = any(c)
-    choices = [()]
-    if raises:
-        up = [r for r, f in enumerate(base) if f <= 2]
-        choices = []
-        for i, r in enumerate(up):
-            if raises == 2:
-                if not base[r]:
-                    choices.append(((r, 4),))
-                choices += [((r, 2), (s, 2)) for s in up[i + 1:]]
-            choices.append(((r, 2),))
-        choices.append(())
+    if not raises:  # (most classes) one reading: each odd count made even
+        return [((forced, pairs), (n4, int(held or forced > 0), pairs, gp), tuple(base),
+                 tuple(odd))]
+    choices = []
+    up = [r for r, f in enumerate(base) if f <= 2]
+    for i, r in enumerate(up):
+        if raises == 2:
+            if not base[r]:
+                choices.append(((r, 4),))
+            choices += [((r, 2), (s, 2)) for s in up[i + 1:]]
+        choices.append(((r, 2),))
+    choices.append(())
     out = []
     seen = set()
     for choice in choices:
@@ -251,8 +248,7 @@ def pairs_open(c: tuple, gmax: int):
     return out
 
 
-# A count -> (made even, ghosts that takes, four copies then, ghosts in a single pair then)
-_PAIR_BASE = [(n + (n & 1), n & 1, n + (n & 1) == 4, 1 if n == 1 else 0) for n in range(5)]
+_EVEN = (0, 2, 2, 4, 4)  # a count made even
 
 
 _PAIR_MOVES: dict = {}
