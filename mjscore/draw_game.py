@@ -93,7 +93,11 @@ def exhausted(table, ev) -> tuple:
                                 ("best wait (查大)" if per == "chada" else "ready bonus")))
     rows.sort(key=lambda p: (SEATS.index(p.frm), SEATS.index(p.to)))
     rows = xiqian + rows
-    parts = [f"{s} 花猫" if s in cats else f"{s} ready (best {ready[s]})" if s in ready
+    # A ready hand's best wait is named only where it is what the hand collects (查大): the
+    # guide pays a flat bonus, and "best 40" there read as money owed.
+    ready_words = {r: f"ready (best {best})" if per == "chada" else "ready"
+                   for r, best in ready.items()}
+    parts = [f"{s} 花猫" if s in cats else f"{s} {ready_words[s]}" if s in ready
              else f"{s} not ready" for s in left]
     return "wall exhausted (查叫): " + ", ".join(parts), rows
 
