@@ -293,10 +293,18 @@ def waits_table(w) -> str:
     lines += [f"Ready on {len(rows)} tile{'s' if len(rows) != 1 else ''}; each valued as a "
               "self-draw with no situational bonus, capped:", "",
               tabulate(rows, headers=("Wait", "Value", "Patterns")), "",
-              f"查大 (the best wait): {w.chada}{unit}"]
+              _best_wait(w) + f"{w.chada}{unit}"]
     if w.ghost:
         lines.append(f"A drawn ghost ({w.ghost}) completes any ready hand; ghosts are not listed.")
     return "\n".join(lines)
+
+
+def _best_wait(w) -> str:
+    """查大 where a ready hand collects its best wait at a draw (luzhou); elsewhere (the
+    guide's flat bonus, no draw rule) the best wait is only what it is."""
+    draw = (w.rules.spec.get("draw") or {}) if w.rules is not None else {}
+    chada = draw and draw.get("not_ready_pays", "chada") == "chada"
+    return "查大 (the best wait): " if chada else "The best wait: "
 
 
 def settle_table(r) -> str:

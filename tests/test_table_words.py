@@ -209,3 +209,13 @@ def test_a_house_file_may_show_the_english_names(tmp_path):
     p.write_text("extends: luzhou\nname: h\nnames: en\n", encoding="utf-8")
     res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p3p", "--rules", str(p)])
     assert "1p           10  No ghost" in res.stdout.splitlines(), res.stdout
+
+
+@pytest.mark.parametrize("rules, said", [
+    pytest.param("luzhou", "查大 (the best wait): 10 颗", id="luzhou: 查大 pays it at a draw"),
+    pytest.param("luzhou-guide", "The best wait: 12 ke", id="guide: a flat bonus at a draw"),
+    pytest.param("guangdong", "The best wait: 4", id="guangdong: no draw rule"),
+])
+def test_waits_names_the_best_wait_by_what_it_pays(rules, said):
+    res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p3p", "--rules", rules])
+    assert said in res.stdout.splitlines(), res.stdout
