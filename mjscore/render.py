@@ -30,7 +30,7 @@ from .compare import match_patterns
 from .context import SEATS
 from .scoring import division_words
 from .words import either
-from .working import kong_draw_term, payer_words, uncounted_sets, value_lines
+from .working import horse_words, kong_draw_term, payer_words, uncounted_sets, value_lines
 
 
 def _how(ctx, rs) -> str:
@@ -78,6 +78,8 @@ def score_table(r, explain: bool = False) -> str:
     lines = [f"Hand:     {r.hand}   ({r.ruleset})",
              f"Win:      {ctx.seat} {_how(ctx, r.rules)}"
              + (f", already won: {','.join(ctx.won)}" if ctx.won else "")]
+    if ctx.horses:
+        lines.append(f"Horses:   {horse_words(ctx)}")
     if r.decomposition:
         lines.append(f"Reading:  {r.decomposition}")
     if r.patterns:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from . import tiles as T
 from .compile import amount_text
 from .scoring import division_words
-from .settlement import payer_rule
+from .settlement import horse_seat, payer_rule
 from .words import either
 
 
@@ -133,3 +133,13 @@ def uncounted_sets(r) -> str:
     return (f"Not counted as {r.rules.shown_name(spec)}: {', '.join(missed)}, completed by "
             f"the winning {T.name(r.parsed.win)} taken from {ctx.discard or ctx.rob_kong} (only a set of "
             "tiles the winner drew counts).")
+
+
+def horse_words(ctx) -> str:
+    """Each 买马 tile drawn and the seat it names, counted from the dealer, and how many name
+    the winner: `3m names W, N names S, ... (dealer W; 1 names the winner S)`. The payment
+    rows show only the hits; a player checking the count needs the misses too."""
+    named = [(T.name(k), horse_seat(k, ctx.dealer)) for k in ctx.horses]
+    hits = sum(seat == ctx.seat for _tile, seat in named)
+    return (", ".join(f"{tile} names {seat}" for tile, seat in named)
+            + f" (dealer {ctx.dealer}; {hits} name{'s' * (hits == 1)} the winner {ctx.seat})")

@@ -219,3 +219,11 @@ def test_a_house_file_may_show_the_english_names(tmp_path):
 def test_waits_names_the_best_wait_by_what_it_pays(rules, said):
     res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p3p", "--rules", rules])
     assert said in res.stdout.splitlines(), res.stdout
+
+
+def test_the_horses_drawn_are_each_named_with_their_seat():
+    # Only the horses naming the winner showed, as payment rows: a player counting them
+    # could not see the misses.
+    assert line("Horses:", "123m456m789m123p55p", "--rules", "guangdong", "--seat", "S",
+                "--dealer", "W", "--opt", "horses=4", "--horses", "3mNSC") == \
+        "Horses:   3m names E, N names S, S names N, C names N (dealer W; 1 names the winner S)"
