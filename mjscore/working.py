@@ -22,26 +22,41 @@ def _steps(hits) -> tuple:
     return total, (f" ({' + '.join(map(str, terms))})" if len(terms) > 1 else "")
 
 
+def _comes_to(exact, computed: int, unit: str) -> str:
+    """`14`, or `2.25, rounded down to 2` where a house file's fraction (x1.5, + 2.5) made a
+    value the scorer rounds down (README, How scoring works): `1 x 1.5 x 1.5 = 2` is
+    arithmetic no player can check."""
+    if exact == computed or float(exact).is_integer():  # (or past MAX_VALUE: not rounding)
+        return f"{computed}{unit}"
+    return f"{amount_text(round(exact, 6))}, rounded down to {computed}{unit}"
+
+
 def _ladder_words(hits, unit: str, computed: int) -> str:
     total, terms = _steps(hits)
     steps = "step 0" if not total else f"{total} step" + ("s" if total != 1 else "")
-    return f"{steps}{terms} = {computed}{unit}"
+    return f"{steps}{terms} = {computed}{unit}"  # (a ladder's numbers are whole: the schema)
 
 
 def _product_words(hits, value_rules, unit: str, computed: int) -> str:
     """`2 x 2 + 10 = 14`: the hand's base (or the flat value in place of base x
-    multipliers), each multiplier, each bonus; just the value where there is one term."""
+    multipliers), each multiplier, each bonus; just the value where there is one term. The
+    terms are worked in `scoring.evaluate`'s order, so a fraction comes out as it did there."""
     flat = [h.spec.amount for h in hits if h.spec.effect == "flat"]
     if flat:
-        terms = [amount_text(max(flat))]
+        exact = max(flat)
+        terms = [amount_text(exact)]
     else:
         bases = [h.spec.base_value(h.count) for h in hits if h.spec.effect == "base"]
-        terms = [amount_text(bases[0] if bases else value_rules.get("base", 0))]
-        terms += [f"x {amount_text(h.spec.amount ** h.count)}" for h in hits
-                  if h.spec.effect == "multiply"]
-    terms += [f"+ {amount_text(h.spec.amount * h.count)}" for h in hits
-              if h.spec.effect == "add"]
-    return (" ".join(terms) + " = " if len(terms) > 1 else "") + f"{computed}{unit}"
+        exact = bases[0] if bases else value_rules.get("base", 0)
+        terms = [amount_text(exact)]
+        for h in hits:
+            if h.spec.effect == "multiply":
+                exact *= h.spec.amount ** h.count
+                terms.append(f"x {amount_text(h.spec.amount ** h.count)}")
+    adds = [h.spec.amount * h.count for h in hits if h.spec.effect == "add"]
+    exact += sum(adds)
+    terms += [f"+ {amount_text(a)}" for a in adds]
+    return (" ".join(terms) + " = " if len(terms) > 1 else "") + _comes_to(exact, computed, unit)
 
 
 def value_words(top, rs, unit: str) -> str:
@@ -57,7 +72,8 @@ def value_words(top, rs, unit: str) -> str:
         return worked
     # The highest fixed value is the one that stands (scoring.evaluate).
     stands = max(fixed, key=lambda h: h.spec.amount)
-    return f"{rs.shown_name(stands)} = {top.raw}{unit} in place of {worked}"
+    return (f"{rs.shown_name(stands)} = {_comes_to(stands.spec.amount, top.raw, unit)} in place "
+            f"of {worked}")
 
 
 def cap_words(top, rs) -> str:

@@ -227,3 +227,37 @@ def test_the_horses_drawn_are_each_named_with_their_seat():
     assert line("Horses:", "123m456m789m123p55p", "--rules", "guangdong", "--seat", "S",
                 "--dealer", "W", "--opt", "horses=4", "--horses", "3mNSC") == \
         "Horses:   3m names E, N names S, S names N, C names N (dealer W; 1 names the winner S)"
+
+
+# A house file's fraction is rounded down (README, How scoring works 4): the working says so
+# rather than `1 x 1.5 x 1.5 = 2`, arithmetic no player can check.
+HOUSE = {
+    "x1.5": "extends: lanzhou\nname: h\npatterns:\n  zimo: {multiply: 1.5}\n"
+            "  zhongfabai: {multiply: 1.5}\n",
+    "add 2.5": "extends: luzhou-guide\nname: h\nvalue: {discard_divisor: 3}\n"
+               "patterns:\n  no_ghost: {add: 2.5}\n",
+    "fixed 10.5": "extends: luzhou\nname: h\npatterns:\n  tianhu: {fixed: 10.5}\n",
+    "base 2.5": "extends: luzhou-guide\nname: h\npatterns:\n  basic_win: {base: 2.5}\n"
+                "  no_ghost: null\n",
+}
+
+
+@pytest.mark.parametrize("house, args, want", [
+    pytest.param("x1.5", ["123m456m789pCFP55s", "--declared"],
+                 "1 x 1.5 x 1.5 = 2.25, rounded down to 2 (no cap)", id="multiply 1.5 twice"),
+    pytest.param("x1.5", ["123m456m789p234s55s", "--declared"],
+                 "1 x 1.5 = 1.5, rounded down to 1 (no cap)", id="multiply 1.5"),
+    pytest.param("add 2.5", ["111m234m567m789p55p", "--discard", "S"],
+                 "2 + 2.5 = 4.5, rounded down to 4 ke (cap 40)", id="add 2.5"),
+    pytest.param("base 2.5", ["111m234m567m789p55p"], "2.5, rounded down to 2 ke (cap 40)",
+                 id="one term"),
+    pytest.param("fixed 10.5", ["111m222m333m789p55p", "--heavenly"],
+                 "天胡 = 10.5, rounded down to 10 颗 in place of 2 steps = 10 颗 (cap 40)",
+                 id="fixed 10.5"),
+    pytest.param("x1.5", ["123m456m789p234s55s", "--declared", "--discard", "S"],
+                 "1 (no cap)", id="whole numbers say no rounding"),
+])
+def test_value_line_says_a_fraction_is_rounded_down(tmp_path, house, args, want):
+    p = tmp_path / "h.yaml"
+    p.write_text(HOUSE[house], encoding="utf-8")
+    assert line("Value:", *args, "--win", args[0][-2:], "--rules", str(p)) == f"Value:    {want}"
