@@ -107,10 +107,8 @@ def score_table(r, explain: bool = False) -> str:
                   (f"{k['from']} paid {k['to']} {k['amount']}{unit}" if k["amount"] else
                    f"nothing paid (the {k['kind']} kong rate is 0)") for k in r.kong_payments]
     if explain and r.alternatives:
-        rows = [(a.value, a.raw, " ".join(r.rules.shown_name(h)
-                                          + (f"x{h.count}" if h.count > 1 else "")
-                                          for h in a.patterns) or "-", a.decomposition)
-                for a in r.alternatives]
+        rows = [(a.value, a.raw, r.rules.shown_names(a.patterns, counts=True) or "-",
+                 a.decomposition) for a in r.alternatives]
         # ("Uncapped" headed a column that differs from the value by the halving too.)
         after = division_words(r.divisor)[1] if ctx.discard_type else ""
         worth = "before the cap" + (f" and {after}" if after else "")
@@ -290,8 +288,7 @@ def waits_table(w) -> str:
     if not w.ready:
         lines.append("Not ready: no tile completes this hand.")
         return "\n".join(lines)
-    rows = [(x.tile, x.value, " ".join(w.rules.shown_name(h) for h in x.patterns))
-            for x in w.waits]
+    rows = [(x.tile, x.value, w.rules.shown_names(x.patterns)) for x in w.waits]
     lines += [f"Ready on {len(rows)} tile{'s' if len(rows) != 1 else ''}; each valued as a "
               "self-draw with no situational bonus, capped:", "",
               tabulate(rows, headers=("Wait", "Value", "Patterns")), "",

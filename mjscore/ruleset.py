@@ -67,6 +67,17 @@ class Ruleset:
         ruleset whose players learned it in English (`names: en`, the guide), else `name`."""
         return pattern.en if self.names == "en" else pattern.name
 
+    def shown_names(self, hits, counts: bool = False) -> str:
+        """The shown names of `hits` in one line (`counts`: a hit applied n times with xn),
+        apart by spaces, or by commas where a name has a space in it: the guide's 'Basic Win
+        No-Ghost Hand Bonus' read as one name, or as three."""
+        names = [self.shown_name(h) for h in hits]
+        spaced = any(" " in n for n in names)
+        if counts:
+            names = [n + (f"{' ' * spaced}x{h.count}" if h.count > 1 else "")
+                     for n, h in zip(names, hits)]
+        return (", " if spaced else " ").join(names)
+
     @cached_property
     def memo(self) -> dict:
         """Evaluations by reading signature and situation (`scoring.evaluate_all`): kept off

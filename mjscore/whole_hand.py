@@ -224,8 +224,7 @@ class _Table:
             self.ended_at = ev.number
         how = f"on {frm}'s {'kong' if f.get('rob_kong') else 'discard'}" if frm else "by self-draw"
         text = "; ".join(f"{r.context.seat} wins {how} with {T.name(tile)}: "
-                         f"{' '.join(self.rs.shown_name(h) for h in r.patterns)} {r.value}"
-                         f"{_u(r.unit)}"
+                         f"{self.rs.shown_names(r.patterns)} {r.value}{_u(r.unit)}"
                          for r in results)
         if skipped:
             text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \

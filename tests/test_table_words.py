@@ -188,12 +188,19 @@ def test_a_dragon_set_not_counted_is_said_with_its_reason(args, note):
 
 # Where one name of a pattern stands alone, the guide's is the English its players learned
 # (`names: en`); luzhou's the Chinese. They were 平胡, 闺 and 清双龙七对 in the guide too.
+# English names have spaces: several are apart by commas ('Basic Win No-Ghost Hand Bonus'
+# read as one name), and a count stands apart ('Gui with Self-Drawx3').
 @pytest.mark.parametrize("args, want", [
     pytest.param(["settle", "samples/records/guide-example-3.yaml"],
                  "Event 1: S wins on W's discard with 2p: Basic Win 2 ke; N wins on W's discard "
                  "with 2p: Gui Discard Win 2 ke", id="settle"),
     pytest.param(["waits", "123m456m789m11p2p3p", *GUIDE],
-                 "1p           12  Basic Win No-Ghost Hand Bonus", id="waits"),
+                 "1p           12  Basic Win, No-Ghost Hand Bonus", id="waits"),
+    pytest.param(["score", "11112222333m55pC", *GUIDE, "--explain"],
+                 "    20       20  Gui with Self-Draw x3  123m 123m 123m 12mC=3m 55p",
+                 id="explain, a count"),
+    pytest.param(["score", "11112222333m55pC", "--explain"],
+                 "    20       20  闺x3        123m 123m 123m 12mC=3m 55p", id="luzhou explain"),
     pytest.param(["score", "11m22m33m44m55mCCFF", *GUIDE, "--explain"],
                  "    10       10  Seven Pairs                     11m 22m 33m 44m 55m C=1pC=1p FF",
                  id="explain"),
@@ -202,6 +209,15 @@ def test_a_dragon_set_not_counted_is_said_with_its_reason(args, note):
 def test_a_ruleset_shows_the_names_its_players_use(args, want):
     res = CliRunner().invoke(cli, args)
     assert want in res.stdout.splitlines(), res.stdout
+
+
+def test_settle_keeps_english_names_apart(tmp_path):
+    p = tmp_path / "r.yaml"
+    p.write_text("rules: luzhou-guide\nseats:\n  S: 123m456m789m 11p 23p 1p\nevents:\n"
+                 "  - {win: S, tile: 1p, from: W}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(p)])
+    assert "Event 1: S wins on W's discard with 1p: Basic Win, No-Ghost Hand Bonus 12 ke" \
+        in res.stdout.splitlines(), res.stdout
 
 
 def test_a_house_file_may_show_the_english_names(tmp_path):
