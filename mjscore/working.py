@@ -98,6 +98,10 @@ def payer_words(r, unit: str) -> str:
     ctx = r.context
     rule = payer_rule(ctx, r.rules)
     who, shares = rule["who"], int(rule.get("shares", 1))
+    if who in ("discarder", "konger"):
+        # Either rule makes the seat the tile came from pay (settlement.payers): a house
+        # file's `rob_kong: {who: discarder}` is paid by the konger, not said to be a discarder.
+        who = "konger" if ctx.rob_kong else "discarder"
     why = _WHO.get(who, who)
     if ctx.won and who == "not_won":
         why += f"; {either(list(ctx.won), 'and')} already won"

@@ -277,3 +277,16 @@ def test_value_line_says_a_fraction_is_rounded_down(tmp_path, house, args, want)
     p = tmp_path / "h.yaml"
     p.write_text(HOUSE[house], encoding="utf-8")
     assert line("Value:", *args, "--win", args[0][-2:], "--rules", str(p)) == f"Value:    {want}"
+
+
+# A house file's payer rule names the seat the tile came from, whichever word it uses.
+@pytest.mark.parametrize("how, want", [
+    pytest.param(["--rob-kong", "W"], "W pays 5 颗 (the konger, alone).",
+                 id="rob_kong: {who: discarder}"),
+    pytest.param(["--discard", "W"], "W pays 2 颗 (the discarder).", id="discard: {who: konger}"),
+])
+def test_payer_line_names_the_seat_the_tile_came_from(tmp_path, how, want):
+    p = tmp_path / "h.yaml"
+    p.write_text("extends: luzhou\nname: h\npayers:\n  rob_kong: {who: discarder}\n"
+                 "  discard: {who: konger}\n", encoding="utf-8")
+    assert want in lines(*GUI, *how, "--rules", str(p))
