@@ -145,12 +145,15 @@ def uncounted_sets(r) -> str:
         return ""
     sets = [g for g in r.top.reading.groups if g.kind == "dragon_set"]
     counted = sum(h.count for h in r.patterns if h.id == spec.id)
-    missed = [g.text(r.ghost) for g in sets if not g.meld and r.parsed.win in g.tiles]
-    missed = missed[:len(sets) - counted]
-    if not missed:
+    # The rule drops the one set the winning tile completed, where it could stand nowhere
+    # else (the pattern's own answer says whether it did). A set dropped for another reason
+    # (a house file's `win: self_draw`) is not this one's to explain.
+    n, _ = spec.fn(r.top.reading, r.parsed, r.context, spec.kw)
+    if not (counted == n == len(sets) - 1):
         return ""
+    missed = next(g.text(r.ghost) for g in sets if not g.meld and r.parsed.win in g.tiles)
     ctx = r.context
-    return (f"Not counted as {r.rules.shown_name(spec)}: {', '.join(missed)}, completed by "
+    return (f"Not counted as {r.rules.shown_name(spec)}: {missed}, completed by "
             f"the winning {T.name(r.parsed.win)} taken from {ctx.discard or ctx.rob_kong} (only a set of "
             "tiles the winner drew counts).")
 

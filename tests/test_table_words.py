@@ -186,6 +186,16 @@ def test_a_dragon_set_not_counted_is_said_with_its_reason(args, note):
     assert [x for x in out if x.startswith("Not counted")] == ([note] if note else [])
 
 
+def test_a_dragon_set_a_house_rule_drops_is_not_put_down_to_the_discard(tmp_path):
+    """Both sets uncounted by a house rule were said to be 'CFP, CFP, completed by the
+    winning P taken from S', one of them drawn whole, and one winning tile completing two."""
+    p = tmp_path / "h.yaml"
+    p.write_text("extends: lanzhou\nname: h\npatterns:\n  zhongfabai: {win: self_draw}\n",
+                 encoding="utf-8")
+    out = lines("CFP CF 123m 456m 99s", "P", "--declared", "--discard", "S", "--rules", str(p))
+    assert "Value:    1 (no cap)" in out and not [x for x in out if x.startswith("Not counted")]
+
+
 # Where one name of a pattern stands alone, the guide's is the English its players learned
 # (`names: en`); luzhou's the Chinese. They were 平胡, 闺 and 清双龙七对 in the guide too.
 # English names have spaces: several are apart by commas ('Basic Win No-Ghost Hand Bonus'
