@@ -222,17 +222,13 @@ def rules_list():
 def rules_show(name, opts):
     """Explain ruleset NAME (or a file): options, patterns, values, rulings."""
     from . import render
-    from .compile import NeedsIndicator
-    from .errors import OptionError
+    from .errors import OptionError, opts_only
     from .options import parse_pairs
     from .ruleset import load
     try:
         rs = load(name, parse_pairs(opts))
-    except NeedsIndicator as e:
-        if e.indicator is None:
-            raise
-        # (rules show takes no --indicator: the tile is one of its --opt choices.)
-        raise OptionError(f"{e.why} (--opt {e.indicator}=TILE)", e.key) from None
+    except OptionError as e:
+        raise opts_only(e) from None
     click.echo(render.rules_show(rs))
 
 

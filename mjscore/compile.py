@@ -74,8 +74,9 @@ class NeedsIndicator(OptionError):
     then giving its indicator (--indicator), and must be loaded with it."""
 
     def __init__(self, why: str, key, indicator: str | None):
-        super().__init__(f"{why} (--indicator TILE)", key, f"{why} (set opts.indicator to it)")
-        self.indicator, self.why = indicator, why
+        super().__init__(f"{why} (--indicator TILE)", key, f"{why} (set opts.indicator to it)",
+                         f"{why} (--opt {indicator}=TILE)" if indicator else None)
+        self.indicator = indicator
 
 
 def _option_of(raw: dict, key: str) -> str | None:
@@ -110,7 +111,8 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
     if g.get("indicator") and (indicator in given or mode not in given):
         why = f'{label}: indicator={g["indicator"]} applies only with ghost=flip'
         raise OptionError(f'{why} (--indicator {g["indicator"]} sets both)', indicator,
-                          f"{why} (set opts.ghost to flip too)")
+                          f"{why} (set opts.ghost to flip too)",
+                          f"{why} (--opt {mode}=flip too)" if mode else None)
     out = set()
     for name in g.get("tiles", []):
         k = T.parse_name(name)

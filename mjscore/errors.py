@@ -61,12 +61,21 @@ class OptionError(MjscoreError):
     ruleset option it is about, where one is, so a caller that took the options from a file
     can say where in it the value was written (a settle record's `opts:`). `record`: the
     message as a settle record's reader is told it, where it names a `score` option the record
-    spells otherwise (`--indicator` is its `opts.indicator`); `.record` has no prefix."""
+    spells otherwise (`--indicator` is its `opts.indicator`); `.record` has no prefix. `opt`:
+    the message for a command that takes a ruleset's options only as --opt (`opts_only`)."""
 
-    def __init__(self, message: str, key: str | None = None, record: str | None = None):
+    def __init__(self, message: str, key: str | None = None, record: str | None = None,
+                 opt: str | None = None):
         self.key = key
         self.record = one_line(message if record is None else record)
+        self.opt = message if opt is None else opt
         super().__init__(f"invalid option: {message}")
+
+
+def opts_only(e: OptionError) -> OptionError:
+    """`e` as told by a command with no --indicator (waits, rules show), which would
+    otherwise send the user to an option it does not take: the tile is one of its --opt."""
+    return OptionError(e.opt, e.key, e.record)
 
 
 class InputError(MjscoreError):

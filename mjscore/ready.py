@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from . import context as C
 from . import tiles as T
-from .errors import TOO_DEEP, InputError
+from .errors import TOO_DEEP, InputError, OptionError, opts_only
 from .hand import Hand, read_any
 from .options import as_dict
 from .patterns import physical_ghosts
@@ -103,6 +103,8 @@ def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:
         rs = ruleset_of(rules, as_dict(opts))
         h = read_any(hand, rs, size=13)
         where = C.seat(seat, "--seat")
+    except OptionError as e:
+        raise opts_only(e) from None
     except RecursionError:  # an argument nested a thousand deep, quoted in its error
         raise InputError(TOO_DEEP) from None
     return analyse(h, rs, where)

@@ -424,6 +424,30 @@ def test_a_key_indented_too_little_is_named_as_such(tmp_path, text, said):
     assert result.stderr.count("(") == said.count("(")
 
 
+# waits takes no --indicator either, and --opt indicator=N without ghost=flip told both to
+# give --indicator N.
+@pytest.mark.parametrize("args, said", [
+    pytest.param(["waits", "123m456m789m123p5p", "--rules", FLIP],
+                 "ghost=flip needs the indicator tile (--opt indicator=TILE)",
+                 id="waits, house file"),
+    pytest.param(["waits", "123m456m789m123p5p", "--rules", "guangdong", "--opt", "ghost=flip"],
+                 "ghost=flip needs the indicator tile (--opt indicator=TILE)", id="waits, flip"),
+    pytest.param(["waits", "123m456m789m123p5p", "--rules", "guangdong", "--opt", "indicator=N"],
+                 "indicator=N applies only with ghost=flip (--opt ghost=flip too)",
+                 id="waits, an indicator alone"),
+    pytest.param(["rules", "show", "guangdong", "--opt", "indicator=N"],
+                 "indicator=N applies only with ghost=flip (--opt ghost=flip too)",
+                 id="rules show, an indicator alone"),
+    pytest.param(["score", "123m456m789m123p55p", "--rules", "guangdong", "--opt", "indicator=N"],
+                 "indicator=N applies only with ghost=flip (--indicator N sets both)",
+                 id="score says --indicator"),
+])
+def test_a_command_with_no_indicator_names_its_opt(args, said):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.endswith(f"{said}\n"), result.stderr
+
+
 def test_rules_check_counts_one_option_in_the_singular(tmp_path):
     p = tmp_path / "lz.yaml"
     p.write_text("extends: lanzhou\nname: lz\n", encoding="utf-8")
