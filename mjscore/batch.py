@@ -46,7 +46,7 @@ class Row:
 
     file: str
     record: int
-    result: dict | None = None
+    result: object = None  # a Result, or its to_dict() (the docstring says when)
     error: str | None = None
     legal: bool = False
     text: str | None = None

@@ -246,10 +246,10 @@ def rules_check(file):
     for k in data.get("options") or {}:
         if k not in rs.options:
             dropped.setdefault(why_unused(k, files), []).append(k)
-    click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, "
-               f"{len(rs.options)} option{'s' * (len(rs.options) != 1)}" + "".join(f"; {', '.join(keys)} dropped: {why}"
-                                                      for why, keys in dropped.items()) +
-               note + ")")
+    options = f"{len(rs.options)} option{'s' * (len(rs.options) != 1)}"
+    click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, {options}"
+               + "".join(f"; {', '.join(keys)} dropped: {why}" for why, keys in dropped.items())
+               + note + ")")
 
 
 @cli.command("batch")

@@ -153,8 +153,8 @@ def uncounted_sets(r) -> str:
         return ""
     missed = next(g.text(r.ghost) for g in sets if not g.meld and r.parsed.win in g.tiles)
     ctx = r.context
-    return (f"Not counted as {r.rules.shown_name(spec)}: {missed}, completed by "
-            f"the winning {T.name(r.parsed.win)} taken from {ctx.discard or ctx.rob_kong} (only a set of "
+    return (f"Not counted as {r.rules.shown_name(spec)}: {missed}, completed by the winning "
+            f"{T.name(r.parsed.win)} taken from {ctx.discard or ctx.rob_kong} (only a set of "
             "tiles the winner drew counts).")
 
 
