@@ -28,9 +28,9 @@ if _tabulate.wcwidth is None:
 
 from .compare import match_patterns
 from .context import SEATS
-from .scoring import division_words
 from .words import either
-from .working import horse_words, kong_draw_term, payer_words, uncounted_sets, value_lines
+from .working import (explain_title, horse_words, kong_draw_term, payer_words, uncounted_sets,
+                      value_lines)
 
 
 def _how(ctx, rs) -> str:
@@ -110,10 +110,8 @@ def score_table(r, explain: bool = False) -> str:
         rows = [(a.value, a.raw, r.rules.shown_names(a.patterns, counts=True) or "-",
                  a.decomposition) for a in r.alternatives]
         # ("Uncapped" headed a column that differs from the value by the halving too.)
-        after = division_words(r.divisor)[1] if ctx.discard_type else ""
-        worth = "before the cap" + (f" and {after}" if after else "")
         lines += ["", f"Readings that differ in patterns or value ({len(rows)}), best first "
-                      f"(Pays: from each payer; Worth: {worth}):",
+                      f"({explain_title(r)}):",
                   tabulate(rows, headers=("Pays", "Worth", "Patterns", "Reading"))]
     return "\n".join(lines)
 

@@ -108,11 +108,25 @@ def payer_words(r, unit: str) -> str:
     amount = f"{r.value}{unit}"
     if not seats:
         return f"Nobody pays the hand's {amount} ({why})."
-    if shares > 1:
-        amount += f" for each of {shares} shares"
+    amount += shares_words(shares)
     if len(seats) == 1:
         return f"{seats[0]} pays {amount} ({why})."
     return f"{either(seats, 'and')} each pay {amount} ({why})."
+
+
+def shares_words(shares: int) -> str:
+    """` for each of 3 shares` where a payer pays the value more than once (guangdong's
+    robbed kong: the konger pays all three): else the value is what each payer pays."""
+    return f" for each of {shares} shares" if shares > 1 else ""
+
+
+def explain_title(r) -> str:
+    """What --explain's columns are: Pays, the value (from each payer, for each share);
+    Worth, before the cap (and the division of a discard-type win)."""
+    after = division_words(r.divisor)[1] if r.context.discard_type else ""
+    shares = int(payer_rule(r.context, r.rules).get("shares", 1))
+    return (f"Pays: from each payer{',' * (shares > 1)}{shares_words(shares)}; "
+            "Worth: before the cap" + (f" and {after}" if after else ""))
 
 
 def value_lines(r) -> list:

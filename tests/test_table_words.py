@@ -154,6 +154,10 @@ def test_side_by_side_shows_each_schools_working():
                  "halving):", "     2        5  闺", id="discard: 5 halved to 2, no cap at work"),
     pytest.param(GUI, "(Pays: from each payer; Worth: before the cap):", "     5        5  闺",
                  id="self-draw: nothing halved"),
+    # The konger pays three times the Pays column: 'from each payer' alone said once.
+    pytest.param(["123m456m789m11p3pP2p", "--win", "2p", "--rules", "guangdong", "--rob-kong",
+                  "S"], "(Pays: from each payer, for each of 3 shares; Worth: before the cap):",
+                 "     2        2  胡牌", id="guangdong robbing: three shares"),
 ])
 def test_explain_names_its_columns_for_what_they_are(args, title, header):
     """--explain headed its columns Value and Uncapped: '2  5' on a discard read as a cap at
