@@ -68,7 +68,10 @@ def parse(text: str, fail):
 
 
 def _char_at(text: str, line: int, column: int) -> str:
-    lines = text.split("\n")
+    # The parser's line and column: it breaks lines at \r and at NEL, LS and PS as well as at
+    # \n (as splitlines does, for the printable text before the mark), and a byte-order mark
+    # takes no column.
+    lines = text.removeprefix("\ufeff").splitlines()
     return lines[line][column:column + 1] if line < len(lines) else ""
 
 

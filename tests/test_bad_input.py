@@ -156,6 +156,15 @@ BAD_FILES = [
                  ["malformed.yaml", "malformed YAML", "line 2"], id="malformed YAML"),
     pytest.param("tabs.yaml", "name: x\n\tcap: 3\n", ["tabs.yaml", "malformed YAML"],
                  id="malformed YAML: a tab"),
+    # The tab was looked for by \n lines from the file's first character: a file of \r lines,
+    # a line break inside a string (NEL) or a byte-order mark moved it, and PyYAML's words
+    # ("found character that cannot start any token") were all the user read.
+    pytest.param("t.yaml", "\ufeff\tname: x\n", ["line 1: a tab, where YAML indents"],
+                 id="a tab after a byte-order mark"),
+    pytest.param("t.yaml", "name: x\rvalue:\r\tcap: 3\r", ["line 3: a tab, where YAML indents"],
+                 id="a tab in a file of \\r lines"),
+    pytest.param("t.yaml", 'title: "a\x85b"\nvalue:\n\tcap: 3\n',
+                 ["line 4: a tab, where YAML indents"], id="a tab after a NEL in a string"),
     pytest.param("capword.yaml", "extends: luzhou\nname: house\nvalue:\n  cap: lots\n",
                  ["capword.yaml", "value.cap"], id="schema-invalid: value.cap"),
     pytest.param("steps.yaml", "extends: luzhou\nname: house\npatterns:\n  gui:\n    steps: many\n",
