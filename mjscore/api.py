@@ -171,7 +171,7 @@ def _ruleset_and_hand(hand, rules, win, indicator, opts) -> tuple:
     except NeedsIndicator as e:
         # A file that flips the ghost by default has no ghost until the hand's indicator is
         # known: loaded with it (then again below, from the cache, as any ruleset is).
-        if indicator is None or isinstance(rules, Ruleset) or e.indicator is None:
+        if indicator is None or isinstance(rules, Ruleset):
             raise
         rs = load(rules, {**opts, e.indicator: indicator, **({e.key: "flip"} if e.key else {})})
     if indicator is not None and "indicator" in rs.context:

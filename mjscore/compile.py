@@ -69,13 +69,13 @@ def next_tile(k: int) -> int:
 
 
 class NeedsIndicator(OptionError):
-    """A flipped ghost with no indicator tile yet. `indicator`: the option that gives it (None
-    where the file leaves none to set): a house file may flip the ghost by default, each hand
-    then giving its indicator (--indicator), and must be loaded with it."""
+    """A flipped ghost with no indicator tile yet. `indicator`: the option that gives it (a
+    file with none is refused as a RulesetError): a house file may flip the ghost by default,
+    each hand then giving its indicator (--indicator), and must be loaded with it."""
 
-    def __init__(self, why: str, key, indicator: str | None):
+    def __init__(self, why: str, key, indicator: str):
         super().__init__(f"{why} (--indicator TILE)", key, f"{why} (set opts.indicator to it)",
-                         f"{why} (--opt {indicator}=TILE)" if indicator else None)
+                         f"{why} (--opt {indicator}=TILE)")
         self.indicator = indicator
 
 
@@ -93,6 +93,12 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
     g = spec.get("ghosts") or {}
     if g.get("mode", "fixed") == "flip":
         ind = g.get("indicator")
+        if not ind and indicator is None:
+            # No option gives it either: each hand was told to give --indicator, which then
+            # had nowhere to go. The file is incomplete, whatever a hand gives.
+            raise RulesetError(label, "a flipped ghost needs its indicator tile: set indicator "
+                               "to a tile, or to {option: indicator} for each hand to give",
+                               "ghosts.indicator")
         if not ind:
             why = f"{label}: ghost=flip needs the indicator tile"
             raise NeedsIndicator(why, mode, indicator)

@@ -201,7 +201,7 @@ def compile_to_check(data: dict, label: str, files) -> tuple:
         tiles = data.get("tiles") or {}
         stand_in = next((f"1{s}" for s in tiles.get("suits") or ()), None) or \
             next(iter(tiles.get("honours") or ()), None)
-        if e.indicator is None or not isinstance(stand_in, str):
+        if not isinstance(stand_in, str):
             raise
         rs = resolve_and_compile(data, label, {e.indicator: stand_in}, files=files)
         return rs, "; the ghost flips by default: each hand needs --indicator TILE"

@@ -355,6 +355,7 @@ def test_a_null_for_a_section_the_parent_lacks_is_accepted(tmp_path):
 
 
 FLIP = str(Path(__file__).parent / "data" / "house" / "gd-flip.yaml")
+NO_INDICATOR = str(Path(__file__).parent / "data" / "errors" / "flip-no-indicator.yaml")
 FLIPPED = "123456789m123p2sS"  # indicator 1s: 2s is the ghost, standing as S
 
 
@@ -446,6 +447,21 @@ def test_a_command_with_no_indicator_names_its_opt(args, said):
     result = run(*args)
     assert result.exit_code == 2
     assert result.stderr.endswith(f"{said}\n"), result.stderr
+
+
+# A file flipping the ghost with no indicator and no option for one told every command to
+# give --indicator, score --indicator 1s included: the file is what is wrong.
+@pytest.mark.parametrize("args", [
+    pytest.param(["rules", "check", NO_INDICATOR], id="rules check"),
+    pytest.param(["score", "123m456m789m123p55p", "--rules", NO_INDICATOR, "--indicator", "1s"],
+                 id="score --indicator"),
+])
+def test_a_flipped_ghost_with_nothing_to_give_its_indicator_is_the_files_fault(args):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.endswith("ghosts.indicator: a flipped ghost needs its indicator tile: "
+                                  "set indicator to a tile, or to {option: indicator} for each "
+                                  "hand to give\n"), result.stderr
 
 
 def test_rules_check_counts_one_option_in_the_singular(tmp_path):
