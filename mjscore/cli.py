@@ -278,14 +278,14 @@ def batch(files, rules, input_format, fmt, output, jobs):
     from .errors import OptionError
     from .output_guard import identity, spares_rulesets
     from .records import read
-    from .ruleset import load
+    from .ruleset_check import load_for_records
     from .ruleset_files import chain_files
     if _is_list(rules):
         raise OptionError("batch takes one --rules; a record's rules key can name another")
     # Fail on a bad command line before a single row is written (or -o truncated).
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
     check(files, input_format, output, stdin, sys.stdout)
-    load(rules)
+    load_for_records(rules)
     chain = chain_files(rules)
     not_output(chain, output, "a ruleset file of --rules")
     if output in (None, "-"):

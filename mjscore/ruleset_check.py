@@ -206,3 +206,17 @@ def compile_to_check(data: dict, label: str, files) -> tuple:
         rs = resolve_and_compile(data, label, {e.indicator: stand_in}, files=files)
         return rs, "; the ghost flips by default: each hand needs --indicator TILE"
 
+
+def load_for_records(ref: str):
+    """`ref` loaded for hands still to come (`batch --rules`, before its records): a file
+    that flips the ghost by default has no indicator until each record gives one, and is
+    checked as `rules check` checks it rather than refused for what only a record can give."""
+    from .compile import NeedsIndicator
+    from .ruleset import load
+    from .ruleset_files import load_raw
+    try:
+        return load(ref)
+    except NeedsIndicator:
+        files: list = []
+        data, label, _ = load_raw(ref, files)
+        return compile_to_check(data, label, files)[0]

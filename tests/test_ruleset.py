@@ -378,11 +378,17 @@ def test_a_house_file_that_flips_the_ghost_by_default_scores_with_the_indicator(
     assert score(FLIPPED, FLIP, indicator="1s").value == shipped["value"]
 
 
-def test_a_house_file_that_flips_the_ghost_by_default_in_a_batch(tmp_path):
+# batch --rules FLIP was refused before its first record, "ghost=flip needs the indicator
+# tile", for what each record gives.
+@pytest.mark.parametrize("record, args", [
+    pytest.param({"rules": FLIP}, [], id="the record's rules"),
+    pytest.param({}, ["--rules", FLIP], id="batch --rules"),
+])
+def test_a_house_file_that_flips_the_ghost_by_default_in_a_batch(tmp_path, record, args):
     p = tmp_path / "b.jsonl"
-    p.write_text(json.dumps({"hand": FLIPPED, "indicator": "1s", "rules": FLIP}) + "\n",
+    p.write_text(json.dumps({"hand": FLIPPED, "indicator": "1s", **record}) + "\n",
                  encoding="utf-8")
-    result = run("batch", str(p), "--format", "jsonl")
+    result = run("batch", str(p), "--format", "jsonl", *args)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["decomposition"].endswith("2s=S")
 
