@@ -162,6 +162,7 @@ def uncounted_sets(r) -> str:
     # The rule drops the one set the winning tile completed, where it could stand nowhere
     # else (the pattern's own answer says whether it did). A set dropped for another reason
     # (a house file's `win: self_draw`) is not this one's to explain.
+    # (It reads only the hand's winning tile, which the parsed hand holds as scored.)
     n, _ = spec.fn(r.top.reading, r.parsed, r.context, spec.kw)
     if not (counted == n == len(sets) - 1):
         return ""
