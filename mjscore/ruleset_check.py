@@ -16,9 +16,15 @@ _HERE = Path(__file__).resolve().parent
 
 
 @lru_cache(maxsize=1)
+def ruleset_schema() -> dict:
+    """The ruleset schema as parsed JSON (read once; jsonschema is not needed to read it)."""
+    return json.loads((_HERE / "ruleset.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
 def _validator():
     from .schemas import validator
-    return validator(json.loads((_HERE / "ruleset.schema.json").read_text(encoding="utf-8")))
+    return validator(ruleset_schema())
 
 
 def _schema_error(data: dict):

@@ -81,9 +81,8 @@ def _sections() -> frozenset:
     """The top-level keys a ruleset may have: `extras: null` where the parent has no extras
     leaves what it asks (none), so only a null inside a section, or for no section at all,
     removes nothing."""
-    import json
-    schema = json.loads((_HERE / "ruleset.schema.json").read_text(encoding="utf-8"))
-    return frozenset(schema["properties"])
+    from .ruleset_check import ruleset_schema
+    return frozenset(ruleset_schema()["properties"])
 
 
 def _removes_nothing(names: tuple, at: str, key: str, base: dict):
