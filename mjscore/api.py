@@ -50,10 +50,8 @@ class Result:
     evaluations: tuple = field(default=(), repr=False, compare=False)
     ghost: str = "C"
     kong_payments: tuple = ()
-    # The ruleset's discard_divisor, for the words of the table and reasons (not a result).
-    divisor: int = field(default=1, repr=False, compare=False)
     # The ruleset scored under, for the table's words: the working of the value, the payer
-    # rule, the ruleset's own terms (not a result either).
+    # rule, the discard divisor, the ruleset's own terms (not a result).
     rules: object = field(default=None, repr=False, compare=False)
 
     @property
@@ -240,7 +238,7 @@ _result = maker(Result)  # Result(*values), made faster (one per hand)
 
 def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
     return _result(rs.name, parsed, False, tuple(reasons), 0, 0, None, (), None, (), _ZERO,
-                   ctx, rs.unit, (), rs.ghost_letter, kong, rs.discard_divisor, rs)
+                   ctx, rs.unit, (), rs.ghost_letter, kong, rs)
 
 
 def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS) -> Result:
@@ -279,8 +277,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, "hand value", skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
-                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong,
-                   rs.discard_divisor, rs)
+                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong, rs)
 
 
 def _taken_stand_in(h, rs, t, ctx) -> str:

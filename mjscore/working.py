@@ -123,7 +123,7 @@ def shares_words(shares: int) -> str:
 def explain_title(r) -> str:
     """What --explain's columns are: Pays, the value (from each payer, for each share);
     Worth, before the cap (and the division of a discard-type win)."""
-    after = division_words(r.divisor)[1] if r.context.discard_type else ""
+    after = division_words(r.rules.discard_divisor)[1] if r.context.discard_type else ""
     shares = int(payer_rule(r.context, r.rules).get("shares", 1))
     return (f"Pays: from each payer{',' * (shares > 1)}{shares_words(shares)}; "
             "Worth: before the cap" + (f" and {after}" if after else ""))
@@ -137,7 +137,8 @@ def value_lines(r) -> list:
     out = [f"{value_words(r.top, r.rules, unit)} ({cap_words(r.top, r.rules)})"
            + (f" -> {capped}{unit}" if capped != r.raw else "")]
     if r.context.discard_type and r.value != capped:
-        out.append(f"{division_words(r.divisor)[0]} on a discard-type win -> {r.value}{unit}")
+        divided = division_words(r.rules.discard_divisor)[0]
+        out.append(f"{divided} on a discard-type win -> {r.value}{unit}")
     return out
 
 
