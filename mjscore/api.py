@@ -13,7 +13,7 @@ from .hand import build, read_any
 from .notation import format as format_hand
 from .notation import parse, parse_tiles
 from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
-from .frozen import maker
+from .frozen import maker, read_only
 from .patterns import physical_ghosts
 from .reading import YAOJI, hand_tiles
 from .options import as_dict
@@ -232,7 +232,7 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> list:
     return reasons
 
 
-_ZERO = MappingProxyType(net_of([]))
+_ZERO = read_only(net_of([]))
 _result = maker(Result)  # Result(*values), made faster (one per hand)
 
 

@@ -37,6 +37,20 @@ class MjscoreError(Exception):
     def __init__(self, message: str = ""):
         super().__init__(one_line(message))
 
+    def __reduce__(self):
+        # Pickled (sent back from a worker process, say) as it is: Exception's own reduce
+        # would call __init__ again with the finished message, which a subclass words
+        # again ("invalid hand: invalid hand: ...") or cannot take (RulesetError's three).
+        return _remade, (type(self), self.args, self.__dict__)
+
+
+def _remade(cls, args: tuple, state: dict) -> MjscoreError:
+    """A pickled error made again without its __init__ (`MjscoreError.__reduce__`)."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class NotationError(MjscoreError):
     """A hand string that cannot be read, or a hand the ruleset does not allow."""

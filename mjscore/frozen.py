@@ -1,8 +1,31 @@
-"""Making frozen dataclasses quickly, for the few made once per hand scored."""
+"""Frozen results: dataclasses made quickly (a few per hand scored), and read-only mappings
+that pickle."""
 
 from __future__ import annotations
 
+import copyreg
 from dataclasses import fields
+from types import MappingProxyType
+
+
+def read_only(mapping: dict) -> MappingProxyType:
+    """A read-only view of `mapping` (a result's `net`, a kong payment), as results hold them.
+
+    A mappingproxy cannot be pickled on its own, so a result holding one could not be sent
+    between processes (`multiprocessing.Pool().map(score, hands)`) or deep-copied. Registered
+    here, beside the one function every result's views are made by: this is what they are
+    pickled as (a copy of the mapping, viewed again), and importing any module that makes
+    them registers it, in the process that unpickles too."""
+    return MappingProxyType(mapping)
+
+
+def _reduce_view(view: MappingProxyType) -> tuple:
+    return read_only, (dict(view),)
+
+
+# (A registration for a type Python cannot pickle at all: no pickling that worked before
+# changes.)
+copyreg.pickle(MappingProxyType, _reduce_view)
 
 
 def maker(cls):

@@ -93,6 +93,13 @@ class Ruleset:
         return min((k for k in range(T.NUM_KINDS) if k not in self.tile_kinds),
                    default=T.NUM_KINDS)
 
+    def __getstate__(self) -> dict:
+        # Pickled (a Result sent between processes holds its ruleset) without the memo: a
+        # batch's thousands of evaluations are this process's, not the ruleset's.
+        state = dict(self.__dict__)
+        state.pop("memo", None)
+        return state
+
     def remember(self, key, value):
         """Keep `value` in `memo`, bounded (`bounded.make_room`): a long batch's memory
         stays flat."""

@@ -7,12 +7,12 @@ into the hand's value (CONTRACT: "Extras are separate rows in payments").
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import NamedTuple
 
 from . import tiles as T
 from .context import SEATS
 from .errors import OptionError
+from .frozen import read_only
 
 EXTRAS: dict = {}
 
@@ -126,7 +126,7 @@ def kong_notes(hand, ctx, rs) -> tuple:
     for m in hand.kongs:
         if m.exposure in rates:
             # Read-only, as the rest of the frozen Result (`to_dict` copies it).
-            out.append(MappingProxyType({
+            out.append(read_only({
                 "kong": m.text, "kind": m.exposure, "to": ctx.seat,
                 "amount": int(rates[m.exposure]),
                 "from": "the discarder" if m.exposure == "exposed" else "each opponent"}))
@@ -161,7 +161,7 @@ def settle_win(value: int, ctx, rs, why: str, skip: frozenset = frozenset()) -> 
     hit = rs.memo.get(key)
     if hit is None:
         rows, net = _settle_win(value, ctx, rs, why, skip)
-        hit = rs.remember(key, (rows, MappingProxyType(net)))
+        hit = rs.remember(key, (rows, read_only(net)))
     return hit
 
 

@@ -17,6 +17,7 @@ from .api import horse_tiles, score_hand
 from .claims import added_ghost, check_robbed, robbing_win
 from .draw_game import count_ghosts, exhausted, ghost_money, xiqian_elsewhere
 from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
+from .frozen import read_only
 from .options import as_dict
 from .patterns import physical_ghosts
 from .passes import blocked_by_pass
@@ -338,5 +339,5 @@ def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
         seats = claimants_win(table.play, first)
         dealer = first.fields.get("from") if len(seats) > 1 else seats[0]
     return SettleResult(rs.name, rec.label, not reasons, tuple(reasons), tuple(table.out),
-                        MappingProxyType(net_of(rows)), dealer, tuple(table.skipped),
+                        read_only(net_of(rows)), dealer, tuple(table.skipped),
                         rs.unit)
