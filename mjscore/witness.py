@@ -15,33 +15,38 @@ def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
     """(sets, pairs) of the witness of `pick`, the place of a signature among class `entry`'s
     (`classes._entry`), whose natural counts are `c`: each in tile order (rank by rank, a
     triplet before the runs it starts), natural tiles filling each group before ghosts do."""
-    got = entry[2] and entry[2][pick][0]
+    witnesses = entry[2]
+    got, at = witnesses[pick] if witnesses else (None, ())
     if got is None or type(got) is int:  # a table's: found now, when groups are asked for
         # The choices of the final counts' reading; which tiles are ghosts follows from c.
         slots = _table_slots(c if got is None else unpack(got), entry[1][pick][1])
         found = slots[kinds[0] // 9] or _fill(slots, kinds[0])
     else:
         found = _witness_shape(kinds[0], got, shape)
-    return _placed(kinds[0], c, found)
+    return _placed(kinds[0], found, at)
 
 
-def _placed(base: int, c: tuple, found: tuple) -> tuple:
-    """(sets, pairs) of `found` (`_groups`) with the class's natural counts `c` in place and
-    the rest of each group's tiles marked as ghosts."""
-    sets, pairs, n_tiles = found
-    if sum(c) == n_tiles:  # every tile natural (most classes of most hands): no ghost to place
+def _placed(base: int, found: tuple, at: tuple) -> tuple:
+    """(sets, pairs) of `found` (`_groups`) with the ghosts the witness places (`at`: (rank,
+    how many), ...) marked: natural tiles fill the groups in order, so a rank's ghosts are
+    its last tiles, in the last groups holding it."""
+    sets, pairs, _n = found
+    if not at:  # every tile natural (most classes of most hands): no ghost to place
         return sets, pairs
-    left = list(c)
-    out = []
-    for grp in sets + pairs:
-        ghosts = []
-        for k in grp.tiles:
-            if left[k - base]:
-                left[k - base] -= 1
-            else:
-                ghosts.append(k)
-        # (Made as a tuple: a NamedTuple's _replace takes four times as long.)
-        out.append(_new_group((grp.kind, grp.tiles, tuple(ghosts), "")) if ghosts else grp)
+    out = list(sets + pairs)
+    for r, n in at:
+        k = base + r
+        i = len(out)
+        while n:
+            i -= 1
+            grp = out[i]
+            free = grp.tiles.count(k) - grp.ghosts.count(k)
+            if free > 0:
+                take = free if free < n else n
+                n -= take
+                # (Made as a tuple: a NamedTuple's _replace takes four times as long.)
+                out[i] = _new_group((grp.kind, grp.tiles,
+                                     tuple(sorted(grp.ghosts + (k,) * take)), ""))
     return tuple(out[:len(sets)]), tuple(out[len(sets):])
 
 
