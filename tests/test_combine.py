@@ -1,0 +1,30 @@
+"""The combination of two classes spelt out (`decompose._combine_two`, most hands with ghosts)
+gives what the general loop over any number of classes gives, in the same order."""
+
+from __future__ import annotations
+
+from itertools import count
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mjscore.decompose import _combine_any, _combine_two
+
+# An option: ((ghosts, pairs), (four-copy kinds, run, tiles, pair)); few values, so that
+# options repeat and collide as a real class's do.
+options = st.tuples(st.tuples(st.integers(0, 4), st.integers(0, 2)),
+                    st.tuples(st.integers(0, 2), st.integers(0, 1), st.integers(0, 1),
+                              st.integers(0, 1)))
+tables = st.lists(options, max_size=8).map(tuple)
+_IDS = count(10 ** 6)  # shape ids of these made-up tables, apart from any a real hand makes
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables, tables, st.sampled_from([(0, 0), (0, 1), (1, 2), (2, 2), (0, 2)]),
+       st.integers(0, 4), st.sampled_from(["standard", "seven_pairs"]),
+       st.sampled_from([None, 1, 2]))
+def test_two_classes_combine_as_the_general_loop(a, b, groups, g, shape, max_suits):
+    shapes = [(groups[0], next(_IDS), a), (groups[1], next(_IDS), b)]
+    std = shape == "standard"
+    assert _combine_two(shapes, g, std, max_suits) == _combine_any(shapes, g, std, max_suits)
+
