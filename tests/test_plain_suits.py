@@ -15,9 +15,9 @@ from mjscore.errors import MjscoreError
 from mjscore.hand import read
 from mjscore.witness import class_groups
 from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, fewest_ghosts, first_reading,
-                                 packed_suits, suit_plain)
+                                 packed_suits, suit_plain, unpack)
 from mjscore.plain_suits import _make_spreads as spreads
-from mjscore.suit_index import index_of
+from mjscore.suit_index import base5, index_of
 from mjscore.suit_programmes import pairs_open, suit_pairs, suit_standard
 from mjscore import score
 from mjscore.ruleset import load
@@ -233,6 +233,14 @@ def test_seven_pairs_in_closed_form_list_what_the_programme_finds(cg):
 
 
 def test_the_suit_index_numbers_its_tables_in_five_bits():
-    # suit_lookup keys (ghosts, table number) as k << 5 | number.
-    _view, _getters, sigs_of = index_of(PACKED, spreads()[0])
-    assert 1 < len(sigs_of) <= 32
+    # suit_lookup keys (tile count, table number) as count << 5 | number.
+    keys = index_of(PACKED, spreads()[0])[2]
+    assert 1 < max(key & 31 for key in keys) == len(set(PACKED.values())) < 32
+
+
+def test_the_suit_index_names_each_complete_suit_by_its_counts_tiles_and_signatures():
+    view, _getters, keys, suits, sigs_of = index_of(PACKED, spreads()[0])
+    for v, table in PACKED.items():
+        x = view[base5(v)]
+        assert (suits[x], keys[x] >> 5, sigs_of[x]) == \
+            (v, sum(unpack(v)), tuple(sig for _key, sig in table))
