@@ -13,7 +13,7 @@ from .hand import build, read_any
 from .notation import format as format_hand
 from .notation import parse, parse_tiles
 from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
-from .frozen import maker, read_only
+from .frozen import hash_fields, maker, read_only
 from .patterns import physical_ghosts
 from .reading import YAOJI, hand_tiles
 from .options import as_dict
@@ -53,6 +53,8 @@ class Result:
     # The ruleset scored under, for the table's words: the working of the value, the payer
     # rule, the discard divisor, the ruleset's own terms (not a result).
     rules: object = field(default=None, repr=False, compare=False)
+
+    __hash__ = hash_fields
 
     @property
     def hand(self) -> str:

@@ -28,6 +28,21 @@ def _reduce_view(view: MappingProxyType) -> tuple:
 copyreg.pickle(MappingProxyType, _reduce_view)
 
 
+def hash_fields(obj) -> int:
+    """A frozen result's hash, from the fields it is compared by: a read-only view (`net`, a
+    kong payment) as its items, since a mappingproxy does not hash. (The hash dataclasses
+    makes raised TypeError, so a result could not go in a set or be a key.)"""
+    return hash(tuple([_hashable(getattr(obj, f.name)) for f in fields(obj) if f.compare]))
+
+
+def _hashable(value):
+    if type(value) is MappingProxyType:
+        return tuple(value.items())
+    if type(value) is tuple:
+        return tuple(map(_hashable, value))
+    return value
+
+
 def maker(cls):
     """A function taking every field of frozen dataclass `cls` in order and returning the
     instance `cls(*values)` would. A frozen dataclass's own __init__ stores each field

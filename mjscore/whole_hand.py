@@ -17,7 +17,7 @@ from .api import horse_tiles, score_hand
 from .claims import added_ghost, check_robbed, robbing_win
 from .draw_game import count_ghosts, exhausted, ghost_money, xiqian_elsewhere
 from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
-from .frozen import read_only
+from .frozen import hash_fields, read_only
 from .options import as_dict
 from .patterns import physical_ghosts
 from .passes import blocked_by_pass
@@ -63,6 +63,8 @@ class SettleResult:
     next_dealer: str | None
     skipped: tuple = field(default=())  # checks the record has too little to run
     unit: str = ""
+
+    __hash__ = hash_fields
 
     def to_dict(self) -> dict:
         return {"ruleset": self.ruleset, "record": self.record, "legal": self.legal,

@@ -1,5 +1,5 @@
-"""Results and errors cross processes: a library user's `Pool().map(score, hands)` pickles
-each result back, and each error raised in a worker."""
+"""Results and errors cross processes (a library user's `Pool().map(score, hands)` pickles
+each result back, and each error raised in a worker), and hash as they compare."""
 
 from __future__ import annotations
 
@@ -93,3 +93,13 @@ def test_results_and_errors_come_back_from_worker_processes():
         with pytest.raises(NotationError) as got:
             pool.submit(_score_value, "123m0p").result()
     assert str(got.value) == str(pytest.raises(NotationError, score, "123m0p").value)
+
+
+def test_results_hash_as_they_compare():
+    a = score("123m456m789mSS (5555s)", "guangdong", kong_draw=True)
+    b = score("123m456m789mSS (5555s)", "guangdong", kong_draw=True)
+    other = score("111m123m456m789m5pC", win="5p")
+    assert a == b and hash(a) == hash(b) and len({a, b, other}) == 2
+    s = settle(SAMPLES / "luzhou-three-winners.yaml")
+    assert hash(s) == hash(settle(SAMPLES / "luzhou-three-winners.yaml"))
+    assert hash(_round_trip(a)) == hash(a)
