@@ -37,7 +37,7 @@ def hash_fields(obj) -> int:
 
 def _hashable(value):
     if type(value) is MappingProxyType:
-        return tuple(value.items())
+        return frozenset(value.items())  # (as the views compare: whatever the keys' order)
     if type(value) is tuple:
         return tuple(map(_hashable, value))
     return value

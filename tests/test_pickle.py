@@ -6,12 +6,14 @@ from __future__ import annotations
 import copy
 import pickle
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from mjscore import (InputError, MjscoreError, NotationError, OptionError, RulesetError,
                      score, settle, waits)
+from mjscore.frozen import read_only
 from mjscore.render import score_table, settle_table, waits_table
 from mjscore.ruleset import load
 
@@ -103,3 +105,5 @@ def test_results_hash_as_they_compare():
     s = settle(SAMPLES / "luzhou-three-winners.yaml")
     assert hash(s) == hash(settle(SAMPLES / "luzhou-three-winners.yaml"))
     assert hash(_round_trip(a)) == hash(a)
+    reordered = replace(a, net=read_only(dict(reversed(a.net.items()))))
+    assert reordered == a and hash(reordered) == hash(a)
