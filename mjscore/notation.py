@@ -137,7 +137,8 @@ def parse_tiles(text: str) -> list[int]:
 # included, goes through the character-by-character reader that names the column.
 # Inside a bracket as outside it: whole words only, so that a digit with no suit or an honour
 # number past 7 is left to the reader that names it (never read as part of a neighbour).
-_WORD = r"[1-9]+[mps]|[1-7]+z|[ESWNCFP]"
+_SUITED = r"[1-9]+[mps]|[1-7]+z"
+_WORD = _SUITED + "|[ESWNCFP]"
 _BODY = rf"(?:\s*(?:{_WORD}))*\s*"
 _FAST_HAND = re.compile(rf"(?:\s*(?:{_WORD}|\[{_BODY}\]|\({_BODY}\)|\{{{_BODY}\}}))*\s*")
 _FAST_MELD = re.compile(r"([\[({])([^\])}]*)[\])}]")
@@ -166,8 +167,11 @@ def _words_tiles(words: list, out: list) -> None:
         out += word.encode().translate(_KIND_TABLES[word[-1]], b"mpsz")
 
 
-_FAST_WORDS = re.compile(r"[1-9]+[mpsz]|[ESWNCFP]")  # in text _FAST_HAND matched
-_WHOLE_WORDS = re.compile(_WORD)
+# For findall, honour letters in a row are one word: "CCCC" is four tiles in one translate
+# (a letter a word, a third of the parsing of a hand with four ghosts went on its ghosts).
+# Not in _FAST_HAND: there a failing run of letters could be split into words every way.
+_FAST_WORDS = re.compile(r"[1-9]+[mpsz]|[ESWNCFP]+")  # in text _FAST_HAND matched
+_WHOLE_WORDS = re.compile(_SUITED + "|[ESWNCFP]+")
 
 
 def _parse_fast(text: str) -> ParsedHand | None:

@@ -159,7 +159,9 @@ class Tiles(NamedTuple):
 _NO_MELDS = (0,) * 34
 _tuple_new = tuple.__new__
 EMPTY_SUIT = (0,) * 9
-_ODD = (1).__and__  # n -> 1 when n is odd
+# Counts as bytes -> 1 where odd: the odd counts counted in C (a built hand holds at most
+# 14 tiles, so every count fits a byte), three times as fast as summing n & 1 in a map.
+_ODD_BYTES = bytes(n & 1 for n in range(256))
 
 
 def hand_tiles(hand, rs) -> Tiles:
@@ -205,7 +207,7 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
     # Sorted tiles pair up exactly when every count is even; with ghosts, each kind held an
     # odd number of times needs one of them.
     pairs_ok = not melds and (concealed[0::2] == concealed[1::2] if not g
-                              else sum(map(_ODD, nat)) <= g)
+                              else bytes(nat).translate(_ODD_BYTES).count(1) <= g)
     plain = 0
     if not g and not melds and rs.plain_lookup and not (pairs_ok and "seven_pairs" in rs.shapes):
         plain = 2 if concealed and concealed[-1] >= 27 else 1  # (sorted: the last is highest)
