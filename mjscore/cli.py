@@ -237,11 +237,12 @@ def rules_show(name, opts):
 def rules_check(file):
     """Validate a ruleset FILE (its whole extends: chain)."""
     from .ruleset_check import compile_to_check, validate, why_unused
-    from .ruleset_files import load_raw
+    from .ruleset_files import load_raw, naming_the_writer
     files: list = []
     data, label, _ = load_raw(file, files)
-    validate(data, label)
-    rs, note = compile_to_check(data, label, files)
+    with naming_the_writer(file, label):
+        validate(data, label)
+        rs, note = compile_to_check(data, label, files)
     dropped: dict = {}  # why -> the options dropped for it, in the file's order
     for k in data.get("options") or {}:
         if k not in rs.options:

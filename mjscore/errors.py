@@ -65,9 +65,14 @@ class RulesetError(MjscoreError):
     """A ruleset that cannot be found, read or validated."""
 
     def __init__(self, source: str, message: str, key: str | None = None):
-        self.source, self.key = source, key
+        self.source, self.key, self.detail = source, key, message
         where = f" {key}:" if key else ""
         super().__init__(f"invalid ruleset: {source}:{where} {message}")
+
+    def written_in(self, writer: str) -> None:
+        """Name `writer`, a file `source` extends, as the one that writes the key at fault."""
+        self.args = (one_line(f"invalid ruleset: {self.source}: {self.key} (written in "
+                              f"{writer}): {self.detail}"),)
 
 
 class OptionError(MjscoreError):

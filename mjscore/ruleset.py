@@ -18,7 +18,7 @@ from . import tiles as T
 from .bounded import make_room
 from .errors import OptionError, RulesetError
 from .options import as_dict, resolve, resolve_refs
-from .ruleset_files import is_shipped_name, load_raw, stamps
+from .ruleset_files import is_shipped_name, load_raw, naming_the_writer, stamps
 
 MEMO_LIMIT = 1 << 14
 
@@ -137,10 +137,11 @@ def _from_file(ref: str, opts: tuple) -> Ruleset:
         return hit[1]
     files: list = []
     data, label, shipped = load_raw(ref, files)
-    if not shipped:
-        from .ruleset_check import validate
-        validate(data, label)
-    rs = resolve_and_compile(data, label, dict(opts), check=not shipped, files=files)
+    with naming_the_writer(ref, label):
+        if not shipped:
+            from .ruleset_check import validate
+            validate(data, label)
+        rs = resolve_and_compile(data, label, dict(opts), check=not shipped, files=files)
     if key is not None:
         _FILES[key] = (stamps(files), rs)
         if len(_FILES) > 64:

@@ -219,10 +219,11 @@ def load_for_records(ref: str):
     checked as `rules check` checks it rather than refused for what only a record can give."""
     from .compile import NeedsIndicator
     from .ruleset import load
-    from .ruleset_files import load_raw
+    from .ruleset_files import load_raw, naming_the_writer
     try:
         return load(ref)
     except NeedsIndicator:
         files: list = []
         data, label, _ = load_raw(ref, files)
-        return compile_to_check(data, label, files)[0]
+        with naming_the_writer(ref, label):
+            return compile_to_check(data, label, files)[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import stat
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -148,6 +149,19 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
 def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
     """The merged mapping for `ref`, its label, and whether every file in the chain is shipped.
     `files`, when given, receives the resolved path of every file read."""
+    chain, all_shipped = _chain(ref, files)
+    merged: dict = {}
+    above = None  # the label of the file merged last: the parent of the next
+    for data, lb in reversed(chain):
+        merged = _merge(merged, data, names=(lb, above) if above else None)
+        above = lb
+    merged.pop("extends", None)
+    return merged, chain[0][1], all_shipped
+
+
+def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
+    """The (mapping, label) of `ref` and of each file its `extends:` chain reads, `ref`'s
+    first, and whether every one is shipped."""
     if not ref.strip():  # Path("") is the current folder
         raise RulesetError(repr(ref), "unknown ruleset: give a shipped name or a file")
     chain: list[tuple[dict, str]] = []
@@ -165,7 +179,7 @@ def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
         chain.append((data, label))
         parent = data.get("extends")
         if parent is None:
-            break
+            return chain, all_shipped
         if not isinstance(parent, str) or not parent.strip():
             raise RulesetError(label, "must name a shipped ruleset or a file", "extends")
         try:
@@ -178,13 +192,46 @@ def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
             raise RulesetError(label, f'"{parent}" is a folder, not a ruleset file', "extends")
         all_shipped = all_shipped and shipped
         label = plabel if shipped else str(path)
-    merged: dict = {}
-    above = None  # the label of the file merged last: the parent of the next
-    for data, lb in reversed(chain):
-        merged = _merge(merged, data, names=(lb, above) if above else None)
-        above = lb
-    merged.pop("extends", None)
-    return merged, chain[0][1], all_shipped
+
+
+@contextmanager
+def naming_the_writer(ref: str, label: str):
+    """A RulesetError of the merged file `ref` (labelled `label`) at a key that only a house
+    file its `extends:` chain reads writes: the message names that file too, as the user
+    looking for the key in `ref` itself would not find it. (A key a shipped ruleset writes is
+    right there: the fault is in what a house file changed around it, as the message says.)"""
+    try:
+        yield
+    except RulesetError as e:
+        if e.source == label and e.key:
+            try:
+                chain, _ = _chain(ref)
+            except RulesetError:  # (the chain read a moment ago: changed since, say nothing)
+                raise e from None
+            writer = _writer(chain, e.key.split("."))
+            if writer not in (None, label) and not is_shipped_name(writer):
+                e.written_in(writer)
+        raise
+
+
+def _writer(chain: list, parts: list) -> str | None:
+    """The label of the file, the first of `chain` (child first), that writes the key
+    `parts` or a value (not a mapping) above it: the one whose value the merge kept."""
+    for data, label in chain:
+        node = data
+        for part in parts:
+            if not isinstance(node, dict):
+                break  # a value above the key, which replaced whatever the parent had
+            if part not in node:
+                node = _MISSING
+                break
+            node = node[part]
+        if node is not _MISSING:
+            return label
+    return None
+
+
+_MISSING = object()
 
 
 def _is_shipped(path: Path) -> bool:

@@ -224,6 +224,32 @@ def test_two_files_extending_each_other(tmp_path, monkeypatch):
     assert_bad(run("score", HAND, "--rules", "a.yaml"), ["a.yaml", "extends", "cycle"])
 
 
+# A key at fault that only a house file further up the extends: chain writes: the message
+# named the file given, where the user would look for the key in vain.
+@pytest.mark.parametrize("parent, child, fragment", [
+    pytest.param("value:\n  cap: 0\n", "", "house.yaml: value.cap (written in sub/p.yaml): cap 0",
+                 id="a value the checks refuse"),
+    pytest.param("value:\n  cap: abc\n", "", "value.cap (written in sub/p.yaml): must be",
+                 id="a value the schema refuses"),
+    pytest.param("patterns:\n  gui:\n    multiply: 2\n", "",
+                 "patterns.gui (written in sub/p.yaml): a multiply effect", id="a pattern"),
+    pytest.param("value:\n  cap: 5\n", "value:\n  cap: 0\n", "house.yaml: value.cap: cap 0",
+                 id="the file given writes the key itself"),
+    pytest.param("name: p\n", "tiles:\n  honours: []\n", "house.yaml: ghosts.tiles: ghost tile",
+                 id="a key only a shipped ruleset writes"),
+])
+@pytest.mark.parametrize("command", [["score", HAND, "--rules"], ["rules", "check"]],
+                         ids=["score", "rules check"])
+def test_a_key_at_fault_names_the_house_file_that_writes_it(tmp_path, monkeypatch, parent,
+                                                              child, fragment, command):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "p.yaml").write_text("extends: luzhou\n" + parent, encoding="utf-8")
+    (tmp_path / "house.yaml").write_text("extends: sub/p.yaml\nname: h\n" + child,
+                                         encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert_bad(run(*command, "house.yaml"), [fragment])
+
+
 def test_a_directory_is_not_a_ruleset(tmp_path):
     assert_bad(run("score", HAND, "--rules", str(tmp_path)), ["directory"])
 
