@@ -180,6 +180,8 @@ def _csv(text, name: str) -> Iterator[Record]:
     reader = csv.reader(text, strict=True)
     try:
         header = next(reader, None)
+        while header == []:  # blank lines before the header, as between records, are none
+            header = next(reader, None)
         if header is None:
             return
         columns = _columns(header, name)

@@ -253,6 +253,14 @@ def test_blank_lines_are_no_records(tmp_path):
     assert [(r["record"], status(r)) for r in rows] == [(1, "scored"), (2, "not legal")]
 
 
+def test_csv_blank_lines_before_the_header_are_no_header(tmp_path):
+    # (The blank first line was read as the header: "CSV header: no "hand" column".)
+    path = tmp_path / "h.csv"
+    path.write_text("\n\nhand,win\n\n" + "111m123m456m789m5pC,5p\n")
+    rows = rows_of(run(str(path), "--format", "jsonl"))
+    assert [(r["record"], status(r)) for r in rows] == [(1, "scored")]
+
+
 def test_csv_spellings_and_empty_cells(tmp_path):
     path = tmp_path / "h.csv"
     path.write_text("\ufeffhand,rules,win,seat,discard,won,declared,opts,ghosts_drawn\n"
@@ -301,6 +309,8 @@ def test_csv_header_problem_is_one_file_error(tmp_path, header, fragment):
     pytest.param("e.jsonl", "\n \n", id="jsonl of blank lines"),
     pytest.param("e.csv", "", id="empty csv"),
     pytest.param("e.csv", "hand,seat\n", id="csv with only a header"),
+    pytest.param("e.csv", "\n\r\n", id="csv of blank lines"),
+    pytest.param("e.csv", "\nhand,seat\n\n", id="csv with only a header after a blank line"),
 ])
 def test_empty_file_is_zero_records_exit_0(tmp_path, name, content):
     path = tmp_path / name
