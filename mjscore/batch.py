@@ -7,7 +7,6 @@ one row: a bad record never stops the run and is never dropped.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from dataclasses import dataclass
 from itertools import chain, islice
@@ -16,7 +15,7 @@ from typing import Iterable, Iterator
 from .api import score
 from .errors import TOO_DEEP, InputError, MjscoreError
 from .frozen import maker
-from .options import parse_pairs
+from .options import WHOLE_NUMBER, parse_pairs
 from .output_guard import no_clash, own_rules
 from .records import KEYS, Record, decoded
 from .words import describe, unknown
@@ -29,8 +28,6 @@ _FLAGS = frozenset({"kong_draw", "after_kong", "declared", "heavenly", "earthly"
 
 # CONTRACT spells CSV booleans true/false, 1/0, yes/no; YAML and JSON may also give real ones.
 _TRUE, _FALSE = frozenset({"true", "1", "yes"}), frozenset({"false", "0", "no"})
-# A whole number as text: ASCII digits only (str.isdigit also takes "²", which int() refuses).
-_WHOLE = re.compile(r"-?[0-9]{1,18}")
 
 CHUNK = 64  # records per task sent to a worker: big enough to amortise the pickling round trip
 AHEAD = 4  # chunks in flight per worker: keeps workers busy while bounding memory
@@ -106,8 +103,11 @@ def _value(key: str, value):
     if key == "ghosts_drawn":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
-            return int(value.strip())
+        text = value.strip() if isinstance(value, str) else ""
+        if WHOLE_NUMBER.fullmatch(text):
+            # Longer digits are left to score(), which says the number is too large (int()
+            # of them may not even be read: past 4,300 digits).
+            return int(text) if len(text) <= 18 else text
         raise InputError(f'"ghosts_drawn" must be a whole number, not {describe(value)}')
     if key == "won":
         if isinstance(value, str) or isinstance(value, list) and all(isinstance(s, str)

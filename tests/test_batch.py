@@ -222,6 +222,14 @@ def test_bad_record_fields(fields, fragment):
                  '--won "S,": an empty seat in the list', id="won, a list with an empty entry"),
     pytest.param('{"hand": "111m222m333p444p55p", "opts": {"cap": "x"}}', '"cap"',
                  id="bad option value"),
+    # (Text digits past 18 were said to be no whole number; a JSON number that long is too large.)
+    pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": "%s"}' % ("9" * 29),
+                 "--ghosts-drawn: a number too large (97 bits)", id="ghosts_drawn, 29 digits"),
+    pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": %s}' % ("9" * 29),
+                 "--ghosts-drawn: a number too large (97 bits)", id="ghosts_drawn, a JSON number"),
+    pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": "%s"}' % ("9" * 5000),
+                 "--ghosts-drawn: a number too large (5000 digits)",
+                 id="ghosts_drawn, past the digits Python reads"),
     pytest.param('{"hand": "111m222m333p444p55p", "rules": "nosuch"}', "unknown ruleset",
                  id="unknown ruleset in a record"),
     pytest.param('{"hand": "111m222m333p444p55p", "discard": "S", "rules": "guangdong",'
