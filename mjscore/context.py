@@ -196,8 +196,10 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     if n:
         supply = ghost_supply(rs)
         if n > supply:
-            raise OptionError(f"--ghosts-drawn {n}: {rs.name} has {supply} ghost tiles "
-                              f"(ghosts={supply})")
+            # (The option named only where the ruleset has it: a house file may set the
+            # count itself, or have no ghosts at all.)
+            which = f" (ghosts={supply})" if "ghosts" in rs.options else ""
+            raise OptionError(f"--ghosts-drawn {n}: {rs.name} has {supply} ghost tiles{which}")
         if n < ghosts_held:
             raise OptionError(f"--ghosts-drawn {n}: the hand holds {ghosts_held} ghosts")
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),

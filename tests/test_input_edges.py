@@ -270,3 +270,20 @@ def test_a_rulesets_default_is_read_as_a_given_value(tmp_path, options, hand, ru
     house = tmp_path / "house.yaml"
     house.write_text(f"extends: {rules}\nname: house\noptions:\n  {options}\n", encoding="utf-8")
     assert score(hand, str(house)).value == value
+
+
+# The ghost supply named an option "ghosts" that the house file does not have: one that sets the
+# count itself (its ghosts option dropped, and refused if given), or has no ghosts at all.
+@pytest.mark.parametrize("house, message", [
+    pytest.param("", "h has 4 ghost tiles (ghosts=4)", id="the option is there"),
+    pytest.param("tiles:\n  copies: {C: 8}\n", "h has 8 ghost tiles", id="the file sets the count"),
+    pytest.param("ghosts: null\ntiles:\n  honours: []\n  copies: null\n", "h has 0 ghost tiles",
+                 id="no ghosts"),
+])
+def test_ghosts_drawn_past_the_supply_names_the_option_only_where_there_is_one(tmp_path, house,
+                                                                                message):
+    (tmp_path / "h.yaml").write_text("extends: luzhou\nname: h\n" + house, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["score", "111m123m456m789m5p5p", "--ghosts-drawn", "9",
+                                      "--rules", str(tmp_path / "h.yaml")])
+    assert (result.exit_code, result.stderr) == (2, f"mjscore: invalid option: --ghosts-drawn 9: "
+                                                    f"{message}\n")
