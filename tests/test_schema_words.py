@@ -23,6 +23,14 @@ WORDS = {
     "a suit twice": ("tiles: {suits: [m, p, m]}", 'tiles.suits: the text "m" is listed twice'),
     "unhashable items": ("hand: {concealed_sets: [[1], [1]]}",
                          "hand.concealed_sets: a list is listed twice"),
+    # Lists where a second copy would change nothing, refused as tiles.honours' are (they
+    # were accepted: a slip the file's author would want to hear of).
+    "a ghost tile twice": ("ghosts: {tiles: [C, C]}", 'ghosts.tiles: the text "C" is listed twice'),
+    "a context twice": ("context: [discard, discard]",
+                        'context: the text "discard" is listed twice'),
+    # Its option's own minimum (0): below it, a discard win of any value passed, as at 0.
+    "a negative least discard win": ("value: {min_discard_win: -5}",
+                                     "value.min_discard_win: must be at least 0, not the number -5"),
     # A oneOf where the value is the kind of one form only: what is wrong inside that form
     # (it said "a mapping is none of the forms allowed here").
     "an extra missing its names": ("extras: {x: {rule: ghost_bonus}}",
