@@ -40,6 +40,10 @@ def test_flip_wrap(indicator, ghost):
     pytest.param("123m456m789mSS (5555s)", {"kong_draw": True}, 8, 24,
                  id="kong draw and no ghost: x2 x2"),
     pytest.param("123m456m789m1pPPPP", {}, 2, 6, id="full ghost 满鬼"),
+    pytest.param("123m456m789m11p [CCC]", {"indicator": "N"}, 2, 6,
+                 id="flip ghosts ponged as themselves: no no-ghost double"),
+    pytest.param("123m456p789p55p (9999m)", {"indicator": "8m", "kong_draw": True}, 4, 12,
+                 id="flip ghosts in a concealed kong: kong draw x2 only"),
     pytest.param("19m19p19sESWNPPPP", {}, 2, 6, id="full ghost with a junk hand"),
     pytest.param("123m456m789m111pSS", {"opts": {"base": 5}}, 10, 30, id="base option, no-ghost double"),
 ])

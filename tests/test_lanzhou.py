@@ -19,6 +19,8 @@ LZ = "lanzhou"
     pytest.param("123m456mCFPSS [CFP]", {}, 8, 24, 2, id="two sets"),
     pytest.param("123m456m789mSSCF1s", {"win": "2m"}, 4, 12, 1, id="1s stands in for 白"),
     pytest.param("123m456m789mSS [CF1s]", {}, 4, 12, 1, id="tossed set with a 1s"),
+    pytest.param("CCCFFFPPP123m55p", {}, 16, 48, 3, id="three sets, not three dragon pongs"),
+    pytest.param("CCFF11s123m456m55p", {}, 8, 24, 2, id="two sets, a 1s standing in each"),
     pytest.param("123m456m789mSS [CCC]", {}, 2, 6, 0, id="a dragon pong does not count"),
     pytest.param("123m456m789mFPSS C", {"discard": "S", "win": "C"}, 1, 1, 0,
                  id="set completed by a discard does not count"),

@@ -69,6 +69,10 @@ def test_formula_basic_win_2_kong_draw_x2_no_ghost_plus_10_is_14():
                  id="Three-Gui Pair 80 (a ghost in a quad, the pair natural)"),
     pytest.param("1111m2222m55m7p8pCC", {}, 80, "pure_double_gui_pair",
                  id="Pure Double Gui Pair 160 capped at 80"),
+    pytest.param("1111m22m33m44p55p6pC", {}, 10, "seven_pairs",
+                 id="Seven Pairs 10 beats Gui 5 (123m 123m 11m 456p 456p)"),
+    pytest.param("11m22m33m44m55m66mFC", {}, 80, "triple_luxury_seven_pairs",
+                 id="Triple Luxury Seven Pairs 80 (the ghost pairs the F)"),
 ])
 def test_base_hands(hand, kw, value, base):
     r = score(hand, G, **kw)

@@ -149,6 +149,22 @@ SOURCE_VALUES = [
                  id="平胡抢杠胡 5 -> 2"),
     pytest.param("123m456m789p234pC5p", {"win": "5p", "declared": True, "discard": "S"},
                  5, 5, "S", -5, id="报牌 放炮 10 -> 5"),
+    # -- the same values where the best reading is not the obvious one (audit-numbers) ----------
+    pytest.param("111m222m333m444m5mC", {"win": "5m"}, 40, 120, "S", -40,
+                 id="清对 40: C pairs the 5m, not 闺 + 清一色 (20)"),  # 清一色 2 + 大对子 2
+    pytest.param("111m22m33m44p55p66pC", {"win": "6p"}, 20, 60, "S", -20,
+                 id="龙七对 20: C makes 1111m, not 闺 in 123m 123m 11m (5)"),  # 七对 2 + 龙 1
+    pytest.param("1111m23mCCCCCCCC", {"win": "3m", "opts": {"ghosts": 8, "cap": "none"}},
+                 320, 1080, "S", -360,
+                 id="清三龙七对 320 from 8 ghosts (not 清三闺 80), plus 喜钱 40"),  # 2 + 2 + 3
+    pytest.param("1111m2222m33m44mC5m", {"win": "5m", "discard": "S", "after_kong": True,
+                                         "opts": NONE},
+                 160, 160, "S", -160, id="清双龙七对杠上炮 320 -> 160"),  # 2 + 2 + 2 + 1
+    pytest.param("123m456m789p234p55p", {"win": "5p", "rob_kong": "W"}, 10, 10, "W", -10,
+                 id="无鬼抢杠胡 20 -> 10"),  # 无鬼 2 + 抢杠胡 1
+    pytest.param("123m456m789p234pC5p", {"win": "5p", "discard": "S", "after_kong": True,
+                                         "declared": True},
+                 20, 20, "S", -20, id="报牌 with 杠上炮 (a 名堂) 40 -> 20"),
     pytest.param("111m123m456m789mC5p", {"win": "5p", "seat": "S", "earthly": True,
                                          "discard": "E"},
                  20, 20, "E", -20, id="地胡 on the dealer's first discard 40 -> 20"),
