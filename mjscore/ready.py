@@ -75,20 +75,29 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     cat = is_flower_cat(hand, rs)
     held = physical_ghosts(hand, rs)
     have = hand.physical()
+    def completes(k: int):
+        """The hand with `k` drawn, scored as a self-draw with no situational bonus."""
+        whole = tuple(sorted(hand.concealed + (k,)))
+        h = Hand(whole, k, hand.melds, replace(hand.parsed, concealed=whole, win=k))
+        ctx = C.WinContext(seat=seat, declared=rs.needs_declared, ghosts_held=held,
+                           ghost_kinds=rs.ghost_kinds)
+        return score_hand(h, rs, ctx)
+
     found = []
     if not cat:
         for k in sorted(rs.tile_kinds - rs.ghost_kinds, key=T.DISPLAY_RANK.__getitem__):
             if have[k] >= rs.copies[k]:
                 continue  # no fifth copy to draw
-            whole = tuple(sorted(hand.concealed + (k,)))
-            h = Hand(whole, k, hand.melds, replace(hand.parsed, concealed=whole, win=k))
-            ctx = C.WinContext(seat=seat, declared=rs.needs_declared, ghosts_held=held,
-                               ghost_kinds=rs.ghost_kinds)
-            r = score_hand(h, rs, ctx)
+            r = completes(k)
             if r.legal:
                 found.append(Wait(T.name(k), r.value, r.patterns))
-    return WaitsResult(rs.name, format_hand(hand.parsed), bool(found), cat, tuple(found),
-                       max((w.value for w in found), default=0),
+    # A hand no other tile completes may still be one draw from a win: the last ghost of
+    # the set, when all of them concealed win at once (满鬼, G5). It is ready; the ghost is
+    # not listed (CONTRACT), and the table says it is the one tile that completes it.
+    ghost_only = not cat and not found and any(
+        have[k] < rs.copies[k] and completes(k).legal for k in sorted(rs.ghost_kinds))
+    return WaitsResult(rs.name, format_hand(hand.parsed), bool(found) or ghost_only, cat,
+                       tuple(found), max((w.value for w in found), default=0),
                        rs.ghost_letter if rs.ghost_kinds else None, rs.unit,
                        void_breach(suits_held(hand, rs), rs.max_suits) if cat else "", rs)
 

@@ -286,6 +286,10 @@ def waits_table(w) -> str:
     if not w.ready:
         lines.append("Not ready: no tile completes this hand.")
         return "\n".join(lines)
+    if not w.waits:  # ready on the last ghost of the set alone (满鬼)
+        lines.append(f"Ready only on a drawn ghost ({w.ghost}): with it every ghost of the set "
+                     "is in the hand, which wins whatever the rest holds. Ghosts are not listed.")
+        return "\n".join(lines)
     rows = [(x.tile, x.value, w.rules.shown_names(x.patterns)) for x in w.waits]
     lines += [f"Ready on {len(rows)} tile{'s' if len(rows) != 1 else ''}; each valued as a "
               "self-draw with no situational bonus, capped:", "",

@@ -92,3 +92,22 @@ def test_guangdong_has_no_flower_cat_field():
     res = CliRunner().invoke(cli, ["waits", "123m456m789m11pSS", "--rules", "guangdong",
                                    "--format", "json"])
     assert "flower_cat" not in json.loads(res.output)
+
+
+@pytest.mark.parametrize("hand, rules, opts, ready", [
+    pytest.param("13579m13579pPPP", "guangdong", {}, True,
+                 id="guangdong: three ghosts concealed, ready on the fourth alone (满鬼, G5)"),
+    pytest.param("13579p13579s555m", "guangdong", {"ghost": "flip", "indicator": "4m"}, True,
+                 id="guangdong flip ghost 5m: three held, ready on the fourth alone"),
+    pytest.param("13579m13579pCCC", "luzhou", {}, False,
+                 id="luzhou has no 满鬼: a fourth ghost completes nothing"),
+])
+def test_ready_on_the_last_ghost_alone(hand, rules, opts, ready):
+    w = waits(hand, rules, opts=opts)
+    assert (w.ready, w.waits, w.chada) == (ready, (), 0)
+
+
+def test_cli_ready_on_the_last_ghost_alone_says_so():
+    res = CliRunner().invoke(cli, ["waits", "13579m13579pPPP", "--rules", "guangdong"])
+    assert res.exit_code == 0 and "Not ready" not in res.output
+    assert "Ready only on a drawn ghost (P)" in res.output
