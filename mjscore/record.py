@@ -230,3 +230,20 @@ def event_tile(ev: Event, label: str) -> int:
     if len(got) != 1:
         raise InputError(f"{where}: one tile expected, not {text!r}")
     return got[0]
+
+
+def check_event_tiles(rec: Record, rs) -> None:
+    """Every event's tile is one the ruleset uses, as a hand's tiles must be, and a kong's
+    is never a ghost that no declared meld may hold (guangdong's fixed 白, G2): such a
+    record cannot describe a real hand (bad input), and the kong would be paid for."""
+    from . import tiles as T
+    for ev in rec.events:
+        if "tile" not in ev.fields:
+            continue
+        k = event_tile(ev, rec.label)
+        if k not in rs.tile_kinds:
+            raise InputError(f"{rec.label}: event {ev.number} (tile): tile {T.name(k)} is not "
+                             f"used in {rs.name}")
+        if ev.type == "kong" and k in rs.ghost_kinds and rs.ghosts_in_melds == "forbidden":
+            raise InputError(f"{rec.label}: event {ev.number}: the ghost {T.name(k)} cannot be "
+                             f"in a declared meld in {rs.name}")

@@ -21,7 +21,7 @@ from .frozen import hash_fields, read_only
 from .options import as_dict
 from .patterns import physical_ghosts
 from .passes import blocked_by_pass
-from .record import event_tile
+from .record import check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
 from .settlement import Payment, check_extras, net_of
@@ -102,6 +102,7 @@ class _Table:
 
     def run(self) -> None:
         events = self.rec.events
+        check_event_tiles(self.rec, self.rs)
         kongs_told(self.rec, self.rs, self.hands)
         for i, ev in enumerate(events):
             if self.ended_at is not None and ev.type in ("win", "kong", "exhausted"):

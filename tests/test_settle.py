@@ -251,6 +251,19 @@ REFUSALS = [
     pytest.param({"seats": SHOWN, "events": [{"exhausted": True}, {"ghosts": "W", "drawn": 4}]},
                  2, "event 2: the seats' ghosts drawn add up to 5, but luzhou has 4",
                  id="a ghost shown at 查叫, the set told after"),
+    pytest.param({"rules": "guangdong", "seats": {},
+                  "events": [{"kong": "E", "kind": "concealed", "tile": "P"}]}, 2,
+                 "event 1: the ghost P cannot be in a declared meld in guangdong",
+                 id="guangdong: a kong of the fixed ghost (G2), not paid 2 from each"),
+    pytest.param({"rules": "luzhou", "seats": {},
+                  "events": [{"kong": "E", "kind": "concealed", "tile": "E"}]}, 2,
+                 "event 1 (tile): tile E is not used in luzhou",
+                 id="luzhou: a kong of a tile the ruleset does not use (L1)"),
+    pytest.param({"rules": "luzhou", "seats": {"S": BASE["S"]},
+                  "events": [{"discard": "W", "tile": "F"},
+                             {"win": "S", "tile": "5p", "from": "W"}]}, 2,
+                 "event 1 (tile): tile F is not used in luzhou",
+                 id="luzhou: a discard of a tile the ruleset does not use"),
 ]
 
 
