@@ -2,7 +2,8 @@
 
 过水 (luzhou, L15): after passing a discard-type win, a player may not win on a discard worth
 as much or less until their next draw. 漏胡 (lanzhou, Z6): a passed tile cannot be won by
-discard until the player's own next discard or call. Self-draw is never blocked.
+discard, nor by robbing a kong, until the player's own next discard or call. Self-draw is
+never blocked.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
     included: a pass does not block a win they make worth more), is blocked by an earlier
     pass, or None. Checks the record cannot support are noted on the table as skipped."""
     rule = table.play.get("pass_rule", "none")
-    if rule == "none" or not ev.fields.get("from") or ev.fields.get("rob_kong") and \
-            rule == "louhu":
+    # 漏胡 blocks robbing a kong too: the seed spares self-draw alone, and a robbed tile is
+    # another player's (a discard-type win, RULINGS' terms).
+    if rule == "none" or not ev.fields.get("from"):
         return None
     passes = [e for e in table.rec.events if e.type == "pass" and e.seat == seat
               and e.number < ev.number]
