@@ -36,7 +36,8 @@ class WaitsResult:
     flower_cat: bool | None  # None where the ruleset has no void rule
     waits: tuple
     chada: int
-    ghost: str | None  # the ghost tile a draw of which completes any ready hand
+    ghost: str | None  # the ghost tile a draw of which completes any ready hand (None:
+    # the ruleset has none, or the hand holds every copy, so none is left to draw)
     unit: str = ""
     flower_note: str = ""  # a 花猫's suits against the limit (`void_breach`), for the table
     rules: object = field(default=None, repr=False, compare=False)  # for the table's words
@@ -94,11 +95,11 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     # A hand no other tile completes may still be one draw from a win: the last ghost of
     # the set, when all of them concealed win at once (满鬼, G5). It is ready; the ghost is
     # not listed (CONTRACT), and the table says it is the one tile that completes it.
-    ghost_only = not cat and not found and any(
-        have[k] < rs.copies[k] and completes(k).legal for k in sorted(rs.ghost_kinds))
+    to_draw = [k for k in sorted(rs.ghost_kinds) if have[k] < rs.copies[k]]  # ghosts left
+    ghost_only = not cat and not found and any(completes(k).legal for k in to_draw)
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found) or ghost_only, cat,
                        tuple(found), max((w.value for w in found), default=0),
-                       rs.ghost_letter if rs.ghost_kinds else None, rs.unit,
+                       rs.ghost_letter if to_draw else None, rs.unit,
                        void_breach(suits_held(hand, rs), rs.max_suits) if cat else "", rs)
 
 

@@ -111,3 +111,12 @@ def test_cli_ready_on_the_last_ghost_alone_says_so():
     res = CliRunner().invoke(cli, ["waits", "13579m13579pPPP", "--rules", "guangdong"])
     assert res.exit_code == 0 and "Not ready" not in res.output
     assert "Ready only on a drawn ghost (P)" in res.output
+
+
+@pytest.mark.parametrize("hand, rules, said", [
+    pytest.param("123m456m789mPPPP", "guangdong", False, id="every ghost held: none to draw"),
+    pytest.param("123m456m789m5pCCC", "luzhou", True, id="a ghost left to draw"),
+])
+def test_cli_says_a_drawn_ghost_completes_only_while_one_is_left(hand, rules, said):
+    res = CliRunner().invoke(cli, ["waits", hand, "--rules", rules])
+    assert res.exit_code == 0 and ("A drawn ghost" in res.output) is said
