@@ -184,3 +184,8 @@ def test_side_by_side_json_is_a_list_of_results():
                                    "luzhou,luzhou-guide", "--format", "json"])
     data = json.loads(res.output)
     assert [(d["ruleset"], d["value"]) for d in data] == [("luzhou", 20), ("luzhou-guide", 15)]
+    # Each the very object that ruleset alone prints (README says so).
+    for d in data:
+        alone = CliRunner().invoke(cli, ["score", "111m123m456m789m55p", "--rules", d["ruleset"],
+                                         "--format", "json"])
+        assert d == json.loads(alone.output)
