@@ -66,7 +66,8 @@ def exhausted(table, ev) -> tuple:
     if len(left) < 2:
         return "wall exhausted with one player left: nothing to check", xiqian
     hands = {s: table.need_hand(s, ev, "查叫 checks every player not yet won") for s in left}
-    cats = {s for s in left if is_flower_cat(hands[s], rs)}
+    # (Without the 花猫 payment, a hand of too many suits pays as any hand not ready.)
+    cats = {s for s in left if rules.get("flower_cat") and is_flower_cat(hands[s], rs)}
     ready = {}
     for s in left:
         if s not in cats:

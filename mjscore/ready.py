@@ -51,8 +51,10 @@ class WaitsResult:
 
 
 def is_flower_cat(hand: Hand, rs) -> bool | None:
-    """花猫: tiles of more suits than the void rule allows (None: the ruleset has no such rule)."""
-    if not (rs.spec.get("draw") or {}).get("flower_cat") or not rs.max_suits:
+    """花猫: tiles of more suits than the void rule allows (None: the ruleset has no such rule).
+    Whether a 花猫 pays at an exhausted wall (`draw.flower_cat`) is `settle`'s to ask: a house
+    rule that drops that payment keeps the void rule, and `waits` says 花猫 there too."""
+    if not rs.max_suits:
         return None
     return len(suits_held(hand, rs)) > rs.max_suits
 

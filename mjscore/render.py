@@ -281,7 +281,10 @@ def waits_table(w) -> str:
     unit = f" {w.unit}" if w.unit else ""
     lines = [f"Hand:     {w.hand}   ({w.ruleset})"]
     if w.flower_cat:
-        lines.append(f"花猫 (flower cat): {w.flower_note}; not ready, and pays at 查叫.")
+        # It pays as a 花猫 only where the ruleset's draw rules say so (`draw.flower_cat`).
+        pays = ((w.rules.spec.get("draw") or {}).get("flower_cat") if w.rules else False)
+        lines.append(f"花猫 (flower cat): {w.flower_note}; not ready"
+                     f"{', and pays at 查叫' if pays else ''}.")
         return "\n".join(lines)
     if not w.ready:
         lines.append("Not ready: no tile completes this hand.")

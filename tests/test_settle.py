@@ -603,3 +603,16 @@ def test_a_kong_that_pays_0_needs_no_event(tmp_path):
 def test_a_ready_hand_at_the_draw_is_named_with_what_it_collects(record, said):
     res = CliRunner().invoke(cli, ["settle", f"{SAMPLES}/{record}.yaml"])
     assert said in res.stdout, res.stdout
+
+
+def test_a_house_rule_with_no_flower_cat_payment_has_three_suits_pay_as_not_ready(tmp_path):
+    # `draw: {flower_cat: false}` keeps the void rule (缺门) but drops the 花猫 payment: at 查叫
+    # a hand of three suits pays as any hand not ready, never the cap as a 花猫.
+    rules = tmp_path / "nocat.yaml"
+    rules.write_text("extends: luzhou\nname: nocat\ndraw: {flower_cat: false}\n", encoding="utf-8")
+    rec = {"rules": str(rules), "seats": {
+        "E": "111m123m456m789m C 5p", "S": "234m567m22p345p6p8p", "W": "35799m245689s99s",
+        "N": "234m456p789s11pC5p"}, "events": [{"win": "E", "tile": "5p"}, {"exhausted": True}]}
+    r = settle(rec)
+    assert r.net == {"E": 15, "S": 15, "W": -15, "N": -15}
+    assert r.events[1].summary.endswith("S ready (best 10), W not ready, N not ready")

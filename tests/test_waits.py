@@ -120,3 +120,31 @@ def test_cli_ready_on_the_last_ghost_alone_says_so():
 def test_cli_says_a_drawn_ghost_completes_only_while_one_is_left(hand, rules, said):
     res = CliRunner().invoke(cli, ["waits", hand, "--rules", rules])
     assert res.exit_code == 0 and ("A drawn ghost" in res.output) is said
+
+
+# CONTRACT: `flower_cat` is there "where the ruleset has a void rule" (缺门, `hand.max_suits`),
+# whether or not a 花猫 pays at an exhausted wall (`draw.flower_cat`); and the table says it
+# pays at 查叫 only where it does.
+NO_CAT_PAYMENT = "extends: luzhou\nname: nocat\ndraw: {flower_cat: false}\n"
+NO_DRAW_RULES = "extends: luzhou\nname: nodraw\ndraw: null\n"
+
+
+@pytest.mark.parametrize("house, hand, cat, line", [
+    pytest.param(NO_CAT_PAYMENT, "111m234m567m789p1s", True, "花猫 (flower cat): tiles of 3 suits "
+                 "(m, p, s); a winning hand holds at most 2 (缺门); not ready.",
+                 id="void rule, no 花猫 payment: three suits is a 花猫, not said to pay"),
+    pytest.param(NO_DRAW_RULES, "111m234m567m789p1s", True, "花猫 (flower cat): tiles of 3 suits "
+                 "(m, p, s); a winning hand holds at most 2 (缺门); not ready.",
+                 id="void rule, no draw rules at all: a 花猫, not said to pay"),
+    pytest.param(NO_CAT_PAYMENT, "111m234m567m789p5p", False, "Ready on 1 tile; each valued as "
+                 "a self-draw with no situational bonus, capped:",
+                 id="void rule, no 花猫 payment: two suits, flower_cat false"),
+])
+def test_flower_cat_is_there_wherever_the_ruleset_has_a_void_rule(tmp_path, house, hand, cat,
+                                                                   line):
+    rules = tmp_path / "house.yaml"
+    rules.write_text(house, encoding="utf-8")
+    res = CliRunner().invoke(cli, ["waits", hand, "--rules", str(rules), "--format", "json"])
+    assert (res.exit_code, json.loads(res.output).get("flower_cat")) == (0, cat)
+    res = CliRunner().invoke(cli, ["waits", hand, "--rules", str(rules)])
+    assert (res.exit_code, res.output.splitlines()[1]) == (0, line)
