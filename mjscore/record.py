@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import tiles as T
 from .context import SEATS
 from .errors import InputError, OptionError, RulesetError, too_large
 from .ruleset import load as load_ruleset
@@ -236,7 +237,6 @@ def check_event_tiles(rec: Record, rs) -> None:
     """Every event's tile is one the ruleset uses, as a hand's tiles must be, and a kong's
     is never a ghost that no declared meld may hold (guangdong's fixed 白, G2): such a
     record cannot describe a real hand (bad input), and the kong would be paid for."""
-    from . import tiles as T
     for ev in rec.events:
         if "tile" not in ev.fields:
             continue
