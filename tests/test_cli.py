@@ -97,6 +97,20 @@ def test_json_fields_are_exactly_the_contract_ones(args):
     assert result.exit_code == (0 if d["legal"] else 1)
 
 
+@pytest.mark.parametrize("args, cap", [
+    pytest.param(["111m234m567m789p5p6p"], 40, id="no reading: luzhou's cap"),
+    pytest.param(["123m456p789s234m55m"], 40, id="花猫: luzhou's cap"),
+    pytest.param(["111m234m567m789p5p6p", "--opt", "cap=100"], 100, id="no reading: cap=100"),
+    pytest.param(["111m234m567m789p5p6p", "--rules", "guangdong"], None,
+                 id="no reading: guangdong is uncapped"),
+    pytest.param(["123m456m789p234pC5p", "--discard", "S"], 40, id="a reading's cap (1颗)"),
+])
+def test_json_cap_of_a_hand_that_is_no_legal_win_is_the_rulesets(args, cap):
+    # It was null where no reading was made, which elsewhere says the ruleset is uncapped.
+    d = json.loads(run("score", *args, "--format", "json").stdout)
+    assert (d["legal"], d["cap"]) == (False, cap)
+
+
 def test_json_extras_are_separate_rows():
     result = run("score", "111m123m456m789m5pC", "--win", "5p", "--discard", "S",
                  "--opt", "ghosts=8", "--ghosts-drawn", "6", "--format", "json")
