@@ -97,7 +97,9 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
             hits.append((spec, int(n)))
     kind = "self_draw" if ctx.win_type == "self_draw" else "discard"
     hits = [(s, n) for s, n in hits if s.win is None or s.win == kind]
-    named = any(s.named and s.effect != "fixed" for s, _ in hits)
+    # `named` is the file's word (its default is no for a fixed effect): a fixed pattern a
+    # house file calls a 名堂 is one.
+    named = any(s.named for s, _ in hits)
     hits = [(s, n) for s, n in hits if s.when_named is None or s.when_named == named]
     excluded = {x for s, _ in hits for x in s.excludes}
     hits = [(s, n) for s, n in hits if s.id not in excluded]

@@ -493,3 +493,21 @@ def test_a_house_file_slip_is_named(fixture, said, command):
     p = Path(__file__).parent / "data" / "errors" / fixture
     result = run(*command, str(p))
     assert result.exit_code == 2 and result.stderr.endswith(f"{fixture}: {said}\n")
+
+
+# A house file that changes one key, a hand where the key matters, and a line of `score`'s
+# output that must show the change (audit of README's ruleset keys).
+HOUSE_KEY = [
+    pytest.param("patterns:\n  wugui:\n    fixed: 30\n    named: true\n",
+                 ["123m456m789m11p555p", "--win", "5p", "--declared"],
+                 "Value:    报牌 (带名堂) = 40 颗 in place of step 0 = 2 颗 (cap 40)",
+                 id="named: true makes a fixed pattern a 名堂"),
+]
+
+
+@pytest.mark.parametrize("text, args, said", HOUSE_KEY)
+def test_a_house_key_takes_effect(tmp_path, text, args, said):
+    (tmp_path / "h.yaml").write_text("extends: luzhou\nname: h\n" + text, encoding="utf-8")
+    result = run("score", *args, "--rules", str(tmp_path / "h.yaml"))
+    assert result.exit_code == 0, result.output
+    assert said in result.stdout.splitlines()
