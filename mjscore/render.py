@@ -29,18 +29,20 @@ if _tabulate.wcwidth is None:
 from .compare import match_patterns
 from .context import SEATS
 from .words import either
-from .working import (explain_title, horse_words, kong_draw_term, payer_words, uncounted_sets,
+from .working import (explain_title, horse_words, payer_words, situation_term, uncounted_sets,
                       value_lines)
 
 
 def _how(ctx, rs) -> str:
     if ctx.rob_kong:
-        return f"robbing {ctx.rob_kong}'s kong (抢杠)"
+        return f"robbing {ctx.rob_kong}'s kong ({situation_term(rs, 'robbing_kong', '抢杠')})"
     if ctx.discard:
-        return f"on {ctx.discard}'s discard" + (" right after their kong (杠上炮)"
-                                                 if ctx.after_kong else "")
-    return "by self-draw" + (f" on a kong replacement ({kong_draw_term(rs)})"
-                             if ctx.kong_draw else "")
+        return f"on {ctx.discard}'s discard" + (
+            f" right after their kong ({situation_term(rs, 'after_kong', '杠上炮')})"
+            if ctx.after_kong else "")
+    return "by self-draw" + (
+        f" on a kong replacement ({situation_term(rs, 'kong_draw', '杠上开花')})"
+        if ctx.kong_draw else "")
 
 
 def settlement_table(payments, net) -> str:

@@ -142,13 +142,12 @@ def value_lines(r) -> list:
     return out
 
 
-def kong_draw_term(rs) -> str:
-    """What the ruleset's players call a win on a kong replacement: its own kong-draw
-    pattern's name as the ruleset shows names (luzhou 杠上花, guangdong 杠上开花, the guide
-    Kong Draw), else the common 杠上开花, never Sichuan's 杠上花 in a ruleset whose pattern
-    says otherwise."""
-    return next((rs.shown_name(p) for p in rs.patterns if p.predicate == "kong_draw"),
-                "杠上开花")
+def situation_term(rs, predicate: str, common: str) -> str:
+    """What the ruleset's players call a kong situation on the Win line: its own pattern for
+    it (`predicate`) as the ruleset shows names (luzhou 杠上花, guangdong 杠上开花, the guide
+    Kong Draw; a house file's `names: en` over luzhou, Robbing the kong), else `common`:
+    never Sichuan's 杠上花 in a ruleset whose pattern says otherwise."""
+    return next((rs.shown_name(p) for p in rs.patterns if p.predicate == predicate), common)
 
 
 def uncounted_sets(r) -> str:

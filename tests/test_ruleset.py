@@ -502,6 +502,13 @@ HOUSE_KEY = [
                  ["123m456m789m11p555p", "--win", "5p", "--declared"],
                  "Value:    报牌 (带名堂) = 40 颗 in place of step 0 = 2 颗 (cap 40)",
                  id="named: true makes a fixed pattern a 名堂"),
+    pytest.param("names: en\n", ["123m456m789m11p555p", "--win", "5p", "--discard", "S",
+                                 "--after-kong"],
+                 "Win:      E on S's discard right after their kong (Discard after a kong)",
+                 id="names: en on the Win line after a kong"),
+    pytest.param("names: en\n", ["123m456m789m11p555p", "--win", "5p", "--rob-kong", "S"],
+                 "Win:      E robbing S's kong (Robbing the kong)",
+                 id="names: en on the Win line robbing a kong"),
 ]
 
 
