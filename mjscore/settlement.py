@@ -171,7 +171,8 @@ def _settle_win(value: int, ctx, rs, why: str, skip: frozenset) -> tuple:
         rows.append(Payment(s, ctx.seat, value, why))
         if shares > 1:
             rows.append(Payment(s, ctx.seat, value * (shares - 1),
-                                f"liability: {shares - 1} more shares"))
+                                f"liability: {shares - 1} more share"
+                                f"{'s' if shares > 2 else ''}"))
     for xid, x in (rs.spec.get("extras") or {}).items():
         if x is None or x["rule"] in skip:
             continue

@@ -509,6 +509,10 @@ HOUSE_KEY = [
     pytest.param("names: en\n", ["123m456m789m11p555p", "--win", "5p", "--rob-kong", "S"],
                  "Win:      E robbing S's kong (Robbing the kong)",
                  id="names: en on the Win line robbing a kong"),
+    pytest.param("payers:\n  self_draw: {who: not_won, shares: 2}\n",
+                 ["123m456m789m11p555p", "--win", "5p"],
+                 "S       E           10  liability: 1 more share",
+                 id="shares: 2, one more share (it said shares)"),
 ]
 
 
