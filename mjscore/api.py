@@ -18,7 +18,7 @@ from .patterns import physical_ghosts
 from .reading import YAOJI, hand_tiles
 from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
-from .scoring import best, distinct, division_words, evaluate_all, ruleset_cap
+from .scoring import best, distinct, division_words, evaluate_all
 from .settlement import check_extras, kong_notes, net_of, settle_win
 
 
@@ -240,7 +240,7 @@ _result = maker(Result)  # Result(*values), made faster (one per hand)
 
 def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
     # No reading to raise it: the ruleset's own cap (null would read as uncapped).
-    return _result(rs.name, parsed, False, tuple(reasons), 0, 0, ruleset_cap(rs), (), None,
+    return _result(rs.name, parsed, False, tuple(reasons), 0, 0, rs.cap, (), None,
                    (), _ZERO, ctx, rs.unit, (), rs.ghost_letter, kong, rs)
 
 

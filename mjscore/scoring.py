@@ -128,7 +128,7 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     raw = _round(raw, rs)
     if computed is None:
         computed = raw
-    cap = ruleset_cap(rs)
+    cap = rs.cap
     raises = [int(s.raises_cap) for s, _ in hits if s.raises_cap]
     if cap is not None and raises:
         cap = max([cap] + raises)
@@ -137,12 +137,6 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     out = tuple(Hit(s.id, s.name, s.en, s.describe(n) + (f" ({notes[s.id]})" if notes.get(s.id)
                                                          else ""), n, s) for s, n in hits)
     return Evaluation(reading, out, raw, capped, value, cap, computed)
-
-
-def ruleset_cap(rs) -> int | None:
-    """The ruleset's cap on a hand's value, before a rare hand raises it (None: uncapped)."""
-    cap = rs.spec["value"].get("cap")
-    return None if cap in (None, "none") else int(cap)
 
 
 def division_words(divisor: int) -> tuple:
