@@ -147,7 +147,8 @@ def _patterns(spec: dict, label: str) -> tuple:
     for p in out:
         for x in p.excludes:
             if x not in ids and x not in (spec.get("patterns") or {}):
-                raise RulesetError(label, f'excludes unknown pattern "{x}"', f"patterns.{p.id}")
+                raise RulesetError(label, f'excludes unknown pattern "{x}"', f"patterns.{p.id}",
+                                   f"patterns.{p.id}.excludes")
     return tuple(out)
 
 
@@ -170,14 +171,15 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
         if p.effect not in allowed:
             raise RulesetError(label, f"a {p.effect} effect counts for nothing under the "
                                f"{v['model']} value model (it reads {', '.join(allowed)})",
-                               f"patterns.{p.id}")
+                               f"patterns.{p.id}", f"patterns.{p.id}.{p.effect}")
         if p.amount < 0:
             raise RulesetError(label, f"{p.effect} {amount_text(p.amount)}: cannot be negative",
-                               f"patterns.{p.id}")
+                               f"patterns.{p.id}", f"patterns.{p.id}.{p.effect}")
         if p.each_more is not None and p.each_more <= 0:
             # (0 would also be read as 1: `base_value`'s `each_more or 1`.)
             raise RulesetError(label, f"each_more {amount_text(p.each_more)}: above 0 (each count "
-                               "past the first multiplies the base by it)", f"patterns.{p.id}")
+                               "past the first multiplies the base by it)", f"patterns.{p.id}",
+                               f"patterns.{p.id}.each_more")
     if v.get("base", 0) < 0:
         raise RulesetError(label, f"base {amount_text(v['base'])}: cannot be negative",
                            "value.base")
@@ -188,10 +190,10 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
         if rule["who"] not in _PAYERS.get(kind, (rule["who"],)):
             raise RulesetError(label, f"who: {rule['who']}: a self-drawn win has no "
                                f"{rule['who']} (who: {' or '.join(_PAYERS[kind])})",
-                               f"payers.{kind}")
+                               f"payers.{kind}", f"payers.{kind}.who")
         if int(rule.get("shares", 1)) < 1:
             raise RulesetError(label, f"shares {rule['shares']}: at least 1",
-                               f"payers.{kind}")
+                               f"payers.{kind}", f"payers.{kind}.shares")
     # Money outside the hand's value: a negative amount would make the receiver pay too.
     amounts = [(f"extras.{eid}.params.{key}", val) for eid, ex in (spec.get("extras") or {}).items()
                for key, val in ((ex or {}).get("params") or {}).items()]
@@ -226,7 +228,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         k = T.parse_name(name)
         if k is None or not isinstance(n, int) or n < 1:
             raise RulesetError(label, f"copies of {name}: expected a tile and a count",
-                               "tiles.copies")
+                               "tiles.copies", f"tiles.copies.{name}")
         copies[k] = n
     raw = data.get("ghosts") or {}
     indicator = _option_of(raw, "indicator")

@@ -62,16 +62,19 @@ class NotationError(MjscoreError):
 
 
 class RulesetError(MjscoreError):
-    """A ruleset that cannot be found, read or validated."""
+    """A ruleset that cannot be found, read or validated. `key`: where the message is said
+    (none for the file as a whole); `at`: the key at fault, where that is a key inside it (an
+    unknown key is told at the mapping that holds it), to find the file that writes it."""
 
-    def __init__(self, source: str, message: str, key: str | None = None):
-        self.source, self.key, self.detail = source, key, message
+    def __init__(self, source: str, message: str, key: str | None = None,
+                 at: str | None = None):
+        self.source, self.key, self.detail, self.at = source, key, message, at or key
         where = f" {key}:" if key else ""
         super().__init__(f"invalid ruleset: {source}:{where} {message}")
 
     def written_in(self, writer: str) -> None:
         """Name `writer`, a file `source` extends, as the one that writes the key at fault."""
-        self.args = (one_line(f"invalid ruleset: {self.source}: {self.key} (written in "
+        self.args = (one_line(f"invalid ruleset: {self.source}: {self.at} (written in "
                               f"{writer}): {self.detail}"),)
 
 

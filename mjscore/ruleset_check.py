@@ -42,22 +42,28 @@ def validate(data: dict, label: str) -> None:
     err = _schema_error(data)
     if err is not None:
         path = list(err.absolute_path)
+        at = None  # the key at fault, where it is not `path` (`naming_the_writer` seeks it)
         if err.validator == "oneOf" and len(path) == 2 and path[0] == "patterns":
             # (A pattern that is no mapping fits all of its one-effect forms, which only ask
             # for a key: jsonschema names that oneOf, not the type.)
-            message = _pattern_problem(err.instance, str(path[1]), data["patterns"]) \
+            message, odd = _pattern_problem(err.instance, str(path[1]), data["patterns"]) \
                 if isinstance(err.instance, dict) else \
-                f"must be a pattern (a mapping) or nothing, not {describe(err.instance)}"
+                (f"must be a pattern (a mapping) or nothing, not {describe(err.instance)}", None)
+            at = odd and path + [odd]
         else:
+            from .words import at_fault
             path, message = _words(err)
+            at = at_fault(err)
         message = _short(message) + _slipped(path)
-        raise RulesetError(label, message, ".".join(map(str, path)) or None)
+        raise RulesetError(label, message, ".".join(map(str, path)) or None,
+                           ".".join(map(str, at)) if at else None)
     specs = data.get("options") or {}
     check_defaults(specs, label)
     for pid, pat in (data.get("patterns") or {}).items():
         if pat is not None and pat.get("pattern", pid) not in REGISTRY:
             raise RulesetError(label, f'unknown pattern "{pat.get("pattern", pid)}" '
-                                      f"(known: {', '.join(sorted(REGISTRY))})", f"patterns.{pid}")
+                                      f"(known: {', '.join(sorted(REGISTRY))})", f"patterns.{pid}",
+                               f"patterns.{pid}.pattern" if "pattern" in pat else None)
         if pat is not None:
             _params_read(label, pat.get("pattern", pid), pat, PARAMS, f"patterns.{pid}")
     for xid, extra in (data.get("extras") or {}).items():
@@ -79,7 +85,7 @@ def _params_read(label: str, name: str, entry: dict, reads: dict, where: str) ->
         takes = ", ".join(reads[name])
         raise RulesetError(label, f'{name} takes no param "{odd[0]}" ' +
                            (f"(its params: {takes})" if takes else "(it takes none)"),
-                           f"{where}.params")
+                           f"{where}.params", f"{where}.params.{odd[0]}")
 
 
 def validate_resolved(data: dict, spec: dict, values: dict, label: str) -> None:
@@ -140,23 +146,25 @@ def _keys_of(node: dict, schema: dict) -> set:
     return keys
 
 
-def _pattern_problem(pattern: dict, pid: str, patterns: dict) -> str:
+def _pattern_problem(pattern: dict, pid: str, patterns: dict) -> tuple:
     """What is wrong with pattern entry `pid`, where the schema's `oneOf` (a pattern or
     nothing; one effect of six) would only say that no branch fits: an unknown key, a missing
-    one, then the effects. A pattern with no name is new in its file: where its id is close to
-    another's (`qingyisi: {steps: 3}`), a typo of the one the file meant to change."""
+    one, then the effects; and the unknown key (else None). A pattern with no name is new in
+    its file: where its id is close to another's (`qingyisi: {steps: 3}`), a typo of the one
+    the file meant to change."""
     from difflib import get_close_matches
     spec = _validator().schema["$defs"]["pattern"]
     unknown = [k for k in pattern if k not in spec["properties"]]
     if unknown:
         near = get_close_matches(str(unknown[0]), list(spec["properties"]), 1)
-        return f'unknown key "{unknown[0]}"' + (f' (did you mean "{near[0]}"?)' if near else "")
+        return f'unknown key "{unknown[0]}"' + (f' (did you mean "{near[0]}"?)' if near else ""), \
+            unknown[0]
     missing = [k for k in spec["required"] if k not in pattern]
     if missing:
         near = get_close_matches(pid, [str(k) for k in patterns if k != pid], 1)
         return f"missing: a pattern needs {' and '.join(spec['required'])}" + \
-            (f' (no pattern "{pid}" to change: did you mean "{near[0]}"?)' if near else "")
-    return "a pattern has exactly one effect: steps, base, multiply, add, flat or fixed"
+            (f' (no pattern "{pid}" to change: did you mean "{near[0]}"?)' if near else ""), None
+    return "a pattern has exactly one effect: steps, base, multiply, add, flat or fixed", None
 
 
 def _short(message: str) -> str:

@@ -203,12 +203,12 @@ def naming_the_writer(ref: str, label: str):
     try:
         yield
     except RulesetError as e:
-        if e.source == label and e.key:
+        if e.source == label and e.at:
             try:
                 chain, _ = _chain(ref)
             except RulesetError:  # (the chain read a moment ago: changed since, say nothing)
                 raise e from None
-            writer = _writer(chain, e.key.split("."))
+            writer = _writer(chain, e.at.split("."))
             if writer not in (None, label) and not is_shipped_name(writer):
                 e.written_in(writer)
         raise

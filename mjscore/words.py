@@ -83,10 +83,7 @@ def schema_text(err, what: str) -> tuple:
         missing = next(k for k in want if k not in v)
         return path + [missing], f"missing: {what} needs {either(want, 'and')}"
     if kind == "additionalProperties":
-        props = list(err.schema.get("properties", ()))
-        pats = err.schema.get("patternProperties", ())
-        extra = next(k for k in v if k not in props and not any(re.search(p, k) for p in pats))
-        return path, unknown("key", extra, props)
+        return path, unknown("key", extra_key(err), list(err.schema.get("properties", ())))
     if kind in ("minProperties", "maxProperties"):
         if kind == "minProperties" and want == 1:
             return path, "must not be empty"
@@ -118,6 +115,25 @@ def schema_text(err, what: str) -> tuple:
             text += " (a whole number is written without a decimal point)"
         return path, text
     return path, err.message  # a keyword the schemas above do not use
+
+
+def extra_key(err):
+    """The key an `additionalProperties` error is about: the first its mapping may not have
+    (jsonschema names the mapping, not the key)."""
+    props, pats = err.schema.get("properties", ()), err.schema.get("patternProperties", ())
+    return next(k for k in err.instance
+                if k not in props and not any(re.search(p, k) for p in pats))
+
+
+def at_fault(err) -> list:
+    """The path of the key a schema error is about, as `schema_text` words it: an unknown
+    key's own (`schema_text` names the mapping that holds it), else where it is said."""
+    if err.validator in ("oneOf", "anyOf"):
+        inner = _fitting_form(err)
+        if inner is not None:
+            return at_fault(inner)
+    path = list(err.absolute_path)
+    return path + [extra_key(err)] if err.validator == "additionalProperties" else path
 
 
 def _twice(items: list):

@@ -232,11 +232,14 @@ def test_two_files_extending_each_other(tmp_path, monkeypatch):
     pytest.param("value:\n  cap: abc\n", "", "value.cap (written in sub/p.yaml): must be",
                  id="a value the schema refuses"),
     pytest.param("patterns:\n  gui:\n    multiply: 2\n", "",
-                 "patterns.gui (written in sub/p.yaml): a multiply effect", id="a pattern"),
+                 "patterns.gui.multiply (written in sub/p.yaml): a multiply effect", id="a pattern"),
     pytest.param("value:\n  cap: 5\n", "value:\n  cap: 0\n", "house.yaml: value.cap: cap 0",
                  id="the file given writes the key itself"),
     pytest.param("name: p\n", "tiles:\n  honours: []\n", "house.yaml: ghosts.tiles: ghost tile",
                  id="a key only a shipped ruleset writes"),
+    pytest.param("", "bogus: 1", 'house.yaml: unknown key "bogus"', id="the file given writes an unknown key"),
+    pytest.param("value: {cap: 80}", "value: {bogus: 1}", 'house.yaml: value: unknown key "bogus"',
+                 id="the file given writes an unknown key in a mapping both write"),
 ])
 @pytest.mark.parametrize("command", [["score", HAND, "--rules"], ["rules", "check"]],
                          ids=["score", "rules check"])
@@ -248,6 +251,33 @@ def test_a_key_at_fault_names_the_house_file_that_writes_it(tmp_path, monkeypatc
                                          encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert_bad(run(*command, "house.yaml"), [fragment])
+
+
+# A key at fault inside a mapping both files write (an unknown key is told at the mapping that
+# holds it, none at the top level): the file named was the first to write the mapping, the
+# file given, not the parent that writes the key. (parent's key, child's, the key at fault)
+@pytest.mark.parametrize("parent, child, at, fragment", [
+    pytest.param("bogus: 1", "value: {cap: 80}", "bogus", 'unknown key "bogus"', id="top level"),
+    pytest.param("value: {bogus: 1}", "value: {cap: 80}", "value.bogus", 'unknown key', id="value"),
+    pytest.param("patterns: {gui: {bogus: 1}}", "patterns: {gui: {steps: 2}}", "patterns.gui.bogus",
+                 'unknown key "bogus"', id="a pattern's key"),
+    pytest.param("patterns: {gui: {params: {shap: x}}}", "patterns: {gui: {params: {kongs: true}}}",
+                 "patterns.gui.params.shap", "takes no param", id="a param nothing reads"),
+    pytest.param("value: {cap: abc}", "value: {base: 2}", "value.cap", "must be", id="a wrong type"),
+    pytest.param("patterns: {gui: {steps: -1}}", "patterns: {gui: {name: X}}", "patterns.gui.steps",
+                 "cannot be negative", id="an amount the checks refuse"),
+    pytest.param("payers: {discard: {shares: 0}}", "payers: {discard: {who: discarder}}",
+                 "payers.discard.shares", "at least 1", id="a payer's shares"),
+])
+def test_a_key_at_fault_in_a_mapping_both_write_names_the_parent(tmp_path, monkeypatch, parent,
+                                                                 child, at, fragment):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "p.yaml").write_text(f"extends: luzhou\n{parent}\n", encoding="utf-8")
+    (tmp_path / "house.yaml").write_text(f"extends: sub/p.yaml\n{child}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for command in (["score", HAND, "--rules"], ["rules", "check"]):
+        assert_bad(run(*command, "house.yaml"), [f"house.yaml: {at} (written in sub/p.yaml): ",
+                                                 fragment])
 
 
 def test_a_directory_is_not_a_ruleset(tmp_path):
