@@ -13,9 +13,10 @@ REGISTRY: dict = {}
 SITUATIONAL: set = set()
 BY_SIGNATURE: dict = {}  # predicate -> params -> does it read only the signature and melds
 PARAMS: dict = {}  # pattern id -> the params it reads (any other is a typo: refused)
+READS: dict = {}  # pattern id -> the situation flags (`context:`) it reads
 
 
-def pattern(pid: str, situational: bool = False, signature=False, params=()):
+def pattern(pid: str, situational: bool = False, signature=False, params=(), reads=()):
     """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`.
 
     A predicate may return `(count, note)` instead, the note saying which tiles made it.
@@ -26,15 +27,23 @@ def pattern(pid: str, situational: bool = False, signature=False, params=()):
     reading's signature fixes (shape, and per suit or honour: four-copy kinds, runs, tiles,
     the pair) and the hand's declared melds, so scoring may reuse its answer for every
     reading of that signature (`scoring.evaluate_all`). Anything reading the concealed
-    tiles, the winning tile, groups or the situation must leave it False."""
+    tiles, the winning tile, groups or the situation must leave it False.
+    `reads`: the situation flags (`context.FLAGS`) it reads; a ruleset whose `context:` names
+    one that none of its patterns, extras or payers reads is refused (`ruleset_check`)."""
     def deco(fn):
         REGISTRY[pid] = fn
         PARAMS[pid] = params  # the params it reads; a ruleset giving any other is refused
+        READS[pid] = reads
         if situational:
             SITUATIONAL.add(fn)
         BY_SIGNATURE[fn] = signature if callable(signature) else (lambda params: signature)
         return fn
     return deco
+
+
+# The flags that tell a win's type (`WinContext.win_type`): a discard, a robbed kong, else a
+# self-draw.
+WIN_TYPE = ("discard", "rob_kong")
 
 
 def physical_ghosts(hand, rs) -> int:
@@ -89,7 +98,7 @@ def one_suit(reading, hand, ctx, params) -> int:
     return int(len(reading.suits) == 1 and not any(reading.counts[27:]))
 
 
-@pattern("one_suit_kong_draw")
+@pattern("one_suit_kong_draw", reads=("kong_draw",))
 def one_suit_kong_draw(reading, hand, ctx, params) -> int:
     """Pure One Suit Kong Draw (the English guide): one suit, won on a kong replacement."""
     return int(ctx.kong_draw and one_suit(reading, hand, ctx, params))
@@ -138,19 +147,19 @@ def seven_pairs_quads(reading, hand, ctx, params) -> int:
     return 1
 
 
-@pattern("kong_draw", situational=True)
+@pattern("kong_draw", situational=True, reads=("kong_draw",))
 def kong_draw(reading, hand, ctx, params) -> int:
     """杠上花: won on the replacement tile drawn after a kong."""
     return int(ctx.kong_draw)
 
 
-@pattern("after_kong", situational=True)
+@pattern("after_kong", situational=True, reads=("after_kong",))
 def after_kong(reading, hand, ctx, params) -> int:
     """杠上炮: won on the discard a player made right after konging."""
     return int(ctx.after_kong)
 
 
-@pattern("robbing_kong", situational=True)
+@pattern("robbing_kong", situational=True, reads=("rob_kong",))
 def robbing_kong(reading, hand, ctx, params) -> int:
     """抢杠胡: won on the tile another player added to a pong to make a kong."""
     return int(ctx.rob_kong is not None)
@@ -174,13 +183,15 @@ def full_ghost(reading, hand, ctx, params) -> int:
     return int(reading.shape == "full_ghost")
 
 
-@pattern("self_drawn", situational=True)
+# A kong draw is one of the self-draw-type wins self_drawn counts: lanzhou's 自摸 (kong draw
+# included) takes --kong-draw for one, though its count is a plain self-draw's either way.
+@pattern("self_drawn", situational=True, reads=WIN_TYPE + ("kong_draw",))
 def self_drawn(reading, hand, ctx, params) -> int:
     """A self-draw-type win: 自摸, a kong replacement draw included."""
     return int(ctx.win_type == "self_draw")
 
 
-@pattern("dragon_sets")
+@pattern("dragon_sets", reads=WIN_TYPE)
 def dragon_sets(reading, hand, ctx, params) -> int:
     """Each 中发白 set made of tiles the winner drew: concealed or tossed (a pong never is),
     and not completed by a winning tile taken from another player. The winning tile is
@@ -202,19 +213,19 @@ def plain_win(reading, hand, ctx, params) -> int:
     return 1
 
 
-@pattern("heavenly", situational=True)
+@pattern("heavenly", situational=True, reads=("heavenly",))
 def heavenly(reading, hand, ctx, params) -> int:
     """天胡: the dealer wins on the dealt hand."""
     return int(ctx.heavenly)
 
 
-@pattern("earthly", situational=True)
+@pattern("earthly", situational=True, reads=("earthly",))
 def earthly(reading, hand, ctx, params) -> int:
     """地胡: a non-dealer wins on the first tile."""
     return int(ctx.earthly)
 
 
-@pattern("declared", situational=True)
+@pattern("declared", situational=True, reads=("declared",))
 def declared(reading, hand, ctx, params) -> int:
     """报牌 / 报章: the winner declared ready."""
     return int(ctx.declared)

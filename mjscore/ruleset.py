@@ -163,7 +163,11 @@ def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
     if check:
         validate_resolved(data, spec, values, label)
     from .compile import build_ruleset
-    return build_ruleset(Ruleset, data, spec, label, values, frozenset(opts or ()))
+    rs = build_ruleset(Ruleset, data, spec, label, values, frozenset(opts or ()))
+    if check:
+        from .ruleset_check import check_context_read
+        check_context_read(data, label)
+    return rs
 
 
 def _opts_key(opts) -> tuple:

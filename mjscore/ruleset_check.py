@@ -77,6 +77,56 @@ def validate(data: dict, label: str) -> None:
                                where)
 
 
+# What reads a situation flag besides the patterns and extra rules (`patterns.READS`,
+# `settlement.EXTRA_READS`): (flag, the reader as a message names it, whether `data` has it).
+# A win's type (discard, robbed kong, else self-drawn) decides who pays in every ruleset.
+_KEY_READS = (
+    ("discard", "payers", lambda data: True),
+    ("rob_kong", "payers", lambda data: True),
+    ("won", "a payer who: not_won", lambda data: any(
+        isinstance(r, dict) and r.get("who") == "not_won"
+        for r in (data.get("payers") or {}).values())),
+    ("declared", "hand.needs_declared",
+     lambda data: bool((data.get("hand") or {}).get("needs_declared"))),
+    ("indicator", "a ghost that flips (ghosts.mode flip, or an option)",
+     lambda data: (data.get("ghosts") or {}).get("mode", "fixed") != "fixed"),
+)
+
+
+def check_context_read(data: dict, label: str) -> None:
+    """A flag `context:` names (on, or under an option) that none of the ruleset's patterns,
+    extra rules or payers reads would be taken and do nothing (`--horses` where no extra rule
+    pays horses): refused, naming what would read it. (Checked once the file compiles: a
+    payer that cannot be, say, is named first, not the flag it leaves unread.)"""
+    from .context import FLAGS
+    from .patterns import READS
+    from .settlement import EXTRA_READS
+    pats = [p.get("pattern", pid) for pid, p in (data.get("patterns") or {}).items()
+            if p is not None and p.get("enabled", True) is not False]
+    rules = [x["rule"] for x in (data.get("extras") or {}).values() if x is not None]
+    read = {f for p in pats for f in READS[p]} | {f for r in rules for f in EXTRA_READS[r]}
+    read |= {flag for flag, _what, has in _KEY_READS if has(data)}
+    for item in data.get("context") or ():
+        for flag in [item] if isinstance(item, str) else item:
+            if flag not in read:
+                raise RulesetError(label, f'"{flag}" is read by nothing in this ruleset, so '
+                                          f"{FLAGS[flag]} would be taken and do nothing: only " +
+                                   _readers(flag, READS, EXTRA_READS) + " reads it", "context")
+
+
+def _readers(flag: str, reads: dict, extra_reads: dict) -> str:
+    """What would read `flag`, were the ruleset to have it: "the pattern kong_draw or
+    self_drawn", "the extra rule horses", "a payer who: not_won"."""
+    from .words import either
+    out = []
+    for what, table in (("the pattern", reads), ("the extra rule", extra_reads)):
+        names = [k for k, flags in table.items() if flag in flags]
+        if names:
+            out.append(f"{what} {either(names)}")
+    out += [what for f, what, _has in _KEY_READS if f == flag]
+    return either(out)
+
+
 def _params_read(label: str, name: str, entry: dict, reads: dict, where: str) -> None:
     """A param that the predicate or extra rule `name` never reads (a typo: shap, perr) would
     leave it at its default with no word: refused, with the params it does read."""

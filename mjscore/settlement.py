@@ -33,15 +33,18 @@ CHECKS: dict = {}
 
 
 EXTRA_PARAMS: dict = {}  # extra rule -> the params it reads (any other is a typo: refused)
+EXTRA_READS: dict = {}  # extra rule -> the situation flags (`context:`) it reads
 
 
-def extra(xid: str, check=None, params=()):
+def extra(xid: str, check=None, params=(), reads=()):
     """Register `fn(ctx, rs, params, name, value) -> list[Payment]` under `xid`; `check(ctx,
     hand, rs, params)` raises OptionError when the situation cannot apply to the extra;
-    `params`: the params it (or the draw's settlement, `draw_game`) reads."""
+    `params`: the params it (or the draw's settlement, `draw_game`) reads; `reads`: the
+    situation flags it reads (as `patterns.pattern`'s)."""
     def deco(fn):
         EXTRAS[xid] = fn
         EXTRA_PARAMS[xid] = params
+        EXTRA_READS[xid] = reads
         if check:
             CHECKS[xid] = check
         return fn
@@ -53,7 +56,7 @@ def check_extras(ctx, hand, rs) -> None:
         check(ctx, hand, rs, params)
 
 
-@extra("ghost_bonus", params=("over", "per", "mode"))
+@extra("ghost_bonus", params=("over", "per", "mode"), reads=("ghosts_drawn",))
 def ghost_bonus(ctx, rs, params, name, value) -> list:
     """喜钱: drawing more than `over` ghosts collects `per` for each one over from every other
     player, already-won players included, whatever the hand's cap. Not told how many were
@@ -68,7 +71,7 @@ def ghost_bonus(ctx, rs, params, name, value) -> list:
             for s in SEATS if s != ctx.seat]
 
 
-@extra("kong_penalty", params=("amount",))
+@extra("kong_penalty", params=("amount",), reads=("after_kong", "discard"))
 def kong_penalty(ctx, rs, params, name, value) -> list:
     """The English guide's Kong Penalty: a win on the discard made right after the
     discarder's kong is paid `amount` more by that player, after the cap."""
@@ -105,7 +108,7 @@ def _check_horses(ctx, hand, rs, params) -> None:
             raise OptionError(f"--horses: {why}", None, why)
 
 
-@extra("horses", check=_check_horses, params=("count", "per"))
+@extra("horses", check=_check_horses, params=("count", "per"), reads=("horses",))
 def horses(ctx, rs, params, name, value) -> list:
     """买马: each horse tile naming the winner's seat adds `per` from each payer, per share."""
     per = int(params.get("per", 1))

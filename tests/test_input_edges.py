@@ -234,7 +234,9 @@ def test_ghosts_drawn_past_64_bits_is_refused(value, said):
 
 def test_indicator_on_a_house_rule_that_sets_the_ghost_itself(tmp_path):
     house = tmp_path / "gd-fixed.yaml"
-    house.write_text("extends: guangdong\nname: gd-fixed\nghosts: {mode: fixed}\n",
+    # (Flipped by its own indicator: one fixing the ghost, mode: fixed, leaves the context's
+    # indicator unread, and is refused on load: test_context_read.)
+    house.write_text("extends: guangdong\nname: gd-fixed\nghosts: {mode: flip, indicator: 1s}\n",
                      encoding="utf-8")
     with pytest.raises(OptionError, match="--indicator does not apply in gd-fixed: the file"):
         score("123m456m789m123p5p5p", str(house), indicator="4p")
