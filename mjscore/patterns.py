@@ -183,9 +183,7 @@ def full_ghost(reading, hand, ctx, params) -> int:
     return int(reading.shape == "full_ghost")
 
 
-# A kong draw is one of the self-draw-type wins self_drawn counts: lanzhou's 自摸 (kong draw
-# included) takes --kong-draw for one, though its count is a plain self-draw's either way.
-@pattern("self_drawn", situational=True, reads=WIN_TYPE + ("kong_draw",))
+@pattern("self_drawn", situational=True, reads=WIN_TYPE)
 def self_drawn(reading, hand, ctx, params) -> int:
     """A self-draw-type win: 自摸, a kong replacement draw included."""
     return int(ctx.win_type == "self_draw")

@@ -83,6 +83,10 @@ def validate(data: dict, label: str) -> None:
 _KEY_READS = (
     ("discard", "payers", lambda data: True),
     ("rob_kong", "payers", lambda data: True),
+    # A win on a kong replacement is checked against the hand's kongs and named on the Win
+    # line in every ruleset, whether or not a pattern pays for it (lanzhou's 杠开 is a plain
+    # self-draw).
+    ("kong_draw", "the Win line", lambda data: True),
     ("won", "a payer who: not_won", lambda data: any(
         isinstance(r, dict) and r.get("who") == "not_won"
         for r in (data.get("payers") or {}).values())),
