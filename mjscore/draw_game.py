@@ -7,6 +7,7 @@ from .context import SEATS, ghost_supply
 from .errors import InputError
 from .patterns import physical_ghosts
 from .settlement import Payment
+from .terms import shown_extra
 from .ready import analyse, is_flower_cat
 
 
@@ -32,7 +33,7 @@ def ghost_money(rs, seat: str, drawn: int, won: bool) -> list:
         return []
     amount = per * (drawn - over)
     others = [s for s in SEATS if s != seat]
-    why = f"{extra['name']}: {drawn} ghosts drawn"
+    why = f"{shown_extra(rs, extra)}: {drawn} ghosts drawn"
     if p.get("mode", "always") == "win_only" and not won:
         return [Payment(seat, s, amount, why + ", no win") for s in others]
     return [Payment(s, seat, amount, why) for s in others]

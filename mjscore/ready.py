@@ -15,6 +15,7 @@ from .hand import Hand, read_any
 from .options import as_dict
 from .patterns import physical_ghosts
 from .ruleset import ruleset_of
+from .terms import term
 
 
 @dataclass(frozen=True)
@@ -65,10 +66,11 @@ def suits_held(hand: Hand, rs) -> list:
                    if T.is_suited(k) and k not in rs.ghost_kinds})
 
 
-def void_breach(suits: list, limit: int) -> str:
-    """How a hand breaks the suit limit (缺门), as `score` and `waits` both say it."""
+def void_breach(suits: list, limit: int, rs=None) -> str:
+    """How a hand breaks the suit limit (缺门), as `score` and `waits` both say it; `rs`: the
+    ruleset whose `names` words the limit (the waits table; a reason keeps 缺门)."""
     return (f"tiles of {len(suits)} suits ({', '.join(suits)}); a winning hand holds at most "
-            f"{limit} (缺门)")
+            f"{limit} ({term(rs, 'void_suit')})")
 
 
 def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
@@ -102,7 +104,7 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found) or ghost_only, cat,
                        tuple(found), max((w.value for w in found), default=0),
                        rs.ghost_letter if to_draw else None, rs.unit,
-                       void_breach(suits_held(hand, rs), rs.max_suits) if cat else "", rs)
+                       void_breach(suits_held(hand, rs), rs.max_suits, rs) if cat else "", rs)
 
 
 def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:

@@ -27,6 +27,7 @@ if _tabulate.wcwidth is None:
     _tabulate.WIDE_CHARS_MODE = True
 
 from .compare import match_patterns
+from .terms import term
 from .context import SEATS
 from .words import either
 from .working import (explain_title, horse_words, payer_words, situation_term, uncounted_sets,
@@ -35,13 +36,13 @@ from .working import (explain_title, horse_words, payer_words, situation_term, u
 
 def _how(ctx, rs) -> str:
     if ctx.rob_kong:
-        return f"robbing {ctx.rob_kong}'s kong ({situation_term(rs, 'robbing_kong', '抢杠')})"
+        return f"robbing {ctx.rob_kong}'s kong ({situation_term(rs, 'robbing_kong')})"
     if ctx.discard:
         return f"on {ctx.discard}'s discard" + (
-            f" right after their kong ({situation_term(rs, 'after_kong', '杠上炮')})"
+            f" right after their kong ({situation_term(rs, 'after_kong')})"
             if ctx.after_kong else "")
     return "by self-draw" + (
-        f" on a kong replacement ({situation_term(rs, 'kong_draw', '杠上开花')})"
+        f" on a kong replacement ({situation_term(rs, 'kong_draw')})"
         if ctx.kong_draw else "")
 
 
@@ -285,8 +286,8 @@ def waits_table(w) -> str:
     if w.flower_cat:
         # It pays as a 花猫 only where the ruleset's draw rules say so (`draw.flower_cat`).
         pays = ((w.rules.spec.get("draw") or {}).get("flower_cat") if w.rules else False)
-        lines.append(f"花猫 (flower cat): {w.flower_note}; not ready"
-                     f"{', and pays at 查叫' if pays else ''}.")
+        lines.append(f"{term(w.rules, 'flower_cat')}: {w.flower_note}; not ready"
+                     f"{', and pays at ' + term(w.rules, 'draw_check') if pays else ''}.")
         return "\n".join(lines)
     if not w.ready:
         lines.append("Not ready: no tile completes this hand.")
@@ -310,7 +311,7 @@ def _best_wait(w) -> str:
     guide's flat bonus, no draw rule) the best wait is only what it is."""
     draw = (w.rules.spec.get("draw") or {}) if w.rules is not None else {}
     chada = draw and draw.get("not_ready_pays", "chada") == "chada"
-    return "查大 (the best wait): " if chada else "The best wait: "
+    return f"{term(w.rules, 'best_wait')}: " if chada else "The best wait: "
 
 
 def settle_table(r) -> str:

@@ -13,6 +13,7 @@ from . import tiles as T
 from .context import SEATS
 from .errors import OptionError
 from .frozen import read_only
+from .terms import shown_extra
 
 EXTRAS: dict = {}
 
@@ -179,7 +180,7 @@ def _settle_win(value: int, ctx, rs, why: str, skip: frozenset) -> tuple:
     for xid, x in (rs.spec.get("extras") or {}).items():
         if x is None or x["rule"] in skip:
             continue
-        rows += EXTRAS[x["rule"]](ctx, rs, x.get("params") or {}, x["name"], value)
+        rows += EXTRAS[x["rule"]](ctx, rs, x.get("params") or {}, shown_extra(rs, x), value)
     return tuple(rows), net_of(rows)
 
 

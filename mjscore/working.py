@@ -11,6 +11,7 @@ from . import tiles as T
 from .compile import amount_text
 from .scoring import division_words
 from .settlement import horse_seat, payer_rule
+from .terms import term
 from .words import either
 
 
@@ -142,12 +143,14 @@ def value_lines(r) -> list:
     return out
 
 
-def situation_term(rs, predicate: str, common: str) -> str:
+def situation_term(rs, predicate: str) -> str:
     """What the ruleset's players call a kong situation on the Win line: its own pattern for
     it (`predicate`) as the ruleset shows names (luzhou 杠上花, guangdong 杠上开花, the guide
-    Kong Draw; a house file's `names: en` over luzhou, Robbing the kong), else `common`:
-    never Sichuan's 杠上花 in a ruleset whose pattern says otherwise."""
-    return next((rs.shown_name(p) for p in rs.patterns if p.predicate == predicate), common)
+    Kong Draw; a house file's `names: en` over luzhou, Robbing the kong), else the common
+    word, in the ruleset's language too (`terms`): never Sichuan's 杠上花 in a ruleset whose
+    pattern says otherwise, nor 杠上炮 to the guide's English readers."""
+    return next((rs.shown_name(p) for p in rs.patterns if p.predicate == predicate),
+                term(rs, predicate))
 
 
 def uncounted_sets(r) -> str:

@@ -1,0 +1,39 @@
+"""The common words the tables use where a ruleset has no name of its own for a thing (a win
+right after a kong, a 花猫, 查大), each in Chinese and in English side by side, so that a
+ruleset's `names` picks between them as it picks between a pattern's `name` and `en`: a
+player who learned the game's English names (`names: en`, the guide) reads no Chinese word
+the ruleset never gave them.
+
+Only table text reads the terms: JSON fields and messages keep their words (scripts read
+them). An extra's name is the `why` of the row it pays, in JSON as in the table: the row has
+that one text (the shipped rulesets' rows read as they did).
+"""
+
+from __future__ import annotations
+
+# key -> (as `names: name` shows it, as `names: en` shows it). The Chinese forms are the
+# words the output used before `names` reached them, glosses included.
+TERMS = {
+    # A win's situation on the Win line, where the ruleset has no pattern for it
+    # (`working.situation_term`). The English is luzhou's `en` for its own pattern.
+    "after_kong": ("杠上炮", "Discard after a kong"),
+    "robbing_kong": ("抢杠", "Robbing the kong"),
+    "kong_draw": ("杠上开花", "Kong draw"),
+    # `waits`: a hand of too many suits, the suit limit it breaks, the draw that makes it
+    # pay, and what a ready hand collects there.
+    "flower_cat": ("花猫 (flower cat)", "Flower cat"),
+    "void_suit": ("缺门", "void suit"),
+    "draw_check": ("查叫", "the draw"),
+    "best_wait": ("查大 (the best wait)", "The best wait, collected at a draw"),
+}
+
+
+def term(rs, key: str) -> str:
+    """The word for `key` as ruleset `rs` shows names (`Ruleset.names`)."""
+    return TERMS[key][getattr(rs, "names", "name") == "en"]  # (no ruleset: the first)
+
+
+def shown_extra(rs, extra: dict) -> str:
+    """An extra payment rule's name (its `name` or `en`, as `rs` shows names): the payment
+    row it makes is headed by it."""
+    return extra["en"] if rs.names == "en" else extra["name"]
