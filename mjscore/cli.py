@@ -221,15 +221,15 @@ def rules_list():
 @click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE")
 def rules_show(name, opts):
     """Explain ruleset NAME (or a file): options, patterns, values, rulings."""
-    from . import render
     from .errors import OptionError, opts_only
     from .options import parse_pairs
     from .ruleset import load
+    from .ruleset_text import rules_show as text
     try:
         rs = load(name, parse_pairs(opts))
     except OptionError as e:
         raise opts_only(e) from None
-    click.echo(render.rules_show(rs))
+    click.echo(text(rs))
 
 
 @rules.command("check")

@@ -1,0 +1,204 @@
+"""What `mjscore rules show` prints: a ruleset as a player reads it, with its options applied.
+The game first (tiles, ghosts, hand), then what can be changed (options), what scores
+(patterns, value, cap), who pays, and how a whole hand runs (draw, play) and what `score`
+takes. Returns text; never prints."""
+
+from __future__ import annotations
+
+from . import tiles as T
+from .context import FLAGS
+from .render import tabulate  # (measured as render measures CJK cells)
+
+# Words for the `ghosts`, `hand` and `play` keys, by key and value (README, Ruleset format).
+_STAND_FOR = {"suited": "standing for any suited tile", "any": "standing for any tile"}
+_IN_MELDS = {"wild": "wild in a declared meld too", "natural": "only themselves in a declared "
+             "meld", "forbidden": "never in a declared meld"}
+_GHOST_SWITCHES = {  # key -> (words when true, words when false or unset)
+    "discard_winnable": ("a discarded one may be won on", "a discarded one cannot be won on"),
+    "rob_as_stand_in": ("a robbed one is won as the tile it stands for", ""),
+    "rob_ghost_forbidden": ("one being added to a kong cannot be robbed", ""),
+    "full_ghost_win": ("holding all of them concealed wins at once (满鬼)", ""),
+}
+_GHOST_DEFAULTS = {"discard_winnable": True}  # (as `api` reads an unset key)
+_MELDS = {"toss": "toss group", "dragon_set": "dragon set of C F P"}
+_SHAPES = {"standard": "four sets and a pair", "seven_pairs": "seven pairs"}
+_PASS_RULES = {"guoshui": "过水 (after passing a discard win, none worth as much until the next "
+                          "draw)",
+               "louhu": "漏胡 (a passed tile is not won by discard until the next discard or "
+                        "call)"}
+
+
+def _val(v) -> str:
+    if isinstance(v, dict) and set(v) == {"option"}:
+        return f"option {v['option']}"
+    if isinstance(v, bool):
+        return str(v).lower()
+    return "none" if v is None else str(v)
+
+
+def _option(raw) -> str | None:
+    """The option a file takes a value from (`{option: NAME}`), else None."""
+    return raw["option"] if isinstance(raw, dict) and set(raw) == {"option"} else None
+
+
+def _allowed(spec: dict) -> str:
+    """What an option accepts, as a player would read it."""
+    if spec.get("choices"):
+        return ", ".join(map(str, spec["choices"] + spec.get("words", [])))
+    kind = {"int": "integer", "bool": "true, false", "str": "text", "tile": "a tile"}[spec["type"]]
+    if spec["type"] == "int" and ("min" in spec or "max" in spec):
+        lo, hi = spec.get("min"), spec.get("max")
+        kind += f" {lo}-{hi}" if lo is not None and hi is not None else \
+            f" >= {lo}" if lo is not None else f" <= {hi}"
+    return ", ".join([kind] + spec.get("words", []))
+
+
+def tiles_line(rs) -> str:
+    """`Tiles: 1-9 of m p s, and C; 4 of each; C: 8 (option ghosts); 116 in all`."""
+    t, raw = rs.spec["tiles"], rs.data["tiles"].get("copies") or {}
+    kinds = [f"1-9 of {' '.join(t['suits'])}"] if t["suits"] else []
+    kinds += [" ".join(t["honours"])] if t.get("honours") else []
+    copies = {T.parse_name(k): (n, _option(raw.get(k))) for k, n in (t.get("copies") or {}).items()}
+    other = "".join(f"; {T.name(k)}: {n}" + (f" (option {by})" if by else "")
+                    for k, (n, by) in copies.items())
+    total = sum(int(copies.get(k, (4,))[0]) for k in rs.tile_kinds)
+    return f"Tiles: {', and '.join(kinds)}; 4 of each{other}; {total} in all"
+
+
+def ghosts_line(rs) -> str:
+    """Which tiles are wild (a flipped ghost: from which indicator), what they stand for, and
+    the ruleset's ghost switches."""
+    if not rs.ghost_kinds:
+        return "Ghosts: none"
+    g, raw = rs.spec.get("ghosts") or {}, rs.data.get("ghosts") or {}
+    which = " ".join(T.name(k) for k in sorted(rs.ghost_kinds))
+    opt = _option(raw.get("mode"))  # (the mode an option picks: the other is a flag away)
+    if g.get("mode") == "flip":
+        fixed = " ".join(g.get("tiles") or ()) or "the fixed ghost"
+        which += f", the tile after the indicator {g['indicator']} (flipped" \
+                 + (f"; --opt {opt}=fixed for {fixed})" if opt else ")")
+    elif "mode" in g:
+        which += " (fixed" + (f"; --opt {opt}=flip flips it)" if opt else ")")
+    parts = [f"{which}, {_STAND_FOR[g.get('stand_for', 'suited')]}",
+             _IN_MELDS[rs.ghosts_in_melds]]
+    for key, (yes, no) in _GHOST_SWITCHES.items():
+        if key == "discard_winnable" and not rs.spec["hand"].get("discard_wins", True):
+            continue  # (no discard is won on at all: `hand_line` says so)
+        words = yes if g.get(key, _GHOST_DEFAULTS.get(key, False)) else no
+        parts += [words] if words else []
+    return "Ghosts: " + "; ".join(parts)
+
+
+def hand_line(rs) -> str:
+    """The melds and shapes a winning hand may hold, and its limits."""
+    h, raw = rs.spec["hand"], rs.data["hand"]
+    melds = [_MELDS.get(m, m) for m in h["melds"]]
+    if rs.max_tosses and "toss" in h["melds"]:
+        melds[h["melds"].index("toss")] += f" (at most {rs.max_tosses})"
+    for s in sorted(rs.concealed_sets):
+        if s in h["melds"]:
+            melds[h["melds"].index(s)] += " (also in the concealed hand)"
+        else:
+            melds.append(f"{_MELDS.get(s, s)} (in the concealed hand only)")
+    shapes = ", ".join(_SHAPES.get(s, s) for s in rs.shapes)
+    if "seven_pairs" in h and "seven_pairs" in h["shapes"]:
+        by = _option(raw.get("seven_pairs"))
+        shapes += f" (seven pairs {'on' if h['seven_pairs'] else 'off'}" \
+                  + (f", option {by})" if by else ")")
+    parts = [f"melds {', '.join(melds)}", f"shapes {shapes}"]
+    if rs.max_suits:
+        parts.append(f"at most {rs.max_suits} suits")
+    if not h.get("discard_wins", True):
+        parts.append("no win on a discard")
+    if rs.needs_declared:
+        parts.append("a win needs --declared")
+    return "Hand: " + "; ".join(parts)
+
+
+def play_line(rs) -> str:
+    """How a whole hand runs (`settle`): winners, claims of one discard, passed wins, chow."""
+    p = rs.spec.get("play") or {}
+    n = int(p.get("max_winners", 3))
+    parts = ["one winner a hand" if n == 1 else f"up to {n} winners a hand"]
+    if p.get("one_winner_per_discard"):
+        parts.append("a discard claimed by several goes to the nearest downstream")
+    elif n > 1:
+        parts.append("several may win on one discard")
+    if p.get("pass_rule", "none") in _PASS_RULES:
+        parts.append(_PASS_RULES[p["pass_rule"]])
+    if p.get("chow_from_left"):
+        parts.append("chow from the player on the left only")
+    return "Play (settle): " + "; ".join(parts)
+
+
+def context_line(rs) -> str:
+    """The situation options `score` takes here, in the file's order; one an option turns
+    off is named with it."""
+    took, off = [], []
+    for item in rs.data.get("context") or ():
+        for flag, ref in ([(item, None)] if isinstance(item, str) else item.items()):
+            if flag in rs.context:
+                took.append(FLAGS[flag])
+            elif _option(ref):
+                off.append(f"{FLAGS[flag]} only with --opt {_option(ref)}=true")
+    return "Situations (score options): " + (", ".join(took) or "none") + \
+        "".join(f"; {x}" for x in off)
+
+
+def rules_show(rs) -> str:
+    d = rs.data
+    out = [f"{rs.name}: {d.get('title', '')}", f"Source:  {d.get('source', '-')}",
+           f"Rulings: {', '.join(d.get('rulings', [])) or '-'}", "",
+           tiles_line(rs), ghosts_line(rs), hand_line(rs)]
+    opts = d.get("options") or {}
+    if opts:
+        # An option with no value (guangdong's indicator) says so: "none" would read as a
+        # value --opt takes, and a tile option takes no such word.
+        rows = [(k, "(unset)" if rs.options[k] is None else _val(rs.options[k]), _allowed(s),
+                 s.get("origin", "default"), s.get("ruling", ""), s["help"])
+                for k, s in opts.items()]
+        out += ["", "Options (--opt KEY=VALUE; origin: seed = a seed states it, default = "
+                    "a product default no seed states):",
+                tabulate(rows, headers=("Option", "Now", "Allowed", "Origin", "Ruling", "Meaning"))]
+    raw = d.get("patterns") or {}
+    rows = [(p.id, p.name, p.en, p.describe(), p.effect if p.when_named is None else
+             f"{p.effect}, only {'with' if p.when_named else 'without'} a 名堂",
+             raw.get(p.id, {}).get("origin", "seed"), p.ruling or "") for p in rs.patterns]
+    v = d["value"]
+    out += ["", "Patterns (origin: seed = the value is the seed's; default = a product default):",
+            tabulate(rows, headers=("Id", "Name", "English", "Effect", "Kind", "Origin",
+                                    "Ruling"))]
+    model = v["model"]
+    if model == "ladder":
+        lad = v["ladder"]
+        steps = [str(lad["start"])] + [str(lad["first"] * lad["ratio"] ** i) for i in range(8)]
+        out += ["", f"Value: a ladder of steps: {', '.join(steps)}, ... "
+                    f"(the hand's steps pick the value)"]
+    else:
+        out += ["", f"Value: base x multipliers + bonuses (default base {_val(rs.spec['value'].get('base', 0))})"]
+    out.append(f"Cap: {_val(rs.spec['value'].get('cap'))}; discard-type wins divide by "
+               f"{v.get('discard_divisor', 1)}; minimum discard win "
+               f"{_val(rs.spec['value'].get('min_discard_win', 0))}")
+    pay = rs.spec["payers"]
+    out.append("Payers: " + "; ".join(f"{k}: {x['who']}" + (f" x{x['shares']} shares"
+                                                         if x.get("shares", 1) != 1 else "")
+                                      for k, x in pay.items()))
+    extras = rs.spec.get("extras") or {}
+    if extras:
+        out.append("Extras: " + "; ".join(f"{x['name']} ({x['en']})" for x in extras.values()
+                                          if x))
+    kongs = rs.spec.get("kong_payments") or {}
+    if kongs:
+        who = {"concealed": "from each opponent", "added": "from each opponent",
+               "exposed": "from the discarder"}
+        out.append("Kong payments when declared (seed): " + "; ".join(
+            f"{k} {n} {who[k]}" for k, n in kongs.items()))
+    draw = rs.spec.get("draw") or {}
+    if draw:
+        out.append("Draw (wall exhausted): " + "; ".join(
+            f"{k}: {_val(v)}" for k, v in draw.items()))
+    out += [play_line(rs), context_line(rs)]
+    if d.get("departures"):
+        out += ["", f"Where {rs.name} departs, point by point:"]
+        out += [f"  - {line}" for line in d["departures"]]
+    return "\n".join(out)

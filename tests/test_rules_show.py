@@ -1,0 +1,78 @@
+"""`rules show` shows the game a ruleset describes, not only what scores in it: the tile set
+and copies, the ghosts and what they stand for, the melds and shapes a hand may hold, how a
+whole hand runs and the situation options `score` takes. Exact lines through Click's runner,
+with the ruleset's options applied."""
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore.cli import cli
+
+KEYS = ("Tiles:", "Ghosts:", "Hand:", "Play (settle):", "Situations (score options):")
+
+
+def shown(*args) -> list:
+    res = CliRunner().invoke(cli, ["rules", "show", *args])
+    assert res.exit_code == 0, res.output
+    return [x for x in res.stdout.splitlines() if x.startswith(KEYS)]
+
+
+@pytest.mark.parametrize("args, want", [
+    pytest.param(["luzhou"], [
+        "Tiles: 1-9 of m p s, and C; 4 of each; C: 4 (option ghosts); 112 in all",
+        "Ghosts: C, standing for any suited tile; wild in a declared meld too; a discarded one "
+        "cannot be won on; a robbed one is won as the tile it stands for",
+        "Hand: melds pong, kong; shapes four sets and a pair, seven pairs; at most 2 suits",
+        "Play (settle): up to 3 winners a hand; several may win on one discard; 过水 (after "
+        "passing a discard win, none worth as much until the next draw)",
+        "Situations (score options): --discard, --kong-draw, --after-kong, --rob-kong, --won, "
+        "--declared, --heavenly, --earthly, --ghosts-drawn"], id="luzhou"),
+    pytest.param(["luzhou-guide"], [
+        "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",
+        "Ghosts: C, standing for any tile; wild in a declared meld too; a discarded one may be "
+        "won on; one being added to a kong cannot be robbed",
+        "Hand: melds pong, kong, chow; shapes four sets and a pair, seven pairs; at most 2 suits",
+        "Play (settle): up to 3 winners a hand; several may win on one discard; chow from the "
+        "player on the left only",
+        "Situations (score options): --discard, --kong-draw, --after-kong, --rob-kong, --won; "
+        "--declared only with --opt report_tile=true"], id="luzhou-guide"),
+    pytest.param(["guangdong"], [
+        "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",
+        "Ghosts: P (fixed; --opt ghost=flip flips it), standing for any tile; never in a "
+        "declared meld; holding all of them concealed wins at once (满鬼)",
+        "Hand: melds pong, kong; shapes four sets and a pair (seven pairs off, option "
+        "seven_pairs); no win on a discard",
+        "Play (settle): one winner a hand",
+        "Situations (score options): --discard, --kong-draw, --rob-kong, --indicator, --horses"],
+        id="guangdong"),
+    pytest.param(["lanzhou"], [
+        "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",
+        "Ghosts: none",
+        "Hand: melds pong, kong, toss group (at most 3), dragon set of C F P (also in the "
+        "concealed hand); shapes four sets and a pair; a win needs --declared",
+        "Play (settle): one winner a hand; a discard claimed by several goes to the nearest "
+        "downstream; 漏胡 (a passed tile is not won by discard until the next discard or call)",
+        "Situations (score options): --discard, --kong-draw, --rob-kong, --declared"],
+        id="lanzhou"),
+])
+def test_rules_show_shows_the_game(args, want):
+    assert shown(*args) == want
+
+
+@pytest.mark.parametrize("args, want", [
+    pytest.param(["luzhou", "--opt", "ghosts=8"],
+                 "Tiles: 1-9 of m p s, and C; 4 of each; C: 8 (option ghosts); 116 in all",
+                 id="luzhou, 8 ghosts"),
+    pytest.param(["guangdong", "--opt", "ghost=flip", "--opt", "indicator=N"],
+                 "Ghosts: C, the tile after the indicator N (flipped; --opt ghost=fixed for P), "
+                 "standing for any tile; only themselves in a declared meld; holding all of "
+                 "them concealed wins at once (满鬼)", id="guangdong, a flipped ghost"),
+    pytest.param(["guangdong", "--opt", "seven_pairs=true"],
+                 "Hand: melds pong, kong; shapes four sets and a pair, seven pairs (seven pairs "
+                 "on, option seven_pairs); no win on a discard", id="guangdong, seven pairs on"),
+    pytest.param(["luzhou-guide", "--opt", "report_tile=true"],
+                 "Situations (score options): --discard, --kong-draw, --after-kong, --rob-kong, "
+                 "--won, --declared", id="the guide, report tile on"),
+])
+def test_rules_show_shows_the_game_with_its_options(args, want):
+    assert want in shown(*args)
