@@ -15,7 +15,7 @@ from typing import Iterable, Iterator
 from .api import score
 from .errors import TOO_DEEP, InputError, MjscoreError
 from .frozen import maker
-from .options import WHOLE_NUMBER, parse_pairs
+from .options import WHOLE_NUMBER, blank_option, parse_pairs
 from .output_guard import no_clash, own_rules
 from .records import KEYS, Record, decoded
 from .words import describe, unknown
@@ -124,11 +124,10 @@ def _value(key: str, value):
 def _opts(value) -> dict:
     """`opts` as a mapping, or as the CSV spelling `cap=100;ghosts=8`."""
     if isinstance(value, dict):
-        for k, v in value.items():
-            # (The API reads cap=None as no cap; a blank in a file is no such choice, and
-            # `cap=` and --opt cap= are refused as well.)
-            if v is None:
-                raise InputError(f'"opts": {k} has no value: give one, or leave it out')
+        # (`cap=` in the CSV spelling and --opt cap= are refused as well.)
+        blank = blank_option(value)
+        if blank:
+            raise InputError(f'"opts": {blank}')
         return {str(k): v for k, v in value.items()}
     if not isinstance(value, str):
         raise InputError(f'"opts" must be a mapping or "key=value;key=value", '

@@ -106,7 +106,18 @@ def as_dict(opts) -> dict:
         return {}
     if not isinstance(opts, Mapping):
         raise OptionError(f"opts maps option names to values, not {type(opts).__name__}")
+    blank = blank_option(opts)
+    if blank:
+        raise OptionError(f"opts: {blank}", next(k for k, v in opts.items() if v is None))
     return dict(opts)
+
+
+def blank_option(opts: Mapping) -> str | None:
+    """What to say of the first option given as None (the API) or null (a record), or None:
+    one rule for both (CONTRACT: a record takes what `score` takes). `cap:` left blank in a
+    file would read as no cap, and `none` is the word for that."""
+    key = next((k for k, v in opts.items() if v is None), None)
+    return None if key is None else f"{key} has no value: give one, or leave it out"
 
 
 def parse_pairs(pairs, what: str = "--opt", form: str = "KEY=VALUE",

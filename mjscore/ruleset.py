@@ -172,8 +172,8 @@ def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
 
 def _opts_key(opts) -> tuple:
     """`opts` as `load` caches and reads them: sorted (name, value) pairs, every one hashable.
-    A value of another type than int, str or bool is passed on as its text (None as "None",
-    which `cap` reads as none) and refused by the option's own type check if it is no value."""
+    A value of another type than int, str or bool is passed on as its text and refused by the
+    option's own type check if it is no value (None is refused first: `options.as_dict`)."""
     return tuple(sorted((str(k), v if isinstance(v, (int, str, bool)) else str(v))
                         for k, v in as_dict(opts).items()))
 

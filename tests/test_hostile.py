@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from mjscore.cli import cli
+from mjscore.ruleset import load as _load
 
 from .guard import hang_guard
 
@@ -450,8 +451,7 @@ def test_api_argument_nested_past_the_recursion_limit(call):
     pytest.param(None, None, 40, id="no opts"),
     pytest.param(None, {"cap": 40}, 40, id="opts repeating the Ruleset's own"),
     pytest.param(None, {"cap": "40", "ghosts": "4"}, 40, id="the same, as text"),
-    pytest.param({"cap": None}, {"cap": None}, 80, id="cap None, as load reads it"),
-    pytest.param({"cap": "none"}, {"cap": None}, 80, id="cap none and None"),
+    pytest.param({"cap": "none"}, {"cap": "None"}, 80, id="cap none and None as text"),
 ])
 def test_api_compiled_ruleset_takes_opts_that_agree(made_with, opts, value):
     from mjscore import score
@@ -473,3 +473,22 @@ def test_api_compiled_ruleset_refuses_opts_that_would_change_it(call):
         call(score, waits, load("luzhou"))
     assert str(info.value) == ("invalid option: cap=100: the Ruleset given was made with "
                                "cap=40; load it with this option, or give its name")
+
+
+@pytest.mark.parametrize("call", [
+    pytest.param(lambda s, w, st: s("111m123m456m789m5pC", win="5p", opts={"cap": None}),
+                 id="score"),
+    pytest.param(lambda s, w, st: s("111m123m456m789m5pC", _load("luzhou", {"cap": "none"}),
+                                    opts={"cap": None}), id="score, a compiled Ruleset"),
+    pytest.param(lambda s, w, st: w("111m123m456m789mC", opts={"cap": None}), id="waits"),
+    pytest.param(lambda s, w, st: st({"seats": {"E": "111m123m456m789m5pC"},
+                                      "events": [{"win": "E", "tile": "5p"}]},
+                                     opts={"cap": None}), id="settle"),
+])
+def test_api_option_given_as_none_is_refused_as_a_record_null_is(call):
+    # A batch record's `opts: {cap: null}` is refused (README); the API took None as no cap.
+    # CONTRACT: a record takes what `score` takes, and `none` is the word for uncapped.
+    from mjscore import OptionError, score, settle, waits
+    with pytest.raises(OptionError) as info:
+        call(score, waits, settle)
+    assert str(info.value) == "invalid option: opts: cap has no value: give one, or leave it out"
