@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from . import tiles as T
 from .errors import OptionError, RulesetError
@@ -22,18 +24,18 @@ class PatternSpec:
     name: str
     en: str
     effect: str  # one of EFFECTS
-    amount: float
+    amount: int | Fraction  # `exact`: a file's 1.15 is 23/20
     named: bool  # counts as a 名堂 (for `when_named`)
     when_named: bool | None
     excludes: tuple
     raises_cap: int | None
     ruling: str | None
     win: str | None = None  # self_draw | discard: applies only on that type of win
-    each_more: float | None = None  # base x each_more for every count past the first
+    each_more: int | Fraction | None = None  # base x each_more for every count past the first
     fn: object = field(default=None, compare=False, repr=False)  # the predicate itself
     kw: dict = field(default_factory=dict, compare=False, repr=False)  # params as a dict
 
-    def base_value(self, count: int) -> float:
+    def base_value(self, count: int) -> int | Fraction:
         return self.amount * (self.each_more or 1) ** (count - 1)
 
     def describe(self, count: int = 1) -> str:
@@ -56,8 +58,23 @@ class PatternSpec:
 
 
 def amount_text(x) -> str:
-    """An amount as a ruleset file would write it: 2, not 2.0; 1.5 as it is."""
+    """An amount as a ruleset file would write it: 2, not 2.0; 1.5 as it is (`exact`'s 3/2
+    too)."""
+    if isinstance(x, int):
+        return str(x)
+    if isinstance(x, Fraction):
+        x = int(x) if x.denominator == 1 else float(x)
     return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def exact(x):
+    """A file's amount for arithmetic: a fraction as the decimal the file writes (1.15 is
+    23/20), not the binary float YAML reads, so `100 x 1.15` is 115, not 114.99999999999999
+    rounded down to 114. Whole numbers and everything else as they are."""
+    if type(x) is not float or not math.isfinite(x):
+        return x
+    f = Fraction(repr(x))
+    return f.numerator if f.denominator == 1 else f
 
 
 def next_tile(k: int) -> int:
@@ -137,11 +154,11 @@ def _patterns(spec: dict, label: str) -> tuple:
         out.append(PatternSpec(
             id=pid, predicate=p.get("pattern", pid),
             params=tuple(sorted((p.get("params") or {}).items())),
-            name=p["name"], en=p["en"], effect=effect, amount=p[effect],
+            name=p["name"], en=p["en"], effect=effect, amount=exact(p[effect]),
             named=p.get("named", effect in ("steps", "multiply", "base")),
             when_named=p.get("when_named"), excludes=tuple(p.get("excludes", ())),
             raises_cap=p.get("raises_cap"), ruling=p.get("ruling"), win=p.get("win"),
-            each_more=p.get("each_more"), fn=REGISTRY[p.get("pattern", pid)],
+            each_more=exact(p.get("each_more")), fn=REGISTRY[p.get("pattern", pid)],
             kw=dict(p.get("params") or {})))
     ids = {p.id for p in out}
     for p in out:

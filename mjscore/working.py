@@ -8,7 +8,7 @@ pattern list and `rules show`."""
 from __future__ import annotations
 
 from . import tiles as T
-from .compile import amount_text
+from .compile import amount_text, exact as to_exact
 from .scoring import division_words
 from .settlement import horse_seat, payer_rule
 from .terms import term
@@ -48,7 +48,7 @@ def _product_words(hits, value_rules, unit: str, computed: int) -> str:
         terms = [amount_text(exact)]
     else:
         bases = [h.spec.base_value(h.count) for h in hits if h.spec.effect == "base"]
-        exact = bases[0] if bases else value_rules.get("base", 0)
+        exact = bases[0] if bases else to_exact(value_rules.get("base", 0))
         terms = [amount_text(exact)]
         for h in hits:
             if h.spec.effect == "multiply":

@@ -2,6 +2,7 @@
 steps added up, base x multipliers + bonuses, a fixed value standing in, a cap a rare hand
 raises) and who pays it under which rule. Exact lines through Click's runner."""
 
+import json
 import re
 
 import pytest
@@ -291,6 +292,31 @@ def test_value_line_says_a_fraction_is_rounded_down(tmp_path, house, args, want)
     p = tmp_path / "h.yaml"
     p.write_text(HOUSE[house], encoding="utf-8")
     assert line("Value:", *args, "--win", args[0][-2:], "--rules", str(p)) == f"Value:    {want}"
+
+
+@pytest.mark.parametrize("amounts, value, working", [
+    pytest.param("{hu: {base: 100}, wugui: {multiply: 1.15}}", 115, "100 x 1.15 = 115",
+                 id="100 x 1.15"),
+    pytest.param("{hu: {base: 100}, wugui: {multiply: 1.1}, gangkai: {multiply: 1.1}}", 121,
+                 "100 x 1.1 x 1.1 = 121", id="100 x 1.1 x 1.1"),
+    pytest.param("{hu: {base: 144715.8}, wugui: {multiply: 163870}}", 23714578146,
+                 "144715.8 x 163870 = 23714578146", id="a large product"),
+    pytest.param("{hu: {base: 1.1}, wugui: {multiply: 1.1}}", 1,
+                 "1.1 x 1.1 = 1.21, rounded down to 1", id="a fraction still rounds down"),
+])
+def test_a_decimal_amount_is_worked_as_written_not_as_a_binary_float(tmp_path, amounts, value,
+                                                                     working):
+    # 100 x 1.15 was 114.99999999999999 in floats, rounded down to 114: a wrong number, and
+    # a working line no player could check ("100 x 1.15 = 115, rounded down to 114").
+    p = tmp_path / "h.yaml"
+    p.write_text(f"extends: guangdong\nname: h\npatterns: {amounts}\n", encoding="utf-8")
+    hand = ["123m456m789m123p55p", "--rules", str(p)]
+    args = hand + (["--kong-draw"] if "gangkai" in amounts else [])
+    if "gangkai" in amounts:
+        args[0] = "123m456m789m55p (1111p)"
+    assert line("Value:", *args) == f"Value:    {working} (no cap)"
+    res = CliRunner().invoke(cli, ["score", *args, "--format", "json"])
+    assert json.loads(res.stdout)["value"] == value, res.output
 
 
 # A house file's payer rule names the seat the tile came from, whichever word it uses.
