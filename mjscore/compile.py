@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from . import tiles as T
-from .errors import OptionError, RulesetError
+from .amounts import amount_text, exact, past_max
+from .errors import MAX_VALUE, PAST_MAX, OptionError, RulesetError
 from .patterns import BY_SIGNATURE, REGISTRY, SITUATIONAL
 from .settlement import CHECKS
 
@@ -55,26 +55,6 @@ class PatternSpec:
         if self.effect == "add":
             return f"+{amount_text(self.amount * count)}"
         return f"= {a}"
-
-
-def amount_text(x) -> str:
-    """An amount as a ruleset file would write it: 2, not 2.0; 1.5 as it is (`exact`'s 3/2
-    too)."""
-    if isinstance(x, int):
-        return str(x)
-    if isinstance(x, Fraction):
-        x = int(x) if x.denominator == 1 else float(x)
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
-def exact(x):
-    """A file's amount for arithmetic: a fraction as the decimal the file writes (1.15 is
-    23/20), not the binary float YAML reads, so `100 x 1.15` is 115, not 114.99999999999999
-    rounded down to 114. Whole numbers and everything else as they are."""
-    if type(x) is not float or not math.isfinite(x):
-        return x
-    f = Fraction(repr(x))
-    return f.numerator if f.denominator == 1 else f
 
 
 def next_tile(k: int) -> int:
@@ -192,17 +172,29 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
         if p.amount < 0:
             raise RulesetError(label, f"{p.effect} {amount_text(p.amount)}: cannot be negative",
                                f"patterns.{p.id}", f"patterns.{p.id}.{p.effect}")
+        for name, x in ((p.effect, p.amount), ("each_more", p.each_more)):
+            if x != x:  # .nan: within the schema's bounds, as no comparison holds
+                raise RulesetError(label, f"{name} .nan: not a number", f"patterns.{p.id}",
+                                   f"patterns.{p.id}.{name}")
+        if past_max(p, v):
+            raise RulesetError(label, past_max(p, v), f"patterns.{p.id}",
+                               f"patterns.{p.id}.{p.effect}")
         if p.each_more is not None and p.each_more <= 0:
             # (0 would also be read as 1: `base_value`'s `each_more or 1`.)
             raise RulesetError(label, f"each_more {amount_text(p.each_more)}: above 0 (each count "
                                "past the first multiplies the base by it)", f"patterns.{p.id}",
                                f"patterns.{p.id}.each_more")
-    if v.get("base", 0) < 0:
-        raise RulesetError(label, f"base {amount_text(v['base'])}: cannot be negative",
-                           "value.base")
+    base = v.get("base", 0)
+    if base != base:
+        raise RulesetError(label, "base .nan: not a number", "value.base")
+    if base < 0 or base > MAX_VALUE:
+        raise RulesetError(label, f"base {amount_text(base)}: " + (
+            "cannot be negative" if base < 0 else PAST_MAX), "value.base")
     cap = v.get("cap")
     if cap not in (None, "none") and int(cap) < 1:
         raise RulesetError(label, f"cap {cap}: at least 1 (or none)", "value.cap")
+    if cap not in (None, "none") and int(cap) > MAX_VALUE:
+        raise RulesetError(label, f"cap {cap}: {PAST_MAX} (none: no cap)", "value.cap")
     for kind, rule in spec["payers"].items():
         if rule["who"] not in _PAYERS.get(kind, (rule["who"],)):
             raise RulesetError(label, f"who: {rule['who']}: a self-drawn win has no "
@@ -220,6 +212,8 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
     for where, val in amounts:
         if isinstance(val, (int, float)) and not isinstance(val, bool) and val < 0:
             raise RulesetError(label, f"{amount_text(val)}: cannot be negative", where)
+        if isinstance(val, int) and val > MAX_VALUE:  # (a draw payment: the schema's bound)
+            raise RulesetError(label, f"{val}: {PAST_MAX}", where)
 
 
 def _context(items) -> frozenset:

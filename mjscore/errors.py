@@ -23,6 +23,13 @@ def one_line(text: str) -> str:
     return out
 
 
+# Far above any real stake: the largest amount mjscore works with, a hand's value, a cap or a
+# payment. A file or an option past it is refused, naming the key, rather than paying a
+# number with thousands of digits.
+MAX_VALUE = 10 ** 15
+PAST_MAX = f"more than {MAX_VALUE}, the largest amount mjscore works with"
+
+
 def too_large(n: int) -> str | None:
     """What to say of an integer past 64 bits, no count or stake of a game (and past 4,300
     digits one Python will not even print), or None for one within them."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .errors import OptionError, RulesetError, too_large
+from .errors import PAST_MAX, MAX_VALUE, OptionError, RulesetError, too_large
 
 # A whole number as typed: ASCII digits after at most one "-" (int() also reads "٥" and "５",
 # which the batch reader's own check refuses; one rule for both).
@@ -53,6 +53,8 @@ def coerce(spec: dict, key: str, value, where: str):
             rng = f"{lo} to {hi}" if lo is not None and hi is not None else \
                 f"at least {lo}" if lo is not None else f"at most {hi}"
             raise bad(f"an integer {rng}")
+        if abs(out) > MAX_VALUE:  # (an API or record value: --opt takes 11 characters)
+            raise OptionError(f'option "{key}" of {where}: {out} is {PAST_MAX}', key)
     elif kind == "tile":
         from .notation import parse_tiles
         from .tiles import name

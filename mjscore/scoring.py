@@ -17,8 +17,8 @@ from typing import NamedTuple
 
 from . import tiles as T
 from .bounded import number_for
-from .compile import exact
-from .errors import RulesetError
+from .amounts import exact
+from .errors import MAX_VALUE, PAST_MAX, RulesetError
 from .ruleset import MEMO_LIMIT
 
 
@@ -58,9 +58,8 @@ class Evaluation(NamedTuple):
 _tuple_new = tuple.__new__
 
 
-# Far above any real stake; a ruleset file whose amounts go past it (or overflow a float to
-# inf) is refused rather than printing a number with thousands of digits.
-MAX_VALUE = 10 ** 15
+# (A file's single amount past MAX_VALUE, a step count included, is refused when it is
+# loaded: `amounts.most_steps`. Only amounts that add up past it reach `_round`.)
 _STEEP = MAX_VALUE.bit_length()  # past this many doublings a ladder is over MAX_VALUE
 
 
@@ -77,8 +76,8 @@ def ladder(steps: int, spec: dict) -> int | float:
 
 def _round(x, rs) -> int:
     if isinstance(x, float) and not math.isfinite(x) or abs(x) > MAX_VALUE:
-        raise RulesetError(rs.label, f"a hand's value comes to more than {MAX_VALUE} (or to no "
-                                     "number at all): check the pattern amounts", "patterns")
+        raise RulesetError(rs.label, f"this hand's patterns come to {PAST_MAX}: check their "
+                                     "amounts", "patterns")
     return int(x) if float(x).is_integer() else int(x // 1)
 
 

@@ -8,7 +8,7 @@ pattern list and `rules show`."""
 from __future__ import annotations
 
 from . import tiles as T
-from .compile import amount_text, exact as to_exact
+from .amounts import amount_text, exact as to_exact
 from .scoring import division_words
 from .settlement import horse_seat, payer_rule
 from .terms import term

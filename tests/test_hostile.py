@@ -6,6 +6,7 @@ assertion)."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -263,19 +264,38 @@ def test_a_megabyte_of_events_is_counted_before_each_is_checked(here):
 
 
 # -- rulesets whose numbers go past any stake ---------------------------------------------------
+PAST = "1000000000000000, the largest amount mjscore works with"
+
+
 @pytest.mark.parametrize("text, args, message", [
     pytest.param("extends: luzhou-guide\nname: huge\npatterns:\n  kong_draw:\n"
                  "    multiply: 1000000000\n  no_ghost:\n    add: 1000000000\n"
                  "  all_triplet:\n    base: 1000000000\n",
                  ["111m222m333p44p (5555p)", "--kong-draw", "--opt", "cap=none"],
-                 "invalid ruleset: huge.yaml: patterns: a hand's value comes to more than "
-                 "1000000000000000 (or to no number at all): check the pattern amounts",
-                 id="amounts that multiply past 10^15"),
+                 "invalid ruleset: huge.yaml: patterns: this hand's patterns come to more than "
+                 f"{PAST}: check their amounts", id="amounts that multiply past 10^15"),
     pytest.param("extends: luzhou-guide\nname: huge\npatterns:\n  basic_win:\n    base: .nan\n",
                  ["123m456m789m11p5p5p5p", "--opt", "cap=none"],
-                 "invalid ruleset: huge.yaml: patterns: a hand's value comes to more than "
-                 "1000000000000000 (or to no number at all): check the pattern amounts",
+                 "invalid ruleset: huge.yaml: patterns.basic_win: base .nan: not a number",
                  id="a base that is not a number"),
+    pytest.param("extends: luzhou-guide\nname: huge\npatterns:\n  basic_win:\n    base: 2\n"
+                 "    each_more: .nan\n", ["123m456m789m11p5p5p5p"],
+                 "invalid ruleset: huge.yaml: patterns.basic_win: each_more .nan: not a number",
+                 id="an each_more that is not a number"),
+    pytest.param("extends: guangdong\nname: huge\nvalue:\n  base: .nan\npatterns:\n  hu: null\n",
+                 ["123m456m789m123p55p"],
+                 "invalid ruleset: huge.yaml: value.base: base .nan: not a number",
+                 id="a value.base that is not a number"),
+    pytest.param("extends: luzhou\nname: huge\npatterns:\n  wugui: {steps: 49}\n",
+                 ["11m22m33m55m77m99m44m"], "invalid ruleset: huge.yaml: patterns.wugui: steps "
+                 f"49: a hand of more than 48 steps comes to more than {PAST} (for a set value, "
+                 "give the pattern fixed:)", id="steps past the ladder's last, capped or not"),
+    pytest.param("extends: luzhou\nname: huge\nvalue:\n  cap: 1000000000000001\n", [HAND],
+                 "invalid ruleset: huge.yaml: value.cap: cap 1000000000000001: more than "
+                 f"{PAST} (none: no cap)", id="a cap past 10^15"),
+    pytest.param("extends: luzhou\nname: huge\ndraw:\n  not_ready_pays: 1000000000000001\n",
+                 [HAND], f"invalid ruleset: huge.yaml: draw.not_ready_pays: 1000000000000001: "
+                 f"more than {PAST}", id="a draw payment past 10^15"),
     pytest.param("extends: luzhou-guide\nname: huge\npatterns:\n  basic_win:\n    base: .inf\n",
                  ["123m456m789m11p5p5p5p"],
                  "invalid ruleset: huge.yaml: patterns.basic_win.base: must be at most "
@@ -298,6 +318,31 @@ def test_a_megabyte_of_events_is_counted_before_each_is_checked(here):
 def test_ruleset_numbers_out_of_range(here, text, args, message):
     write(here / "huge.yaml", text)
     assert_refused(run("score", *args, "--rules", "huge.yaml"), message)
+    if "this hand's patterns" not in message:  # (a file refused whatever hand meets it)
+        assert_refused(run("rules", "check", "huge.yaml"), message)
+
+
+def test_the_last_step_within_10_15_is_scored_exactly(here):
+    # luzhou's ladder: 5 x 2^47 = 703687441776640 at 48 steps, the most a hand may have.
+    write(here / "huge.yaml", "extends: luzhou\nname: huge\nvalue: {cap: none}\n"
+                              "patterns:\n  wugui: {steps: 44}\n")
+    result = run("score", "11m22m33m55m77m99m44m", "--rules", "huge.yaml", "--format", "json")
+    assert json.loads(result.stdout)["net"]["E"] == 3 * 5 * 2 ** 47, result.stderr
+
+
+@pytest.mark.parametrize("call", [
+    pytest.param(lambda s: s("11m22m33m55m77m99m44m", opts={"cap": 10 ** 15 + 1}), id="cap"),
+    pytest.param(lambda s: s("123m456m789m123p55p", "guangdong", opts={"base": 2 ** 62}),
+                 id="guangdong base"),
+])
+def test_an_option_past_10_15_is_refused_by_name(call):
+    # A shipped ruleset's options are not checked against the schema: guangdong's base of
+    # 2^62 was refused as "patterns" of the ruleset, and a cap of 10^30 was shown as it was.
+    from mjscore import OptionError, score
+    with pytest.raises(OptionError) as info:
+        call(score)
+    assert "is more than 1000000000000000, the largest amount mjscore works with" in \
+        str(info.value) and 'option "' in str(info.value)
 
 
 # -- ruleset files that once reached scoring ill-typed (found by tests/test_fuzz.py) -----------

@@ -1,0 +1,53 @@
+"""Amounts as a ruleset file writes them: worked exactly (a file's 1.15 is 23/20, not a binary
+float), shown as written, and held within MAX_VALUE (README "How large")."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from .errors import MAX_VALUE, PAST_MAX
+
+
+def amount_text(x) -> str:
+    """An amount as a ruleset file would write it: 2, not 2.0; 1.5 as it is (`exact`'s 3/2
+    too)."""
+    if isinstance(x, int):
+        return str(x)
+    if isinstance(x, Fraction):
+        x = int(x) if x.denominator == 1 else float(x)
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def exact(x):
+    """A file's amount for arithmetic: a fraction as the decimal the file writes (1.15 is
+    23/20), not the binary float YAML reads, so `100 x 1.15` is 115, not 114.99999999999999
+    rounded down to 114. Whole numbers and everything else as they are."""
+    if type(x) is not float or not math.isfinite(x):
+        return x
+    f = Fraction(repr(x))
+    return f.numerator if f.denominator == 1 else f
+
+
+def most_steps(ladder: dict) -> int | None:
+    """The most steps a hand may have on `ladder` before it comes to more than MAX_VALUE
+    (None: a ratio of 1 never gets there)."""
+    first, ratio = ladder["first"], ladder["ratio"]
+    if ratio == 1:
+        return None
+    steps = 1  # (first is at most 10^9: the schema)
+    while first * ratio ** steps <= MAX_VALUE:
+        steps += 1
+    return steps
+
+
+def past_max(p, v: dict) -> str | None:
+    """What to say of a pattern whose amount alone takes every hand it applies to past
+    MAX_VALUE (README: refused when the file is loaded, not when a hand meets it), or None."""
+    if p.effect == "steps" and v["model"] == "ladder":
+        most = most_steps(v["ladder"])
+        if most is not None and p.amount > most:
+            return (f"steps {p.amount}: a hand of more than {most} steps comes to {PAST_MAX} "
+                    "(for a set value, give the pattern fixed:)")
+        return None
+    return f"{p.effect} {amount_text(p.amount)}: {PAST_MAX}" if p.amount > MAX_VALUE else None
