@@ -122,8 +122,9 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
         raw += sum(s.amount * n for s, n in hits if s.effect == "add")
     fixed = [s.amount for s, _ in hits if s.effect == "fixed"]
     computed = None
-    if fixed:  # (what the patterns came to is not paid, so never refused: only compared)
-        computed = int(min(raw, MAX_VALUE)) if raw == raw else 0
+    if fixed:  # (what the patterns came to is not paid, so never refused: only compared;
+        # past MAX_VALUE it is MAX_VALUE + 1, which the Value line says as "more than")
+        computed = int(min(raw, MAX_VALUE + 1)) if raw == raw else 0
         raw = max(fixed)
     raw = _round(raw, rs)
     if computed is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import tiles as T
 from .amounts import amount_text, exact as to_exact
+from .errors import MAX_VALUE
 from .scoring import division_words
 from .settlement import horse_seat, payer_rule
 from .terms import term
@@ -27,7 +28,9 @@ def _comes_to(exact, computed: int, unit: str) -> str:
     """`14`, or `2.25, rounded down to 2` where a house file's fraction (x1.5, + 2.5) made a
     value the scorer rounds down (README, How scoring works): `1 x 1.5 x 1.5 = 2` is
     arithmetic no player can check."""
-    if exact == computed or float(exact).is_integer():  # (or past MAX_VALUE: not rounding)
+    if computed > MAX_VALUE:  # (what patterns a fixed value stands in for came to: not paid)
+        return f"more than {MAX_VALUE}{unit}"
+    if exact == computed or float(exact).is_integer():
         return f"{computed}{unit}"
     return f"{amount_text(round(exact, 6))}, rounded down to {computed}{unit}"
 
@@ -35,7 +38,8 @@ def _comes_to(exact, computed: int, unit: str) -> str:
 def _ladder_words(hits, unit: str, computed: int) -> str:
     total, terms = _steps(hits)
     steps = "step 0" if not total else f"{total} step" + ("s" if total != 1 else "")
-    return f"{steps}{terms} = {computed}{unit}"  # (a ladder's numbers are whole: the schema)
+    # (a ladder's numbers are whole: the schema)
+    return f"{steps}{terms} = {_comes_to(computed, computed, unit)}"
 
 
 def _product_words(hits, value_rules, unit: str, computed: int) -> str:

@@ -330,6 +330,16 @@ def test_the_last_step_within_10_15_is_scored_exactly(here):
     assert json.loads(result.stdout)["net"]["E"] == 3 * 5 * 2 ** 47, result.stderr
 
 
+def test_a_fixed_value_in_place_of_patterns_past_10_15_says_more_than(here):
+    # 天胡 pays 40 whatever the patterns come to (so they are not refused); the Value line
+    # said they came to 1000000000000000, a number they did not come to.
+    write(here / "huge.yaml", "extends: luzhou\nname: huge\nvalue: {cap: none}\n"
+                              "patterns:\n  wugui: {steps: 46}\n")
+    result = run("score", "11m22m33m55m77m99m44m", "--rules", "huge.yaml", "--heavenly")
+    assert "Value:    天胡 = 40 颗 in place of 50 steps (2 + 2 + 46) = more than " \
+           "1000000000000000 颗 (no cap)" in result.stdout.splitlines(), result.output
+
+
 @pytest.mark.parametrize("call", [
     pytest.param(lambda s: s("11m22m33m55m77m99m44m", opts={"cap": 10 ** 15 + 1}), id="cap"),
     pytest.param(lambda s: s("123m456m789m123p55p", "guangdong", opts={"base": 2 ** 62}),
