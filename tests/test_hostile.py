@@ -547,3 +547,16 @@ def test_api_option_given_as_none_is_refused_as_a_record_null_is(call):
     with pytest.raises(OptionError) as info:
         call(score, waits, settle)
     assert str(info.value) == "invalid option: opts: cap has no value: give one, or leave it out"
+
+
+def test_a_payment_made_of_amounts_within_10_15_may_pass_it_exactly(here):
+    # README "How large": the value times a payer's shares is not held to 10^15, and is a
+    # whole number wherever it is printed.
+    write(here / "huge.yaml", "extends: guangdong\nname: huge\npatterns:\n"
+                              "  hu: {base: 1000000000}\n  wugui: {multiply: 1000000}\n"
+                              "payers:\n  rob_kong: {who: konger, shares: 1000000000}\n")
+    args = ["123m456m789m123p88p", "--rules", "huge.yaml", "--rob-kong", "S", "--win", "3p"]
+    got = json.loads(run("score", *args, "--format", "json").stdout)
+    assert [p["amount"] for p in got["payments"]] == [10 ** 15, 999_999_999 * 10 ** 15]
+    assert got["net"] == {"E": 10 ** 24, "S": -10 ** 24, "W": 0, "N": 0}
+    assert "-1000000000000000000000000" in run("score", *args).stdout
