@@ -304,6 +304,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         min_discard_win=int(spec["value"].get("min_discard_win", 0) or 0),
         discard_divisor=int(spec["value"].get("discard_divisor", 1)),
         cap=None if spec["value"].get("cap") in (None, "none") else int(spec["value"]["cap"]),
+        base=exact(spec["value"].get("base", 0)),
         needs_declared=bool(hand.get("needs_declared")),
         extra_checks=tuple((CHECKS[x["rule"]], x.get("params") or {})
                            for x in (spec.get("extras") or {}).values()

@@ -53,13 +53,15 @@ class Ruleset:
     plain_lookup: bool = False  # a hand with no ghost or meld is read by suit lookups alone
     # Read on every hand scored, so worked out once: the unit of value, the letter a ghost is
     # shown as, the least a discard-type win pays and what divides it, whether a win needs
-    # --declared, and the extras' situation checks as (check, params); and the cap before a rare
-    # hand raises it (None: uncapped).
+    # --declared, and the extras' situation checks as (check, params); the cap before a rare
+    # hand raises it (None: uncapped), and the base a hand with no base pattern takes (exact:
+    # `amounts.exact`).
     unit: str = ""
     ghost_letter: str = "?"
     min_discard_win: int = 0
     discard_divisor: int = 1
     cap: int | None = None
+    base: object = 0
     needs_declared: bool = False
     extra_checks: tuple = field(default=(), repr=False, compare=False)
     names: str = "name"  # which of a pattern's names stands alone where one is shown

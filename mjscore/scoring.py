@@ -17,7 +17,6 @@ from typing import NamedTuple
 
 from . import tiles as T
 from .bounded import number_for
-from .amounts import exact
 from .errors import MAX_VALUE, PAST_MAX, RulesetError
 from .ruleset import MEMO_LIMIT
 
@@ -111,7 +110,7 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
         top = max(bases, key=lambda b: (b[0], b[1].named), default=None)
         # A hand takes its single highest base; the lower bases are not applied.
         hits = [(s, n) for s, n in hits if s.effect != "base" or s is top[1]]
-        raw = top[0] if top else exact(v.get("base", 0))
+        raw = top[0] if top else rs.base
         for s, n in hits:
             if s.effect == "multiply":
                 raw *= s.amount ** n

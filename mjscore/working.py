@@ -8,7 +8,7 @@ pattern list and `rules show`."""
 from __future__ import annotations
 
 from . import tiles as T
-from .amounts import amount_text, exact as to_exact
+from .amounts import amount_text
 from .errors import MAX_VALUE
 from .scoring import division_words
 from .settlement import horse_seat, payer_rule
@@ -42,7 +42,7 @@ def _ladder_words(hits, unit: str, computed: int) -> str:
     return f"{steps}{terms} = {_comes_to(computed, computed, unit)}"
 
 
-def _product_words(hits, value_rules, unit: str, computed: int) -> str:
+def _product_words(hits, base, unit: str, computed: int) -> str:
     """`2 x 2 + 10 = 14`: the hand's base (or the flat value in place of base x
     multipliers), each multiplier, each bonus; just the value where there is one term. The
     terms are worked in `scoring.evaluate`'s order, so a fraction comes out as it did there."""
@@ -52,7 +52,7 @@ def _product_words(hits, value_rules, unit: str, computed: int) -> str:
         terms = [amount_text(exact)]
     else:
         bases = [h.spec.base_value(h.count) for h in hits if h.spec.effect == "base"]
-        exact = bases[0] if bases else to_exact(value_rules.get("base", 0))
+        exact = bases[0] if bases else base
         terms = [amount_text(exact)]
         for h in hits:
             if h.spec.effect == "multiply":
@@ -71,7 +71,7 @@ def value_words(top, rs, unit: str) -> str:
     if value_rules.get("model") == "ladder":
         worked = _ladder_words(hits, unit, top.computed)
     else:
-        worked = _product_words(hits, value_rules, unit, top.computed)
+        worked = _product_words(hits, rs.base, unit, top.computed)
     fixed = [h for h in hits if h.spec.effect == "fixed"]
     if not fixed:
         return worked
