@@ -20,6 +20,7 @@ from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
 from .scoring import best, distinct, division_words, evaluate_all
 from .settlement import check_extras, kong_notes, net_of, settle_win
+from .terms import term
 
 
 @dataclass(frozen=True)
@@ -203,9 +204,10 @@ def _same_tile(a, b) -> bool:
     return kinds(a) == kinds(b)
 
 
-def _rule_reasons(h, rs, ctx, t, words: dict) -> list:
+def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
     """Reasons a win is not legal that no reading can change (`score_hand` asks only when
-    there may be some); `words` name the situation's options (C.FLAGS, C.RECORD_KEYS)."""
+    there may be some), and whether the hand is a 花猫 (no reading then need be sought);
+    `words` name the situation's options (C.FLAGS, C.RECORD_KEYS)."""
     reasons = []
     g = rs.spec.get("ghosts") or {}
     hand_rules = rs.spec["hand"]
@@ -230,8 +232,10 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> list:
         from .ready import suits_held, void_breach  # (here: `score` starts without them)
         suits = suits_held(h, rs)
         if len(suits) > rs.max_suits:
-            reasons.append("花猫: " + void_breach(suits, rs.max_suits))
-    return reasons
+            reasons.append(f"{term(rs, 'flower_cat_hand')}: " +
+                           void_breach(suits, rs.max_suits, rs))
+            return reasons, True
+    return reasons, False
 
 
 _ZERO = read_only(net_of([]))
@@ -253,10 +257,10 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     kong = kong_notes(h, ctx, rs) if h.melds else ()
     # A plain self-draw of a non-ghost tile within the suit limit has none (most hands).
-    reasons = _rule_reasons(h, rs, ctx, t, words) if ctx.discard_type or rs.needs_declared or \
-        h.win in rs.ghost_kinds or t.too_many_suits else []
+    reasons, cat = _rule_reasons(h, rs, ctx, t, words) if ctx.discard_type or \
+        rs.needs_declared or h.win in rs.ghost_kinds or t.too_many_suits else ([], False)
 
-    if reasons and any(r.startswith("花猫") for r in reasons):
+    if cat:
         return _not_legal(rs, parsed, reasons, ctx, kong)
     evs = evaluate_all(readings(h, rs, t, ctx.discard_type), h, ctx, rs)
     top = best(evs, ghost)

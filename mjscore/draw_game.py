@@ -7,7 +7,7 @@ from .context import SEATS, ghost_supply
 from .errors import InputError
 from .patterns import physical_ghosts
 from .settlement import Payment
-from .terms import shown_extra
+from .terms import shown_extra, term
 from .ready import analyse, is_flower_cat
 
 
@@ -81,7 +81,7 @@ def exhausted(table, ev) -> tuple:
     fc_amount = 0 if not cats else _cap(rs, f"{table.rec.label}: event {ev.number}") \
         if fc == "cap" else int(fc)
     for cat in cats:
-        rows += [Payment(cat, s, fc_amount, "花猫 (flower cat) pays")
+        rows += [Payment(cat, s, fc_amount, term(rs, 'flower_cat_pays'))
                  for s in left if s != cat and s not in cats]
     per = rules.get("not_ready_pays", "chada")
     # L13: a 花猫 pays as a 花猫 only; E7 (the guide): as one not ready too.
@@ -92,16 +92,16 @@ def exhausted(table, ev) -> tuple:
         for r, best in ready.items():
             amount = best if per == "chada" else int(per)
             rows.append(Payment(s, r, amount, f"not ready: pays {r}'s " +
-                                ("best wait (查大)" if per == "chada" else "ready bonus")))
+                                (term(rs, "best_wait_owed") if per == "chada" else "ready bonus")))
     rows.sort(key=lambda p: (SEATS.index(p.frm), SEATS.index(p.to)))
     rows = xiqian + rows
     # A ready hand's best wait is named only where it is what the hand collects (查大): the
     # guide pays a flat bonus, and "best 40" there read as money owed.
     ready_words = {r: f"ready (best {best})" if per == "chada" else "ready"
                    for r, best in ready.items()}
-    parts = [f"{s} 花猫" if s in cats else f"{s} {ready_words[s]}" if s in ready
+    parts = [f"{s} {term(rs, 'flower_cat_hand')}" if s in cats else f"{s} {ready_words[s]}" if s in ready
              else f"{s} not ready" for s in left]
-    return "wall exhausted (查叫): " + ", ".join(parts), rows
+    return f"{term(rs, 'draw_heading')}: " + ", ".join(parts), rows
 
 
 def xiqian_elsewhere(table, ev, seat: str, ctx) -> frozenset:

@@ -66,9 +66,9 @@ def suits_held(hand: Hand, rs) -> list:
                    if T.is_suited(k) and k not in rs.ghost_kinds})
 
 
-def void_breach(suits: list, limit: int, rs=None) -> str:
-    """How a hand breaks the suit limit (缺门), as `score` and `waits` both say it; `rs`: the
-    ruleset whose `names` words the limit (the waits table; a reason keeps 缺门)."""
+def void_breach(suits: list, limit: int, rs) -> str:
+    """How a hand breaks the suit limit (缺门), as `score` and `waits` both say it, in the
+    words of ruleset `rs`'s `names`."""
     return (f"tiles of {len(suits)} suits ({', '.join(suits)}); a winning hand holds at most "
             f"{limit} ({term(rs, 'void_suit')})")
 

@@ -4,15 +4,17 @@ ruleset's `names` picks between them as it picks between a pattern's `name` and 
 player who learned the game's English names (`names: en`, the guide) reads no Chinese word
 the ruleset never gave them.
 
-Only table text reads the terms: JSON fields and messages keep their words (scripts read
-them). An extra's name is the `why` of the row it pays, in JSON as in the table: the row has
-that one text (the shipped rulesets' rows read as they did).
+Text for people reads the terms, in JSON as in the table: a not-legal reason, a payment's
+`why`, a draw's summary (one text each, the same in both); the JSON's keys and values that
+scripts test (`flower_cat`, `ready`, statuses) never change with `names`. An extra's name is
+the `why` of the row it pays (the shipped rulesets' Chinese rows read as they did).
 """
 
 from __future__ import annotations
 
 # key -> (as `names: name` shows it, as `names: en` shows it). The Chinese forms are the
-# words the output used before `names` reached them, glosses included.
+# words the output used before `names` reached them, glosses included; the English ones the
+# guide's own where it has them (seed 000: "Flower Cat (花猫, huamao)", "Voided Suit").
 TERMS = {
     # A win's situation on the Win line, where the ruleset has no pattern for it
     # (`working.situation_term`). The English is luzhou's `en` for its own pattern.
@@ -21,10 +23,16 @@ TERMS = {
     "kong_draw": ("杠上开花", "Kong draw"),
     # `waits`: a hand of too many suits, the suit limit it breaks, the draw that makes it
     # pay, and what a ready hand collects there.
-    "flower_cat": ("花猫 (flower cat)", "Flower cat"),
-    "void_suit": ("缺门", "void suit"),
+    "flower_cat": ("花猫 (flower cat)", "Flower Cat"),
+    "void_suit": ("缺门", "voided suit"),
     "draw_check": ("查叫", "the draw"),
     "best_wait": ("查大 (the best wait)", "The best wait, collected at a draw"),
+    # A score reason and the draw's rows and summary (`api`, `draw_game`): 花猫 as a hand's
+    # name, what a 花猫 pays, what a hand not ready pays a ready one, the draw's heading.
+    "flower_cat_hand": ("花猫", "Flower Cat"),
+    "flower_cat_pays": ("花猫 (flower cat) pays", "Flower Cat pays"),
+    "best_wait_owed": ("best wait (查大)", "best wait"),
+    "draw_heading": ("wall exhausted (查叫)", "wall exhausted (hands checked)"),
 }
 
 

@@ -55,8 +55,8 @@ def test_the_chinese_rulesets_keep_their_words(args, want):
 
 
 @pytest.mark.parametrize("rules, want", [
-    pytest.param("luzhou-guide", "Flower cat: tiles of 3 suits (m, p, s); a winning hand holds "
-                 "at most 2 (void suit); not ready, and pays at the draw.", id="guide"),
+    pytest.param("luzhou-guide", "Flower Cat: tiles of 3 suits (m, p, s); a winning hand holds "
+                 "at most 2 (voided suit); not ready, and pays at the draw.", id="guide"),
     pytest.param("luzhou", "花猫 (flower cat): tiles of 3 suits (m, p, s); a winning hand holds "
                  "at most 2 (缺门); not ready, and pays at 查叫.", id="luzhou"),
 ])

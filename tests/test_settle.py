@@ -596,8 +596,8 @@ def test_a_kong_that_pays_0_needs_no_event(tmp_path):
 
 @pytest.mark.parametrize("record, said", [
     # The guide pays a ready hand a flat 1: "S ready (best 40)" read as 40 owed.
-    pytest.param("guide-draw-flower-cat", "wall exhausted (查叫): E not ready, S ready, W ready, "
-                 "N 花猫", id="guide: flat bonus"),
+    pytest.param("guide-draw-flower-cat", "wall exhausted (hands checked): E not ready, S ready, "
+                 "W ready, N Flower Cat", id="guide: flat bonus"),
     pytest.param("luzhou-chajiao", "(best ", id="luzhou: 查大, the best wait"),
 ])
 def test_a_ready_hand_at_the_draw_is_named_with_what_it_collects(record, said):
