@@ -89,3 +89,20 @@ def test_settle_names_a_ghost_bonus_in_english(tmp_path):
     p.write_text(f"rules: {house(tmp_path, 'luzhou')}\nopts: {{ghosts: 8}}\nseats: {{}}\n"
                  "events: [{ghosts: E, drawn: 5}]\n", encoding="utf-8")
     assert "S       E           10  Ghost bonus: 5 ghosts drawn" in out("settle", str(p))
+
+
+@pytest.mark.parametrize("rules, line", [
+    pytest.param("luzhou-guide", "  - Flower Cat: tiles of 3 suits (m, p, s); a winning hand holds "
+                 "at most 2 (voided suit)", id="guide"),
+    pytest.param("luzhou", "  - 花猫: tiles of 3 suits (m, p, s); a winning hand holds at most 2 "
+                 "(缺门)", id="luzhou"),
+])
+def test_a_flower_cat_reason_takes_the_rulesets_words(rules, line):
+    assert line in out("score", "111m123p456s789m55m", "--rules", rules)
+
+
+def test_the_guides_draw_takes_its_words():
+    text = "\n".join(out("settle", "samples/records/guide-draw-flower-cat.yaml"))
+    for said in ("wall exhausted (hands checked): E not ready, S ready, W ready, N Flower Cat",
+                 "Flower Cat pays"):
+        assert said in text, text
