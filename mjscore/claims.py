@@ -2,7 +2,7 @@
 
 A win robbing a seat's kong right after that seat's kong event (passes between aside) robs
 that kong, and the kong never forms (see `whole_hand.on_kong`), when it is won with the
-kong's tile. A kong of a ghost robbed with another tile is a ghost added to another kind's
+kong's tile; a rob refused (or never reached) robbed nothing, and the kong pays as declared. A kong of a ghost robbed with another tile is a ghost added to another kind's
 pong where ghosts may fill melds (the record writes the ghost as the kong's tile): where
 the ruleset lets a robbed ghost stand in (luzhou, L14) the robber writes the tile it stands
 for; where robbing it is forbidden (the guide, E6) the win is refused, as `score` refuses a
@@ -12,8 +12,10 @@ record leaves out, and the kong before it formed: players write only what they r
 
 from __future__ import annotations
 
-from .context import rob_ghost_refusal
+from . import tiles as T
+from .context import SEATS, rob_ghost_refusal
 from .record import event_tile
+from .settlement import Payment
 
 
 def robbing_win(events: tuple, i: int, rs, label: str):
@@ -40,3 +42,18 @@ def check_robbed(table, kong_tile: int, win) -> None:
     why = rob_ghost_refusal(table.rs, kong_tile)
     if why and event_tile(win, table.rec.label) != kong_tile:
         table.refuse(win, why)
+
+
+def kong_paid(rs, ev, kind: str, tile: int, frm, robbed: bool) -> tuple:
+    """What a kong pays when declared (nothing if robbed: it never forms): its summary and
+    payment rows."""
+    rates = rs.spec.get("kong_payments") or {}
+    rows = []
+    if not robbed and kind in rates:
+        amount = int(rates[kind])
+        payers = [frm] if kind == "exposed" else [s for s in SEATS if s != ev.seat]
+        rows = [Payment(p, ev.seat, amount, f"{kind} kong of {T.name(tile)}") for p in payers]
+    what = "robbed: never formed, pays nothing" if robbed else \
+        f"pays {int(rates[kind])} {'from ' + frm if frm else 'from each opponent'}" \
+        if kind in rates else "pays nothing"
+    return f"{ev.seat} {kind} kong of {T.name(tile)}: {what}", tuple(rows)

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
-from .claims import added_ghost, check_robbed, robbing_win
+from .claims import added_ghost, check_robbed, kong_paid, robbing_win
 from .draw_game import count_ghosts, exhausted, ghost_money, xiqian_elsewhere
 from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
 from .frozen import hash_fields, read_only
@@ -24,7 +24,7 @@ from .passes import blocked_by_pass
 from .record import check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
-from .settlement import Payment, check_extras, net_of
+from .settlement import check_extras, net_of
 from .table_hands import claimants_win, kongs_told, read_hands, winners
 
 SEATS = C.SEATS
@@ -88,6 +88,7 @@ class _Table:
         self.hands = read_hands(rec, rs, self.play, self.winners)
         self.ghosts_drawn: dict = {}  # seat -> (event number, ghosts drawn)
         self.konged: dict = {}  # (seat, tile) -> event numbers of its kongs
+        self.formed: dict = {}  # index in out of a robbed kong -> (robbing win, as formed)
 
     # -- what the record must hold --------------------------------------------------------
     def need_hand(self, seat: str, ev, why: str):
@@ -136,12 +137,17 @@ class _Table:
         earlier.append(ev.number)
         robbed = robber is not None
         if robbed:
-            check_robbed(self, tile, robber)
-        if robbed and kind != "added":
-            # An exposed kong is claimed from a discard: the tile is that discard, and a win
-            # on it is a discard win from that player, not a rob.
-            self.refuse(robber, f"{'an exposed' if kind == 'exposed' else 'a concealed'} kong "
-                                "cannot be robbed: only an added kong can be")
+            try:
+                check_robbed(self, tile, robber)
+                if kind != "added":
+                    # An exposed kong is claimed from a discard: the tile is that discard, and
+                    # a win on it is a discard win from that player, not a rob.
+                    self.refuse(robber, f"{'an exposed' if kind == 'exposed' else 'a concealed'}"
+                                        " kong cannot be robbed: only an added kong can be")
+            except Refused:
+                # A refused rob robbed nothing: the kong, settled before it, formed.
+                self.out.append(self.kong(ev, kind, tile, frm, False))
+                raise
         if hand is not None:
             want = ("pong", "exposed") if robbed else ("kong", kind)
             # (A ghost added to a pong: the record does not say which kind the pong is.)
@@ -151,17 +157,21 @@ class _Table:
                 shown = "exposed pong (the kong was robbed)" if robbed else f"{kind} kong"
                 raise InputError(f"{self.rec.label}: event {ev.number}: {ev.seat}'s hand shows "
                                  f"no {shown} of {T.name(tile)}")
-        rates = self.rs.spec.get("kong_payments") or {}
-        rows = []
-        if not robbed and kind in rates:
-            amount = int(rates[kind])
-            payers = [frm] if kind == "exposed" else [s for s in SEATS if s != ev.seat]
-            rows = [Payment(p, ev.seat, amount, f"{kind} kong of {T.name(tile)}") for p in payers]
-        what = "robbed: never formed, pays nothing" if robbed else \
-            f"pays {int(rates[kind])} {'from ' + frm if frm else 'from each opponent'}" \
-            if kind in rates else "pays nothing"
-        self.out.append(EventResult(ev.number, "kong", f"{ev.seat} {kind} kong of "
-                                    f"{T.name(tile)}: {what}", tuple(rows)))
+        if robbed:  # as formed, should the robbing win be refused (`kongs_as_settled`)
+            self.formed[len(self.out)] = (robber.number,
+                                          self.kong(ev, kind, tile, frm, False))
+        self.out.append(self.kong(ev, kind, tile, frm, robbed))
+
+    def kong(self, ev, kind: str, tile: int, frm, robbed: bool) -> EventResult:
+        return EventResult(ev.number, "kong", *kong_paid(self.rs, ev, kind, tile, frm, robbed))
+
+    def kongs_as_settled(self) -> None:
+        """Where settlement stopped at a refusal, a kong's robbing win refused or never reached
+        robbed nothing: the kong formed and pays as declared."""
+        settled = {e.number for e in self.out if e.type == "win"}
+        for i, (win, formed) in self.formed.items():
+            if win not in settled:
+                self.out[i] = formed
 
     def on_win(self, ev, robber) -> None:
         f = ev.fields
@@ -331,6 +341,7 @@ def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
     except Refused as e:
         reasons.append(str(e))
         table.ghosts_as_settled()
+        table.kongs_as_settled()
     table.chows_unchecked()
     rows = [p for e in table.out for p in e.payments]
     # The first win settled: a refused one makes no dealer (with none, the dealer stays).

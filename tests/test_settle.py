@@ -377,6 +377,29 @@ def test_a_refused_win_makes_no_one_dealer():
     assert not r.legal and r.next_dealer == "W"
 
 
+# A kong the next win robs never forms, but only if that win is settled: a rob refused (its hand
+# no win, or the kong one that cannot be robbed) robbed nothing, and the kong, settled before
+# the refusal, pays as declared (as a refused win's 喜钱 is paid as a loser's).
+@pytest.mark.parametrize("kong, hand, summary, net", [
+    pytest.param({"kind": "added"}, "123m456m789m11p14p2p",
+                 "N added kong of 2p: pays 1 from each opponent",
+                 {"E": -1, "S": -1, "W": -1, "N": 3}, id="added kong, the robbing hand no win"),
+    pytest.param({"kind": "exposed", "from": "W"}, "123m456m789m11p13p2p",
+                 "N exposed kong of 2p: pays 3 from W",
+                 {"E": 0, "S": 0, "W": -3, "N": 3}, id="an exposed kong cannot be robbed"),
+    pytest.param({"kind": "concealed"}, "123m456m789m11p13p2p",
+                 "N concealed kong of 2p: pays 2 from each opponent",
+                 {"E": -2, "S": -2, "W": -2, "N": 6}, id="a concealed kong cannot be robbed"),
+])
+def test_a_kong_whose_robbing_win_is_refused_pays_as_declared(kong, hand, summary, net):
+    rec = {"rules": "guangdong", "seats": {"E": hand},
+           "events": [{"kong": "N", "tile": "2p", **kong},
+                      {"win": "E", "tile": "2p", "from": "N", "rob_kong": True}]}
+    r = settle(rec)
+    assert not r.legal and r.reasons[0].startswith("event 2: ")
+    assert ([e.summary for e in r.events], r.net) == ([summary], net)
+
+
 def test_malformed_yaml(tmp_path):
     p = tmp_path / "bad.yaml"
     p.write_text("seats: {S: [\n", encoding="utf-8")
