@@ -54,6 +54,63 @@ def test_guangdong_values(hand, kw, value, east):
     assert sum(r.net.values()) == 0
 
 
+# Worked by hand from seed 001 and G1-G10 before the tool was run (audit): the value and every
+# seat's net (E, S, W, N). Winner E, dealer E, fixed ghost 白 (P), unless said.
+@pytest.mark.parametrize("hand, kw, value, net", [
+    pytest.param("PPPP19m19pESW (1111s)", {"kong_draw": True}, 4, (12, -4, -4, -4),
+                 id="满鬼 drawn on a kong replacement: kong-draw double"),
+    pytest.param("234m456p789p123s5s1m", {"indicator": "9m"}, 2, (6, -2, -2, -2),
+                 id="flip 9m: the 1m ghost pairs the 5s"),
+    pytest.param("123m456m789mPPPP1p", {}, 2, (6, -2, -2, -2),
+                 id="满鬼 that is also a winning shape: base once"),
+    pytest.param("123m456m789m123pE5p", {"indicator": "P"}, 2, (6, -2, -2, -2),
+                 id="flip 白: the E ghost pairs the 5p"),
+    pytest.param("123m456m789m11p13p 2p", {"rob_kong": "S", "win": "2p"}, 4, (12, -12, 0, 0),
+                 id="抢杠 with no ghost: the konger pays three doubled shares"),
+    pytest.param("123m456m789m123pPP", {"indicator": "P"}, 4, (12, -4, -4, -4),
+                 id="flip 白: 白 is ordinary, no ghost held, no-ghost double"),
+    pytest.param("123m456m789m11p13p 2p", {"seat": "N", "rob_kong": "E", "win": "2p",
+                                           "dealer": "S"}, 4, (-12, 0, 0, 12),
+                 id="抢杠 by N of E's kong, dealer S"),
+    pytest.param("123m456m789m123pPP", {"indicator": "F"}, 2, (6, -2, -2, -2),
+                 id="flip 發: the ghost is 白, as fixed"),
+    pytest.param("123m456m789m11p13p 2p", {"rob_kong": "S", "win": "2p", "horses": "1m",
+                                           "opts": {"horses": 1}}, 4, (18, -18, 0, 0),
+                 id="抢杠 with a horse hit: the konger pays its three bases"),
+    pytest.param("123m456m789m1pC [CCC]", {"indicator": "N"}, 2, (6, -2, -2, -2),
+                 id="four 中 ghosts, three ponged: not 满鬼, a plain win"),
+    pytest.param("123m456m789m123pSS", {"horses": "5m9s", "opts": {"horses": 2}}, 4,
+                 (24, -8, -8, -8), id="two horse hits, undoubled base each"),
+    pytest.param("CCCC19m19p19sESWN", {"indicator": "N"}, 2, (6, -2, -2, -2),
+                 id="four flip ghosts concealed: 满鬼"),
+    pytest.param("123m456m789m123pPP", {"seat": "W", "horses": "3pFN", "opts": {"horses": 3}},
+                 2, (-6, -6, 18, -6), id="horses for W: 3 and F across, N the previous seat"),
+    pytest.param("123m456m789m11p [PPP]", {"indicator": "N"}, 4, (12, -4, -4, -4),
+                 id="flip 中: a 白 pong, no ghost held"),
+    pytest.param("123m456m789m123pPP", {"dealer": "N", "horses": "S", "opts": {"horses": 1}},
+                 2, (12, -4, -4, -4), id="dealer N: S names the next seat, E"),
+    pytest.param("123m456m789m11p [FFF]", {"indicator": "C"}, 2, (6, -2, -2, -2),
+                 id="flip 發: a pong of the ghost kills the no-ghost double"),
+    pytest.param("123m456m789m123pPP", {"seat": "S", "dealer": "W", "horses": "EN",
+                                        "opts": {"horses": 2}}, 2, (-4, 12, -4, -4),
+                 id="dealer W: E names W, N names S"),
+    pytest.param("123m456m789mSS (5555s)", {"kong_draw": True, "horses": "9p",
+                                            "opts": {"horses": 1}}, 8, (30, -10, -10, -10),
+                 id="kong draw, no ghost, a horse hit: the horse stays undoubled"),
+    pytest.param("123m456m789mSS (5555s)", {"kong_draw": True, "opts": {"base": 5}}, 20,
+                 (60, -20, -20, -20), id="base 5 x kong draw x no ghost"),
+    pytest.param("123m456m789mSS (5555s)", {"kong_draw": True,
+                                            "opts": {"kong_draw_double": False}}, 4,
+                 (12, -4, -4, -4), id="kong-draw double off"),
+    pytest.param("11m33m55m22p66p99pEP", {"opts": {"seven_pairs": True}}, 2, (6, -2, -2, -2),
+                 id="seven pairs, the ghost pairs the E"),
+])
+def test_hand_worked_nets(hand, kw, value, net):
+    r = score(hand, GD, **kw)
+    assert r.legal, r.reasons
+    assert (r.value, tuple(r.net[s] for s in "ESWN")) == (value, net)
+
+
 # The flipped indicator lies face up: three copies of it are left, and a ghost never stands
 # for a fourth (the decomposer made it up to four: a hand holding three was read as a win, and
 # a winning one printed an impossible reading). Each case in a fresh process's state and in a
@@ -182,6 +239,14 @@ def test_contract_frozen_result_kong_payments_cannot_be_changed():
                  "needs 2 horse tiles", id="wrong number of horses"),
     pytest.param(["123m456m789m4444sE", "--indicator", "4s"], 2, "too many 4s",
                  id="indicator shown: at most three in a hand"),
+    pytest.param(["19m19p19sESWNCFP1m"], 1, "not a winning hand",
+                 id="thirteen orphans is no Guangdong shape"),
+    pytest.param(["123m456m789m11p", "(PPPP)"], 2, "the ghost P cannot be in a declared meld",
+                 id="fixed ghost in a concealed kong refused"),
+    pytest.param(["123m456m789m123pSS", "--discard", "S", "--after-kong"], 2,
+                 "--after-kong does not apply in guangdong", id="--after-kong refused"),
+    pytest.param(["123m456m789m11p13p", "2p", "--rob-kong", "S", "--kong-draw"], 2,
+                 "--kong-draw is a self-drawn win", id="a rob is no kong draw"),
 ])
 def test_refusals(args, code, message):
     res = CliRunner().invoke(cli, ["score", *args, "--rules", GD])

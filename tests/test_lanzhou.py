@@ -45,6 +45,62 @@ def test_lanzhou_prices(hand, kw, value, east, sets):
     assert sum(r.net.values()) == 0
 
 
+# Worked by hand from seed 003 and Z1-Z6 before the tool was run (audit): the value, sets
+# counted and every seat's net (E, S, W, N). Winner E, dealer E, 报章 declared, unless said.
+@pytest.mark.parametrize("hand, kw, value, sets, net", [
+    pytest.param("123m456mCFPSS (1111p)", {"kong_draw": True}, 4, 1, (12, -4, -4, -4),
+                 id="杠开 with a concealed set: x2 x2"),
+    pytest.param("123m456mCFP89pSS 7p", {"rob_kong": "N", "win": "7p"}, 2, 1, (2, 0, 0, -2),
+                 id="抢杠: no self-draw double, a drawn set counts, the konger pays"),
+    pytest.param("123m456m789m111pSS", {"seat": "S", "dealer": "N"}, 2, 0, (-2, 6, -2, -2),
+                 id="no dealer bonus"),
+    pytest.param("123m456mSS [19mE] [CFP]", {}, 4, 1, (12, -4, -4, -4),
+                 id="a plain toss group adds nothing, a tossed set doubles"),
+    pytest.param("123m456m789mSS [C11s]", {}, 2, 0, (6, -2, -2, -2),
+                 id="a toss of C and two 1s: one stand-in a set, so no set"),
+    pytest.param("123m456m789mSS [CCF]", {}, 2, 0, (6, -2, -2, -2),
+                 id="a toss of CCF is no set"),
+    pytest.param("CCFPP123m456mSS F", {"discard": "S", "win": "F"}, 2, 1, (2, -2, 0, 0),
+                 id="two sets, the one the discarded F completes does not count"),
+    pytest.param("CCCCFFFFPPPPSS", {}, 32, 4, (96, -32, -32, -32), id="four concealed sets"),
+    pytest.param("CFP123m456mSS [CCC]", {}, 4, 1, (12, -4, -4, -4),
+                 id="a dragon pong beside a concealed set"),
+    pytest.param("1sFP123m456m789mSS", {}, 4, 1, (12, -4, -4, -4), id="1s stands in for 中"),
+    pytest.param("123mSSCF1s456m [PPPP]", {"win": "2m"}, 4, 1, (12, -4, -4, -4),
+                 id="1s stands in for 白 with all four 白 in a kong"),
+    pytest.param("CCFFP1s13m456mSS 2m", {"discard": "S", "win": "2m"}, 4, 2, (4, -4, 0, 0),
+                 id="discard win on a plain tile: both drawn sets count"),
+    pytest.param("123m456m789mCFSS P", {"win": "P"}, 4, 1, (12, -4, -4, -4),
+                 id="a self-drawn winning 白 completes the set"),
+    pytest.param("CFP123mSS [CFP] [CF1s]", {}, 16, 3, (48, -16, -16, -16),
+                 id="two tossed sets and a concealed one"),
+    pytest.param("123m11p [19mE] [19pS] [CF1s]", {}, 4, 1, (12, -4, -4, -4),
+                 id="three toss groups, one a set"),
+    pytest.param("123m456m789mSS [CCCC]", {}, 2, 0, (6, -2, -2, -2), id="a dragon kong is no set"),
+    pytest.param("123m456m789m111pSS", {"discard": "N", "opts": {"base": 5}}, 5, 0,
+                 (5, 0, 0, -5), id="base 5 on a discard"),
+    pytest.param("123m456mCFP789pSS", {"opts": {"base": 5}}, 20, 1, (60, -20, -20, -20),
+                 id="base 5 x self-draw x set"),
+])
+def test_hand_worked_nets(hand, kw, value, sets, net):
+    r = score(hand, LZ, declared=True, **kw)
+    assert r.legal, r.reasons
+    counted = [h for h in r.patterns if h.id == "zhongfabai"]
+    assert (r.value, counted[0].count if counted else 0) == (value, sets)
+    assert tuple(r.net[s] for s in "ESWN") == net
+
+
+@pytest.mark.parametrize("hand", [
+    pytest.param("11m33m55m22p66p99pEE", id="seven pairs is no Lanzhou shape"),
+    pytest.param("19m19p19sESWNCFPE", id="thirteen orphans is no Lanzhou shape"),
+    pytest.param("19mE123p456p789pSS", id="1, 9 and an honour held concealed are no set"),
+    pytest.param("11sC123m456m789mSS", id="C and two 1s: one stand-in a set"),
+])
+def test_not_a_winning_hand(hand):
+    r = score(hand, LZ, declared=True)
+    assert not r.legal and "not a winning hand" in r.reasons[0]
+
+
 def test_breakdown_names_the_sets_and_the_stand_in():
     r = score("123m456mCFPSS [CF1s]", LZ, declared=True)
     effect = next(h.effect for h in r.patterns if h.id == "zhongfabai")
@@ -88,6 +144,8 @@ def test_not_declared_is_not_a_legal_win():
                  id="toss group with a middle tile"),
     pytest.param("456m789m11pSS [123m]", 'chow "123m" is not allowed in lanzhou',
                  id="chow refused"),
+    pytest.param("11p [19mE] [19pS] [19sW] [CFP]", "4 toss groups: at most 3",
+                 id="a tossed 中发白 set is one of the three toss groups"),
 ])
 def test_refused_melds(hand, message):
     res = CliRunner().invoke(cli, ["score", hand, "--rules", LZ, "--declared"])
@@ -98,6 +156,7 @@ def test_refused_melds(hand, message):
 @pytest.mark.parametrize("flag", [
     pytest.param(["--won", "S"], id="--won"), pytest.param(["--heavenly"], id="--heavenly"),
     pytest.param(["--ghosts-drawn", "5"], id="--ghosts-drawn"),
+    pytest.param(["--discard", "S", "--after-kong"], id="--after-kong"),
 ])
 def test_options_that_do_not_apply(flag):
     res = CliRunner().invoke(cli, ["score", "123m456m789m111pSS", "--rules", LZ, "--declared",

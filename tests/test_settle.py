@@ -377,6 +377,56 @@ def test_a_refused_win_makes_no_one_dealer():
     assert not r.legal and r.next_dealer == "W"
 
 
+# Worked by hand from seed 003 / Z5-Z6 and seed 001 / G8 before the tool was run (audit).
+LZ_N = "123m456m789mEE46p5p"
+ROUND = [{"draw": "E"}, {"discard": "E", "tile": "1s"}, {"draw": "S"},
+         {"discard": "S", "tile": "2s"}, {"draw": "W"}, {"discard": "W", "tile": "5p"}]
+
+
+@pytest.mark.parametrize("rules, seats, events, net", [
+    pytest.param("lanzhou", {"N": LZ_N}, [
+        {"discard": "E", "tile": "5p"}, {"pass": "N", "tile": "5p", "from": "E"},
+        {"draw": "N"}, {"discard": "N", "tile": "9s"}, *ROUND,
+        {"win": "N", "tile": "5p", "from": "W", "declared": True}],
+        {"E": 0, "S": 0, "W": -1, "N": 1}, id="漏胡 lifts at the player's own discard"),
+    pytest.param("lanzhou", {"N": "[777s] 123m456m EE 46p 5p"}, [
+        {"discard": "E", "tile": "5p"}, {"pass": "N", "tile": "5p", "from": "E"},
+        {"draw": "S"}, {"discard": "S", "tile": "7s"},
+        {"call": "N", "kind": "pong", "tile": "7s", "from": "S"},
+        {"discard": "W", "tile": "5p"}, {"win": "N", "tile": "5p", "from": "W", "declared": True}],
+        {"E": 0, "S": 0, "W": -1, "N": 1}, id="漏胡 lifts at a call"),
+    pytest.param("lanzhou", {"N": LZ_N}, [
+        {"discard": "E", "tile": "5p"}, {"pass": "N", "tile": "5p", "from": "E"},
+        {"draw": "N"}, {"win": "N", "tile": "5p", "declared": True}],
+        {"E": -2, "S": -2, "W": -2, "N": 6}, id="漏胡 never blocks a self-draw"),
+    pytest.param("lanzhou", {"E": "123m456m789mEE46p5p", "S": "234s567s789sWW55p",
+                             "W": "123s456s789sSS46p"},
+                 [{"win": ["W", "S", "E"], "tile": "5p", "from": "N", "declared": True}],
+                 {"E": 1, "S": 0, "W": 0, "N": -1}, id="three claim N's tile: E, next after N"),
+    pytest.param("lanzhou", {"N": "123m456m789mEE46p", "S": "234s567s789sWW55p5p"},
+                 [{"discard": "W", "tile": "5p"}, {"pass": "N", "tile": "5p", "from": "W"},
+                  {"win": "S", "tile": "5p", "from": "W", "declared": True}],
+                 {"E": 0, "S": 1, "W": -1, "N": 0}, id="the nearest declines: the next wins"),
+    pytest.param("lanzhou", {"E": "123m456m789mSS (1111p)"},
+                 [{"kong": "E", "kind": "concealed", "tile": "1p"},
+                  {"win": "E", "tile": "S", "kong_draw": True, "declared": True}],
+                 {"E": 6, "S": -2, "W": -2, "N": -2}, id="lanzhou: a kong pays nothing"),
+    pytest.param("lanzhou", {}, [{"exhausted": True}], {"E": 0, "S": 0, "W": 0, "N": 0},
+                 id="lanzhou: a drawn hand pays nothing"),
+    pytest.param("guangdong", {"E": "123m456m789mSS (5555s)"},
+                 [{"kong": "E", "kind": "concealed", "tile": "5s"},
+                  {"win": "E", "tile": "S", "kong_draw": True}],
+                 {"E": 30, "S": -10, "W": -10, "N": -10},
+                 id="guangdong: concealed kong 2 each, then 杠开 8 each"),
+    pytest.param("guangdong", {}, [{"exhausted": True}], {"E": 0, "S": 0, "W": 0, "N": 0},
+                 id="guangdong: a drawn hand pays nothing"),
+])
+def test_hand_worked_records(rules, seats, events, net):
+    r = settle({"rules": rules, "seats": seats, "events": events})
+    assert r.legal, r.reasons
+    assert r.net == net
+
+
 # A kong the next win robs never forms, but only if that win is settled: a rob refused (its hand
 # no win, or the kong one that cannot be robbed) robbed nothing, and the kong, settled before
 # the refusal, pays as declared (as a refused win's 喜钱 is paid as a loser's).
