@@ -2,10 +2,10 @@
 
 A win robbing a seat's kong right after that seat's kong event (passes between aside) robs
 that kong, and the kong never forms (see `whole_hand.on_kong`), when it is won with the
-kong's tile; a rob refused (or never reached) robbed nothing, and the kong pays as declared. A kong of a ghost robbed with another tile is a ghost added to another kind's
-pong where ghosts may fill melds (the record writes the ghost as the kong's tile): where
-the ruleset lets a robbed ghost stand in (luzhou, L14) the robber writes the tile it stands
-for; where robbing it is forbidden (the guide, E6) the win is refused, as `score` refuses a
+kong's tile; a rob refused (or never reached) robbed nothing, and the kong pays as declared.
+A kong of a ghost robbed with another tile is a ghost added to another kind's pong where
+ghosts may fill melds (the record writes the ghost as the kong's tile): where the ruleset
+lets a robbed ghost stand in (luzhou, L14) the robber writes the tile it stands for; where robbing it is forbidden (the guide, E6) the win is refused, as `score` refuses a
 robbed ghost written as such. A rob with any other tile, or of another seat, robs a kong the
 record leaves out, and the kong before it formed: players write only what they remember.
 """
