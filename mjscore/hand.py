@@ -158,7 +158,8 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
     if len(melds) > 4 or have != want:
         what = "a winning hand" if size == 14 else "a hand one tile short"
         raise NotationError(f"wrong tile count: {have} concealed tiles and {len(melds)} melds; "
-                            f"{what} needs {size} tiles, a kong counting as 3")
+                            f"{what} needs {size} tiles, a kong counting as 3"
+                            + _win_hint(win, have - want) * (len(melds) <= 4))
     win_kind = parsed.win
     if win is not None:
         try:
@@ -174,6 +175,21 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
         win_kind = None
     return _hand(parsed.concealed, win_kind, melds, parsed,
                  tiles_of(conc, parsed.concealed, melds, rs), rs)
+
+
+def _win_hint(win: str | None, extra: int) -> str:
+    """A player given --win often takes it for a tile added to the hand: writing the winning
+    tile twice (in the hand and as --win) or leaving it out. What --win does is said either
+    way, which holds whichever tile is the one too many or too few."""
+    if win is None or abs(extra) != 1:
+        return ""
+    try:
+        if len(parse_tiles(win)) != 1:
+            return ""
+    except NotationError:
+        return ""  # (--win itself is wrong: said once the count is right)
+    return f" (--win {win} adds no tile: " + ("it names one of the tiles written)" if extra == 1
+                                              else "write the winning tile in the hand too)")
 
 
 def _check_standing_for(conc: list, melds: tuple, rs) -> None:

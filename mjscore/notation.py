@@ -84,10 +84,11 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'digits "{digits}" have no suit', col)
             suit = _SUIT_CHARS.get(text[j])
             if suit is None:
+                hint = _suit_hint(digits, text[j])
                 if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
                         text[j].islower():
-                    raise NotationError(f'unknown suit "{text[j]}"', offset + j + 1)
-                raise NotationError(f'digits "{digits}" have no suit', col)
+                    raise NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)
+                raise NotationError(f'digits "{digits}" have no suit{hint}', col)
             top = 7 if suit == "z" else 9
             for rank, rcol, raw in ranks:
                 if not 1 <= rank <= top:
@@ -110,8 +111,38 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'"{ch}" closes nothing', col)
             if ch in OPEN_TO_CLOSE:
                 raise NotationError(f'"{ch}" inside a meld', col)
-            raise NotationError(f'unknown tile "{ch}"', col)
+            raise NotationError(f'unknown tile "{ch}"{_tile_hint(ch)}', col)
     return out, i
+
+
+# What a player most often types for a tile the notation has, and the hint that says so: a
+# suit in upper case ("5S" for 5s: S is the South wind, so the digits had no suit), an honour
+# in lower case, a full-width character from a Chinese input method ("１", "Ｃ").
+_ASCII_NOTATION = set("0123456789mpsz" + T.HONOURS + "[](){}")
+
+
+def _half_width(ch: str) -> str | None:
+    """The ASCII character of the notation that a full-width `ch` stands for, else None."""
+    import unicodedata
+    plain = unicodedata.normalize("NFKC", ch)
+    return plain if plain != ch and plain in _ASCII_NOTATION else None
+
+
+def _tile_hint(ch: str) -> str:
+    plain = _half_width(ch)
+    if plain is not None:
+        return f' (a full-width character: write "{plain}")'
+    if ch in "ewncf":  # (not p or s: those are suits, a digit missing before them)
+        return f' (honours are upper case: write "{ch.upper()}")'
+    return ""
+
+
+def _suit_hint(digits: str, ch: str) -> str:
+    plain = _half_width(ch) or ch
+    if plain.lower() in "mpsz" and plain != plain.lower() or plain != ch and plain in "mpsz":
+        what = "a full-width character" if plain != ch else "suits are lower case"
+        return f' ({what}: write "{digits}{plain.lower()}")'
+    return ""
 
 
 def _check_length(text: str) -> None:

@@ -1,0 +1,54 @@
+"""What a player gets for the mistakes most often made typing a hand at the table: one line
+that names the slip and how to write it, exit 2 (CONTRACT "Exit codes"), never a message that
+sends the player looking in the wrong place ("digits have no suit" for "5S").
+
+Each case is one line of CASES: the arguments after `mjscore score` (as a shell reads them),
+` => `, then the one stderr line after `mjscore: `.
+"""
+
+import shlex
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore.cli import cli
+
+COUNT = "wrong tile count: {} concealed tiles and {} melds; a winning hand needs 14 tiles, " \
+        "a kong counting as 3"
+CASES = """
+123m456m789m11p23pC --win 3P => invalid option: --win 3P: column 1: digits "3" have no suit (suits are lower case: write "3p")
+'123m456m789m11p23P C' => invalid hand: column 16: digits "23" have no suit (suits are lower case: write "23p")
+123m456m789m11p23p5S --rules guangdong => invalid hand: column 19: digits "5" have no suit (suits are lower case: write "5s")
+123M456m789m11p23pC => invalid hand: column 4: unknown suit "M" (suits are lower case: write "123m")
+123m456m789m11p23p1Z --rules guangdong => invalid hand: column 20: unknown suit "Z" (suits are lower case: write "1z")
+123m456m789m11p23pc => invalid hand: column 19: unknown tile "c" (honours are upper case: write "C")
+123m456m789m11pEEe --rules guangdong => invalid hand: column 18: unknown tile "e" (honours are upper case: write "E")
+１２３m456m789m11p23pC => invalid hand: column 1: unknown tile "１" (a full-width character: write "1")
+123ｍ456m789m11p23pC => invalid hand: column 4: unknown suit "ｍ" (a full-width character: write "123m")
+123m456m789m11p23pＣ => invalid hand: column 19: unknown tile "Ｃ" (a full-width character: write "C")
+［555p］123m456m789m11pC => invalid hand: column 1: unknown tile "［" (a full-width character: write "[")
+123m456m789m11p23pp => invalid hand: column 19: unknown tile "p"
+123m456m789m11p23p，C => invalid hand: column 19: unknown tile "，"
+123m456m789m11p23pC3p --win 3p => invalid hand: {15, 0} (--win 3p adds no tile: it names one of the tiles written)
+123m456m789m11p2pC --win 3p => invalid hand: {13, 0} (--win 3p adds no tile: write the winning tile in the hand too)
+'(5555p) 123m456m789m111p' --win 1p => invalid hand: {12, 1} (--win 1p adds no tile: it names one of the tiles written)
+123m456m789m11p23pC9s9s --win 3p => invalid hand: {16, 0}
+123m456m789m11p2pC --win 3q => invalid hand: {13, 0}
+"""
+# ("p" alone may lack its digits and "，" is no notation at all: no hint where none is sure;
+# two tiles off, or a --win that is no tile, is not the --win slip.)
+
+
+def cases():
+    for row in CASES.strip().splitlines():
+        args, line = row.split(" => ")
+        if line.startswith("invalid hand: {"):
+            have, melds = line[15:line.index("}")].split(", ")
+            line = "invalid hand: " + COUNT.format(have, melds) + line[line.index("}") + 1:]
+        yield pytest.param(shlex.split(args), line, id=args)
+
+
+@pytest.mark.parametrize("args, line", list(cases()))
+def test_a_typing_slip_gets_one_line_that_names_it(args, line):
+    result = CliRunner().invoke(cli, ["score", *args])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"mjscore: {line}\n")
