@@ -189,7 +189,7 @@ OPTS = [
     ("--dealer SEAT", None, "the dealer (default `E`)"),
     ("--opt KEY=VALUE", None, "a ruleset option, repeatable: `--opt cap=100 --opt ghosts=8`"),
     ("--format table\\|json", None, "for people (default) or for scripts"),
-    ("--explain", None, "also list the distinct readings, best first (table format)"),
+    ("--explain", None, "also list the readings that differ in patterns or value, best first (JSON: `alternatives`)"),
 ]
 
 def _ctx(d):

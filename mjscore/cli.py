@@ -16,6 +16,8 @@ from .cli_options import Whole, WholeRange, once
 from .errors import TOO_DEEP, MjscoreError, one_line
 
 FORMATS = click.Choice(["table", "json"])
+OPT_HELP = "A ruleset option; repeatable."
+FORMAT_HELP = "table for people, json for scripts."
 CLOSED_PIPE = 141
 MAX_JOBS = 256  # worker processes: far past any machine's cores, and a bound on a typo
 
@@ -92,10 +94,12 @@ def cli():
 
 @cli.command()
 @click.argument("hand", nargs=-1, required=True)
-@once("--rules", default="luzhou", show_default=True,
+@once("--rules", default="luzhou", show_default=True, metavar="NAME|FILE",
               help="Ruleset name or YAML file; a comma list scores side by side.")
-@once("--win", help="The winning tile (default: the last concealed tile written).")
-@once("--seat", default="E", show_default=True, help="The winner's seat.")
+@once("--win", metavar="TILE", help="The winning tile, one of those written in the hand "
+              "(default: the last concealed tile written).")
+@once("--seat", default="E", show_default=True, metavar="SEAT",
+              help="The winner's seat: E, S, W or N.")
 @once("--discard", metavar="SEAT", help="Won on SEAT's discard (default: self-draw).")
 @click.option("--kong-draw", is_flag=True, help="Won on a kong replacement tile (杠上花, 杠上开花).")
 @click.option("--after-kong", is_flag=True, help="With --discard: the discarder had just "
@@ -108,12 +112,12 @@ def cli():
 @once("--ghosts-drawn", type=Whole(), default=0, metavar="N", help="Ghosts drawn this hand "
               "(喜钱; default: the ghosts the hand holds).")
 @once("--indicator", metavar="TILE", help="Flip-ghost indicator (guangdong).")
-@once("--dealer", default="E", show_default=True, help="The dealer's seat.")
+@once("--dealer", default="E", show_default=True, metavar="SEAT", help="The dealer's seat.")
 @once("--horses", metavar="TILES", help="买马 tiles drawn, in hand notation.")
-@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help="A ruleset option; "
-              "repeatable.")
-@once("--format", "fmt", type=FORMATS, default="table", show_default=True)
-@click.option("--explain", is_flag=True, help="Also list every distinct reading, best first.")
+@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help=OPT_HELP)
+@once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP)
+@click.option("--explain", is_flag=True, help="Also list the readings that differ in patterns "
+              "or value, best first.")
 def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
           heavenly, earthly, ghosts_drawn, indicator, dealer, horses, opts, fmt, explain):
     """Score one winning HAND: value, patterns, the reading chosen, and who pays whom."""
@@ -141,10 +145,12 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
 
 @cli.command()
 @click.argument("hand", nargs=-1, required=True)
-@once("--rules", default="luzhou", show_default=True, help="Ruleset name or YAML file.")
-@once("--seat", default="E", show_default=True)
-@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE")
-@once("--format", "fmt", type=FORMATS, default="table", show_default=True)
+@once("--rules", default="luzhou", show_default=True, metavar="NAME|FILE",
+      help="Ruleset name or YAML file.")
+@once("--seat", default="E", show_default=True, metavar="SEAT",
+      help="The seat holding the hand (each wait is valued as its self-draw).")
+@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help=OPT_HELP)
+@once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP)
 def waits(hand, rules, seat, opts, fmt):
     """Is HAND (one tile short, melds included) ready? On which tiles, worth what; 花猫; 查大."""
     from . import render
@@ -157,9 +163,10 @@ def waits(hand, rules, seat, opts, fmt):
 
 @cli.command()
 @click.argument("file")
-@once("--rules", default=None, help="Override the record's ruleset.")
-@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE")
-@once("--format", "fmt", type=FORMATS, default="table", show_default=True)
+@once("--rules", default=None, metavar="NAME|FILE", help="Override the record's ruleset.")
+@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE",
+              help="A ruleset option, over the record's opts; repeatable.")
+@once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP)
 def settle(file, rules, opts, fmt):
     """Settle a whole hand from a record FILE: every event's payments and each seat's net."""
     from . import render
@@ -218,7 +225,8 @@ def rules_list():
 
 @rules.command("show")
 @click.argument("name")
-@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE")
+@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE",
+              help="Show the ruleset with this option set; repeatable.")
 def rules_show(name, opts):
     """Explain ruleset NAME (or a file): options, patterns, values, rulings."""
     from .errors import OptionError, opts_only
@@ -255,12 +263,12 @@ def rules_check(file):
 
 @cli.command("batch")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@once("--rules", default="luzhou", show_default=True,
+@once("--rules", default="luzhou", show_default=True, metavar="NAME|FILE",
               help="Ruleset for records with no rules key (a name or a YAML file).")
 @once("--input-format", type=click.Choice(["yaml", "jsonl", "csv"]),
               help="The format of every FILE (default: from the extension; jsonl for -).")
 @once("--format", "fmt", type=click.Choice(["table", "jsonl", "csv"]), default="table",
-              show_default=True)
+              show_default=True, help="table for people; jsonl or csv for scripts.")
 @once("-o", "--output", metavar="FILE", help="Write the results to FILE "
               "(default: standard output).")
 @once("--jobs", type=WholeRange(min=1, max=MAX_JOBS), default=1, show_default=True, metavar="N",
