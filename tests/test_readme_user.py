@@ -27,3 +27,17 @@ def fields(args):
 def test_every_json_field_of_score_is_in_readme(args):
     missing = [k for k in fields(args) if not re.search(f"`{k}`", SCORE)]
     assert not missing, missing
+
+
+ERRORS = (Path(__file__).parent.parent / "docs" / "errors.md").read_text(encoding="utf-8")
+COMMANDS = re.findall(r"^\$ (mjscore .*)$|`(mjscore [^`]*)`", README + ERRORS, re.M)
+
+
+def test_readme_quotes_every_bracket_it_types():
+    """README tells players to quote a hand (`[ ] ( ) { }` mean something to the shell): an
+    unquoted `[CF1s]` is a glob, which zsh refuses ("no matches found") and bash replaces
+    when a file named C, F, 1 or s is at hand; an unquoted `)` stops bash's reading of the
+    line. README's commands and docs/errors.md's examples do as it says."""
+    lines = [a or b for a, b in COMMANDS]
+    bare = [c for c in lines if re.search(r"[\[\](){}]", re.sub(r"'[^']*'|\"[^\"]*\"", "", c))]
+    assert len(lines) > 20 and not bare, bare
