@@ -26,6 +26,7 @@ from .record import load as load_record
 from .record import ruleset_of_record
 from .settlement import check_extras, net_of
 from .table_hands import claimants_win, kongs_told, read_hands, winners
+from .working import exempt_words
 
 SEATS = C.SEATS
 
@@ -239,7 +240,7 @@ class _Table:
         how = f"on {frm}'s {'kong' if f.get('rob_kong') else 'discard'}" if frm else "by self-draw"
         text = "; ".join(f"{r.context.seat} wins {how} with {T.name(tile)}: "
                          f"{self.rs.shown_names(r.patterns)} {r.value}{_u(r.unit)}"
-                         for r in results)
+                         + exempt_words(r) for r in results)
         if skipped:
             text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
                     "downstream takes it)"

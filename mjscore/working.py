@@ -119,6 +119,14 @@ def payer_words(r, unit: str) -> str:
     return f"{either(seats, 'and')} each pay {amount} ({why})."
 
 
+def exempt_words(r) -> str:
+    """` (S and N already won: they do not pay)` for a win that every player not yet won
+    pays, where some have won: `settle` says why fewer seats pay than `score`'s plain case."""
+    if not r.context.won or payer_rule(r.context, r.rules)["who"] != "not_won":
+        return ""
+    return f" ({either(list(r.context.won), 'and')} already won: they do not pay)"
+
+
 def shares_words(shares: int) -> str:
     """` for each of 3 shares` where a payer pays the value more than once (guangdong's
     robbed kong: the konger pays all three): else the value is what each payer pays."""

@@ -689,3 +689,18 @@ def test_a_house_rule_with_no_flower_cat_payment_has_three_suits_pay_as_not_read
     r = settle(rec)
     assert r.net == {"E": 15, "S": 15, "W": -15, "N": -15}
     assert r.events[1].summary.endswith("S ready (best 10), W not ready, N not ready")
+
+
+@pytest.mark.parametrize("record, line", [
+    pytest.param("luzhou-three-winners", "Event 2: E wins by self-draw with 3s: 平胡 2 颗 (S and N "
+                 "already won: they do not pay)", id="luzhou: a self-draw after two winners"),
+    pytest.param("luzhou-chajiao", "Event 1: E wins by self-draw with 5p: 闺 5 颗",
+                 id="luzhou: nobody won before: nothing to say"),
+    pytest.param("guide-example-3", "Event 1: S wins on W's discard with 2p: Basic Win 2 ke; N "
+                 "wins on W's discard with 2p: Gui Discard Win 2 ke", id="a discard: W pays"),
+])
+def test_a_win_says_why_a_seat_that_won_does_not_pay(record, line):
+    """`settle` shows who pays whom; a self-draw that only one seat pays says why the others
+    do not, as `score --won` does ("S and N already won")."""
+    out = CliRunner().invoke(cli, ["settle", str(SAMPLES / f"{record}.yaml")]).stdout
+    assert line in out.splitlines(), out
