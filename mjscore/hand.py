@@ -144,7 +144,7 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
     bad = unknown or many and any(n > copies[k] for k, n in enumerate(counts))
     for k, col in parsed.columns if bad else ():
         if k not in allowed:
-            raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", col)
+            raise _not_used(k, col, parsed, rs)
     melds = tuple(_classify(m, rs) for m in parsed.melds) if parsed.melds else ()
     if bad:
         _name_the_column(parsed, rs)  # the slow path only runs to say where the hand is wrong
@@ -207,12 +207,21 @@ def _check_standing_for(conc: list, melds: tuple, rs) -> None:
                                 f'ghost in "{m.text}" would stand for one more', m.raw.column)
 
 
+def _not_used(k: int, col: int, parsed: ParsedHand, rs) -> NotationError:
+    """The tile a ruleset does not use, by its letter; an honour written as a z number by
+    that too, since other tools number the dragons differently (5z for 中, which is 7z here)
+    and the player typed "5z", not "P"."""
+    digit = parsed.source[col - 1:col]
+    how = f" ({digit}z: 1z-7z are E S W N P F C)" if k >= 27 and digit.isdigit() else ""
+    return NotationError(f"tile {T.name(k)}{how} is not used in {rs.name}", col)
+
+
 def _name_the_column(parsed: ParsedHand, rs) -> None:
     """Raise the error for the first tile the ruleset does not use, or the first copy too many
     (melds first, then concealed tiles in the order they were written)."""
     for k, col in parsed.columns:
         if k not in rs.tile_kinds:
-            raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", col)
+            raise _not_used(k, col, parsed, rs)
     for m in parsed.melds:
         for k in m.tiles:
             if k not in rs.tile_kinds:

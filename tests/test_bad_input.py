@@ -68,7 +68,7 @@ BAD_SCORE = [
                  id="a tile luzhou does not use: E"),
     pytest.param(["111m123m456m789m5p發"], ["column 19", "tile F is not used in luzhou"],
                  id="a tile luzhou does not use: 發"),
-    pytest.param(["111m123m456m789m5p1z"], ["column 19", "tile E is not used"],
+    pytest.param(["111m123m456m789m5p1z"], ["column 19", "tile E (1z: 1z-7z are E S W N P F C) is not used"],
                  id="a tile luzhou does not use: 1z"),
     pytest.param(["[123m] 111m456m789m5pC"], ["column 1", "chow", "not allowed in luzhou"],
                  id="a meld luzhou forbids: chow"),

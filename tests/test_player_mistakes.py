@@ -34,9 +34,11 @@ CASES = """
 '(5555p) 123m456m789m111p' --win 1p => invalid hand: {12, 1} (--win 1p adds no tile: it names one of the tiles written)
 123m456m789m11p23pC9s9s --win 3p => invalid hand: {16, 0}
 123m456m789m11p2pC --win 3q => invalid hand: {13, 0}
+123m456m789m11p23p5z => invalid hand: column 19: tile P (5z: 1z-7z are E S W N P F C) is not used in luzhou
+123m456m789m11p23pP => invalid hand: column 19: tile P is not used in luzhou
 """
 # ("p" alone may lack its digits and "，" is no notation at all: no hint where none is sure;
-# two tiles off, or a --win that is no tile, is not the --win slip.)
+# two tiles off, or a --win that is no tile, is not the --win slip. 5z is 中 in some tools.)
 
 
 def cases():
