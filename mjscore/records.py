@@ -236,12 +236,23 @@ def _columns(header: list, name: str) -> list:
         if not col:
             raise InputError(f"{name}: CSV header: column {i} has no name")
         if col not in KEYS:
-            raise InputError(f"{name}: CSV header: {unknown('column', col, KEYS)}")
+            why = _other_separator(col) or unknown("column", col, KEYS)
+            raise InputError(f"{name}: CSV header: {why}")
         if columns.index(col) != i - 1:
             raise InputError(f'{name}: CSV header: column "{col}" appears twice')
     if "hand" not in columns:
         raise InputError(f'{name}: CSV header: no "hand" column')
     return columns
+
+
+def _other_separator(col: str) -> str | None:
+    """A spreadsheet set to another locale saves its CSV with ";" between cells (or a tab):
+    the whole header is then one unknown column, and the nearest key no help."""
+    for sep, called in ((";", '";"'), ("\t", "tabs")):
+        parts = [c.strip() for c in col.split(sep)]
+        if len(parts) > 1 and all(c in KEYS for c in parts):
+            return f'"{col[:40]}" is one column: columns are separated by commas, not {called}'
+    return None
 
 
 _READERS = {"yaml": _yaml, "jsonl": _jsonl, "csv": _csv}

@@ -54,3 +54,20 @@ def cases():
 def test_a_typing_slip_gets_one_line_that_names_it(args, line):
     result = CliRunner().invoke(cli, ["score", *args])
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"mjscore: {line}\n")
+
+
+@pytest.mark.parametrize("text, why", [
+    pytest.param("hand;win\n111m123m456m789m5pC;5p\n", 'CSV header: "hand;win" is one column: '
+                 'columns are separated by commas, not ";"', id="a spreadsheet's semicolons"),
+    pytest.param("hand\twin\n111m123m456m789m5pC\t5p\n", 'CSV header: "hand\\twin" is one '
+                 "column: columns are separated by commas, not tabs", id="tabs"),
+    pytest.param("hand;wn\n111m\n", 'CSV header: unknown column "hand;wn"; did you mean "hand"?',
+                 id="not every part a key: the nearest key"),
+])
+def test_a_csv_saved_with_another_separator_says_so(tmp_path, monkeypatch, text, why):
+    """A paper scorer's spreadsheet set to another locale saves ";" between cells: the header
+    is one column, and 'did you mean "discard"?' would send the player to the wrong fix."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "hands.csv").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["batch", "hands.csv"])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"mjscore: hands.csv: {why}\n")
