@@ -10,6 +10,8 @@ record needs aliases (nor merge keys), tags or deep nesting, so all are refused 
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 MAX_BYTES = 1 << 20
@@ -59,6 +61,9 @@ def parse(text: str, fail):
         if mark and _char_at(text, mark.line, mark.column) == "\t":
             # PyYAML's "found character that cannot start any token" does not say which
             problem = "a tab, where YAML indents with spaces only"
+        elif mark and _UNQUOTED_FLOW.search(_line_at(text, mark.line)):
+            problem += (' (a value that starts with "[" or "{" and goes on after it, as a hand '
+                        'may, needs quotes: "[555p] 123m...")')
         raise fail(f"malformed YAML: {where}{problem}") from None
     except RecursionError:
         raise fail("malformed YAML: nested too deeply") from None
@@ -67,12 +72,22 @@ def parse(text: str, fail):
         raise fail(f"malformed YAML: {str(e).split(':')[0]}") from None
 
 
-def _char_at(text: str, line: int, column: int) -> str:
-    # The parser's line and column: it breaks lines at \r and at NEL, LS and PS as well as at
-    # \n (as splitlines does, for the printable text before the mark), and a byte-order mark
-    # takes no column.
+# A hand written unquoted after a key, `hand: [555p] 123m...` or `E: {2222p} 456s`: YAML
+# reads `[555p]` as a list and fails on what follows it, with words ("did not find expected
+# key") that do not point at the quotes README asks for.
+_UNQUOTED_FLOW = re.compile(r":[ \t]+[\[{][^\]}]*[\]}][ \t]*[^\s#,\]}]")
+
+
+def _line_at(text: str, line: int) -> str:
+    # The parser's line: it breaks lines at \r and at NEL, LS and PS as well as at \n (as
+    # splitlines does, for the printable text before the mark), and a byte-order mark takes
+    # no column.
     lines = text.removeprefix("\ufeff").splitlines()
-    return lines[line][column:column + 1] if line < len(lines) else ""
+    return lines[line] if line < len(lines) else ""
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    return _line_at(text, line)[column:column + 1]
 
 
 def _check_events(yaml, text: str, loader, fail) -> None:

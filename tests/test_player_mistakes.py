@@ -71,3 +71,28 @@ def test_a_csv_saved_with_another_separator_says_so(tmp_path, monkeypatch, text,
     (tmp_path / "hands.csv").write_text(text, encoding="utf-8")
     result = CliRunner().invoke(cli, ["batch", "hands.csv"])
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"mjscore: hands.csv: {why}\n")
+
+
+QUOTES = ('(a value that starts with "[" or "{" and goes on after it, as a hand may, needs '
+          'quotes: "[555p] 123m...")')
+
+
+@pytest.mark.parametrize("command, text, why", [
+    pytest.param("batch", "- hand: [555p] 123m456m789m11pC\n", "line 1: did not find expected "
+                 "key " + QUOTES, id="batch: a hand starting with ["),
+    pytest.param("batch", "- {hand: {5555p} 123m456m789m1pC}\n", "line 1: did not find expected "
+                 "',' or '}' " + QUOTES, id="batch: a flow mapping's hand starting with {"),
+    pytest.param("settle", "seats:\n  E: [555p] 123m456m789m11pC\nevents: []\n", "line 2: did "
+                 "not find expected key " + QUOTES, id="settle: a seat's hand"),
+    pytest.param("batch", "- hand: 123m456m789m11p23pC\n  won: [S, W]\n- hand: [1\n",
+                 "line 4: did not find expected ',' or ']'", id="a list left open: no hint"),
+])
+def test_an_unquoted_hand_in_yaml_is_told_to_take_quotes(tmp_path, monkeypatch, command, text,
+                                                          why):
+    """README: quote hands that start with [ or {. YAML's own words ("did not find expected
+    key") do not say so; the line at fault holding a bracketed value with more after it does."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.yaml").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, [command, "x.yaml"])
+    assert (result.exit_code, result.stdout, result.stderr) == \
+        (2, "", f"mjscore: x.yaml: malformed YAML: {why}\n")
