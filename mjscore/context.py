@@ -7,6 +7,7 @@ bad input (CONTRACT "Commands"): an OptionError, never a silently ignored flag.
 from __future__ import annotations
 
 import operator
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -86,8 +87,17 @@ _NUMBERS: dict = {}  # context -> its number (`WinContext.number`)
 def seat(value, flag: str) -> str:
     s = str(value).strip().upper()
     if s not in SEATS:
-        raise OptionError(f'{flag} takes a seat E, S, W or N, not "{value}"')
+        plain = unicodedata.normalize("NFKC", s)
+        near = plain if plain in SEATS else _SEAT_WORDS.get(plain)
+        hint = f" ({str(value).strip()} is {near})" if near else ""
+        raise OptionError(f'{flag} takes a seat E, S, W or N, not "{value}"{hint}')
     return s
+
+
+# A seat as a player may name it: the wind in Chinese (as the hand notation takes 东南西北),
+# spelt out, or in full width; the letter is what a seat option takes.
+_SEAT_WORDS = {**dict(zip("东東南西北", "EESWN")),
+               **{w: w[0] for w in ("EAST", "SOUTH", "WEST", "NORTH")}}
 
 
 def seats(value, flag: str) -> tuple:

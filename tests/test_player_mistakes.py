@@ -36,6 +36,11 @@ CASES = """
 123m456m789m11p2pC --win 3q => invalid hand: {13, 0}
 123m456m789m11p23p5z => invalid hand: column 19: tile P (5z: 1z-7z are E S W N P F C) is not used in luzhou
 123m456m789m11p23pP => invalid hand: column 19: tile P is not used in luzhou
+123m456m789m11p23pC --seat 南 => invalid option: --seat takes a seat E, S, W or N, not "南" (南 is S)
+123m456m789m11p23pC --discard West => invalid option: --discard takes a seat E, S, W or N, not "West" (West is W)
+123m456m789m11p23pC --won 北,東 => invalid option: --won takes a seat E, S, W or N, not "北" (北 is N)
+123m456m789m11p23pC --dealer Ｓ => invalid option: --dealer takes a seat E, S, W or N, not "Ｓ" (Ｓ is S)
+123m456m789m11p23pC --seat X => invalid option: --seat takes a seat E, S, W or N, not "X"
 """
 # ("p" alone may lack its digits and "，" is no notation at all: no hint where none is sure;
 # two tiles off, or a --win that is no tile, is not the --win slip. 5z is 中 in some tools.)
