@@ -63,7 +63,7 @@ class NotationError(MjscoreError):
     """A hand string that cannot be read, or a hand the ruleset does not allow."""
 
     def __init__(self, message: str, column: int | None = None):
-        self.column = column
+        self.column, self.detail = column, message
         where = f"column {column}: " if column is not None else ""
         super().__init__(f"invalid hand: {where}{message}")
 

@@ -19,9 +19,10 @@ def coerce(spec: dict, key: str, value, where: str):
     kind = spec["type"]
     words = spec.get("words", [])
 
-    def bad(expect: str):
+    def bad(expect: str, why: str = ""):
         shown = value if isinstance(value, str) else repr(value)
-        return OptionError(f'option "{key}" of {where}: expected {expect}, got "{shown}"', key)
+        return OptionError(f'option "{key}" of {where}: expected {expect}, got "{shown}"{why}',
+                           key)
 
     if kind == "bool":
         if isinstance(value, bool):
@@ -56,14 +57,16 @@ def coerce(spec: dict, key: str, value, where: str):
         if abs(out) > MAX_VALUE:  # (an API or record value: --opt takes 11 characters)
             raise OptionError(f'option "{key}" of {where}: {out} is {PAST_MAX}', key)
     elif kind == "tile":
+        from .errors import NotationError
         from .notation import parse_tiles
         from .tiles import name
+        why = ""
         try:
             got = parse_tiles(str(value))
-        except Exception:
-            got = []
+        except NotationError as e:  # (what the notation says of it: "5P", suits lower case)
+            got, why = [], f": {e.detail}"
         if len(got) != 1:
-            raise bad("one tile")
+            raise bad("one tile", why)
         out = name(got[0])
     else:
         if not isinstance(value, str):

@@ -41,3 +41,13 @@ def test_readme_quotes_every_bracket_it_types():
     lines = [a or b for a, b in COMMANDS]
     bare = [c for c in lines if re.search(r"[\[\](){}]", re.sub(r"'[^']*'|\"[^\"]*\"", "", c))]
     assert len(lines) > 20 and not bare, bare
+
+
+def test_the_samples_readme_names_every_sample():
+    """samples/README.md says what each sample file is for: one added later is named too."""
+    root = Path(__file__).parent.parent / "samples"
+    said = (root / "README.md").read_text(encoding="utf-8")
+    files = [p.relative_to(root).as_posix() for p in root.rglob("*")
+             if p.is_file() and p.name != "README.md" and "__pycache__" not in p.parts]
+    missing = [f for f in files if f"`{f}`" not in said]
+    assert files and not missing, missing
