@@ -13,20 +13,17 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
-from .api import horse_tiles, score_hand
 from .claims import added_ghost, check_robbed, kong_paid, robbing_win
-from .draw_game import count_ghosts, exhausted, ghost_money, xiqian_elsewhere
-from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
+from .draw_game import count_ghosts, exhausted, ghost_money
+from .errors import TOO_DEEP, InputError
 from .frozen import hash_fields, read_only
 from .options import as_dict
-from .patterns import physical_ghosts
-from .passes import blocked_by_pass
 from .record import check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
-from .settlement import check_extras, net_of
+from .settlement import net_of
 from .table_hands import claimants_win, kongs_told, read_hands, winners
-from .working import exempt_words
+from .win_event import settle_win
 
 SEATS = C.SEATS
 
@@ -175,88 +172,8 @@ class _Table:
                 self.out[i] = formed
 
     def on_win(self, ev, robber) -> None:
-        f = ev.fields
-        tile = event_tile(ev, self.rec.label)
-        frm = f.get("from")
-        if len(ev.seats) > 1 and not frm:
-            raise InputError(f"{self.rec.label}: event {ev.number}: seats listed under win "
-                             "claim one discard or robbed kong: give from: (whose tile it was)")
-        if frm in ev.seats:  # (as a pass or a call on it is; score's words name --discard)
-            own = "rob its own kong" if f.get("rob_kong") else "win on its own discard"
-            raise InputError(f"{self.rec.label}: event {ev.number}: a seat cannot {own} "
-                             f"(from: {frm})")
-        seats = claimants_win(self.play, ev)
-        skipped = [s for s in ev.seats if s not in seats]
-        prev = self.out[-1] if self.out else None
-        if self.play.get("one_winner_per_discard") and frm and prev and prev.type == "win" \
-                and prev.results and prev.results[0].context.discard == frm and \
-                prev.results[0].context.rob_kong is None and not f.get("rob_kong"):
-            self.refuse(ev, f"{self.rs.name} has one winner per discard: {frm}'s tile went to "
-                            f"{prev.results[0].context.seat}")
-        results, rows = [], []
-        for seat in seats:
-            if seat in self.won:
-                self.refuse(ev, f"{seat} has already won this hand")
-            # Winners earlier in this same event count too: two seats robbing one kong in a
-            # one-winner ruleset is one winner too many.
-            if len(self.won) + len(results) >= int(self.play.get("max_winners", 3)):
-                self.refuse(ev, f"a winner past the {self.play.get('max_winners', 3)} this "
-                                f"ruleset allows: the hand was over")
-            hand = self.need_hand(seat, ev, "a winner's hand is scored")
-            if tile not in hand.concealed:
-                raise InputError(f"{self.rec.label}: event {ev.number}: {T.name(tile)} is not "
-                                 f"in {seat}'s hand")
-            h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
-            rob = frm if f.get("rob_kong") else None
-            try:
-                horses = horse_tiles(f.get("horses"))
-            except MjscoreError as e:
-                raise self.horse_error(ev, e) from None
-            try:
-                ctx = C.make(h, self.rs, seat_=seat, discard=None if rob else frm,
-                             kong_draw=f.get("kong_draw", False),
-                             after_kong=f.get("after_kong", False), rob_kong=rob,
-                             won=tuple(self.won) if "won" in self.rs.context else (),
-                             declared=f.get("declared", False), heavenly=f.get("heavenly", False),
-                             earthly=f.get("earthly", False), dealer=self.rec.dealer,
-                             horses=horses, ghosts_held=physical_ghosts(h, self.rs))
-            except MjscoreError as e:  # an option in the record's keys: settle has no --kong-draw
-                raise InputError(f"{self.rec.label}: event {ev.number}: "
-                                 f"{e.record if isinstance(e, OptionError) else e}") from None
-            try:
-                check_extras(ctx, h, self.rs)  # horses as many as the ruleset draws
-            except MjscoreError as e:
-                raise self.horse_error(ev, e) from None
-            r = score_hand(h, self.rs, ctx, xiqian_elsewhere(self, ev, seat, ctx),
-                           C.RECORD_KEYS)
-            self.check_pass(ev, seat, tile, r.value)
-            if not r.legal:
-                self.refuse(ev, f"{seat}'s win is not legal: " + "; ".join(r.reasons))
-            results.append(r)
-            rows += list(r.payments)
-        self.won += list(seats)
-        if len(self.won) >= int(self.play.get("max_winners", 3)):
-            self.ended_at = ev.number
-        how = f"on {frm}'s {'kong' if f.get('rob_kong') else 'discard'}" if frm else "by self-draw"
-        text = "; ".join(f"{r.context.seat} wins {how} with {T.name(tile)}: "
-                         f"{self.rs.shown_names(r.patterns)} {r.value}{_u(r.unit)}"
-                         + exempt_words(r) for r in results)
-        if skipped:
-            text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
-                    "downstream takes it)"
-        self.out.append(EventResult(ev.number, "win", text, tuple(rows), tuple(results)))
-
-    def horse_error(self, ev, e) -> InputError:
-        """A win's `horses:` that the ruleset cannot take, named as the record's field (the
-        message `score` gives names --horses); another extra's check as it is."""
-        if not str(e).removeprefix("invalid option: ").startswith("--horses"):
-            return InputError(f"{self.rec.label}: event {ev.number}: {e}")
-        return InputError(f"{self.rec.label}: event {ev.number} (horses): {e.record}")
-
-    def check_pass(self, ev, seat: str, tile: int, value: int) -> None:
-        why = blocked_by_pass(self, ev, seat, tile, value)
-        if why:
-            self.refuse(ev, why)
+        text, rows, results = settle_win(self, ev)
+        self.out.append(EventResult(ev.number, "win", text, rows, results))
 
     def skip(self, text: str) -> None:
         if text not in self.skipped:
@@ -320,10 +237,6 @@ class _Table:
         if self.play.get("chow_from_left") and has_chow and \
                 not any(e.type == "call" for e in self.rec.events):
             self.skip("chow from the left not checked: the record has no calls")
-
-
-def _u(unit: str) -> str:
-    return f" {unit}" if unit else ""
 
 
 def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:

@@ -1,0 +1,107 @@
+"""A win event of a settle record, on the table `whole_hand` keeps (as `claims`, `passes`
+and `draw_game` work on it): each winner checked against the record and the ruleset (one
+winner per discard, the winners a hand allows, 过水 / 漏胡), scored in the context the record
+gives, and the words and payments the event settles to."""
+
+from __future__ import annotations
+
+from . import context as C
+from . import tiles as T
+from .api import horse_tiles, score_hand
+from .draw_game import xiqian_elsewhere
+from .errors import InputError, MjscoreError, OptionError
+from .passes import blocked_by_pass
+from .patterns import physical_ghosts
+from .record import event_tile
+from .settlement import check_extras
+from .table_hands import claimants_win
+from .working import exempt_words
+
+
+def settle_win(table, ev) -> tuple:
+    """A win event checked and scored: its summary, its payment rows and the score Result
+    of each winner. Play the ruleset forbids is refused through `table.refuse`."""
+    f = ev.fields
+    tile = event_tile(ev, table.rec.label)
+    frm = f.get("from")
+    if len(ev.seats) > 1 and not frm:
+        raise InputError(f"{table.rec.label}: event {ev.number}: seats listed under win "
+                         "claim one discard or robbed kong: give from: (whose tile it was)")
+    if frm in ev.seats:  # (as a pass or a call on it is; score's words name --discard)
+        own = "rob its own kong" if f.get("rob_kong") else "win on its own discard"
+        raise InputError(f"{table.rec.label}: event {ev.number}: a seat cannot {own} "
+                         f"(from: {frm})")
+    seats = claimants_win(table.play, ev)
+    skipped = [s for s in ev.seats if s not in seats]
+    prev = table.out[-1] if table.out else None
+    if table.play.get("one_winner_per_discard") and frm and prev and prev.type == "win" \
+            and prev.results and prev.results[0].context.discard == frm and \
+            prev.results[0].context.rob_kong is None and not f.get("rob_kong"):
+        table.refuse(ev, f"{table.rs.name} has one winner per discard: {frm}'s tile went to "
+                         f"{prev.results[0].context.seat}")
+    results, rows = [], []
+    for seat in seats:
+        if seat in table.won:
+            table.refuse(ev, f"{seat} has already won this hand")
+        # Winners earlier in this same event count too: two seats robbing one kong in a
+        # one-winner ruleset is one winner too many.
+        if len(table.won) + len(results) >= int(table.play.get("max_winners", 3)):
+            table.refuse(ev, f"a winner past the {table.play.get('max_winners', 3)} this "
+                             f"ruleset allows: the hand was over")
+        hand = table.need_hand(seat, ev, "a winner's hand is scored")
+        if tile not in hand.concealed:
+            raise InputError(f"{table.rec.label}: event {ev.number}: {T.name(tile)} is not "
+                             f"in {seat}'s hand")
+        h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
+        rob = frm if f.get("rob_kong") else None
+        try:
+            horses = horse_tiles(f.get("horses"))
+        except MjscoreError as e:
+            raise _horse_error(table, ev, e) from None
+        try:
+            ctx = C.make(h, table.rs, seat_=seat, discard=None if rob else frm,
+                         kong_draw=f.get("kong_draw", False),
+                         after_kong=f.get("after_kong", False), rob_kong=rob,
+                         won=tuple(table.won) if "won" in table.rs.context else (),
+                         declared=f.get("declared", False), heavenly=f.get("heavenly", False),
+                         earthly=f.get("earthly", False), dealer=table.rec.dealer,
+                         horses=horses, ghosts_held=physical_ghosts(h, table.rs))
+        except MjscoreError as e:  # an option in the record's keys: settle has no --kong-draw
+            raise InputError(f"{table.rec.label}: event {ev.number}: "
+                             f"{e.record if isinstance(e, OptionError) else e}") from None
+        try:
+            check_extras(ctx, h, table.rs)  # horses as many as the ruleset draws
+        except MjscoreError as e:
+            raise _horse_error(table, ev, e) from None
+        r = score_hand(h, table.rs, ctx, xiqian_elsewhere(table, ev, seat, ctx),
+                       C.RECORD_KEYS)
+        why = blocked_by_pass(table, ev, seat, tile, r.value)
+        if why:
+            table.refuse(ev, why)
+        if not r.legal:
+            table.refuse(ev, f"{seat}'s win is not legal: " + "; ".join(r.reasons))
+        results.append(r)
+        rows += list(r.payments)
+    table.won += list(seats)
+    if len(table.won) >= int(table.play.get("max_winners", 3)):
+        table.ended_at = ev.number
+    how = f"on {frm}'s {'kong' if f.get('rob_kong') else 'discard'}" if frm else "by self-draw"
+    text = "; ".join(f"{r.context.seat} wins {how} with {T.name(tile)}: "
+                     f"{table.rs.shown_names(r.patterns)} {r.value}{_u(r.unit)}"
+                     + exempt_words(r) for r in results)
+    if skipped:
+        text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
+                "downstream takes it)"
+    return text, tuple(rows), tuple(results)
+
+
+def _horse_error(table, ev, e) -> InputError:
+    """A win's `horses:` that the ruleset cannot take, named as the record's field (the
+    message `score` gives names --horses); another extra's check as it is."""
+    if not str(e).removeprefix("invalid option: ").startswith("--horses"):
+        return InputError(f"{table.rec.label}: event {ev.number}: {e}")
+    return InputError(f"{table.rec.label}: event {ev.number} (horses): {e.record}")
+
+
+def _u(unit: str) -> str:
+    return f" {unit}" if unit else ""
