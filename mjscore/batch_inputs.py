@@ -6,7 +6,8 @@ Checked without reading a record, so that nothing is read twice: a regular file 
 and closed, as that is the one true test of reading it (permissions, ACLs, a security
 module); a named pipe or a device is only looked at (stat, access), since opening a pipe
 waits for its writer, and closing it again could end what the writer sends; standard input
-is only asked whether it is open for reading.
+is only asked whether it is open for reading. (`check_run` checks the `--rules` file too;
+`open_output` opens `-o` once all of that has passed.)
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ import os
 import stat
 
 from .errors import InputError
+from .output_guard import identity
 from .records import STDIN, STDIN_LABEL, input_format, label
+from .ruleset_check import load_for_records
+from .ruleset_files import chain_files
 
 
 def check(paths, given: str | None = None, output: str | None = None, stdin=None,
@@ -37,6 +41,29 @@ def check(paths, given: str | None = None, output: str | None = None, stdin=None
         not_output([path], output)
     if output in (None, STDIN) and stdout is not None:
         not_stdout(paths, stdout, stdin)
+
+
+def check_run(paths, rules: str, given: str | None, output: str | None, stdin, stdout):
+    """Everything a batch run can be refused for before `-o` is opened (`check`), and the
+    `--rules` file and its chain neither the output nor standard output. Returns what opening
+    `-o` erases (`output_guard.identity`): no record's ruleset file may be it."""
+    check(paths, given, output, stdin, stdout)
+    load_for_records(rules)
+    chain = chain_files(rules)
+    not_output(chain, output, "a ruleset file of --rules")
+    if output in (None, STDIN):
+        not_stdout(chain, stdout, None, "a ruleset file of --rules")
+    return identity(output)
+
+
+def open_output(path: str | None, stdout) -> tuple:
+    """(where the rows go, whether it is a file opened here that the caller closes)."""
+    if path is None or path == STDIN:
+        return stdout, False
+    try:
+        return open(path, "w", encoding="utf-8", newline=""), True
+    except OSError as e:
+        raise InputError(f"{path}: cannot be written ({e.strerror or e})") from None
 
 
 def _readable(path: str) -> None:

@@ -20,6 +20,11 @@ TABLE_HEADERS = ("File", "Record", "Hand", "Ruleset", "Legal", "Value", *SEATS, 
 JOIN = " | "
 
 
+def line_format(fmt: str):
+    """The function that writes a row in line format `fmt` (jsonl or csv)."""
+    return jsonl if fmt == "jsonl" else csv_row
+
+
 def jsonl(row) -> str:
     """A row as JSON Lines: `Row.to_dict()` encoded, its result's shared parts written once
     (a log's hands come to a few dozen outcomes and payment lists between them)."""

@@ -1,4 +1,5 @@
-"""The `mjscore` command. The only module that prints or exits.
+"""The `mjscore` command. The only module that prints or exits. (What each command takes is
+declared in `cli_options`; what it does is here.)
 
 Exit codes (CONTRACT): 0 scored; 1 understood but not a legal win; 2 bad input.
 """
@@ -12,14 +13,11 @@ import sys
 import click
 
 from . import __version__
-from .cli_options import Whole, WholeRange, once
+from .cli_options import (batch_params, is_list, rules_show_params, ruleset_names,
+                          score_params, settle_params, waits_params)
 from .errors import TOO_DEEP, MjscoreError, one_line
 
-FORMATS = click.Choice(["table", "json"])
-OPT_HELP = "A ruleset option; repeatable."
-FORMAT_HELP = "table for people, json for scripts."
 CLOSED_PIPE = 141
-MAX_JOBS = 256  # worker processes: far past any machine's cores, and a bound on a typo
 
 
 def _fail(e: MjscoreError):
@@ -93,31 +91,7 @@ def cli():
 
 
 @cli.command()
-@click.argument("hand", nargs=-1, required=True)
-@once("--rules", default="luzhou", show_default=True, metavar="NAME|FILE",
-              help="Ruleset name or YAML file; a comma list scores side by side.")
-@once("--win", metavar="TILE", help="The winning tile, one of those written in the hand "
-              "(default: the last concealed tile written).")
-@once("--seat", default="E", show_default=True, metavar="SEAT",
-              help="The winner's seat: E, S, W or N.")
-@once("--discard", metavar="SEAT", help="Won on SEAT's discard (default: self-draw).")
-@click.option("--kong-draw", is_flag=True, help="Won on a kong replacement tile (杠上花, 杠上开花).")
-@click.option("--after-kong", is_flag=True, help="With --discard: the discarder had just "
-              "konged (杠上炮).")
-@once("--rob-kong", metavar="SEAT", help="Robbed SEAT's added kong (抢杠).")
-@once("--won", metavar="SEATS", default="", help="Comma list of seats that already won.")
-@click.option("--declared", is_flag=True, help="报牌 / 报章 was declared.")
-@click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal.")
-@click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first tile.")
-@once("--ghosts-drawn", type=Whole(), default=0, metavar="N", help="Ghosts drawn this hand "
-              "(喜钱; default: the ghosts the hand holds).")
-@once("--indicator", metavar="TILE", help="Flip-ghost indicator (guangdong).")
-@once("--dealer", default="E", show_default=True, metavar="SEAT", help="The dealer's seat.")
-@once("--horses", metavar="TILES", help="买马 tiles drawn, in hand notation.")
-@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help=OPT_HELP)
-@once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP)
-@click.option("--explain", is_flag=True, help="Also list the readings that differ in patterns "
-              "or value, best first.")
+@score_params
 def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
           heavenly, earthly, ghosts_drawn, indicator, dealer, horses, opts, fmt, explain):
     """Score one winning HAND: value, patterns, the reading chosen, and who pays whom."""
@@ -127,13 +101,8 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
                   after_kong=after_kong, rob_kong=rob_kong, won=won, declared=declared,
                   heavenly=heavenly, earthly=earthly, ghosts_drawn=ghosts_drawn,
                   indicator=indicator, dealer=dealer, horses=horses, opts=parse_pairs(opts))
-    names = [r.strip() for r in rules.split(",")] if _is_list(rules) else [rules]
+    names = ruleset_names(rules, explain)
     if len(names) > 1:
-        from .errors import OptionError
-        if not all(names):
-            raise OptionError(f'--rules "{rules}": an empty name in the list')
-        if explain:
-            raise OptionError("--explain lists one ruleset's readings: give one --rules")
         _compare(" ".join(hand), names, kwargs, fmt)
     result = api.score(" ".join(hand), rules, **kwargs)
     if fmt == "json":
@@ -144,13 +113,7 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
 
 
 @cli.command()
-@click.argument("hand", nargs=-1, required=True)
-@once("--rules", default="luzhou", show_default=True, metavar="NAME|FILE",
-      help="Ruleset name or YAML file.")
-@once("--seat", default="E", show_default=True, metavar="SEAT",
-      help="The seat holding the hand (each wait is valued as its self-draw).")
-@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help=OPT_HELP)
-@once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP)
+@waits_params
 def waits(hand, rules, seat, opts, fmt):
     """Is HAND (one tile short, melds included) ready? On which tiles, worth what; 花猫; 查大."""
     from . import render
@@ -162,11 +125,7 @@ def waits(hand, rules, seat, opts, fmt):
 
 
 @cli.command()
-@click.argument("file")
-@once("--rules", default=None, metavar="NAME|FILE", help="Override the record's ruleset.")
-@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE",
-              help="A ruleset option, over the record's opts; repeatable.")
-@once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP)
+@settle_params
 def settle(file, rules, opts, fmt):
     """Settle a whole hand from a record FILE: every event's payments and each seat's net."""
     from . import render
@@ -178,21 +137,11 @@ def settle(file, rules, opts, fmt):
     sys.exit(0 if r.legal else 1)
 
 
-def _is_list(rules: str) -> bool:
-    """`--rules` as a comma list of rulesets, unless the whole of it names a file."""
-    from .ruleset_files import names_a_path
-    return "," in rules and not names_a_path(rules)
-
-
 def _compare(hand, names, kwargs, fmt):
     """One hand under several rulesets, side by side (players of two schools at one table)."""
-    from . import api, render
-    results = []
-    for name in names:
-        try:
-            results.append(api.score(hand, name, **kwargs))
-        except MjscoreError as e:
-            results.append(e)
+    from . import render
+    from .compare import score_each
+    results = score_each(hand, names, kwargs)
     if fmt == "json":
         click.echo(render.compare_json(names, results))
     else:
@@ -224,9 +173,7 @@ def rules_list():
 
 
 @rules.command("show")
-@click.argument("name")
-@click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE",
-              help="Show the ruleset with this option set; repeatable.")
+@rules_show_params
 def rules_show(name, opts):
     """Explain ruleset NAME (or a file): options, patterns, values, rulings."""
     from .errors import OptionError, opts_only
@@ -262,17 +209,7 @@ def rules_check(file):
 
 
 @cli.command("batch")
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@once("--rules", default="luzhou", show_default=True, metavar="NAME|FILE",
-              help="Ruleset for records with no rules key (a name or a YAML file).")
-@once("--input-format", type=click.Choice(["yaml", "jsonl", "csv"]),
-              help="The format of every FILE (default: from the extension; jsonl for -).")
-@once("--format", "fmt", type=click.Choice(["table", "jsonl", "csv"]), default="table",
-              show_default=True, help="table for people; jsonl or csv for scripts.")
-@once("-o", "--output", metavar="FILE", help="Write the results to FILE "
-              "(default: standard output).")
-@once("--jobs", type=WholeRange(min=1, max=MAX_JOBS), default=1, show_default=True, metavar="N",
-              help="Score in N worker processes; results stay in input order.")
+@batch_params
 def batch(files, rules, input_format, fmt, output, jobs):
     """Score every record in FILE... (a YAML list, JSON Lines, or CSV with a header; - reads
     standard input).
@@ -283,30 +220,23 @@ def batch(files, rules, input_format, fmt, output, jobs):
     1: some not legal; 2: some bad input.
     """
     from .batch import BAD, NOT_LEGAL, score_all
-    from .batch_inputs import check, not_output, not_stdout
+    from .batch_inputs import check_run, open_output
     from .errors import OptionError
-    from .output_guard import identity, spares_rulesets
+    from .output_guard import spares_rulesets
     from .records import read
-    from .ruleset_check import load_for_records
-    from .ruleset_files import chain_files
-    if _is_list(rules):
+    if is_list(rules):
         raise OptionError("batch takes one --rules; a record's rules key can name another")
     # Fail on a bad command line before a single row is written (or -o truncated).
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
-    check(files, input_format, output, stdin, sys.stdout)
-    load_for_records(rules)
-    chain = chain_files(rules)
-    not_output(chain, output, "a ruleset file of --rules")
-    if output in (None, "-"):
-        not_stdout(chain, sys.stdout, None, "a ruleset file of --rules")
-    guard = identity(output)  # what opening -o erases: no record's ruleset file may be it
+    guard = check_run(files, rules, input_format, output, stdin, sys.stdout)
     records = (rec for path in files for rec in read(path, input_format, stdin))
     sink, to_file = None, False
     try:
         spares_rulesets(files, input_format, guard)
-        sink, to_file = _batch_output(output)
+        sink, to_file = open_output(output, sys.stdout)
         # Rows in a line format are written where they are scored (see score_all).
-        render = None if fmt == "table" else _line_format(fmt)
+        from .batch_output import line_format
+        render = None if fmt == "table" else line_format(fmt)
         counts = _batch_write(score_all(records, rules, jobs, render, guard), fmt, sink,
                               to_file, len(files))
     except KeyboardInterrupt:
@@ -321,21 +251,6 @@ def batch(files, rules, input_format, fmt, output, jobs):
 
 
 TABLE_BLOCK = 1000  # table rows per tabulate call: a table must be measured before printing
-
-
-def _line_format(fmt: str):
-    from . import batch_output as out
-    return out.jsonl if fmt == "jsonl" else out.csv_row
-
-
-def _batch_output(path):
-    from .errors import InputError
-    if path is None or path == "-":
-        return sys.stdout, False
-    try:
-        return open(path, "w", encoding="utf-8", newline=""), True
-    except OSError as e:
-        raise InputError(f"{path}: cannot be written ({e.strerror or e})") from None
 
 
 def _batch_write(rows, fmt, sink, to_file, files):

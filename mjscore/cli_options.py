@@ -1,5 +1,7 @@
-"""Click option types the `mjscore` commands share: an option given at most once, and
-whole numbers typed in ASCII digits. (They raise Click's own errors; `cli` prints them.)"""
+"""What each `mjscore` command takes on its command line, declared apart from what it does
+(`cli`): its arguments and options, the Click types they share (an option given at most
+once, whole numbers typed in ASCII digits), and how `--rules` names several rulesets. They
+raise Click's own errors or an MjscoreError; `cli` prints them."""
 
 from __future__ import annotations
 
@@ -38,3 +40,100 @@ class Whole(_AsciiDigits, click.types.IntParamType):
 
 class WholeRange(_AsciiDigits, click.IntRange):
     pass
+
+
+FORMATS = click.Choice(["table", "json"])
+OPT_HELP = "A ruleset option; repeatable."
+FORMAT_HELP = "table for people, json for scripts."
+MAX_JOBS = 256  # worker processes: far past any machine's cores, and a bound on a typo
+
+
+def _declared(*decorators):
+    """One decorator for a command's parameters, listed as its --help shows them."""
+    def declare(f):
+        for d in reversed(decorators):
+            f = d(f)
+        return f
+    return declare
+
+
+score_params = _declared(
+    click.argument("hand", nargs=-1, required=True),
+    once("--rules", default="luzhou", show_default=True, metavar="NAME|FILE",
+         help="Ruleset name or YAML file; a comma list scores side by side."),
+    once("--win", metavar="TILE", help="The winning tile, one of those written in the hand "
+         "(default: the last concealed tile written)."),
+    once("--seat", default="E", show_default=True, metavar="SEAT",
+         help="The winner's seat: E, S, W or N."),
+    once("--discard", metavar="SEAT", help="Won on SEAT's discard (default: self-draw)."),
+    click.option("--kong-draw", is_flag=True, help="Won on a kong replacement tile (杠上花, "
+                 "杠上开花)."),
+    click.option("--after-kong", is_flag=True, help="With --discard: the discarder had just "
+                 "konged (杠上炮)."),
+    once("--rob-kong", metavar="SEAT", help="Robbed SEAT's added kong (抢杠)."),
+    once("--won", metavar="SEATS", default="", help="Comma list of seats that already won."),
+    click.option("--declared", is_flag=True, help="报牌 / 报章 was declared."),
+    click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal."),
+    click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first tile."),
+    once("--ghosts-drawn", type=Whole(), default=0, metavar="N", help="Ghosts drawn this hand "
+         "(喜钱; default: the ghosts the hand holds)."),
+    once("--indicator", metavar="TILE", help="Flip-ghost indicator (guangdong)."),
+    once("--dealer", default="E", show_default=True, metavar="SEAT", help="The dealer's seat."),
+    once("--horses", metavar="TILES", help="买马 tiles drawn, in hand notation."),
+    click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help=OPT_HELP),
+    once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP),
+    click.option("--explain", is_flag=True, help="Also list the readings that differ in "
+                 "patterns or value, best first."))
+
+waits_params = _declared(
+    click.argument("hand", nargs=-1, required=True),
+    once("--rules", default="luzhou", show_default=True, metavar="NAME|FILE",
+         help="Ruleset name or YAML file."),
+    once("--seat", default="E", show_default=True, metavar="SEAT",
+         help="The seat holding the hand (each wait is valued as its self-draw)."),
+    click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help=OPT_HELP),
+    once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP))
+
+settle_params = _declared(
+    click.argument("file"),
+    once("--rules", default=None, metavar="NAME|FILE", help="Override the record's ruleset."),
+    click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE",
+                 help="A ruleset option, over the record's opts; repeatable."),
+    once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP))
+
+rules_show_params = _declared(
+    click.argument("name"),
+    click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE",
+                 help="Show the ruleset with this option set; repeatable."))
+
+batch_params = _declared(
+    click.argument("files", nargs=-1, required=True, metavar="FILE..."),
+    once("--rules", default="luzhou", show_default=True, metavar="NAME|FILE",
+         help="Ruleset for records with no rules key (a name or a YAML file)."),
+    once("--input-format", type=click.Choice(["yaml", "jsonl", "csv"]),
+         help="The format of every FILE (default: from the extension; jsonl for -)."),
+    once("--format", "fmt", type=click.Choice(["table", "jsonl", "csv"]), default="table",
+         show_default=True, help="table for people; jsonl or csv for scripts."),
+    once("-o", "--output", metavar="FILE", help="Write the results to FILE "
+         "(default: standard output)."),
+    once("--jobs", type=WholeRange(min=1, max=MAX_JOBS), default=1, show_default=True,
+         metavar="N", help="Score in N worker processes; results stay in input order."))
+
+
+def is_list(rules: str) -> bool:
+    """`--rules` as a comma list of rulesets, unless the whole of it names a file."""
+    from .ruleset_files import names_a_path
+    return "," in rules and not names_a_path(rules)
+
+
+def ruleset_names(rules: str, explain: bool = False) -> list:
+    """The rulesets `score --rules` names: one, or a comma list scored side by side."""
+    if not is_list(rules):
+        return [rules]
+    from .errors import OptionError
+    names = [r.strip() for r in rules.split(",")]
+    if not all(names):
+        raise OptionError(f'--rules "{rules}": an empty name in the list')
+    if explain:
+        raise OptionError("--explain lists one ruleset's readings: give one --rules")
+    return names

@@ -1,4 +1,5 @@
-"""One hand under several rulesets: which applied patterns are the same rule.
+"""One hand under several rulesets: scored under each, and which applied patterns are the
+same rule.
 
 Rulesets name their patterns in their own words (luzhou's 无鬼 "No ghost" is luzhou-guide's
 无鬼胡 "No-Ghost Hand Bonus"), so names cannot say whether two schools score the same thing.
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .errors import MjscoreError
+
 
 class Match(NamedTuple):
     """One rule as the rulesets that applied it name it: `hits[i]` is the i-th compared
@@ -25,6 +28,19 @@ class Match(NamedTuple):
     def holders(self) -> tuple:
         """The indices of the results that applied this rule."""
         return tuple(i for i, h in enumerate(self.hits) if h is not None)
+
+
+def score_each(hand: str, names, kwargs: dict) -> list:
+    """`hand` scored under each ruleset of `names`: its Result, or the MjscoreError that
+    ruleset refused it with (another ruleset may still read it)."""
+    from .api import score
+    results = []
+    for name in names:
+        try:
+            results.append(score(hand, name, **kwargs))
+        except MjscoreError as e:
+            results.append(e)
+    return results
 
 
 def same_rule(a, b) -> bool:
