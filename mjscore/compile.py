@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from . import tiles as T
 from .amounts import amount_text, exact, past_max
 from .errors import MAX_VALUE, PAST_MAX, OptionError, RulesetError
 from .patterns import BY_SIGNATURE, REGISTRY, SITUATIONAL
 from .settlement import CHECKS
+
+if TYPE_CHECKING:  # (not at run time: fractions brings decimal, see `amounts.exact`)
+    from fractions import Fraction
 
 EFFECTS = ("steps", "base", "multiply", "add", "flat", "fixed")
 

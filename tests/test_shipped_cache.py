@@ -28,3 +28,24 @@ def test_missing_or_broken_cache_is_no_answer(tmp_path):
     assert shipped_cache.lookup(tmp_path / "x.yaml", "name: x\n") is None
     (tmp_path / shipped_cache.NAME).write_text("{not json", encoding="utf-8")
     assert shipped_cache.lookup(tmp_path / "x.yaml", "name: x\n") is None
+
+
+def test_scoring_with_a_shipped_ruleset_imports_nothing_heavy():
+    """`mjscore score` starts within 2x `import click` (issue 8): with a shipped ruleset it
+    needs no YAML parser, no schema validator, and no fractions (which brings decimal: a
+    house file's decimal amount alone needs it, `amounts.exact`). Run apart, so that what
+    other tests imported counts for nothing."""
+    import subprocess
+    import sys
+    code = ("import sys, io, contextlib\n"
+            "sys.argv = ['mjscore', 'score', '111m123m456m789m5pC', '--win', '5p']\n"
+            "from mjscore.cli import cli\n"
+            "try:\n"
+            "    with contextlib.redirect_stdout(io.StringIO()):\n"
+            "        cli(prog_name='mjscore')\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "print(' '.join(m for m in ('jsonschema', 'yaml', 'fractions', 'decimal', 'difflib',\n"
+            "                           'multiprocessing') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", out.stdout
