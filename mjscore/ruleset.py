@@ -137,7 +137,10 @@ def _from_file(ref: str, opts: tuple) -> Ruleset:
         key = None
     hit = _FILES.get(key)
     if hit is not None and hit[0] is not None and stamps(f for f, _ in hit[0]) == hit[0]:
-        _FILES.move_to_end(key)
+        try:
+            _FILES.move_to_end(key)
+        except KeyError:  # another thread dropped it meanwhile (below): still the file's
+            pass
         return hit[1]
     files: list = []
     data, label, shipped = load_raw(ref, files)
@@ -148,8 +151,11 @@ def _from_file(ref: str, opts: tuple) -> Ruleset:
         rs = resolve_and_compile(data, label, dict(opts), check=not shipped, files=files)
     if key is not None:
         _FILES[key] = (stamps(files), rs)
-        if len(_FILES) > 64:
-            _FILES.popitem(last=False)
+        while len(_FILES) > 64:
+            try:
+                _FILES.popitem(last=False)
+            except KeyError:  # another thread emptied it meanwhile
+                break
     return rs
 
 
