@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from . import tiles as T
 from .amounts import amount_text, exact, past_max
 from .errors import MAX_VALUE, PAST_MAX, OptionError, RulesetError
+from .frozen import FrozenDict
 from .patterns import BY_SIGNATURE, REGISTRY, SITUATIONAL
 from .settlement import CHECKS
 
@@ -142,7 +143,7 @@ def _patterns(spec: dict, label: str) -> tuple:
             when_named=p.get("when_named"), excludes=tuple(p.get("excludes", ())),
             raises_cap=p.get("raises_cap"), ruling=p.get("ruling"), win=p.get("win"),
             each_more=exact(p.get("each_more")), fn=REGISTRY[p.get("pattern", pid)],
-            kw=dict(p.get("params") or {})))
+            kw=FrozenDict(p.get("params") or {})))
     ids = {p.id for p in out}
     for p in out:
         for x in p.excludes:

@@ -1,5 +1,5 @@
-"""Frozen results: dataclasses made quickly (a few per hand scored), and read-only mappings
-that pickle."""
+"""Frozen results: dataclasses made quickly (a few per hand scored), read-only mappings that
+pickle, and the read-only trees a compiled ruleset holds."""
 
 from __future__ import annotations
 
@@ -64,3 +64,41 @@ def maker(cls):
          "    _mk_dict = _mk_obj.__dict__\n" + stores +
          "    return _mk_obj\n", space)
     return space[f"make_{cls.__name__}"]
+
+
+def _refuse(self, *args, **kwargs):
+    raise TypeError(f"a ruleset's {type(self).__bases__[0].__name__} is read-only: it is "
+                    "shared by every call that loads the ruleset (copy it to change it)")
+
+
+class FrozenDict(dict):
+    """A compiled ruleset's mapping (`Ruleset.spec`, `.data`, `.options`). Compiled rulesets
+    are cached and shared by every call, so a change made through one result's `.rules`
+    would change later results. Still a dict (the code that reads the file's nodes asks
+    `isinstance(node, dict)`, and `rules show` dumps them as JSON); only changing is refused."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self):  # (pickle's own way sets the items one by one, refused here)
+        return FrozenDict, (dict(self),)
+
+
+class FrozenList(list):
+    """A compiled ruleset's list, as `FrozenDict`."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+
+    def __reduce__(self):
+        return FrozenList, (list(self),)
+
+
+def frozen_tree(node):
+    """`node` (a ruleset file's parsed data) with every dict and list in it made read-only."""
+    if isinstance(node, dict):
+        return FrozenDict({k: frozen_tree(v) for k, v in node.items()})
+    if isinstance(node, list):
+        return FrozenList([frozen_tree(v) for v in node])
+    return node

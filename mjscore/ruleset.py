@@ -17,6 +17,7 @@ from functools import cached_property, lru_cache
 from . import tiles as T
 from .bounded import make_room
 from .errors import OptionError, RulesetError
+from .frozen import frozen_tree
 from .options import as_dict, resolve, resolve_refs
 from .ruleset_files import is_shipped_name, load_raw, naming_the_writer, stamps
 
@@ -171,6 +172,9 @@ def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
     if check:
         validate_resolved(data, spec, values, label)
     from .compile import build_ruleset
+    # Read-only before compiling, so that what the compiled patterns hold is too: a ruleset is
+    # cached and shared, and a change through one result's `.rules` would reach later ones.
+    data, spec, values = frozen_tree(data), frozen_tree(spec), frozen_tree(values)
     rs = build_ruleset(Ruleset, data, spec, label, values, frozenset(opts or ()))
     if check:
         from .ruleset_check import check_context_read

@@ -3,6 +3,8 @@ once, and with results and rulesets that stay as they were made."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from mjscore import score
@@ -40,3 +42,31 @@ def test_threads_loading_more_house_options_than_the_cache_holds(house):
                 for k in range(30)}
     assert in_threads(work, 8) == [{5}] * 8
     assert len(R._FILES) <= 64
+
+
+# Hands whose results the mutations below would change: 20 (闺, 无鬼); 2 on a discard.
+PROBES = [("111m123m456m789m5p5p", {"win": "5p"}), (HAND, {"win": "5p", "discard": "S"})]
+
+
+def _probed() -> list:
+    return [score(hand, **kw).to_dict() for hand, kw in PROBES]
+
+
+# What a result reaches, each shared by every later call with its ruleset (cached).
+MUTATIONS = [
+    pytest.param(lambda r: r.patterns[0].spec.kw.update(shape="seven_pairs"), id="hit-params"),
+    pytest.param(lambda r: r.rules.spec["hand"].__setitem__("discard_wins", False), id="spec"),
+    pytest.param(lambda r: r.rules.spec.pop("patterns"), id="spec-pop"),
+    pytest.param(lambda r: r.rules.spec["hand"]["shapes"].remove("standard"), id="spec-list"),
+    pytest.param(lambda r: r.rules.data["patterns"].clear(), id="data"),
+    pytest.param(lambda r: r.rules.options.__setitem__("cap", 1), id="options"),
+    pytest.param(lambda r: pickle.loads(pickle.dumps(r)).rules.spec.clear(), id="pickled"),
+]
+
+
+@pytest.mark.parametrize("mutate", MUTATIONS)
+def test_a_result_cannot_change_the_ruleset_later_calls_share(mutate):
+    before = _probed()
+    with pytest.raises(TypeError, match="read-only"):
+        mutate(score(PROBES[0][0], **PROBES[0][1]))
+    assert _probed() == before
