@@ -127,9 +127,13 @@ _PLAIN: dict = {}  # (seat, dealer, ghosts held, ghost kinds) -> the plain self-
 def make(hand, rs, seat_="E", discard=None, kong_draw=False, after_kong=False, rob_kong=None,
          won=(), declared=False, heavenly=False, earthly=False, ghosts_drawn=0, indicator=None,
          dealer="E", horses=(), ghosts_held=0) -> WinContext:
-    plain = discard is None and rob_kong is None and indicator is None and not (
-        kong_draw or after_kong or won or declared or heavenly or earthly or ghosts_drawn
-        or horses) and type(seat_) is str and type(dealer) is str
+    # Plain only where each flag is its default itself: another false value (None, 0.0, "",
+    # {}) is _make's to take or refuse, as it is when another option is given.
+    plain = discard is None and rob_kong is None and indicator is None and \
+        kong_draw is False and after_kong is False and declared is False and \
+        heavenly is False and earthly is False and won == () and type(won) is tuple and \
+        not ghosts_drawn and type(ghosts_drawn) is int and not horses and \
+        type(seat_) is str and type(dealer) is str
     if plain:
         # Most wins are a plain self-draw: nothing in it depends on the hand but the ghosts
         # held, so its checked context is made once (immutable, shared).

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from mjscore import score
+from mjscore import OptionError, score
 from mjscore import ruleset as R
 
 from .threads import in_threads
@@ -70,3 +70,35 @@ def test_a_result_cannot_change_the_ruleset_later_calls_share(mutate):
     with pytest.raises(TypeError, match="read-only"):
         mutate(score(PROBES[0][0], **PROBES[0][1]))
     assert _probed() == before
+
+
+# A value is taken or refused the same whether or not another option is given: a plain
+# self-draw (no option) took these false values without a look.
+@pytest.mark.parametrize("kwargs", [
+    pytest.param({"kong_draw": None}, id="flag-None"),
+    pytest.param({"declared": None}, id="declared-None"),
+    pytest.param({"heavenly": ""}, id="flag-empty-text"),
+    pytest.param({"earthly": []}, id="flag-empty-list"),
+    pytest.param({"after_kong": 0.0}, id="flag-0.0"),
+    pytest.param({"ghosts_drawn": 0.0}, id="ghosts_drawn-0.0"),
+    pytest.param({"ghosts_drawn": False}, id="ghosts_drawn-False"),
+    pytest.param({"won": 0}, id="won-0"),
+    pytest.param({"won": {}}, id="won-dict"),
+])
+def test_a_false_value_is_refused_with_or_without_another_option(kwargs):
+    for other in ({}, {"discard": "S"}):
+        with pytest.raises(OptionError):
+            score(HAND, win="5p", **kwargs, **other)
+
+
+@pytest.mark.parametrize("kwargs", [
+    pytest.param({"kong_draw": 0, "declared": False}, id="flags-0"),
+    pytest.param({"won": None}, id="won-None"),
+    pytest.param({"won": ""}, id="won-empty-text"),
+    pytest.param({"won": []}, id="won-empty-list"),
+    pytest.param({"ghosts_drawn": None}, id="ghosts_drawn-None"),
+    pytest.param({"ghosts_drawn": "0"}, id="ghosts_drawn-text"),
+])
+def test_a_false_value_taken_either_way(kwargs):
+    assert score(HAND, win="5p", **kwargs).value == 5
+    assert score(HAND, win="5p", discard="S", **kwargs).value == 2
