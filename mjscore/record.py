@@ -16,7 +16,7 @@ from pathlib import Path
 from . import tiles as T
 from .context import SEATS
 from .errors import InputError, OptionError, RulesetError, too_large
-from .ruleset import load as load_ruleset
+from .ruleset import ruleset_of
 from .ruleset_files import beside
 from .words import describe, either, schema_text, unknown
 
@@ -36,7 +36,7 @@ class Event:
 @dataclass(frozen=True)
 class Record:
     label: str
-    rules: str
+    rules: object  # a name or path, or a compiled Ruleset (the API's)
     opts: dict
     dealer: str
     seats: dict  # seat -> hand text
@@ -174,9 +174,10 @@ def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):
     the record gave, and `given` does not override, is refused as the record's: by file and
     key, as its schema errors are, not in the words of a bad --opt; so is a ruleset the
     record names itself (`own_rules`: not one --rules gave). Either way in the record's
-    terms: `settle` has no --indicator."""
+    terms: `settle` has no --indicator. A compiled Ruleset given (the API's `rules`, as
+    `score` and `waits` take it) is used as it is, refusing options that would change it."""
     try:
-        return load_ruleset(rec.rules, {**rec.opts, **given})
+        return ruleset_of(rec.rules, {**rec.opts, **given})
     except OptionError as e:
         if e.key in rec.opts and e.key not in given:
             raise InputError(f"{rec.label}: opts.{e.key}: {e.record}") from None

@@ -203,7 +203,7 @@ def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
             if asked[key] != rules.options.get(key):
                 raise OptionError(f"{key}={value}: the Ruleset given was made with "
                                   f"{key}={rules.options.get(key)}; load it with this option, "
-                                  "or give its name")
+                                  "or give its name", key)
     return rules
 
 

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from mjscore import OptionError, score
+from mjscore import InputError, OptionError, score, settle
 from mjscore import ruleset as R
 
 from .threads import in_threads
@@ -102,3 +102,19 @@ def test_a_false_value_is_refused_with_or_without_another_option(kwargs):
 def test_a_false_value_taken_either_way(kwargs):
     assert score(HAND, win="5p", **kwargs).value == 5
     assert score(HAND, win="5p", discard="S", **kwargs).value == 2
+
+
+SETTLED = {"seats": {"E": HAND}, "events": [{"win": "E", "tile": "5p"}]}
+
+
+@pytest.mark.parametrize("rules, opts", [
+    pytest.param(lambda: R.load("luzhou"), None, id="compiled"),
+    pytest.param(lambda: R.load("luzhou", {"cap": 40}), {"cap": 40}, id="compiled-same-opts"),
+])
+def test_settle_takes_a_compiled_ruleset_as_score_does(rules, opts):
+    assert settle(SETTLED, rules(), opts=opts).to_dict() == settle(SETTLED).to_dict()
+
+
+def test_settle_refuses_a_record_option_that_would_change_the_compiled_ruleset():
+    with pytest.raises(InputError, match=r"^record: opts\.cap: cap=100: the Ruleset given"):
+        settle({**SETTLED, "opts": {"cap": 100}}, R.load("luzhou"))
