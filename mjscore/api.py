@@ -129,7 +129,20 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
           after_kong=False, rob_kong=None, won=(), declared=False, heavenly=False,
           earthly=False, ghosts_drawn=0, indicator=None, dealer="E", horses=None,
           opts=None) -> Result:
-    """Score one winning hand (CONTRACT "Python API"); bad input raises MjscoreError.
+    """Score one winning hand, as `mjscore score` does (README, "Python API").
+
+    hand: the notation, as text. rules: a shipped name, a ruleset file's path, or a compiled
+    ruleset (`mjscore.ruleset.load`). win: the winning tile (default: the last concealed
+    tile written). seat, dealer: "E", "S", "W" or "N". discard: the seat whose discard was
+    won on (None: self-drawn). rob_kong: the seat whose added kong was robbed. won: seats that
+    already won this hand ("S,W" or a list). kong_draw, after_kong, declared, heavenly,
+    earthly: True or False. ghosts_drawn: a whole number (喜钱). indicator: the flipped ghost
+    indicator (guangdong). horses: 买马 tiles, in notation. opts: the ruleset's options,
+    {name: value}, values as text or their own types ({"cap": 100}).
+
+    Returns a frozen Result (`.legal`, `.reasons`, `.value`, `.patterns`, `.payments`,
+    `.net`; `.to_dict()` is `--format json`). Bad input raises MjscoreError (NotationError,
+    RulesetError, OptionError, InputError) with the message the command prints.
 
     >>> r = score("111m123m456m789m5pC", win="5p")
     >>> r.value, [h.name for h in r.patterns], r.net["E"]

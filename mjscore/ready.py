@@ -108,7 +108,11 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
 
 
 def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:
-    """Is `hand` (one tile short, melds included) ready, on which tiles, worth what.
+    """Is `hand` (one tile short, melds included) ready, on which tiles, worth what, as
+    `mjscore waits` says. hand: the notation, as text. rules, opts: as `score` takes them;
+    seat: the player's seat.
+    Returns a frozen WaitsResult (`.ready`, `.waits`, `.chada`, `.flower_cat`; `.to_dict()`
+    is `--format json`); bad input raises MjscoreError.
 
     >>> [(w.tile, w.value) for w in waits("111m123m456m789mC").waits][:3]
     [('2m', 20), ('3m', 20), ('4m', 20)]

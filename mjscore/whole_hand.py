@@ -239,8 +239,12 @@ class _Table:
             self.skip("chow from the left not checked: the record has no calls")
 
 
-def settle(record, rules: str | None = None, *, opts=None) -> SettleResult:
-    """Settle a whole hand from a record (a file path or a mapping)."""
+def settle(record, rules=None, *, opts=None) -> SettleResult:
+    """Settle a whole hand from a record, as `mjscore settle` does. record: a file's path or
+    a mapping, as the file would hold. rules: a shipped name, a file's path or a compiled
+    ruleset, over the record's own `rules:`; opts: options over the record's `opts:`.
+    Returns a frozen SettleResult (`.events`, `.net`, `.next_dealer`; `.to_dict()` is
+    `--format json`); bad input raises MjscoreError."""
     try:
         rec = load_record(record, rules)
         rs = ruleset_of_record(rec, as_dict(opts), own_rules=rules is None)

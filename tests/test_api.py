@@ -3,10 +3,12 @@ once, and with results and rulesets that stay as they were made."""
 
 from __future__ import annotations
 
+import inspect
 import pickle
 
 import pytest
 
+import mjscore
 from mjscore import InputError, OptionError, score, settle
 from mjscore import ruleset as R
 
@@ -118,3 +120,11 @@ def test_settle_takes_a_compiled_ruleset_as_score_does(rules, opts):
 def test_settle_refuses_a_record_option_that_would_change_the_compiled_ruleset():
     with pytest.raises(InputError, match=r"^record: opts\.cap: cap=100: the Ruleset given"):
         settle({**SETTLED, "opts": {"cap": 100}}, R.load("luzhou"))
+
+
+# help() on each says what every argument takes, not only where to read about it.
+@pytest.mark.parametrize("name", ["score", "waits", "settle"])
+def test_help_names_every_argument(name):
+    fn = getattr(mjscore, name)
+    assert [p for p in inspect.signature(fn).parameters if f"{p}:" not in fn.__doc__
+            and f"{p}," not in fn.__doc__] == []
