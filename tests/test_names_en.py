@@ -54,14 +54,22 @@ def test_the_chinese_rulesets_keep_their_words(args, want):
     assert want in out("score", *args)
 
 
-@pytest.mark.parametrize("rules, want", [
-    pytest.param("luzhou-guide", "Flower Cat: tiles of 3 suits (m, p, s); a winning hand holds "
-                 "at most 2 (voided suit); not ready, and pays at the draw.", id="guide"),
-    pytest.param("luzhou", "花猫 (flower cat): tiles of 3 suits (m, p, s); a winning hand holds "
-                 "at most 2 (缺门); not ready, and pays at 查叫.", id="luzhou"),
+# A hand of three suits: `waits` (13 tiles) says so in its table, `score` (14) in its reason.
+@pytest.mark.parametrize("command, hand, rules, want", [
+    pytest.param("waits", "111m123p456s789m5m", "luzhou-guide", "Flower Cat: tiles of 3 suits "
+                 "(m, p, s); a winning hand holds at most 2 (voided suit); not ready, and pays "
+                 "at the draw.", id="waits: guide"),
+    pytest.param("waits", "111m123p456s789m5m", "luzhou", "花猫 (flower cat): tiles of 3 suits "
+                 "(m, p, s); a winning hand holds at most 2 (缺门); not ready, and pays at 查叫.",
+                 id="waits: luzhou"),
+    pytest.param("score", "111m123p456s789m55m", "luzhou-guide", "  - Flower Cat: tiles of 3 "
+                 "suits (m, p, s); a winning hand holds at most 2 (voided suit)",
+                 id="score reason: guide"),
+    pytest.param("score", "111m123p456s789m55m", "luzhou", "  - 花猫: tiles of 3 suits (m, p, s); "
+                 "a winning hand holds at most 2 (缺门)", id="score reason: luzhou"),
 ])
-def test_waits_names_a_flower_cat_as_the_ruleset_does(rules, want):
-    assert want in out("waits", "111m123p456s789m5m", "--rules", rules)
+def test_a_flower_cat_is_named_as_the_ruleset_does(command, hand, rules, want):
+    assert want in out(command, hand, "--rules", rules)
 
 
 def test_waits_names_the_best_wait_in_english(tmp_path):
@@ -89,16 +97,6 @@ def test_settle_names_a_ghost_bonus_in_english(tmp_path):
     p.write_text(f"rules: {house(tmp_path, 'luzhou')}\nopts: {{ghosts: 8}}\nseats: {{}}\n"
                  "events: [{ghosts: E, drawn: 5}]\n", encoding="utf-8")
     assert "S       E           10  Ghost bonus: 5 ghosts drawn" in out("settle", str(p))
-
-
-@pytest.mark.parametrize("rules, line", [
-    pytest.param("luzhou-guide", "  - Flower Cat: tiles of 3 suits (m, p, s); a winning hand holds "
-                 "at most 2 (voided suit)", id="guide"),
-    pytest.param("luzhou", "  - 花猫: tiles of 3 suits (m, p, s); a winning hand holds at most 2 "
-                 "(缺门)", id="luzhou"),
-])
-def test_a_flower_cat_reason_takes_the_rulesets_words(rules, line):
-    assert line in out("score", "111m123p456s789m55m", "--rules", rules)
 
 
 def test_the_guides_draw_takes_its_words():
