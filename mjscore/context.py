@@ -87,17 +87,19 @@ _NUMBERS: dict = {}  # context -> its number (`WinContext.number`)
 def seat(value, flag: str) -> str:
     s = str(value).strip().upper()
     if s not in SEATS:
+        from .notation import HONOUR_WORDS  # (the winds as the notation takes them)
         plain = unicodedata.normalize("NFKC", s)
-        near = plain if plain in SEATS else _SEAT_WORDS.get(plain)
+        wind = HONOUR_WORDS.get(plain)
+        near = plain if plain in SEATS else _SEAT_WORDS.get(plain) or \
+            (wind if wind in SEATS else None)
         hint = f" ({str(value).strip()} is {near})" if near else ""
         raise OptionError(f'{flag} takes a seat E, S, W or N, not "{value}"{hint}')
     return s
 
 
-# A seat as a player may name it: the wind in Chinese (as the hand notation takes 东南西北),
-# spelt out, or in full width; the letter is what a seat option takes.
-_SEAT_WORDS = {**dict(zip("东東南西北", "EESWN")),
-               **{w: w[0] for w in ("EAST", "SOUTH", "WEST", "NORTH")}}
+# A seat as a player may name it: the wind spelt out, in Chinese (the notation's words), or
+# in full width; the letter is what a seat option takes.
+_SEAT_WORDS = {w: w[0] for w in ("EAST", "SOUTH", "WEST", "NORTH")}
 
 
 def seats(value, flag: str) -> tuple:

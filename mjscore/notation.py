@@ -31,10 +31,11 @@ _SUIT_CHARS = {"m": "m", "p": "p", "s": "s", "z": "z",
                "万": "m", "萬": "m", "筒": "p", "饼": "p", "餅": "p",
                "条": "s", "條": "s", "索": "s"}
 # Longest names first so that 红中 / 白板 win over their one-character forms.
-_HONOUR_WORDS = sorted({
+HONOUR_WORDS = {
     "红中": "C", "紅中": "C", "中": "C", "发": "F", "發": "F", "青发": "F", "白板": "P", "白": "P",
     "东": "E", "東": "E", "南": "S", "西": "W", "北": "N",
-}.items(), key=lambda kv: -len(kv[0]))
+}
+_HONOUR_WORDS = sorted(HONOUR_WORDS.items(), key=lambda kv: -len(kv[0]))
 
 
 @dataclass(frozen=True)
