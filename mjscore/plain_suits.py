@@ -178,8 +178,10 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
     suit numbers reads every spread's complete suit, if any (0 for none). A rank past four
     copies carries into the next in base 5, so a hit is checked on the packed counts: the
     complete suit must hold the suit's tiles."""
-    merged, placed, _exact = _SPREADS or _make_spreads()
-    view, getters, keys, suits, sigs_of = index_of(table, merged)
+    got = _READY[0] if _READY else None
+    if got is None or got[0] is not table:
+        got = _ready(table)
+    _table, view, getters, keys, suits, sigs_of, placed = got
     if max(c) > 4:  # no complete suit holds it (and the check below takes counts up to 4)
         return []
     iv = sum(map(_mul, c, POW5))
@@ -214,7 +216,20 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
 def lookup_ready(table: dict) -> None:
     """Make `suit_lookup`'s spreads and its index of `table` now, not at the first lookup:
     a batch about to fork its workers does, and they share them."""
-    index_of(table, (_SPREADS or _make_spreads())[0])
+    _ready(table)
+
+
+def _ready(table: dict) -> tuple:
+    """(`table`, its index as `suit_index.index_of` gives it, where each spread places
+    ghosts): all a lookup reads, kept in one tuple (a fifth of a one-ghost lookup went to
+    fetching them one call at a time)."""
+    merged, placed, _exact = _SPREADS or _make_spreads()
+    got = (table, *index_of(table, merged), placed)
+    _READY[:] = [got]  # whole, in one step: another thread sees all or none
+    return got
+
+
+_READY: list = []
 
 
 def fewest_ghosts(c: tuple, table: dict) -> int:
