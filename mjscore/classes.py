@@ -33,8 +33,8 @@ _SHAPE_LIMIT = 1 << 11  # full within a batch's first 20,000 hands or so, then l
 
 
 def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
-    """A class's options as (shape id, sigs, ((witness, placed), ...)); `sigs` is
-    ((key, sig), ...) with key (ghosts, pair-or-pairs), the witnesses are in the same order,
+    """A class's options as (shape id, sigs, (witness, placed, witness, placed, ...)); `sigs`
+    is ((key, sig), ...) with key (ghosts, pair-or-pairs), the witnesses are in the same order,
     and `placed` is where a witness puts ghosts (`_placed`). None if the class cannot be read
     at all. (The whole no-ghost table's entries have None for the witnesses, and a looked-up
     suit a number: `witness.class_groups` and `ghosts_placed` read all three.)
@@ -70,7 +70,9 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     if got is None:  # a new table: its pairs made the shared ones (a known table's are)
         table = tuple([numbered(_KEY_SIGS, ks, 1 << 12)[1] for ks in table])
         got = numbered(_SHAPES, table, _SHAPE_LIMIT)
-    return got[0], got[1], tuple([(w, placed) for _k, _s, w, placed in flat])
+    # The witnesses flat (witness, placed, witness, placed, ...): one tuple an entry, not one
+    # a signature, so twice as many entries fit in the memory (`_ENTRY_LIMIT`).
+    return got[0], got[1], tuple([x for _k, _s, w, placed in flat for x in (w, placed)])
 
 
 # (key, signature) -> (a number, the pair as first met: `bounded.numbered`). A few hundred
@@ -91,16 +93,17 @@ def _preference(placed: tuple, size: int) -> tuple:
 
 _ENTRIES: dict = {}  # (counts, number of the meld counts and ghost ranks, budget, shape) -> _entry
 # Sized so a long batch's memory levels off within its first 20,000 hands (batch_bench.py
-# --memory: +8% from 20,000 to 200,000 records). With entries sharing their tuples (`_spans`,
-# `bounded.numbered`) an entry takes half the memory it did, so twice as many fit: a third
-# fewer misses with one or two ghosts, more with four. Twice as many again missed a fifth
-# less still, but grew memory by 10% after 20,000 records.
-_ENTRY_LIMIT = 1 << 12
+# --memory: +5.7% from 20,000 to 200,000 records, 42.0 to 44.4 MB). Entries share their
+# tuples (`_spans`, `bounded.numbered`) and keep their witnesses in one flat tuple, so 8,192
+# fit where 4,096 did: a fifth fewer misses, with one or two ghosts or four, 4-7% fewer
+# instructions a hand. Twice as many again halved the misses but grew memory by 14% after
+# 20,000 records (each worker of --jobs 2 sees half of them, too few to fill it).
+_ENTRY_LIMIT = 1 << 13
 
 
 def ghosts_placed(entry, pick: int) -> tuple:
     """((rank, ghosts), ...) that the witness of `pick` places (table entries place none)."""
-    return () if entry[2] is None else entry[2][pick][1]
+    return () if entry[2] is None else entry[2][2 * pick + 1]
 
 
 def _placed(c: tuple, w: tuple, shape: str) -> tuple:

@@ -16,7 +16,7 @@ def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
     (`classes._entry`), whose natural counts are `c`: each in tile order (rank by rank, a
     triplet before the runs it starts), natural tiles filling each group before ghosts do."""
     witnesses = entry[2]
-    got, at = witnesses[pick] if witnesses else (None, ())
+    got, at = witnesses[2 * pick:2 * pick + 2] if witnesses else (None, ())
     if got is None or type(got) is int:  # a table's: found now, when groups are asked for
         # The choices of the final counts' reading; which tiles are ghosts follows from c.
         slots = _table_slots(c if got is None else unpack(got), entry[1][pick][1])

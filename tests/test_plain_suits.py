@@ -136,8 +136,8 @@ def entry(c: tuple, g: int, packed) -> tuple | None:
         K._plain_state["packed"] = None
     if got is None:
         return None
-    return got[0], got[1], [(class_groups(got, K.CLASSES[0][1], c, i, "standard"), placed)
-                            for i, (_w, placed) in enumerate(got[2])]
+    return got[0], got[1], [(class_groups(got, K.CLASSES[0][1], c, i, "standard"),
+                             K.ghosts_placed(got, i)) for i in range(len(got[1]))]
 
 
 @settings(max_examples=800, derandomize=True, deadline=None)
