@@ -19,7 +19,7 @@ def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
     got, at = witnesses[2 * pick:2 * pick + 2] if witnesses else (None, ())
     if got is None or type(got) is int:  # a table's: found now, when groups are asked for
         # The choices of the final counts' reading; which tiles are ghosts follows from c.
-        slots = _table_slots(c if got is None else unpack(got), entry[1][pick][1])
+        slots = _table_slots(c if got is None else got, entry[1][pick][1])
         found = slots[kinds[0] // 9] or _fill(slots, kinds[0])
     else:
         found = _witness_shape(kinds[0], got, shape)
@@ -62,13 +62,16 @@ def _fill(slots: list, base: int) -> tuple:
 
 # Kept by the final counts and signature, the same in every suit: a small key, where a table
 # witness's path (nine steps of four numbers) took longer to hash than to read, and recurred
-# less. (About 6,000 distinct in 20,000 hands with one or two ghosts.) Each suit's groups are
-# made in its slot when first asked for.
+# less. (About 6,000 distinct in 20,000 hands with one or two ghosts.) A looked-up suit's
+# final counts are its witness as it is, packed (`plain_suits.pack`): an int, hashed at once
+# and unpacked only on a miss (unpacking on every call took 5% of a reading's text).
+# Each suit's groups are made in its slot when first asked for.
 @memo(1 << 12)
-def _table_slots(final: tuple, sig: tuple) -> list:
+def _table_slots(final, sig: tuple) -> list:
     """[groups in m, in p, in s (None until asked for), the path `plain_suits.first_reading`
-    finds] of the reading a table entry keeps for signature `sig` of final counts `final`."""
-    return [None, None, None, first_reading(final, sig)]
+    finds] of the reading a table entry keeps for signature `sig` of final counts `final`
+    (their tuple, or packed)."""
+    return [None, None, None, first_reading(unpack(final) if type(final) is int else final, sig)]
 
 
 # A programme's witnesses (honours, melds, seven pairs, budgets past the table) recur across
