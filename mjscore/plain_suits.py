@@ -29,56 +29,45 @@ from .bounded import make_room
 from .suit_index import POW5, index_of
 
 
-def suit_plain(c: tuple, m: tuple, want: tuple | None = None):
+def suit_plain(c: tuple, m: tuple):
     """`suit_programmes.suit_standard` with no ghost to spend, found depth first: with no ghost every
     rank's runs are forced by its count, so the search meets few dead ends, where the programme
     carries every state. Paths are tried in the programme's order (pair, then triplet, then
     runs, lowest first), so each signature keeps the first met, the witness the programme
-    keeps (with no ghost every reading has the same final counts).
-
-    With `want`, a signature: only its witness (None if there is none), found without the
-    others, the branches that cannot end with its pair and runs left out (`first_reading`)."""
+    keeps (with no ghost every reading has the same final counts)."""
     out: dict = {}
     path: list = []
-    pair_ok = want is None or want[3]
-    run_ok = want is None or want[1]
 
-    def walk(r, a, b, pu, n4, run, tiles) -> bool:  # True: `want` found, stop
+    def walk(r, a, b, pu, n4, run, tiles) -> None:
         if r == 9:
             if not a and not b:
                 sig = (n4, run, tiles, pu)
-                if want is not None:
-                    return sig == want
                 got = out.setdefault((0, pu), {})
                 if sig not in got:
                     got[sig] = tuple(path)
-            return False
+            return
         cr, mr = c[r], m[r]
         room = 4 - mr
-        for p in ((0, 1) if pair_ok and not pu else (0,)):
+        for p in ((0, 1) if not pu else (0,)):
             for t in (0, 1):
                 base = a + b + 3 * t + 2 * p
                 s0 = cr - base
                 if s0 < 0 or base > room:
                     continue
-                if s0 and (not run_ok or r > 6 or s0 > room - base or c[r + 1] < s0 + a
-                           or c[r + 2] < s0):
+                if s0 and (r > 6 or s0 > room - base or c[r + 1] < s0 + a or c[r + 2] < s0):
                     continue  # the runs starting here need tiles at the next two ranks
                 f = cr
                 path.append(_STEP[s0][t][p])
-                if walk(r + 1, s0, a, pu | p, n4 + (f + mr == 4), run | (s0 > 0),
-                        tiles | (f + mr > 0)):
-                    return True
+                walk(r + 1, s0, a, pu | p, n4 + (f + mr == 4), run | (s0 > 0),
+                     tiles | (f + mr > 0))
                 path.pop()
-        return False
 
-    if want is not None:
-        return tuple(path) if walk(0, 0, 0, 0, 0, 0, 0) else None
     walk(0, 0, 0, 0, 0, 0, 0)
     return {key: dict(sorted(out[key].items())) for key in sorted(out)}
 
 
 _STEP = [[[(s0, t, p, 0) for p in range(2)] for t in range(2)] for s0 in range(5)]  # shared
+_NOTHING = _STEP[0][0][0]
 _NO_MELDS = (0,) * 9
 
 
@@ -260,12 +249,55 @@ def fewest_ghosts(c: tuple, table: dict) -> int:
 _FEWEST: dict = {}
 
 
-# (Kept as groups by `witness._table_shape`: a batch prints one reading a hand, and its suits'
-# final counts recur, about 6,000 distinct in 20,000 hands with one or two ghosts.)
-def first_reading(c: tuple, sig: tuple) -> tuple:
-    """`suit_plain(c, no melds)`'s witness for signature `sig`, which `c` has."""
-    return suit_plain(c, _NO_MELDS, sig)
+# (Kept as groups by `witness._table_slots`: a batch prints one reading a hand, and its suits'
+# final counts recur, about 6,000 distinct in 20,000 hands with one or two ghosts; still, a
+# third of the readings printed find one here.)
+def first_reading(c: tuple, sig: tuple) -> tuple | None:
+    """`suit_plain(c, no melds)`'s witness for signature `sig`, which `c` has: the first
+    reading `suit_plain`'s search meets with that signature, found alone.
 
+    With no run each rank's count says it all (3 a triplet, 2 the pair, 0 nothing). With a run,
+    the search's steps are taken here one rank at a time, without recursion, each rank's
+    choices (j: 2 x pair + triplet, the runs what is left) in its order, and a rank with no
+    tile and no run open passed over (its one choice, nothing): two thirds of the recursive
+    search's instructions."""
+    if not sig[1]:
+        return tuple([_STEP[0][n == 3][n == 2] for n in c])
+    pair_ok = sig[3]
+    path, tried = [], []  # the steps taken; at each rank, the state before it and its choice
+    r = j = a = b = pu = run = 0  # a, b: runs started at the two ranks below
+    while True:
+        if r < 9:
+            cr = c[r]
+            if not (cr or a or b or j):
+                tried.append((0, 0, pu, run, 3))  # (3: none left to try on the way back)
+                path.append(_NOTHING)
+                r += 1
+                continue
+            for j in range(j, 4 if pair_ok and not pu else 2):
+                p, t = j >> 1, j & 1
+                base = a + b + 3 * t + 2 * p
+                s0 = cr - base
+                if s0 < 0 or base > 4 or s0 and (r > 6 or s0 > 4 - base or c[r + 1] < s0 + a
+                                                 or c[r + 2] < s0):
+                    continue
+                tried.append((a, b, pu, run, j))
+                path.append(_STEP[s0][t][p])
+                a, b, pu, run, j = s0, a, pu | p, run | (s0 > 0), 0
+                r += 1
+                break
+            else:
+                j = -1
+            if j == 0:  # a step was taken
+                continue
+        elif not a and not b and run and pu == pair_ok:
+            return tuple(path)
+        if not tried:
+            return None
+        a, b, pu, run, j = tried.pop()  # back to the rank below, its next choice
+        path.pop()
+        r -= 1
+        j += 1
 
 
 def _spreads(most: int, ranks: int) -> list:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mjscore import classes as K
+from mjscore import plain_suits as P
 from mjscore import witness as W
 from mjscore.plain_suits import packed_suits
 
@@ -28,3 +29,13 @@ def test_a_looked_up_witness_is_kept_by_its_packed_counts(monkeypatch):
     first = W.class_groups(entry, K.CLASSES[0][1], (1, 1, 1, 0, 0, 2, 2, 0, 0), 0, "standard")
     again = W.class_groups(entry, K.CLASSES[0][1], (1, 1, 1, 0, 0, 2, 2, 0, 0), 0, "standard")
     assert (first, len(unpacked)) == (again, 1)
+
+
+def test_a_witness_is_searched_for_alone(monkeypatch):
+    # The one witness a reading prints, without the recursive search of every signature's
+    # (half as many instructions again).
+    monkeypatch.setattr(P, "suit_plain", None)
+    assert P.first_reading((1, 1, 1, 0, 3, 3, 3, 0, 0), (0, 1, 1, 0)) == \
+        ((1, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (3, 0, 0, 0), (0, 0, 0, 0),
+         (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
+
