@@ -4,6 +4,7 @@ and a hand read through it reads exactly as one read suit by suit (issue 8)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations_with_replacement
 
 import pytest
 from hypothesis import given, settings
@@ -244,3 +245,24 @@ def test_the_suit_index_names_each_complete_suit_by_its_counts_tiles_and_signatu
         x = view[base5(v)]
         assert (suits[x], keys[x] >> 5, sigs_of[x]) == \
             (v, sum(unpack(v)), tuple(sig for _key, sig in table))
+
+
+def test_the_table_is_every_suit_of_sets_and_a_pair_with_the_search_s_signatures():
+    # Made the obvious way: every choice of up to four sets (with repeats) and at most one
+    # pair, with no rank past four copies, each suit's table searched. The table must hold
+    # exactly these, equal tables as one shared object (12 of them).
+    sets = [(r, 3) for r in range(9)] + [(r, 1, 1, 1) for r in range(7)]
+    suits = set()
+    for k in range(5):
+        for chosen in combinations_with_replacement(sets, k):
+            for pair in [None, *range(9)]:
+                c = [0] * 9
+                for r, *adds in chosen:
+                    for i, n in enumerate(adds):
+                        c[r + i] += n
+                if pair is not None:
+                    c[pair] += 2
+                if any(c) and max(c) <= 4:
+                    suits.add(tuple(c))
+    assert PACKED == {sum(n << 4 * r for r, n in enumerate(c)): tables(c) for c in suits}
+    assert len(set(map(id, PACKED.values()))) == len(set(PACKED.values())) == 12
