@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from . import tiles as T
 from .bounded import make_room, numbered
-from .plain_suits import (LOOKUP_MAX, fewest_ghosts, lookup_ready, packed_suits, suit_lookup,
-                          suit_plain, unpack)
+from .plain_suits import (LOOKUP_MAX, fewest_ghosts, lookup_ready, pack, packed_suits,
+                          suit_lookup, suit_plain, unpack)
 from .reading import _NO_MELDS, EMPTY_SUIT
 from .suit_programmes import honour_standard, pairs_open, suit_pairs, suit_standard
 
@@ -224,8 +224,9 @@ _PLAIN_LIMIT = 1 << 12
 # Suits searched one by one before the whole table of readable suits is made (about 50 ms,
 # as long as searching some 2,500 suits; see plain_suits): a batch gets there, one hand never.
 _TABLE_AFTER = 1024
-# full: the whole table once made, by counts; packed: the same by packed counts (suit_lookup)
-_plain_state = {"misses": 0, "full": None, "packed": None}
+# full: the whole table once made, by counts; packed: the same by packed counts (suit_lookup);
+# entries: (packed, id(a signature table of it) -> the entry of its suits)
+_plain_state = {"misses": 0, "full": None, "packed": None, "entries": None}
 _Z7 = (0,) * 7
 
 
@@ -301,6 +302,10 @@ def _plain_entry(c: tuple):
     elif state["full"] is not None and len(c) == 9:
         # Every suit that can be read is there. Not kept: unreadable counts are unbounded.
         return state["full"].get(c, False)
+    elif state["entries"] is not None and len(c) == 9:  # the table alone (`make_table`)
+        packed, entries = state["entries"]
+        sigs = packed.get(pack(c)) if max(c) <= 4 else None
+        out = entries[id(sigs)] if sigs else False
     else:
         z = (0,) * len(c)
         out = _entry(len(c), c, z, z, 0, "standard") or False
@@ -319,12 +324,18 @@ def _searched() -> None:
 
 
 def make_table() -> None:
-    """Make the whole table now if it is not made yet: a batch about to fork its worker
-    processes does, so that they share one table (and `suit_lookup`'s index of it) rather
-    than each searching its first suits one by one and then making its own."""
-    if _plain_state["full"] is None:
-        fill_plain()
-    lookup_ready(_plain_state["packed"])
+    """Make the table of complete suits and `suit_lookup`'s index of it now, if not made
+    yet: a batch about to fork its worker processes does, so that they share them rather
+    than each searching its first suits one by one and then making its own. Plain suits are
+    then read off it as they are met (`_plain_entry`): an entry for each of its 21,742 suits
+    (`fill_plain`) took a third of the time the workers wait for, and a batch of hands with
+    ghosts reads none of them."""
+    state = _plain_state
+    got = state["entries"]
+    if got is None:
+        got = state["entries"] = _table_entries(state["packed"] or packed_suits())
+    state["packed"] = got[0]
+    lookup_ready(got[0])
 
 
 def fill_plain() -> None:
@@ -332,13 +343,18 @@ def fill_plain() -> None:
     are asked for (`plain_suits.first_reading`): scoring needs only the signatures. Suits with ghosts
     are looked up in it from then on (`plain_suits.suit_lookup`)."""
     global _PLAIN
-    table: dict = {}
-    shared: dict = {}
-    packed = packed_suits()
-    for v, sigs in packed.items():
-        entry = shared.get(sigs)
-        if entry is None:
-            entry = shared[sigs] = (*numbered(_SHAPES, sigs, _SHAPE_LIMIT), None)
-        table[unpack(v)] = entry
+    got = _plain_state["entries"] or _table_entries(_plain_state["packed"] or packed_suits())
+    packed, entries = got
+    table = {unpack(v): entries[id(sigs)] for v, sigs in packed.items()}
+    _plain_state["entries"] = got
     _plain_state["packed"] = packed
     _plain_state["full"] = _PLAIN = table
+
+
+def _table_entries(packed: dict) -> tuple:
+    """(`packed`, id(signature table) -> the entry of every suit with that table) for the
+    tables of `packed` (a dozen, each one object its suits share): kept together, as one
+    value another thread reads whole."""
+    tables = {id(sigs): sigs for sigs in packed.values()}
+    return packed, {i: (*numbered(_SHAPES, sigs, _SHAPE_LIMIT), None)
+                    for i, sigs in tables.items()}

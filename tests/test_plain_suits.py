@@ -60,12 +60,17 @@ def test_a_suit_is_in_the_table_exactly_when_it_can_be_read(c):
     assert (c in TABLE) == bool(suit_plain(c, NO_MELDS))
 
 
-def fresh_lookups(monkeypatch, whole_table: bool) -> None:
-    """The lookups as a fresh process has them; with `whole_table`, as a batch has them."""
+def fresh_lookups(monkeypatch, whole_table) -> None:
+    """The lookups as a fresh process has them; with `whole_table`, as a process that has
+    searched enough suits has them, or with "worker", as a batch's forked worker does (the
+    table alone, plain suits read off it as met)."""
     monkeypatch.setattr(K, "_PLAIN", {})
-    monkeypatch.setattr(K, "_plain_state", {"misses": 0, "full": None, "packed": None})
+    monkeypatch.setattr(K, "_plain_state", {"misses": 0, "full": None, "packed": None,
+                                            "entries": None})
     monkeypatch.setattr(K, "_ENTRIES", {})  # entries made afresh
-    if whole_table:
+    if whole_table == "worker":
+        K.make_table()
+    elif whole_table:
         K.fill_plain()
 
 
@@ -73,8 +78,9 @@ def described(hand, rs) -> list:
     return [(r.text(), r.sig, r.counts, r.has_run, r.shape) for r in D.readings(hand, rs)]
 
 
+@pytest.mark.parametrize("table", [True, "worker"], ids=["whole table", "worker"])
 @pytest.mark.parametrize("name, opts", RULESETS)
-def test_the_table_reads_as_the_search(monkeypatch, name, opts):
+def test_the_table_reads_as_the_search(monkeypatch, name, opts, table):
     rs = load(name, opts)
     general = replace(rs, plain_lookup=False)  # readings() takes its general path
     hands = []
@@ -87,7 +93,7 @@ def test_the_table_reads_as_the_search(monkeypatch, name, opts):
             pass  # a tile this ruleset does not use
     fresh_lookups(monkeypatch, False)
     searched = [described(h, general) for h in hands]
-    fresh_lookups(monkeypatch, True)
+    fresh_lookups(monkeypatch, table)
     assert [described(h, rs) for h in hands] == searched
     assert [described(h, general) for h in hands] == searched
 
