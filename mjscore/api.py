@@ -269,9 +269,10 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     kong = kong_notes(h, ctx, rs) if h.melds else ()
-    # A plain self-draw of a non-ghost tile within the suit limit has none (most hands).
+    # A self-draw within the suit limit has none (most hands): a ghost won is refused only
+    # when taken from another player.
     reasons, cat = _rule_reasons(h, rs, ctx, t, words) if ctx.discard_type or \
-        rs.needs_declared or h.win in rs.ghost_kinds or t.too_many_suits else ([], False)
+        rs.needs_declared or t.too_many_suits else ([], False)
 
     if cat:
         return _not_legal(rs, parsed, reasons, ctx, kong)

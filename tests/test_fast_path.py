@@ -193,3 +193,18 @@ def test_a_hand_marked_built_for_the_ruleset_but_without_its_tiles_is_counted_ag
 ])
 def test_the_lister_finds_a_ghost_only_pair_on_a_kind_the_sets_hold(text, opts, kw):
     agree(text, "luzhou", opts, kw)
+
+
+@pytest.mark.parametrize("kw", [
+    pytest.param({}, id="the ghost self-drawn"),
+    pytest.param({"seat": "S", "dealer": "S"}, id="self-drawn, another seat"),
+])
+def test_a_self_drawn_ghost_asks_no_rule_reasons(kw, monkeypatch):
+    # Winning on a ghost is refused only when it was taken (a discard, a robbed kong), so a
+    # self-draw within the suit limit has no reason to look for; most ghost hands end so.
+    import mjscore.api as api
+
+    def asked(*args):
+        raise AssertionError("_rule_reasons asked")
+    monkeypatch.setattr(api, "_rule_reasons", asked)
+    assert score("111m123m456m789m5pC", win="C", **kw).legal
