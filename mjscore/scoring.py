@@ -185,6 +185,9 @@ def evaluate_all(readings, hand, ctx, rs) -> tuple:
 # A reading's final counts in display order (m, p, s, the winds, 中发白): the larger, the lower
 # the tiles its ghosts stand for. The combination of classes meets readings in this order too.
 lowest_ghosts = itemgetter(*T.DISPLAY_ORDER)
+# An evaluation's (value, raw, computed), `best`'s first three keys, read in C.
+_ranked = itemgetter(Evaluation._fields.index("value"), Evaluation._fields.index("raw"),
+                     Evaluation._fields.index("computed"))
 
 
 def best(evaluations, ghost: str = "C"):
@@ -195,12 +198,19 @@ def best(evaluations, ghost: str = "C"):
     (texts are built only for readings tied that far)."""
     if len(evaluations) < 2:
         return evaluations[0] if evaluations else None
-    top = max((e.value, e.raw, e.computed) for e in evaluations)
-    tied = [e for e in evaluations if (e.value, e.raw, e.computed) == top]
-    if len(tied) > 1:  # the final tiles first (cheap), the text only if those tie too
-        first = max(lowest_ghosts(e.reading.counts) for e in tied)
-        tied = [e for e in tied if lowest_ghosts(e.reading.counts) == first]
-    return tied[0] if len(tied) == 1 else min(tied, key=lambda e: e.key(ghost))
+    # (Each stage's keys made once, in C where they can be, and the list of those tied made
+    # only where more than one is.)
+    ranks = list(map(_ranked, evaluations))
+    top = max(ranks)
+    if ranks.count(top) == 1:
+        return evaluations[ranks.index(top)]
+    tied = [e for e, r in zip(evaluations, ranks) if r == top]
+    # The final tiles first (cheap), the text only if those tie too.
+    lows = [lowest_ghosts(e.reading.counts) for e in tied]
+    first = max(lows)
+    if lows.count(first) == 1:
+        return tied[lows.index(first)]
+    return min([e for e, low in zip(tied, lows) if low == first], key=lambda e: e.key(ghost))
 
 
 def distinct(evaluations, ghost: str = "C") -> tuple:

@@ -208,3 +208,13 @@ def test_a_self_drawn_ghost_asks_no_rule_reasons(kw, monkeypatch):
         raise AssertionError("_rule_reasons asked")
     monkeypatch.setattr(api, "_rule_reasons", asked)
     assert score("111m123m456m789m5pC", win="C", **kw).legal
+
+
+@pytest.mark.parametrize("kind, n", SAMPLE)
+def test_best_is_the_first_of_the_readings_by_their_full_key(kind, n):
+    # `best` compares a stage's keys only where the stage before ties; whichever order the
+    # readings come in, it picks what sorting by the whole key (Evaluation.key) puts first.
+    for text in corpus.corpus(kind, n, 3001):
+        evs = score(text, "luzhou", opts=corpus.OPTS.get(kind)).evaluations
+        for order in (evs, evs[::-1]):
+            assert best(order) is min(order, key=lambda e: e.key()), text
