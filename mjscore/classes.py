@@ -330,12 +330,8 @@ def make_table() -> None:
     then read off it as they are met (`_plain_entry`): an entry for each of its 21,742 suits
     (`fill_plain`) took a third of the time the workers wait for, and a batch of hands with
     ghosts reads none of them."""
-    state = _plain_state
-    got = state["entries"]
-    if got is None:
-        got = state["entries"] = _table_entries(state["packed"] or packed_suits())
-    state["packed"] = got[0]
-    lookup_ready(got[0])
+    packed = _plain_state["packed"] = _table_entries()[0]
+    lookup_ready(packed)
 
 
 def fill_plain() -> None:
@@ -343,18 +339,20 @@ def fill_plain() -> None:
     are asked for (`plain_suits.first_reading`): scoring needs only the signatures. Suits with ghosts
     are looked up in it from then on (`plain_suits.suit_lookup`)."""
     global _PLAIN
-    got = _plain_state["entries"] or _table_entries(_plain_state["packed"] or packed_suits())
-    packed, entries = got
+    packed, entries = _table_entries()
     table = {unpack(v): entries[id(sigs)] for v, sigs in packed.items()}
-    _plain_state["entries"] = got
     _plain_state["packed"] = packed
     _plain_state["full"] = _PLAIN = table
 
 
-def _table_entries(packed: dict) -> tuple:
-    """(`packed`, id(signature table) -> the entry of every suit with that table) for the
-    tables of `packed` (a dozen, each one object its suits share): kept together, as one
-    value another thread reads whole."""
-    tables = {id(sigs): sigs for sigs in packed.values()}
-    return packed, {i: (*numbered(_SHAPES, sigs, _SHAPE_LIMIT), None)
-                    for i, sigs in tables.items()}
+def _table_entries() -> tuple:
+    """(the table of complete suits, id(signature table) -> the entry of every suit with
+    that table), made if not made yet: a dozen tables, each one object its suits share. Kept
+    together, as one value another thread reads whole."""
+    got = _plain_state["entries"]
+    if got is None:
+        packed = _plain_state["packed"] or packed_suits()
+        tables = {id(sigs): sigs for sigs in packed.values()}
+        got = _plain_state["entries"] = (packed, {
+            i: (*numbered(_SHAPES, sigs, _SHAPE_LIMIT), None) for i, sigs in tables.items()})
+    return got
