@@ -306,6 +306,9 @@ def _plain_entry(c: tuple):
         packed, entries = state["entries"]
         sigs = packed.get(pack(c)) if max(c) <= 4 else None
         out = entries[id(sigs)] if sigs else False
+        # Counted as a suit searched: a worker meeting many plain suits makes the whole
+        # table after all (in its own process, beside the others), and looks them up there.
+        _searched()
     else:
         z = (0,) * len(c)
         out = _entry(len(c), c, z, z, 0, "standard") or False

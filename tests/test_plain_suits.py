@@ -98,9 +98,12 @@ def test_the_table_reads_as_the_search(monkeypatch, name, opts, table):
     assert [described(h, general) for h in hands] == searched
 
 
-def test_the_table_is_made_once_enough_suits_were_searched(monkeypatch):
+@pytest.mark.parametrize("start", [False, "worker"], ids=["fresh", "worker"])
+def test_the_table_is_made_once_enough_suits_were_searched(monkeypatch, start):
+    # A batch's worker starts with the table alone and reads plain suits off it; one that
+    # meets many makes the whole table as a fresh process does.
     monkeypatch.setattr(K, "_TABLE_AFTER", 3)
-    fresh_lookups(monkeypatch, False)
+    fresh_lookups(monkeypatch, start)
     rs = load("luzhou")
     for text in ("123m456m789m11p234p", "111m456m789m22p345p"):  # three suits searched
         assert K._plain_state["full"] is None
