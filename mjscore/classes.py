@@ -339,7 +339,7 @@ def make_table() -> None:
 
 def fill_plain() -> None:
     """Every readable suit's entry, its witnesses left to be found when a reading's groups
-    are asked for (`plain_suits.first_reading`): scoring needs only the signatures. Suits with ghosts
+    are asked for (`witness.first_reading`): scoring needs only the signatures. Suits with ghosts
     are looked up in it from then on (`plain_suits.suit_lookup`)."""
     global _PLAIN
     packed, entries = _table_entries()

@@ -67,7 +67,6 @@ def suit_plain(c: tuple, m: tuple):
 
 
 _STEP = [[[(s0, t, p, 0) for p in range(2)] for t in range(2)] for s0 in range(5)]  # shared
-_NOTHING = _STEP[0][0][0]
 _NO_MELDS = (0,) * 9
 
 
@@ -159,7 +158,7 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
     A reading spending k ghosts in the suit is a complete suit holding its tiles and k more,
     so the ways to spread up to `gmax` ghosts are tried in that order; a witness is the packed
     counts of the first complete suit met with that signature under that key, the
-    programme's own witness (`first_reading` gives its choices), and `placed` is where it puts
+    programme's own witness (`witness.first_reading` gives its choices), and `placed` is where it puts
     ghosts. With no meld and no banned rank, the complete suit's signatures are the suit's.
 
     The spreads are tried in C, all at once (`suit_index`): counts read as a number in base 5
@@ -247,57 +246,6 @@ def fewest_ghosts(c: tuple, table: dict) -> int:
 
 
 _FEWEST: dict = {}
-
-
-# (Kept as groups by `witness._table_slots`: a batch prints one reading a hand, and its suits'
-# final counts recur, about 6,000 distinct in 20,000 hands with one or two ghosts; still, a
-# third of the readings printed find one here.)
-def first_reading(c: tuple, sig: tuple) -> tuple | None:
-    """`suit_plain(c, no melds)`'s witness for signature `sig`, which `c` has: the first
-    reading `suit_plain`'s search meets with that signature, found alone.
-
-    With no run each rank's count says it all (3 a triplet, 2 the pair, 0 nothing). With a run,
-    the search's steps are taken here one rank at a time, without recursion, each rank's
-    choices (j: 2 x pair + triplet, the runs what is left) in its order, and a rank with no
-    tile and no run open passed over (its one choice, nothing): two thirds of the recursive
-    search's instructions."""
-    if not sig[1]:
-        return tuple([_STEP[0][n == 3][n == 2] for n in c])
-    pair_ok = sig[3]
-    path, tried = [], []  # the steps taken; at each rank, the state before it and its choice
-    r = j = a = b = pu = run = 0  # a, b: runs started at the two ranks below
-    while True:
-        if r < 9:
-            cr = c[r]
-            if not (cr or a or b or j):
-                tried.append((0, 0, pu, run, 3))  # (3: none left to try on the way back)
-                path.append(_NOTHING)
-                r += 1
-                continue
-            for j in range(j, 4 if pair_ok and not pu else 2):
-                p, t = j >> 1, j & 1
-                base = a + b + 3 * t + 2 * p
-                s0 = cr - base
-                if s0 < 0 or base > 4 or s0 and (r > 6 or s0 > 4 - base or c[r + 1] < s0 + a
-                                                 or c[r + 2] < s0):
-                    continue
-                tried.append((a, b, pu, run, j))
-                path.append(_STEP[s0][t][p])
-                a, b, pu, run, j = s0, a, pu | p, run | (s0 > 0), 0
-                r += 1
-                break
-            else:
-                j = -1
-            if j == 0:  # a step was taken
-                continue
-        elif not a and not b and run and pu == pair_ok:
-            return tuple(path)
-        if not tried:
-            return None
-        a, b, pu, run, j = tried.pop()  # back to the rank below, its next choice
-        path.pop()
-        r -= 1
-        j += 1
 
 
 def _spreads(most: int, ranks: int) -> list:

@@ -1,5 +1,6 @@
 """A class's witness as groups: the sets and pairs a reading shows for one suit or honour,
-made only when someone reads them (the chosen reading's text, --explain)."""
+made only when someone reads them (the chosen reading's text, --explain), and a looked-up
+suit's witness found when they are (`first_reading`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from functools import partial
 
 from . import tiles as T
 from .bounded import memo
-from .plain_suits import first_reading, unpack
+from .plain_suits import _STEP, unpack
 from .reading import Group
 
 
@@ -68,10 +69,64 @@ def _fill(slots: list, base: int) -> tuple:
 # Each suit's groups are made in its slot when first asked for.
 @memo(1 << 12)
 def _table_slots(final, sig: tuple) -> list:
-    """[groups in m, in p, in s (None until asked for), the path `plain_suits.first_reading`
+    """[groups in m, in p, in s (None until asked for), the path `first_reading`
     finds] of the reading a table entry keeps for signature `sig` of final counts `final`
     (their tuple, or packed)."""
     return [None, None, None, first_reading(unpack(final) if type(final) is int else final, sig)]
+
+
+# (Kept as groups by `_table_slots`: a batch prints one reading a hand, and its suits'
+# final counts recur, about 6,000 distinct in 20,000 hands with one or two ghosts; still, a
+# third of the readings printed find one here.)
+def first_reading(c: tuple, sig: tuple) -> tuple | None:
+    """`plain_suits.suit_plain(c, no melds)`'s witness for signature `sig`, which `c` has: the
+    first reading its search meets with that signature, found alone.
+
+    With no run each rank's count says it all (3 a triplet, 2 the pair, 0 nothing). With a run,
+    the search's steps are taken here one rank at a time, without recursion, each rank's
+    choices (j: 2 x pair + triplet, the runs what is left) in its order, and a rank with no
+    tile and no run open passed over (its one choice, nothing): two thirds of the recursive
+    search's instructions."""
+    if not sig[1]:
+        return tuple([_STEP[0][n == 3][n == 2] for n in c])
+    pair_ok = sig[3]
+    path, tried = [], []  # the steps taken; at each rank, the state before it and its choice
+    r = j = a = b = pu = run = 0  # a, b: runs started at the two ranks below
+    while True:
+        if r < 9:
+            cr = c[r]
+            if not (cr or a or b or j):
+                tried.append((0, 0, pu, run, 3))  # (3: none left to try on the way back)
+                path.append(_NOTHING)
+                r += 1
+                continue
+            for j in range(j, 4 if pair_ok and not pu else 2):
+                p, t = j >> 1, j & 1
+                base = a + b + 3 * t + 2 * p
+                s0 = cr - base
+                if s0 < 0 or base > 4 or s0 and (r > 6 or s0 > 4 - base or c[r + 1] < s0 + a
+                                                 or c[r + 2] < s0):
+                    continue
+                tried.append((a, b, pu, run, j))
+                path.append(_STEP[s0][t][p])
+                a, b, pu, run, j = s0, a, pu | p, run | (s0 > 0), 0
+                r += 1
+                break
+            else:
+                j = -1
+            if j == 0:  # a step was taken
+                continue
+        elif not a and not b and run and pu == pair_ok:
+            return tuple(path)
+        if not tried:
+            return None
+        a, b, pu, run, j = tried.pop()  # back to the rank below, its next choice
+        path.pop()
+        r -= 1
+        j += 1
+
+
+_NOTHING = _STEP[0][0][0]  # a rank with no tile and no run open: its one choice
 
 
 # A programme's witnesses (honours, melds, seven pairs, budgets past the table) recur across

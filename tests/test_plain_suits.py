@@ -14,8 +14,8 @@ from mjscore import classes as K
 from mjscore import decompose as D
 from mjscore.errors import MjscoreError
 from mjscore.hand import read
-from mjscore.witness import class_groups
-from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, fewest_ghosts, first_reading,
+from mjscore.witness import class_groups, first_reading
+from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, fewest_ghosts,
                                  packed_suits, suit_plain, unpack)
 from mjscore.plain_suits import _make_spreads as spreads
 from mjscore.suit_index import base5, index_of

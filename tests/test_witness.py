@@ -35,7 +35,7 @@ def test_a_witness_is_searched_for_alone(monkeypatch):
     # The one witness a reading prints, without the recursive search of every signature's
     # (half as many instructions again).
     monkeypatch.setattr(P, "suit_plain", None)
-    assert P.first_reading((1, 1, 1, 0, 3, 3, 3, 0, 0), (0, 1, 1, 0)) == \
+    assert W.first_reading((1, 1, 1, 0, 3, 3, 3, 0, 0), (0, 1, 1, 0)) == \
         ((1, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (3, 0, 0, 0), (0, 0, 0, 0),
          (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
 
