@@ -210,10 +210,12 @@ def lookup_ready(table: dict) -> None:
 def _ready(table: dict) -> tuple:
     """(`table`, its index as `suit_index.index_of` gives it, where each spread places
     ghosts): all a lookup reads, kept in one tuple (a fifth of a one-ghost lookup went to
-    fetching them one call at a time)."""
-    merged, placed, _exact = _SPREADS or _make_spreads()
-    got = (table, *index_of(table, merged), placed)
-    _READY[:] = [got]  # whole, in one step: another thread sees all or none
+    fetching them one call at a time), made if not made for `table` yet."""
+    got = _READY[0] if _READY else None
+    if got is None or got[0] is not table:
+        merged, placed, _exact = _SPREADS or _make_spreads()
+        got = (table, *index_of(table, merged), placed)
+        _READY[:] = [got]  # whole, in one step: another thread sees all or none
     return got
 
 

@@ -25,18 +25,6 @@ BASE9 = 5 ** 9  # the first number past nine ranks of at most four copies
 # Packed counts (four bits a rank) of three ranks -> their base-5 number.
 _CHUNK5 = {a | b << 4 | c << 8: a + 5 * b + 25 * c for a in range(5) for b in range(5)
            for c in range(5)}
-_INDEX: list = []  # [(the table, the spreads, a view of the index, getters by budget and
-# count mod 3, and by complete suit number: its key, its packed counts, its signatures)]
-
-
-def index_of(table: dict, merged: list) -> tuple:
-    """(a view of the index of `table`, one getter per ghost budget and tile count mod 3 over
-    the spreads `merged` lists in that order, and by complete suit number: its tile count <<
-    5 | its signature table's number, its packed counts, its signatures)."""
-    got = _INDEX[0] if _INDEX else None
-    if got is None or got[0] is not table or got[1] is not merged:
-        got = _make(table, merged)
-    return got[2:]
 
 
 def base5(v: int) -> int:
@@ -54,7 +42,11 @@ def _getter(numbers: list):
     return lambda view: ()
 
 
-def _make(table: dict, merged: list) -> tuple:
+def index_of(table: dict, merged: list) -> tuple:
+    """(a view of the index of `table`, one getter per ghost budget and tile count mod 3 over
+    the spreads `merged` lists in that order, and by complete suit number: its tile count <<
+    5 | its signature table's number, its packed counts, its signatures), made anew: the
+    process keeps it with what else a lookup reads (`plain_suits._ready`)."""
     # The complete suits have 12 distinct signature tables (they depend on the counts alone,
     # the same in every ruleset): a key holds a table's number in five bits (a test checks
     # there are fewer than 32).
@@ -73,7 +65,4 @@ def _make(table: dict, merged: list) -> tuple:
         sigs_of.append(got[1])
     getters = [[_getter([base5(d) for d in spreads]) for spreads in by_held]
                for by_held in merged]
-    # Whole, in one step: another thread sees all or none.
-    index = (table, merged, memoryview(data).toreadonly(), getters, keys, suits, sigs_of)
-    _INDEX[:] = [index]
-    return index
+    return memoryview(data).toreadonly(), getters, keys, suits, sigs_of
