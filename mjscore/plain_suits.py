@@ -26,7 +26,7 @@ from __future__ import annotations
 from operator import mul as _mul
 
 from .bounded import make_room
-from .suit_index import POW5, index_of
+from .suit_index import OFFSETS, index_of
 
 
 def suit_plain(c: tuple, m: tuple):
@@ -162,17 +162,17 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
     ghosts. With no meld and no banned rank, the complete suit's signatures are the suit's.
 
     The spreads are tried in C, all at once (`suit_index`): counts read as a number in base 5
-    make adding a spread adding its number, so one `itemgetter` over an array of complete
-    suit numbers reads every spread's complete suit, if any (0 for none). A rank past four
+    make adding a spread adding its number, so one `struct` format over an array of complete
+    suit numbers reads every spread's complete suit, if any (0 for none), in reverse order. A rank past four
     copies carries into the next in base 5, so a hit is checked on the packed counts: the
     complete suit must hold the suit's tiles."""
     got = _READY[0] if _READY else None
     if got is None or got[0] is not table:
         got = _ready(table)
-    _table, view, getters, keys, suits, sigs_of, placed = got
+    _table, view, readers, keys, suits, sigs_of, placed = got
     if max(c) > 4:  # no complete suit holds it (and the check below takes counts up to 4)
         return []
-    iv = sum(map(_mul, c, POW5))
+    at = sum(map(_mul, c, OFFSETS))
     held = sum(c)
     v = pack(c)
     out = []
@@ -182,7 +182,7 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
     # Most hits repeat a key (the complete suit's tile count, so the ghosts spent, and its
     # signature table) met before: that is checked first, on the key alone. Measured: the
     # spreads' own ghosts and tables, read per hit, cost a twentieth of a 4-ghost hand.
-    for x in filter(None, getters[gmax][held % 3](view[iv:])):
+    for x in filter(None, reversed(readers[gmax][held % 3](view, at))):
         key = keys[x]
         if key in seen:
             continue

@@ -15,7 +15,7 @@ from mjscore import decompose as D
 from mjscore.errors import MjscoreError
 from mjscore.hand import read
 from mjscore.witness import class_groups, first_reading
-from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, fewest_ghosts,
+from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, fewest_ghosts, pack,
                                  packed_suits, suit_plain, unpack)
 from mjscore.plain_suits import _make_spreads as spreads
 from mjscore.suit_index import base5, index_of
@@ -255,6 +255,20 @@ def test_the_suit_index_names_each_complete_suit_by_its_counts_tiles_and_signatu
         assert (suits[x], keys[x] >> 5, sigs_of[x]) == \
             (v, sum(unpack(v)), tuple(sig for _key, sig in table))
 
+
+
+@pytest.mark.parametrize("c", [(0,) * 9, (1, 1, 0, 0, 0, 0, 0, 0, 2), (4, 0, 3, 1, 1, 1, 0, 0, 0),
+                               (0, 0, 0, 0, 0, 0, 0, 4, 4)], ids=str)
+def test_the_suit_index_reads_a_suit_s_spreads_in_the_order_they_are_listed(c):
+    # One format reads the cells at rising offsets: the spreads, listed with the most ghosts
+    # at the lowest ranks first, must fall, and the cells come out in their reverse order.
+    merged = spreads()[0]
+    view, readers, _keys, _suits, _sigs = index_of(PACKED, merged)
+    v = base5(pack(c))
+    for g, by_held in enumerate(merged):
+        for held, listed in enumerate(by_held):
+            want = tuple(view[v + base5(d)] for d in listed)
+            assert tuple(reversed(readers[g][held](view, 2 * v))) == want, (g, held)
 
 def test_the_table_is_every_suit_of_sets_and_a_pair_with_the_search_s_signatures():
     # Made the obvious way: every choice of up to four sets (with repeats) and at most one
