@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from . import tiles as T
 from .bounded import make_room, numbered
-from .plain_suits import (LOOKUP_MAX, fewest_ghosts, lookup_ready, pack, packed_suits,
-                          suit_lookup, suit_plain, unpack)
+from .plain_suits import (LOOKUP_MAX, lookup_ready, pack, packed_suits, suit_lookup,
+                          suit_plain, unpack)
 from .reading import _NO_MELDS, EMPTY_SUIT
 from .suit_programmes import honour_standard, pairs_open, suit_pairs, suit_standard
 
@@ -192,21 +192,17 @@ def _budgets(held: list, g: int, shape: str) -> list | None:
     has spent too many to finish, as has any with which it shares a key); it only makes the
     class's search and the combination smaller. None: the classes need more than `g`.
 
-    The fewest: for seven pairs, one ghost per kind held an odd number of times; for sets
-    and a pair, a suit's are known once the table of complete suits exists
-    (`plain_suits.fewest_ghosts`), and until then, and for honours, none are assumed."""
+    The fewest: for seven pairs, one ghost per kind held an odd number of times. For sets and
+    a pair every class may spend all `g`."""
     # Measured: with one or two ghosts the searches are cheap, and with more than four the
-    # hands' classes vary more by budget than they gain; neither is worth the work.
-    if not 3 <= g <= LOOKUP_MAX:
+    # hands' classes vary more by budget than they gain; neither is worth the work. Nor, for
+    # sets and a pair, were the fewest each suit needs (read off the table of complete suits):
+    # a suit's lookup at the whole budget costs little more than at less, and with one budget
+    # a suit's counts make one entry, not up to five (callgrind, 4 ghosts: 483,179
+    # instructions a hand with them, 476,091 without).
+    if shape != "seven_pairs" or not 3 <= g <= LOOKUP_MAX:
         return [g] * len(held)
-    if shape == "seven_pairs":
-        fewest = [sum(map(_ODD, c)) for _span, c, _h in held]
-    else:
-        packed = _plain_state["packed"]
-        if packed is None:
-            return [g] * len(held)
-        fewest = [fewest_ghosts(c, packed) if len(c) == 9 and any(c) else 0
-                  for _span, c, _h in held]
+    fewest = [sum(map(_ODD, c)) for _span, c, _h in held]
     spare = g - sum(fewest)
     if spare < 0:
         return None

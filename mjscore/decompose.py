@@ -11,12 +11,11 @@ count tuples, then combined across suits and honours under the one ghost budget.
 ghosts are assigned inside the programme, so a ghost is never tried 34 ways: it raises the
 count of the rank where the programme needs a tile, never past the copies that exist (four,
 three of a flipped indicator: `rs.cand`) or into a kind the ruleset forbids. A class searches
-only the ghosts the other classes can leave it, and a suit with no tile is not searched once
-the hand holds as many suits as it may
-(`classes._budgets`, `class_options`). Each signature keeps the reading whose ghosts stand
-for the lowest tiles (`suit_programmes` states the rule), and the combination meets each
-class's options in that order, so a hand's reading for a signature is the one
-`scoring.best` would prefer.
+only the ghosts the other classes can leave it (seven pairs), and a suit with no tile is not
+searched once the hand holds as many suits as it may (`classes._budgets`, `class_options`).
+Each signature keeps the reading whose ghosts stand for the lowest tiles (`suit_programmes`
+states the rule), and the combination meets each class's options in that order, so a hand's
+reading for a signature is the one `scoring.best` would prefer.
 
 The programmes are in `suit_programmes`; a class's options (signature table, witnesses, final
 counts) and their lookups in `classes`; this module combines the classes and makes the

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from operator import mul as _mul
 
-from .bounded import make_room
 from .suit_index import OFFSETS, index_of
 
 
@@ -213,41 +212,13 @@ def _ready(table: dict) -> tuple:
     fetching them one call at a time), made if not made for `table` yet."""
     got = _READY[0] if _READY else None
     if got is None or got[0] is not table:
-        merged, placed, _exact = _SPREADS or _make_spreads()
+        merged, placed = _SPREADS or _make_spreads()
         got = (table, *index_of(table, merged), placed)
         _READY[:] = [got]  # whole, in one step: another thread sees all or none
     return got
 
 
 _READY: list = []
-
-
-def fewest_ghosts(c: tuple, table: dict) -> int:
-    """The fewest ghosts that make suit `c` complete (sets, at most one pair), read off
-    `table` (`packed_suits`); LOOKUP_MAX + 1 when it takes more. However a class may read its
-    tiles (melds aside, ranks a ghost may not play), it needs at least this many."""
-    # Kept by counts alone: there is one table, the same in every process. Keyed by the
-    # counts as bytes, not the tuple: the suit's entry (`classes._ENTRIES`) keys the tuple,
-    # and the two tables drop keys at different times, so a long batch came to hold two
-    # tuples of most counts where it first held one (memory still growing after 20,000
-    # records).
-    key = bytes(c) if any(c) else None
-    got = _FEWEST.get(key) if key else 0  # (the table holds no empty suit: it needs none)
-    if got is None:
-        # (More than four of a rank, under a house rule's extra copies: nothing assumed.)
-        got = LOOKUP_MAX + 1 if max(c) <= 4 else 0
-        v = pack(c)
-        exact = (_SPREADS or _make_spreads())[2]
-        for k, spreads in enumerate(exact[sum(c) % 3] if got else ()):
-            if any(map(table.__contains__, map(v.__add__, spreads))):
-                got = k
-                break
-        make_room(_FEWEST, 1 << 12)
-        _FEWEST[key] = got
-    return got
-
-
-_FEWEST: dict = {}
 
 
 def _spreads(most: int, ranks: int) -> list:
@@ -266,15 +237,12 @@ _SPREADS: list = []  # made with the first lookup, not at import (a single `scor
 def _make_spreads() -> list:
     """[by ghost budget and by the suit's tile count mod 3, the spreads that can complete it
     (a complete suit holds 3n or 3n + 2 tiles) in the order of `_spreads`; a spread -> where
-    it places ghosts; by the tile count mod 3 and by k, the spreads of exactly k ghosts that
-    can complete it]."""
+    it places ghosts]."""
     spreads = _spreads(LOOKUP_MAX, 9)
     spent = {d: sum(unpack(d)) for d in spreads}
     placed = {d: tuple((r, n) for r, n in enumerate(unpack(d)) if n) for d in spreads}
     merged = [[[d for d in spreads if spent[d] <= g and (held + spent[d]) % 3 != 1]
                for held in range(3)] for g in range(LOOKUP_MAX + 1)]
-    exact = [[[d for d in spreads if spent[d] == k and (held + k) % 3 != 1]
-              for k in range(LOOKUP_MAX + 1)] for held in range(3)]
     # Whole, in one step: another thread sees all or none.
-    _SPREADS[:] = [merged, placed, exact]
+    _SPREADS[:] = [merged, placed]
     return _SPREADS

@@ -15,11 +15,11 @@ from mjscore import decompose as D
 from mjscore.errors import MjscoreError
 from mjscore.hand import read
 from mjscore.witness import class_groups, first_reading
-from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, fewest_ghosts, pack,
+from mjscore.plain_suits import (LOOKUP_MAX, complete_suits, pack,
                                  packed_suits, suit_plain, unpack)
 from mjscore.plain_suits import _make_spreads as spreads
 from mjscore.suit_index import base5, index_of
-from mjscore.suit_programmes import pairs_open, suit_pairs, suit_standard
+from mjscore.suit_programmes import pairs_open, suit_pairs
 from mjscore import score
 from mjscore.ruleset import load
 
@@ -169,15 +169,6 @@ def test_a_winning_suit_less_some_tiles_looks_up_what_the_programme_finds(suit):
     assert entry(c, g, PACKED) == entry(c, g, None)
 
 
-@settings(max_examples=800, derandomize=True, deadline=None)
-@given(st.one_of(suits_less_some_tiles(2).map(lambda cg: cg[0]),
-                 st.lists(st.integers(0, 4), min_size=9, max_size=9).map(tuple))
-       .filter(lambda c: any(c) and max(c) <= 4 and sum(c) <= 14))
-def test_fewest_ghosts_is_the_fewest_a_reading_of_the_suit_spends(c):
-    spends = [k for k, _pair in suit_standard(c, NO_MELDS, ANY_RANK, LOOKUP_MAX)]
-    assert fewest_ghosts(c, PACKED) == min(spends, default=LOOKUP_MAX + 1)
-
-
 def ghost_hands(rs, n: int, seed: int) -> list:
     """Winning hands with three or four of their tiles turned into `rs`'s ghost, some with
     a kong, some seven pairs; and a few with honours."""
@@ -212,7 +203,7 @@ def test_budgets_and_suits_left_out_change_no_reading(monkeypatch, name, opts):
     assert len(hands) > 100
 
     def seen() -> list:
-        fresh_lookups(monkeypatch, True)  # the budgets need the table's fewest ghosts
+        fresh_lookups(monkeypatch, True)
         return [([row[:1] + row[2:] for row in described(h, rs)],  # signature numbers aside
                  score(h, rs).to_dict()) for h in hands]
 
@@ -221,6 +212,17 @@ def test_budgets_and_suits_left_out_change_no_reading(monkeypatch, name, opts):
     monkeypatch.setattr(D, "class_options", lambda *args: K.class_options(*args[:5]))
     assert seen() == pruned
 
+
+
+def test_a_suit_read_as_sets_and_a_pair_makes_one_entry_whatever_the_other_suits_need(monkeypatch):
+    # 12345m needs one ghost; 11234p none, 11237p three: read at the whole budget, not at what
+    # the other suit leaves it (4, then 1), its counts make one entry.
+    fresh_lookups(monkeypatch, True)
+    rs = load("luzhou")
+    for text in ("12345m11234pCCCC", "12345m11237pCCCC"):
+        D.readings(read(text, rs), rs)
+    assert [key[2:] for key in K._ENTRIES if key[0] == (1, 1, 1, 1, 1, 0, 0, 0, 0)] == \
+        [(4, "standard")]
 
 @settings(max_examples=1500, derandomize=True, deadline=None)
 @given(st.sampled_from([1, 9]).flatmap(
