@@ -15,8 +15,8 @@ and the ratio, checks the two outputs are byte-identical, and prints the run's s
 Peak RSS is the largest process of the run (ru_maxrss of the waited children, in a small
 wrapper process per run so that runs do not mix). The batch pipeline itself holds a bounded
 window of records; what grows with the number of *distinct* hands is the scorer's memo tables
-(classes.py, decompose.py), which drop their oldest entries at their bound (bounded.py), so
-memory levels off early.
+(classes.py, plain_table.py, decompose.py), which drop their oldest entries at their bound
+(bounded.py), so memory levels off early.
 """
 
 from __future__ import annotations

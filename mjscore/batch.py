@@ -198,7 +198,7 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from .classes import make_table
+    from .plain_table import make_table
     # The start method the caller set, else the platform's default (the first listed), read
     # and given to the pool without fixing it for the caller's process.
     method = multiprocessing.get_start_method(allow_none=True) or \

@@ -18,9 +18,10 @@ states the rule), and the combination meets each class's options in that order, 
 reading for a signature is the one `scoring.best` would prefer.
 
 The programmes are in `suit_programmes`; a class's options (signature table, witnesses, final
-counts) and their lookups in `classes`; this module combines the classes and makes the
-readings. With no meld, a hand's suits are looked up rather than searched once a process has
-met enough of them (`classes`, `plain_suits`), which is most of what a log of hands holds.
+counts) and their lookups in `classes`, and in `plain_table` with no ghost to spend; this
+module combines the classes and makes the readings. With no meld, a hand's suits are looked up
+rather than searched once a process has met enough of them (`plain_table`, `plain_suits`),
+which is most of what a log of hands holds.
 
 >>> from mjscore.ruleset import load
 >>> from mjscore.hand import read
@@ -32,7 +33,8 @@ met enough of them (`classes`, `plain_suits`), which is most of what a log of ha
 from __future__ import annotations
 
 from .bounded import make_room, number_for
-from .classes import class_options, ghosts_placed, plain_options, suit_options
+from .classes import class_options, ghosts_placed
+from .plain_table import plain_options, suit_options
 from .witness import class_groups
 from .reading import Reading, dragon_set_splits, full_ghost_reading, hand_tiles
 

@@ -149,8 +149,8 @@ class Tiles(NamedTuple):
     fixed: tuple  # natural + in_melds: every tile whose kind no ghost can change
     meld_run: bool  # a declared meld is a sequence
     pairs_ok: bool  # no melds, and the concealed tiles can pair up (ghosts help any odd kind)
-    suits: tuple = ()  # `fixed` of m, p and s: counted here for the suit limit, and looked
-    # up by the decomposition of a plain hand (`classes.suit_options`), which need not slice
+    suits: tuple = ()  # `fixed` of m, p and s: counted here for the suit limit, and looked up
+    # by the decomposition of a plain hand (`plain_table.suit_options`), which need not slice
     plain: int = 0  # read by lookups alone (`decompose._plain_readings`): no ghost, no meld,
     # and only the standard shape can read it; 1 with no honour (`suits` is all it holds), 2
     # with honours. 0: the general path. (Known here, where most of it is known already.)
@@ -192,7 +192,7 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
         in_melds, groups, fixed = _NO_MELDS, (), tuple(nat)
     m, p, s = fixed[0:9], fixed[9:18], fixed[18:27]
     # An empty suit as the one shared tuple (most hands have one: 缺门), known by identity
-    # where the suits are looked up (`classes.suit_options`), and hashed there no more.
+    # where the suits are looked up (`plain_table.suit_options`), and hashed there no more.
     if m == EMPTY_SUIT:
         m = EMPTY_SUIT
     if p == EMPTY_SUIT:

@@ -1,4 +1,5 @@
-"""Tile kinds: one integer per kind, so that a hand is a 34-slot count vector.
+"""Tile kinds: one integer per kind, so that a hand is a 34-slot count vector; and the
+classes a hand's kinds are read in (`CLASSES`: each suit, each honour).
 
 0-8 are 1m-9m (万), 9-17 1p-9p (筒), 18-26 1s-9s (条), then the honours in the
 usual `z` order: 27 E, 28 S, 29 W, 30 N, 31 P (白, 5z), 32 F (發, 6z), 33 C (中, 7z).
@@ -66,6 +67,13 @@ def parse_name(text: str) -> int | None:
 _HONOUR_DISPLAY = [E, S, W, N, C, F, P]
 DISPLAY_ORDER = list(range(27)) + _HONOUR_DISPLAY
 DISPLAY_RANK = {k: i for i, k in enumerate(DISPLAY_ORDER)}
+
+# Classes of kinds in display order (so readings need no sorting, and options are combined in
+# the order `scoring.lowest_ghosts` compares final tiles), and which classes are
+# interchangeable for every pattern (the group: suits, winds, dragons): (name, kinds, group).
+CLASSES = [(cls, tuple(kinds), grp) for cls, kinds, grp in
+           [("m", range(0, 9), 0), ("p", range(9, 18), 0), ("s", range(18, 27), 0)]
+           + [(name(k), [k], 1 if k in (E, S, W, N) else 2) for k in DISPLAY_ORDER[27:]]]
 
 
 _DIGIT = [str(k % 9 + 1) for k in range(27)] + [None] * 7

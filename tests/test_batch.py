@@ -574,16 +574,15 @@ def test_jobs_2_is_byte_identical_to_jobs_1(big_file, fmt):
                     reason="only forked workers can share the parent's table")
 def test_jobs_makes_the_suit_table_before_the_workers_start(big_file, monkeypatch):
     # Forked workers share the parent's table of complete suits instead of each making one.
-    from mjscore import classes as K
-    monkeypatch.setattr(K, "_PLAIN", {})
-    monkeypatch.setattr(K, "_plain_state", {"misses": 0, "full": None, "packed": None,
-                                            "entries": None})
-    monkeypatch.setattr(K, "_ENTRIES", {})
+    from mjscore.plain_table import _plain_state
+
+    from .test_plain_suits import fresh_lookups
+    fresh_lookups(monkeypatch, False)
     assert run(str(big_file), "--format", "jsonl", "--jobs", "2").exit_code == 2
-    assert K._plain_state["packed"] is not None and K._plain_state["entries"] is not None
+    assert _plain_state["packed"] is not None and _plain_state["entries"] is not None
     # Not an entry for every suit: the workers read plain suits off the table as they meet
     # them, and a batch of hands with ghosts meets none.
-    assert K._plain_state["full"] is None
+    assert _plain_state["full"] is None
 
 
 def test_jobs_leaves_the_callers_start_method_unset():

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from mjscore import classes as K
 from mjscore import decompose as D
+from mjscore import plain_table as PT
+from mjscore.tiles import CLASSES
 from mjscore.errors import MjscoreError
 from mjscore.hand import read
 from mjscore.witness import class_groups, first_reading
@@ -64,14 +66,15 @@ def fresh_lookups(monkeypatch, whole_table) -> None:
     """The lookups as a fresh process has them; with `whole_table`, as a process that has
     searched enough suits has them, or with "worker", as a batch's forked worker does (the
     table alone, plain suits read off it as met)."""
-    monkeypatch.setattr(K, "_PLAIN", {})
-    monkeypatch.setattr(K, "_plain_state", {"misses": 0, "full": None, "packed": None,
-                                            "entries": None})
+    monkeypatch.setattr(PT, "_PLAIN", {})
+    # Emptied in place: `classes` reads the same dict (the table made, for its lookups).
+    for key, value in {"misses": 0, "full": None, "packed": None, "entries": None}.items():
+        monkeypatch.setitem(PT._plain_state, key, value)
     monkeypatch.setattr(K, "_ENTRIES", {})  # entries made afresh
     if whole_table == "worker":
-        K.make_table()
+        PT.make_table()
     elif whole_table:
-        K.fill_plain()
+        PT.fill_plain()
 
 
 def described(hand, rs) -> list:
@@ -102,13 +105,13 @@ def test_the_table_reads_as_the_search(monkeypatch, name, opts, table):
 def test_the_table_is_made_once_enough_suits_were_searched(monkeypatch, start):
     # A batch's worker starts with the table alone and reads plain suits off it; one that
     # meets many makes the whole table as a fresh process does.
-    monkeypatch.setattr(K, "_TABLE_AFTER", 3)
+    monkeypatch.setattr(PT, "_TABLE_AFTER", 3)
     fresh_lookups(monkeypatch, start)
     rs = load("luzhou")
     for text in ("123m456m789m11p234p", "111m456m789m22p345p"):  # three suits searched
-        assert K._plain_state["full"] is None
+        assert PT._plain_state["full"] is None
         D.readings(read(text, rs), rs)
-    assert K._plain_state["full"] is K._PLAIN and len(K._PLAIN) >= len(TABLE)
+    assert PT._plain_state["full"] is PT._PLAIN and len(PT._PLAIN) >= len(TABLE)
 
 
 def test_threads_meeting_the_table_being_made_read_the_same(monkeypatch):
@@ -118,9 +121,9 @@ def test_threads_meeting_the_table_being_made_read_the_same(monkeypatch):
     expected = [described(h, rs) for h in hands]
     fresh_lookups(monkeypatch, False)
     monkeypatch.setattr(D, "_PLAIN_FOUND", {})
-    monkeypatch.setattr(K, "_TABLE_AFTER", 40)
+    monkeypatch.setattr(PT, "_TABLE_AFTER", 40)
     results = in_threads(lambda _i: [described(h, rs) for h in hands])
-    assert K._plain_state["full"] is not None
+    assert PT._plain_state["full"] is not None
     assert all(r == expected for r in results)
 
 
@@ -139,14 +142,14 @@ ANY_RANK = (4,) * 9  # a ghost may make every rank up to four copies
 def entry(c: tuple, g: int, packed) -> tuple | None:
     """A suit's class entry made with or without the table, each witness as the groups it
     prints (ghosts included) and where it puts ghosts."""
-    K._plain_state["packed"] = packed
+    PT._plain_state["packed"] = packed
     try:
         got = K._entry(9, c, NO_MELDS, ANY_RANK, g, "standard")
     finally:
-        K._plain_state["packed"] = None
+        PT._plain_state["packed"] = None
     if got is None:
         return None
-    return got[0], got[1], [(class_groups(got, K.CLASSES[0][1], c, i, "standard"),
+    return got[0], got[1], [(class_groups(got, CLASSES[0][1], c, i, "standard"),
                              K.ghosts_placed(got, i)) for i in range(len(got[1]))]
 
 

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from mjscore import classes as K
 from mjscore import plain_suits as P
+from mjscore import plain_table as PT
 from mjscore import witness as W
 from mjscore.plain_suits import packed_suits
+from mjscore.tiles import CLASSES
 
 NO_MELDS, ANY_RANK = (0,) * 9, (4,) * 9
 
 
 def looked_up(c: tuple, g: int) -> tuple:
     """The entry of suit `c` with `g` ghosts read off the table: its witnesses packed counts."""
-    K._plain_state["packed"] = packed_suits()
+    PT._plain_state["packed"] = packed_suits()
     try:
         return K._entry(9, c, NO_MELDS, ANY_RANK, g, "standard")
     finally:
-        K._plain_state["packed"] = None
+        PT._plain_state["packed"] = None
 
 
 def test_a_looked_up_witness_is_kept_by_its_packed_counts(monkeypatch):
@@ -24,10 +26,10 @@ def test_a_looked_up_witness_is_kept_by_its_packed_counts(monkeypatch):
     # the counts hashed) on every reading's text.
     entry = looked_up((1, 1, 1, 0, 0, 2, 2, 0, 0), 1)
     unpacked = []
-    monkeypatch.setattr(W, "unpack", lambda v: unpacked.append(v) or K.unpack(v))
+    monkeypatch.setattr(W, "unpack", lambda v: unpacked.append(v) or P.unpack(v))
     W._table_slots.cache_clear()
-    first = W.class_groups(entry, K.CLASSES[0][1], (1, 1, 1, 0, 0, 2, 2, 0, 0), 0, "standard")
-    again = W.class_groups(entry, K.CLASSES[0][1], (1, 1, 1, 0, 0, 2, 2, 0, 0), 0, "standard")
+    first = W.class_groups(entry, CLASSES[0][1], (1, 1, 1, 0, 0, 2, 2, 0, 0), 0, "standard")
+    again = W.class_groups(entry, CLASSES[0][1], (1, 1, 1, 0, 0, 2, 2, 0, 0), 0, "standard")
     assert (first, len(unpacked)) == (again, 1)
 
 
