@@ -33,7 +33,7 @@ class Meld:
 
     @property
     def text(self) -> str:
-        return self.raw.bracket + T.compact(T.sorted_kinds(self.raw.tiles)) + \
+        return self.raw.bracket + T.written(self.raw.tiles) + \
             {"[": "]", "(": ")", "{": "}"}[self.raw.bracket]
 
 
@@ -66,7 +66,7 @@ _hand = maker(Hand)  # Hand(*values), made faster (one per hand scored)
 
 def _classify(raw: RawMeld, rs) -> Meld:
     col = raw.column
-    written = T.compact(T.sorted_kinds(raw.tiles))
+    written = T.written(raw.tiles)
     ghost_tiles = [k for k in raw.tiles if k in rs.ghost_kinds]
     if ghost_tiles and rs.ghosts_in_melds == "forbidden":
         raise NotationError(f"the ghost {T.name(ghost_tiles[0])} cannot be in a declared meld "

@@ -292,12 +292,15 @@ def _meld_key(m: RawMeld):
 def format(hand: ParsedHand) -> str:  # noqa: A001 - the contract's own word
     """The canonical string: concealed tiles sorted, the winning tile last (set apart by a
     space unless it sorts last anyway), then the melds."""
-    rest = T.sorted_kinds(hand.concealed)
-    parts = [T.compact(rest)] if rest else []
-    if hand.win is not None and hand.win in rest and rest[-1] != hand.win:
+    win = hand.win
+    text = T.written(hand.concealed)
+    # (The last tile written is the last in the text: a letter, or a digit and its suit's.)
+    if win is not None and win in hand.concealed and not text.endswith(T.name(win)):
         # The winning tile must be written last; set apart, it reads as what it is.
-        rest.remove(hand.win)
-        parts = [T.compact(rest), T.name(hand.win)]
-    parts += [m.bracket + T.compact(T.sorted_kinds(m.tiles)) + OPEN_TO_CLOSE[m.bracket]
-              for m in hand.melds]
-    return " ".join(parts)
+        rest = list(hand.concealed)
+        rest.remove(win)
+        text = T.written(rest) + " " + T.name(win)
+    if not hand.melds:  # (most hands)
+        return text
+    return " ".join(([text] if text else []) + [m.bracket + T.written(m.tiles) +
+                                                OPEN_TO_CLOSE[m.bracket] for m in hand.melds])

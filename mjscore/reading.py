@@ -37,12 +37,12 @@ class Group(NamedTuple):
         natural = list(self.tiles)
         for k in self.ghosts:
             natural.remove(k)
-        body = T.compact(T.sorted_kinds(natural)) + "".join(
+        body = T.written(natural) + "".join(
             f"{ghost_letter}={T.name(k)}" for k in self.ghosts)
         if self.kind == "dragon_set" and YAOJI in self.tiles:
             # 小鸡满天飞: show which dragon the 幺鸡 stands for.
             missing = next(k for k in DRAGONS if k not in self.tiles)
-            body = T.compact(T.sorted_kinds(k for k in self.tiles if k != YAOJI)) + \
+            body = T.written(k for k in self.tiles if k != YAOJI) + \
                 f"1s={T.name(missing)}"
         if not self.meld:
             return body

@@ -100,3 +100,22 @@ def compact(kinds) -> str:
 
 def sorted_kinds(kinds) -> list[int]:
     return sorted(kinds, key=DISPLAY_RANK.__getitem__)
+
+
+def written(kinds) -> str:
+    """`compact(sorted_kinds(kinds))`, in C calls rather than a step a tile (every hand's
+    canonical notation is written so): the tiles as bytes of their display ranks doubled,
+    sorted with each suit's letter, which sorts between the suit's last rank and the next
+    suit's first; a letter whose suit holds no tile then comes first or straight after
+    another letter, and is dropped."""
+    ranks = sorted(bytes(kinds).translate(_DOUBLED_RANK) + _SUIT_MARKS)
+    return bytes(ranks).translate(_RANK_CHAR).decode().lstrip("mps").replace(
+        "mp", "m").replace("ps", "p").replace("ms", "m")
+
+
+# (bytes.translate tables: 256 entries, those past the kinds and letters never read.)
+_DOUBLED_RANK = bytes(2 * DISPLAY_RANK[k] for k in range(NUM_KINDS)).ljust(256, b"\0")
+_SUIT_MARKS = bytes((17, 35, 53))  # after 9m (16), 9p (34), 9s (52)
+_CHAR_AT = {**{2 * DISPLAY_RANK[k]: name(k)[0] for k in range(NUM_KINDS)},
+            17: "m", 35: "p", 53: "s"}
+_RANK_CHAR = bytes(ord(_CHAR_AT.get(r, "\0")) for r in range(256))

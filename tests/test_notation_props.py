@@ -146,7 +146,30 @@ def test_the_fast_reader_reads_as_the_full_reader_or_leaves_it_the_text(text):
     pytest.param("[555p] 22m (4444s) {7777m} 23m", "2223m [555p] (4444s) {7777m}",
                  id="melds after the concealed tiles"),
     pytest.param("[55pC] 11m", "11m [55pC]", id="a ghost inside a meld"),
+    pytest.param("5m123m [555p]", "125m 3m [555p]", id="the last tile set apart, then melds"),
+    pytest.param("C11m", "1mC 1m", id="a suited tile set apart after an honour"),
+    pytest.param("[555p]", "[555p]", id="melds only"),
 ])
 def test_canonical_examples(text, canonical):
     assert format(parse(text)) == canonical
     assert parse(canonical) == parse(text)
+
+
+# `tiles.written` writes sorted tiles in a few C calls: exactly what sorting them and writing
+# them tile by tile (`compact(sorted_kinds(...))`) gives.
+@settings(max_examples=600, derandomize=True, deadline=None)
+@given(st.lists(st.integers(0, T.NUM_KINDS - 1), max_size=18))
+def test_written_is_compact_of_sorted_kinds(kinds):
+    assert T.written(kinds) == T.compact(T.sorted_kinds(kinds))
+
+
+@pytest.mark.parametrize("kinds, text", [
+    pytest.param((), "", id="no tile"),
+    pytest.param((T.P, T.F, T.C, T.E), "ECFP", id="honours only, 中 發 白 order"),
+    pytest.param((18, 0), "1m1s", id="no p: its letter dropped"),
+    pytest.param((26, 9, 9), "11p9s", id="no m"),
+    pytest.param((8, 9, T.C), "9m1pC", id="no s, honours after"),
+    pytest.param((17, 16, 15), "789p", id="one suit, unsorted"),
+])
+def test_written_examples(kinds, text):
+    assert T.written(kinds) == text
