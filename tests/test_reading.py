@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 
+from mjscore import reading as reading_module
 from mjscore.decompose import readings
 from mjscore.hand import read
 from mjscore.ruleset import load
@@ -42,3 +43,10 @@ def test_a_reading_names_the_groups_its_ghosts_play_in():
     (r,) = readings(read("111m123m456m789m5pC", rs), rs)
     assert [g.text() for g in r.ghost_groups] == ["5pC=5p"]
     assert plain_reading().ghost_groups == ()
+
+
+def test_a_reading_text_keeps_each_groups_text_under_its_ghost_letter():
+    rs = load("luzhou")
+    (r,) = readings(read("111m123m456m789m5pC", rs), rs)
+    assert (r.text("X"), r.text()) == ("111m 123m 456m 789m 5pX=5p", "111m 123m 456m 789m 5pC=5p")
+    assert [reading_module._texts("X")[g] for g in r.groups][-1] == "5pX=5p"
