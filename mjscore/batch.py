@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from itertools import chain, islice
+from itertools import chain, islice, starmap
 from typing import Iterable, Iterator
 
 from .api import score
@@ -167,7 +167,15 @@ def _one_line(message: str) -> str:
 
 
 def _score_chunk(chunk: list, rules: str, render, guard) -> list:
-    return [_finish(score_record(rec, rules, guard), render) for rec in chunk]
+    """The rows of `chunk`, each as the tuple of its fields (`_row` makes it again): a worker
+    sends them back, and a dataclass instance is pickled by its __dict__, where a tuple of the
+    same values is pickled and unpickled in a fifth of the time (7 us a row against 1.5),
+    half of it in the process that writes the rows."""
+    return [_fields(_finish(score_record(rec, rules, guard), render)) for rec in chunk]
+
+
+def _fields(row: Row) -> tuple:
+    return row.file, row.record, row.result, row.error, row.legal, row.text
 
 
 def _finish(row: Row, render) -> Row:
@@ -218,7 +226,7 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
     workers = jobs if len(first) == jobs * AHEAD else min(jobs, len(first))
     if workers <= 1:
         for chunk in first:
-            yield from _score_chunk(chunk, rules, render, guard)
+            yield from starmap(_row, _score_chunk(chunk, rules, render, guard))
         if failed:
             raise failed[0]
         return
@@ -232,9 +240,9 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
         for chunk in chain(first, chunks):
             pending.append(pool.submit(_score_chunk, chunk, rules, render, guard))
             if len(pending) >= workers * AHEAD:
-                yield from pending.popleft().result()
+                yield from starmap(_row, pending.popleft().result())
         while pending:
-            yield from pending.popleft().result()
+            yield from starmap(_row, pending.popleft().result())
     if failed:
         raise failed[0]
 
