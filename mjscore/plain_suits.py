@@ -29,11 +29,11 @@ from .suit_index import OFFSETS, index_of
 
 
 def suit_plain(c: tuple, m: tuple):
-    """`suit_programmes.suit_standard` with no ghost to spend, found depth first: with no ghost every
-    rank's runs are forced by its count, so the search meets few dead ends, where the programme
-    carries every state. Paths are tried in the programme's order (pair, then triplet, then
-    runs, lowest first), so each signature keeps the first met, the witness the programme
-    keeps (with no ghost every reading has the same final counts)."""
+    """`suit_programmes.suit_standard` with no ghost to spend, found depth first: with no ghost
+    every rank's runs are forced by its count, so the search meets few dead ends, where the
+    programme carries every state. Paths are tried in the programme's order (pair, then
+    triplet, then runs, lowest first), so each signature keeps the first met, the witness the
+    programme keeps (with no ghost every reading has the same final counts)."""
     out: dict = {}
     path: list = []
 
@@ -157,14 +157,15 @@ def suit_lookup(c: tuple, gmax: int, table: dict) -> list:
     A reading spending k ghosts in the suit is a complete suit holding its tiles and k more,
     so the ways to spread up to `gmax` ghosts are tried in that order; a witness is the packed
     counts of the first complete suit met with that signature under that key, the
-    programme's own witness (`witness.first_reading` gives its choices), and `placed` is where it puts
-    ghosts. With no meld and no banned rank, the complete suit's signatures are the suit's.
+    programme's own witness (`witness.first_reading` gives its choices), and `placed` is
+    where it puts ghosts. With no meld and no banned rank, the complete suit's signatures are
+    the suit's.
 
     The spreads are tried in C, all at once (`suit_index`): counts read as a number in base 5
     make adding a spread adding its number, so one `struct` format over an array of complete
-    suit numbers reads every spread's complete suit, if any (0 for none), in reverse order. A rank past four
-    copies carries into the next in base 5, so a hit is checked on the packed counts: the
-    complete suit must hold the suit's tiles."""
+    suit numbers reads every spread's complete suit, if any (0 for none), in reverse order. A
+    rank past four copies carries into the next in base 5, so a hit is checked on the packed
+    counts: the complete suit must hold the suit's tiles."""
     got = _READY[0] if _READY else None
     if got is None or got[0] is not table:
         got = _ready(table)
