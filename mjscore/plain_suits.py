@@ -66,7 +66,6 @@ def suit_plain(c: tuple, m: tuple):
 
 
 _STEP = [[[(s0, t, p, 0) for p in range(2)] for t in range(2)] for s0 in range(5)]  # shared
-_NO_MELDS = (0,) * 9
 
 
 # Counts packed four bits a rank (rank 0 lowest); adding OVER sets a HIGH bit exactly where a
@@ -122,20 +121,17 @@ def packed_suits() -> dict:
             if not (w + _OVER) & _HIGH:
                 with_pair[w] = with_pair.get(w, 0) | ways
     out = {}
-    shared: dict = {}  # one tuple per distinct table
-    single: dict = {}  # (fours, ways, pair) -> its one-signature table, shared
+    shared: dict = {}  # (fours, ways, pair) -> its table, one tuple for all its suits
     for pair, found in ((0, sets_only), (1, with_pair)):
         for v, ways in found.items():
-            if ways == 3:  # both readings: the search says which signatures
-                tables = suit_plain(unpack(v), _NO_MELDS)
-                table = tuple((key, sig) for key, sigs in tables.items() for sig in sigs)
-                out[v] = shared.setdefault(table, table)
-                continue
+            # With no meld a suit's signatures differ only in whether a reading has a run
+            # (`suit_plain`: every reading holds the same fours, tiles and pair), and they
+            # are in that order: which it can be read with, as `ways` says.
             fours = _fours(v)
-            table = single.get((fours, ways, pair))
+            table = shared.get((fours, ways, pair))
             if table is None:
-                table = (((0, pair), (fours, ways - 1, 1, pair)),)
-                table = single[fours, ways, pair] = shared.setdefault(table, table)
+                table = shared[fours, ways, pair] = tuple(
+                    ((0, pair), (fours, run, 1, pair)) for run in (0, 1) if ways >> run & 1)
             out[v] = table
     return out
 
