@@ -8,7 +8,7 @@ from functools import partial
 
 from . import tiles as T
 from .bounded import memo
-from .plain_suits import _STEP, unpack
+from .plain_suits import _STEP, pack, unpack
 from .reading import Group
 
 
@@ -20,8 +20,13 @@ def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
     got, at = witnesses[2 * pick:2 * pick + 2] if witnesses else (None, ())
     if got is None or type(got) is int:  # a table's: found now, when groups are asked for
         # The choices of the final counts' reading; which tiles are ghosts follows from c.
-        slots = _table_slots(c if got is None else got, entry[1][pick][1])
-        found = slots[kinds[0] // 9] or _fill(slots, kinds[0])
+        # They are the same wherever in the suit its tiles lie: kept by the counts moved
+        # down to start at rank 1 (`_table_slots`), their groups by the kind they start at.
+        v = pack(c) if got is None else got
+        low = (v & -v).bit_length() - 1 & ~3 if v else 0  # four bits a rank with no tile
+        path, groups = _table_slots(v >> low, entry[1][pick][1])
+        first = kinds[0] + (low >> 2)
+        found = groups.get(first) or _fill(groups, first, path)
     else:
         found = _witness_shape(kinds[0], got, shape)
     return _placed(kinds[0], found, at)
@@ -54,30 +59,33 @@ def _placed(base: int, found: tuple, at: tuple) -> tuple:
 _new_group = partial(tuple.__new__, Group)
 
 
-def _fill(slots: list, base: int) -> tuple:
-    """`_groups` of the table witness kept in `slots` (`_table_slots`) for the suit starting
-    at `base`, made and kept there."""
-    got = slots[base // 9] = _groups(base, slots[3], "standard")
+def _fill(groups: dict, first: int, path: tuple) -> tuple:
+    """`_groups` of the table witness `path` (`_table_slots`) read from kind `first` on, made
+    and kept in `groups`."""
+    got = groups[first] = _groups(first, path, "standard")
     return got
 
 
 # Kept by the final counts and signature, the same in every suit: a small key, where a table
 # witness's path (nine steps of four numbers) took longer to hash than to read, and recurred
-# less. (About 6,000 distinct in 20,000 hands with one or two ghosts.) A looked-up suit's
-# final counts are its witness as it is, packed (`plain_suits.pack`): an int, hashed at once
-# and unpacked only on a miss (unpacking on every call took 5% of a reading's text).
-# Each suit's groups are made in its slot when first asked for.
+# less. The counts are packed (`plain_suits.pack`; a looked-up suit's witness already is): an
+# int, hashed at once and unpacked only on a miss (unpacking on every call took 5% of a
+# reading's text), and moved down to start at rank 1, as the search's choices do not depend
+# on where the tiles lie: 3,400 distinct in 20,000 hands with one or two ghosts, not 6,000
+# (which overflowed the cache), so a miss (47,000 instructions, nearly all searching) comes
+# in one record in eight, not in one in three. Each suit's groups are made when first asked
+# for.
 @memo(1 << 12)
-def _table_slots(final, sig: tuple) -> list:
-    """[groups in m, in p, in s (None until asked for), the path `first_reading`
-    finds] of the reading a table entry keeps for signature `sig` of final counts `final`
-    (their tuple, or packed)."""
-    return [None, None, None, first_reading(unpack(final) if type(final) is int else final, sig)]
+def _table_slots(low: int, sig: tuple) -> tuple:
+    """(the path `first_reading` finds, {first kind: its groups, as asked for}) of the reading a
+    table entry keeps for signature `sig` of the final counts packed as `low`, with a tile at
+    rank 1."""
+    return first_reading(unpack(low), sig), {}
 
 
-# (Kept as groups by `_table_slots`: a batch prints one reading a hand, and its suits'
-# final counts recur, about 6,000 distinct in 20,000 hands with one or two ghosts; still, a
-# third of the readings printed find one here.)
+# (Kept by `_table_slots`: a batch prints one reading a hand, and its suits' final counts
+# recur, about 3,400 distinct in 20,000 hands with one or two ghosts; still, one record in
+# eight searches here.)
 def first_reading(c: tuple, sig: tuple) -> tuple | None:
     """`plain_suits.suit_plain(c, no melds)`'s witness for signature `sig`, which `c` has: the
     first reading its search meets with that signature, found alone.

@@ -41,3 +41,20 @@ def test_a_witness_is_searched_for_alone(monkeypatch):
         ((1, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (3, 0, 0, 0), (0, 0, 0, 0),
          (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
 
+
+
+def test_a_witness_is_searched_once_wherever_in_the_suit_its_counts_lie(monkeypatch):
+    # The search's choices do not depend on where the tiles lie: the same counts two ranks
+    # up are read from the same path, their groups two kinds up.
+    low, high = (1, 1, 1, 0, 0, 2, 2, 0, 0), (0, 0, 1, 1, 1, 0, 0, 2, 2)
+    entries = [looked_up(c, 1) for c in (low, high)]
+    searched = []
+    found = W.first_reading
+    monkeypatch.setattr(W, "first_reading", lambda c, sig: searched.append(c) or found(c, sig))
+    W._table_slots.cache_clear()
+    (sets, pairs), (up_sets, up_pairs) = [W.class_groups(e, CLASSES[0][1], c, 0, "standard")
+                                          for e, c in zip(entries, (low, high))]
+    moved = [(g.kind, tuple(k + 2 for k in g.tiles), tuple(k + 2 for k in g.ghosts))
+             for g in sets + pairs]
+    assert (len(searched), [(g.kind, g.tiles, g.ghosts) for g in up_sets + up_pairs]) == \
+        (1, moved)
