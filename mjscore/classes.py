@@ -5,16 +5,19 @@ groups are `witness`'s); and a hand's classes, with the ghosts each may spend
 
 A class with no ghost to spend in the standard shape is `plain_table`'s, as are the classes
 of a hand with no ghost and no meld (looked up by their counts) and the table of complete
-suits: once a process has made it, a suit with ghosts and no meld is read off it here too
-(`plain_suits.suit_lookup`), giving what the programme would.
+suits: once a process has made it, a suit with ghosts and no meld is read off the shipped
+rows here (`suit_entries`; without them, off the table: `plain_suits.suit_lookup`), giving
+what the programme would.
 """
 
 from __future__ import annotations
 
 from .bounded import make_room, numbered
 from .plain_suits import LOOKUP_MAX, suit_lookup
-from .plain_table import _plain_state, _searched, entry_of, no_ghost_entry, plain_options
+from .plain_table import _plain_state, _searched, entry_of, no_ghost_entry, plain_options, \
+    shape_of
 from .reading import _NO_MELDS
+from .suit_entries import MISSING, shipped_entry
 from .suit_programmes import honour_standard, pairs_open, suit_pairs, suit_standard
 from .tiles import CLASSES
 
@@ -36,6 +39,9 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     # (The lookups know no kind with fewer than four copies: `cd` 4 everywhere, see rs.cand.)
     if shape == "standard" and size == 9 and packed is not None and g <= LOOKUP_MAX and \
             not any(m) and min(cd) == 4:
+        got = shipped_entry(c, g, shape_of)
+        if got is not MISSING:
+            return got
         flat = suit_lookup(c, g, packed)  # already in that order
     elif shape == "seven_pairs" and not any(m) and min(cd) == 4:
         flat = pairs_open(c, g)  # already in that order; None: too many ghosts for it

@@ -5,8 +5,9 @@ With no declared meld, a suit's signature table (see `decompose`) depends on its
 (and the ghosts it may spend) alone, and a suit of a winning hand is one of 21,742 count
 vectors: up to four sets, with or without the pair. `complete_suits` lists them all with their
 signatures in about 50 ms, by adding sets to sets, where searching each one would take 0.4 s.
-A suit with ghosts is then read off the table too (`suit_lookup`): its readings spending k
-ghosts are the complete suits holding its tiles and k more. `plain_table` builds the table once
+A suit with ghosts can be read off the table too (`suit_lookup`): its readings spending k
+ghosts are the complete suits holding its tiles and k more (what `suit_entries` ships, made
+with it, for every suit four ghosts can complete). `plain_table` builds the table once
 a process has searched enough new suits to gain from it (a batch, a benchmark; a batch forking
 worker processes builds it first, for them to share), never for one hand; the lookups give
 exactly the searches' answers, so nothing printed depends on whether the table was there.

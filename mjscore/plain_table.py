@@ -6,7 +6,8 @@ With no ghost and no meld a class's options depend on its counts alone, so they 
 by them directly (`plain_options`, `suit_options`); once a process has searched enough new
 suits (or a batch is about to start worker processes, `make_table`), the whole table of
 readable suits is made at once (`plain_suits.complete_suits`), and `classes` reads a suit with
-ghosts and no meld off it too (`plain_suits.suit_lookup`), giving what the programme would.
+ghosts and no meld off the shipped rows from then on (`suit_entries`, made with
+`plain_suits.suit_lookup`), giving what the programme would.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from .bounded import make_room, numbered
 from .plain_suits import lookup_ready, pack, packed_suits, suit_plain, unpack
 from .reading import EMPTY_SUIT
+from .suit_entries import load as load_entries
 from .suit_programmes import honour_standard
 from .tiles import CLASSES
 
@@ -30,14 +32,19 @@ def entry_of(flat: list):
     cross-class combination is worked out once per shape ids, not once per hand."""
     if not flat:
         return None
-    table = tuple([(key, sig) for key, sig, _w, _p in flat])
+    got = shape_of(tuple([(key, sig) for key, sig, _w, _p in flat]))
+    # The witnesses flat (witness, placed, witness, placed, ...): one tuple an entry, not one
+    # a signature, so twice as many entries fit in the memory (`classes._ENTRY_LIMIT`).
+    return got[0], got[1], tuple([x for _k, _s, w, placed in flat for x in (w, placed)])
+
+
+def shape_of(table: tuple) -> tuple:
+    """(shape id, the table as first met) of a class's signature table ((key, sig), ...)."""
     got = _SHAPES.get(table)
     if got is None:  # a new table: its pairs made the shared ones (a known table's are)
         table = tuple([numbered(_KEY_SIGS, ks, 1 << 12)[1] for ks in table])
         got = numbered(_SHAPES, table, _SHAPE_LIMIT)
-    # The witnesses flat (witness, placed, witness, placed, ...): one tuple an entry, not one
-    # a signature, so twice as many entries fit in the memory (`classes._ENTRY_LIMIT`).
-    return got[0], got[1], tuple([x for _k, _s, w, placed in flat for x in (w, placed)])
+    return got
 
 
 # (key, signature) -> (a number, the pair as first met: `bounded.numbered`). A few hundred
@@ -175,14 +182,16 @@ def _searched() -> None:
 
 
 def make_table() -> None:
-    """Make the table of complete suits and `suit_lookup`'s index of it now, if not made
-    yet: a batch about to fork its worker processes does, so that they share them rather
-    than each searching its first suits one by one and then making its own. Plain suits are
-    then read off it as they are met (`_plain_entry`): an entry for each of its 21,742 suits
+    """Make the table of complete suits now, and read the shipped suits with ghosts
+    (`suit_entries`; without them, make `suit_lookup`'s index), if not done yet: a batch
+    about to fork its worker processes does, so that they share them rather than each
+    searching its first suits one by one and then making its own. Plain suits are then read
+    off it as they are met (`_plain_entry`): an entry for each of its 21,742 suits
     (`fill_plain`) took a third of the time the workers wait for, and a batch of hands with
     ghosts reads none of them."""
     packed = _plain_state["packed"] = _table_entries()[0]
-    lookup_ready(packed)
+    if not load_entries():
+        lookup_ready(packed)
 
 
 def fill_plain() -> None:
