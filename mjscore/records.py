@@ -64,27 +64,28 @@ _record = maker(Record)  # Record(*values), made faster (two a JSON Lines record
 
 def decoded(rec: Record) -> Record:
     """`rec` with its JSON Lines text read: its fields, or the problem with them."""
-    if rec.line is None:
-        return rec
-    line_no, text = rec.line
+    return rec if rec.line is None else from_line(rec.file, rec.number, rec.line, rec.path)
+
+
+def from_line(file: str, number: int, line: tuple, path: str | None = None) -> Record:
+    """Record `number` of `file` (`path`: as `Record.path`), read from its JSON Lines `line`
+    (number, text): its fields, or the problem with them."""
+    line_no, text = line
     # One line is one record: a line that is not JSON spoils that record, not the file.
     if garbled(text):
-        return Record(rec.file, rec.number, problem=f"not UTF-8 text (line {line_no})")
+        return Record(file, number, problem=f"not UTF-8 text (line {line_no})", path=path)
     try:
-        return _record(rec.file, rec.number, _DECODE(text), None, None, None)
+        return _record(file, number, _DECODE(text), None, None, path)
     except _Twice as e:
-        return Record(rec.file, rec.number, problem=f'key "{str(e)[:40]}" is given twice '
-                                                    f"(line {line_no})")
+        problem = f'key "{str(e)[:40]}" is given twice (line {line_no})'
     except json.JSONDecodeError as e:
-        return Record(rec.file, rec.number, problem=f"not JSON (line {line_no}, column "
-                                                    f"{e.colno}: {e.msg})")
+        problem = f"not JSON (line {line_no}, column {e.colno}: {e.msg})"
     except RecursionError:
-        return Record(rec.file, rec.number, problem=f"not JSON (line {line_no}: nested too "
-                                                    "deeply)")
+        problem = f"not JSON (line {line_no}: nested too deeply)"
     except ValueError:  # json's int() of a number over 4,300 digits (Python's own limit)
-        return Record(rec.file, rec.number, problem=f"not JSON (line {line_no}: a number of "
-                                                    f"more than {sys.get_int_max_str_digits()} "
-                                                    "digits)")
+        problem = (f"not JSON (line {line_no}: a number of more than "
+                   f"{sys.get_int_max_str_digits()} digits)")
+    return Record(file, number, problem=problem, path=path)
 
 
 class _Twice(ValueError):

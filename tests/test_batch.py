@@ -613,6 +613,36 @@ def test_rows_written_by_the_workers_are_the_rows_written_after():
     assert all(r.result is None for r in written)
 
 
+_LINES = [(2, '{"hand": "111m123m456m789m5pC"}'), (3, '{"hand"'), (5, '{"hand": "111m5p6p"}'),
+          (6, '{"hand": "111m123m456m789m5pC", "rules": "nowhere.yaml"}')]
+
+
+@pytest.mark.parametrize("path", [None, "./f\n.jsonl"], ids=["file", "label-and-path"])
+def test_a_chunk_of_json_lines_goes_to_a_worker_as_its_lines(path):
+    # Its lines pickle in a third of the time the Records do, and make the same rows.
+    from mjscore.batch import _parcel, _score_chunk
+    from mjscore.batch_output import jsonl
+    from mjscore.records import Record
+    chunk = [Record("f", n, line=line, path=path) for n, line in enumerate(_LINES, 1)]
+    parcel = _parcel(chunk)
+    assert parcel == ("f", path, [(n, line) for n, line in enumerate(_LINES, 1)])
+    for render in (None, jsonl):
+        assert _score_chunk(parcel, "luzhou", render, None) == \
+            _score_chunk((None, None, chunk), "luzhou", render, None)
+
+
+@pytest.mark.parametrize("second", [
+    dict(file="f", number=2, fields={"hand": "111m"}),
+    dict(file="g", number=2, line=_LINES[1]),
+    dict(file="f", number=2, line=_LINES[1], path="./f"),
+], ids=["read-already", "other-file", "other-path"])
+def test_a_chunk_not_all_lines_of_one_file_goes_as_its_records(second):
+    from mjscore.batch import _parcel
+    from mjscore.records import Record
+    chunk = [Record("f", 1, line=_LINES[0]), Record(**second)]
+    assert _parcel(chunk) == (None, None, chunk)
+
+
 def test_a_short_input_starts_no_more_workers_than_it_has_chunks(monkeypatch):
     # A pool forks every worker up front: --jobs 256 on one record took seconds. One chunk is
     # scored where it is read; more start one worker a chunk at most.
