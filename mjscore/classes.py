@@ -17,7 +17,6 @@ from .plain_suits import LOOKUP_MAX, suit_lookup
 from .plain_table import _plain_state, _searched, entry_of, no_ghost_entry, plain_options, \
     shape_of
 from .reading import _NO_MELDS
-from .suit_entries import MISSING, shipped_entry
 from .suit_programmes import honour_standard, pairs_open, suit_pairs, suit_standard
 from .tiles import CLASSES
 
@@ -39,8 +38,9 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
     # (The lookups know no kind with fewer than four copies: `cd` 4 everywhere, see rs.cand.)
     if shape == "standard" and size == 9 and packed is not None and g <= LOOKUP_MAX and \
             not any(m) and min(cd) == 4:
+        missing, shipped_entry = _SHIPPED or _shipped()
         got = shipped_entry(c, g, shape_of)
-        if got is not MISSING:
+        if got is not missing:
             return got
         flat = suit_lookup(c, g, packed)  # already in that order
     elif shape == "seven_pairs" and not any(m) and min(cd) == 4:
@@ -58,6 +58,19 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
         if g:  # with no ghost every option places none: the tables' own order, sorted
             flat.sort(key=lambda o: (_preference(o[3], size), o[0], o[1]))
     return entry_of(flat)
+
+
+def _shipped() -> list:
+    """[`suit_entries.MISSING`, `suit_entries.shipped_entry`], imported on first use, not with
+    this module: one hand never reads the file, and the module (with zlib) was 1.5 ms of a
+    `mjscore score` start. (Kept here: an import statement run on each call took 5% of a
+    hand with one or two ghosts.)"""
+    from .suit_entries import MISSING, shipped_entry
+    _SHIPPED[:] = [MISSING, shipped_entry]
+    return _SHIPPED
+
+
+_SHIPPED: list = []
 
 
 def _preference(placed: tuple, size: int) -> tuple:

@@ -33,7 +33,8 @@ def test_missing_or_broken_cache_is_no_answer(tmp_path):
 def test_scoring_with_a_shipped_ruleset_imports_nothing_heavy():
     """`mjscore score` starts within 2x `import click` (issue 8): with a shipped ruleset it
     needs no YAML parser, no schema validator, and no fractions (which brings decimal: a
-    house file's decimal amount alone needs it, `amounts.exact`). Run apart, so that what
+    house file's decimal amount alone needs it, `amounts.exact`), nor the shipped suits with
+    ghosts (`suit_entries`: a batch reads them). Run apart, so that what
     other tests imported counts for nothing."""
     import subprocess
     import sys
@@ -46,6 +47,7 @@ def test_scoring_with_a_shipped_ruleset_imports_nothing_heavy():
             "except SystemExit:\n"
             "    pass\n"
             "print(' '.join(m for m in ('jsonschema', 'yaml', 'fractions', 'decimal', 'difflib',\n"
-            "                           'multiprocessing') if m in sys.modules))\n")
+            "                           'multiprocessing', 'mjscore.suit_entries')\n"
+            "               if m in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", out.stdout
