@@ -188,7 +188,7 @@ def make_table() -> None:
     off it as they are met (`_plain_entry`): an entry for each of its 21,742 suits
     (`fill_plain`) took a third of the time the workers wait for, and a batch of hands with
     ghosts reads none of them."""
-    from .suit_entries import load as load_entries  # (not at import: see `classes._entry`)
+    from .suit_entries import load as load_entries  # (not at import: see `classes._shipped`)
     packed = _plain_state["packed"] = _table_entries()[0]
     if not load_entries():
         lookup_ready(packed)

@@ -11,9 +11,9 @@ spread makes its witness (the complete suit `suit_lookup` names: the suit plus t
 
 Looking a suit up in `plain_suits.suit_lookup` reads some 490 cells of an index and checks some
 40 complete suits: about 30 us, a third of a 4-ghost hand (each hand meets new suits: there
-are too many to keep). Here it is one binary search and a few small tuples. Making the rows
-takes `suit_lookup` some 8 s, so they are made once, by `python -m mjscore.suit_entries`,
-and the test suite checks the shipped file is exactly what that makes.
+are too many to keep). Here it is a bit of a bitmap and a few small tuples: about 5 us.
+Making the rows takes `suit_lookup` some 8 s, so they are made once, by `python -m
+mjscore.suit_entries`, and the test suite checks the shipped file is exactly what that makes.
 
 The file is read when a process has the table of complete suits (`plain_table`: a batch, a
 benchmark), never for one hand. A file missing or unreadable gives no answer (`MISSING`), and
