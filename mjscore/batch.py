@@ -17,7 +17,7 @@ from .errors import TOO_DEEP, InputError, MjscoreError
 from .frozen import maker
 from .options import WHOLE_NUMBER, blank_option, parse_pairs
 from .output_guard import no_clash, own_rules
-from .records import KEYS, Record, from_line
+from .records import KEYS, Record, decoded, from_line
 from .words import describe, unknown
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
@@ -140,8 +140,7 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
     """One record's row; bad input of any kind becomes the row's error. `guard`: the output
     file's `output_guard.identity`, which no ruleset file of the record may be (`no_clash`)."""
     source = rec.path or rec.file
-    if rec.line is not None:  # (`decoded`, without the call between)
-        rec = from_line(rec.file, rec.number, rec.line, rec.path)
+    rec = decoded(rec)
     if rec.problem is not None:
         return Row(rec.file, rec.number, error=rec.problem)
     own = own_rules(rec.fields, source)
