@@ -45,6 +45,11 @@ def test_fast_and_reference_agree_on_the_benchmark_corpus(kind, n):
     pytest.param(18_000, 36_000, "met", id="scaled target reached"),
     pytest.param(9_999, 20_000, "not met", id="one short"),
 ])
-def test_targets_are_judged_against_this_runs_reference(rate, divide, verdict):
-    line = bench_module("bench").on_this_machine("4 ghosts", rate, 10_000, {"divide": divide})
+def test_targets_are_judged_against_divide_hand_timed_beside_them(rate, divide, verdict):
+    line = bench_module("bench").on_this_machine("4 ghosts", rate, rate / divide, 10_000)
     assert line.endswith(": " + verdict)
+
+
+def test_without_the_reference_no_verdict_is_given():
+    line = bench_module("bench").on_this_machine("4 ghosts", 12_000, None, 10_000)
+    assert "no reference speed measured" in line and "met" not in line
