@@ -200,55 +200,79 @@ def pairs_open(c: tuple, gmax: int):
     met in the finals' order, so the first to reach a state is the programme's witness."""
     if max(c) > 4:
         return []
-    # Each rank's count made even, in C: a sixth of a 4-ghost hand's seven pairs classes
-    # went to doing it rank by rank.
-    base = list(map(_EVEN.__getitem__, c))
-    odd = [(i, 1) for i, n in enumerate(c) if n & 1]  # where the forced ghosts go
-    forced = len(odd)
+    # Counted in C, from how many ranks hold each count: where the ranks were walked in
+    # Python, the most common class (no ghost to spare) took 24,000 instructions.
+    c1, c3, n4 = c.count(1), c.count(3), c.count(3) + c.count(4)
+    forced = c1 + c3  # a ghost on each odd count
     spare = gmax - forced
     if spare < 0:
         return []
     raises = spare >> 1
     if raises > 2:
         return None
-    n4, gp, pairs = base.count(4), c.count(1), sum(base) >> 1
-    held = any(c)
+    pairs = c1 + c.count(2) + 2 * n4
+    raw = bytes(c)
+    base = raw.translate(_EVEN)  # each count made even
+    odd = _ODD_AT.get(raw.translate(_ODD))  # where the forced ghosts go
+    if odd is None:
+        odd = _odd_at(raw.translate(_ODD))
+    held = any(c)  # (so whenever a count is odd)
     if not raises:  # (most classes) one reading: each odd count made even
-        return [((forced, pairs), (n4, int(held or forced > 0), pairs, gp), tuple(base),
-                 tuple(odd))]
-    choices = []
+        return [((forced, pairs), (n4, int(held), pairs, c1), tuple(base), odd)]
+    base = list(base)
+    # A raise puts two ghosts on a rank made even to 0 or 2: one holding no tile, one or two
+    # (its count, as below 3), which alone says what the raise adds to the state (`_RAISE`);
+    # a kind of four on an empty rank (raises == 2) adds (4, 1, 0). So of the programme's
+    # choices in the finals' order (rank by rank: four there, that rank with each later one,
+    # that rank alone; then none), the first to reach a state is the first rank of its kind
+    # with the first later rank of each other kind: no more than a few per rank are tried,
+    # where every pair of ranks was (a seven pairs class took a fifth of a 4-ghost hand).
     up = [r for r, f in enumerate(base) if f <= 2]
-    for i, r in enumerate(up):
+    after, nxt = [], [99, 99, 99]  # the first rank after each of `up` of each count
+    for r in reversed(up):
+        after.append(sorted(nxt))
+        nxt[c[r]] = r
+    after.reverse()
+    found: dict = {}  # (ghosts, kinds of four, ghosts in single pairs) -> choice, first met
+    for r, later in zip(up, after):
+        k2, f2, s2 = _RAISE[c[r]]
         if raises == 2:
-            if not base[r]:
-                choices.append(((r, 4),))
-            choices += [((r, 2), (s, 2)) for s in up[i + 1:]]
-        choices.append(((r, 2),))
-    choices.append(())
+            if not c[r] and (4, 1, 0) not in found:
+                found[4, 1, 0] = ((r, 4),)
+            for s in later:
+                if s == 99:
+                    break
+                k3, f3, s3 = _RAISE[c[s]]
+                found.setdefault((4, f2 + f3, s2 + s3), ((r, 2), (s, 2)))
+        found.setdefault((k2, f2, s2), ((r, 2),))
+    found[0, 0, 0] = ()
     out = []
-    seen = set()
-    for choice in choices:
-        k, fours, single = forced, n4, gp
-        for r, add in choice:
-            n, f = c[r], base[r]
-            k += add
-            fours += (f + add == 4) - (f == 4)
-            single += (2 - n if f + add == 2 else 0) - (2 - n if f == 2 else 0)
+    for (k, fours, single), choice in found.items():
+        k += forced
         up_pairs = pairs + (k - forced >> 1)
-        state = (k, up_pairs, fours, single)
-        if state in seen:
-            continue
-        seen.add(state)
-        finals = base[:]
+        finals, placed = base[:], dict(odd)
         for r, add in choice:
             finals[r] += add
-        out.append(((k, up_pairs), (fours, int(held or k > 0), up_pairs, single),
-                    tuple(finals),
-                    tuple([(i, f - n) for i, (n, f) in enumerate(zip(c, finals)) if f != n])))
+            placed[r] = placed.get(r, 0) + add
+        out.append(((k, up_pairs), (n4 + fours, int(held or k > 0), up_pairs, c1 + single),
+                    tuple(finals), tuple(sorted(placed.items()))))
     return out
 
 
-_EVEN = (0, 2, 2, 4, 4)  # a count made even
+# What a raise (two ghosts) adds at a rank holding 0, 1 or 2 tiles: (ghosts, kinds of four,
+# ghosts in single pairs): a new pair of ghosts; a single made four (its one ghost no longer
+# in a single pair); a pair made four.
+_RAISE = ((2, 0, 2), (2, 1, -1), (2, 1, 0))
+
+
+_EVEN = bytes([0, 2, 2, 4, 4]).ljust(256, b"\0")  # a count made even (of 0-4)
+_ODD = bytes(n & 1 for n in range(256))  # 1 where a count is odd
+_ODD_AT: dict = {}  # counts' `_ODD` -> ((rank, 1), ...) for each odd one: 512 at most
+
+
+def _odd_at(odd: bytes) -> tuple:
+    got = _ODD_AT[odd] = tuple([(i, 1) for i, n in enumerate(odd) if n])
+    return got
 
 
 _PAIR_MOVES: dict = {}
