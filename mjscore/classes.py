@@ -16,7 +16,7 @@ from .bounded import make_room, numbered
 from .plain_suits import LOOKUP_MAX, suit_lookup
 from .plain_table import _plain_state, _searched, entry_of, no_ghost_entry, plain_options, \
     shape_of
-from .reading import _NO_MELDS
+from .reading import _NO_MELDS, EMPTY_SUIT
 from .suit_programmes import honour_standard, pairs_open, suit_pairs, suit_standard
 from .tiles import CLASSES
 
@@ -112,24 +112,60 @@ def class_options(nat, in_melds, cand, g, shape, max_suits=None):
     if not g and in_melds is _NO_MELDS and shape == "standard":
         got = plain_options(nat, None)
         return got and got[0]
+    return shape_options(held_classes(nat, in_melds, cand, g, max_suits), g, shape)
+
+
+def held_classes(nat, in_melds, cand, g, max_suits=None, suits=None) -> list:
+    """The classes `class_options` reads, whatever the shape: [(span, counts), ...].
+    `suits`: `Tiles.suits` (an empty suit there is the one `EMPTY_SUIT`), when they are
+    `nat`'s three suits (no meld, nothing set aside)."""
     spans = _spans(in_melds, cand)
+    if suits is not None and not any(nat[27:]):
+        # No honour held: which classes are read follows from which suits are empty (the one
+        # shared tuple there, `Tiles.suits`), so it is found once for each, not hand by hand
+        # (a third of a 4-ghost hand's class_options went to it).
+        key = (id(cand), suits[0] is EMPTY_SUIT, suits[1] is EMPTY_SUIT,
+               suits[2] is EMPTY_SUIT, g > 0, max_suits)
+        plan = _PLANS.get(key)
+        if plan is None or plan[0] is not cand:
+            # (None where a ghost may make an honour: the honours are read then.)
+            plan = None if g and any(cand[27:]) else tuple(
+                [(span, span[1] // 9) for span, _c in _held(spans[:3], nat, g, max_suits)])
+            make_room(_PLANS, 1 << 8)
+            plan = _PLANS[key] = (cand, plan)
+        if plan[1] is not None:
+            return [(span, suits[i]) for span, i in plan[1]]
     if not (any(nat[27:]) or any(in_melds[27:]) or g and any(cand[27:])):
         spans = spans[:3]
-    held, suits = [], 0
+    return _held(spans, nat, g, max_suits)
+
+
+def _held(spans, nat, g, max_suits) -> list:
+    held, suits, idle = [], 0, False  # idle: an empty suit is held (for its ghosts)
     for span in spans:
         c = nat[span[1]:span[2]]
-        has = any(c) or any(span[4])
-        if not has and not (g and span[6]):
+        if any(c) or any(span[4]):
+            suits += not span[3]
+        elif g and span[6]:
+            idle = idle or not span[3]
+        else:
             continue
-        suits += has and not span[3]
-        held.append((span, c, has))
-    if max_suits and suits >= max_suits:
-        held = [h for h in held if h[2] or h[0][3]]
+        held.append((span, c))
+    if idle and max_suits and suits >= max_suits:
+        held = [(span, c) for span, c in held if span[3] or any(c) or any(span[4])]
+    return held
+
+
+_PLANS: dict = {}  # (id(ghost ranks), which suits are empty, ...) -> (them, (span, suit), ...)
+
+
+def shape_options(held: list, g: int, shape: str):
+    """`class_options` of the classes `held` (`held_classes`) in `shape`."""
     budgets = _budgets(held, g, shape)
     if budgets is None:
         return None
     options = []
-    for ((kinds, _lo, _hi, grp, m, cd, _any_cd, parts), c, _has), budget in zip(held, budgets):
+    for ((kinds, _lo, _hi, grp, m, cd, _any_cd, parts), c), budget in zip(held, budgets):
         key = (c, parts, budget, shape)  # the same for any suit
         entry = _ENTRIES.get(key)
         if entry is None:
@@ -187,7 +223,7 @@ def _budgets(held: list, g: int, shape: str) -> list | None:
     # instructions a hand with them, 476,091 without).
     if shape != "seven_pairs" or not 3 <= g <= LOOKUP_MAX:
         return [g] * len(held)
-    fewest = [sum(map(_ODD, c)) for _span, c, _h in held]
+    fewest = [sum(map(_ODD, c)) for _span, c in held]
     spare = g - sum(fewest)
     if spare < 0:
         return None

@@ -33,10 +33,10 @@ which is most of what a log of hands holds.
 from __future__ import annotations
 
 from .bounded import make_room, number_for
-from .classes import class_options, ghosts_placed
+from .classes import class_options, ghosts_placed, held_classes, shape_options
 from .plain_table import plain_options, suit_options
 from .witness import class_groups
-from .reading import Reading, dragon_set_splits, full_ghost_reading, hand_tiles
+from .reading import _NO_MELDS, Reading, dragon_set_splits, full_ghost_reading, hand_tiles
 
 _COMBINED: dict = {}
 
@@ -188,13 +188,22 @@ def readings(hand, rs, t=None, taken: bool = False) -> list:
     out = []
     splits = tuple(dragon_set_splits(t.natural, hand.win if taken else None)) \
         if rs.concealed_sets else ((t.natural, ()),)
+    held = {}  # the classes read of each split's tiles, whatever the shape (`held_classes`)
     for shape in rs.shapes:
         if shape == "seven_pairs" and not t.pairs_ok:
             continue  # seven pairs needs no melds, and an odd count needs a ghost
         for rest, sets in splits:
             if sets and shape != "standard":
                 continue
-            options = class_options(rest, in_melds, cand, g, shape, rs.max_suits)
+            if not g and in_melds is _NO_MELDS and shape == "standard":
+                options = class_options(rest, in_melds, cand, g, shape, rs.max_suits)
+            else:
+                classes = held.get(sets)
+                if classes is None:
+                    classes = held[sets] = held_classes(
+                        rest, in_melds, cand, g, rs.max_suits,
+                        t.suits if not sets and in_melds is _NO_MELDS else None)
+                options = shape_options(classes, g, shape)
             if options is None:
                 continue
             for found in _combined(options, g, shape, rs.max_suits):
