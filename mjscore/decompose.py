@@ -43,7 +43,12 @@ _COMBINED: dict = {}
 
 def _combined(options, g: int, shape: str, max_suits) -> tuple:
     """`_combine` for these classes, worked out once per their shape ids."""
-    key = (tuple([(grp, e[0]) for _k, grp, e in options]), g, shape, max_suits)
+    if len(options) == 2:  # (most hands with ghosts: two suits) the key laid out flat, as
+        # a comprehension building it took 1% of a 4-ghost hand; never equal to the other form
+        (_ka, ga, ea), (_kb, gb, eb) = options
+        key = (ga, ea[0], gb, eb[0], g, shape, max_suits)
+    else:
+        key = (tuple([(grp, e[0]) for _k, grp, e in options]), g, shape, max_suits)
     hit = _COMBINED.get(key)
     if hit is None:
         # Full within a batch's first 20,000 hands, so its memory levels off there. The picks
@@ -206,8 +211,19 @@ def readings(hand, rs, t=None, taken: bool = False) -> list:
                 options = shape_options(classes, g, shape)
             if options is None:
                 continue
-            for found in _combined(options, g, shape, rs.max_suits):
-                out.append(_reading(shape, options, found, sets, t, rest))
+            # Each a Reading made here, not in a function a reading (5.6 a 4-ghost hand).
+            # Groups are built only if someone reads them (the chosen reading's text,
+            # --explain), and with ghosts the final counts too (a known signature's
+            # evaluation, or an untied best, never reads them); the groups from `rest`, the
+            # counts the classes were read from. A 中发白 set's tiles are outside the class
+            # signatures (see patterns): no sig then.
+            counts = t.fixed if not g and not sets else None
+            melds, fixed, meld_run = t.meld_groups, t.fixed, t.meld_run and shape == "standard"
+            for picks, run, sig in _combined(options, g, shape, rs.max_suits):
+                out.append(_new(Reading, (shape, None, counts,
+                                          (sets, options, picks, melds, shape, rest, fixed),
+                                          True if meld_run else run, _build_groups,
+                                          _final_counts, None if sets else sig)))
     if rs.full_ghost:
         full = full_ghost_reading(hand, rs, t)
         if full:
@@ -237,22 +253,6 @@ def _plain_readings(t, max_suits) -> list:
 
 _PLAIN_FOUND: dict = {}  # `plain_options`' key -> `_combined` for those classes
 _new = tuple.__new__  # Reading(...) without its Python __new__ (see Reading)
-
-
-def _reading(shape, options, found, sets, t, rest) -> Reading:
-    """A reading of `t`: the classes' `options` read from `rest` (the natural tiles left
-    after the 中发白 `sets`) with the `found` picks."""
-    picks, run, sig = found
-    if t.meld_run and shape == "standard":
-        run = True
-    # Groups are built only if someone reads them (the chosen reading's text, --explain), and
-    # with ghosts the final counts too (a known signature's evaluation, or an untied best,
-    # never reads them). The groups are built from `rest`, the counts the classes were read
-    # from.
-    # (A 中发白 set's tiles are outside the class signatures, see patterns: no sig then.)
-    return _new(Reading, (shape, None, t.fixed if not t.ghosts and not sets else None,
-                          (sets, options, picks, t.meld_groups, shape, rest, t.fixed), run,
-                          _build_groups, _final_counts, None if sets else sig))
 
 
 def _final_counts(parts) -> tuple:
