@@ -211,7 +211,7 @@ def readings(hand, rs, t=None, taken: bool = False) -> list:
                 options = shape_options(classes, g, shape)
             if options is None:
                 continue
-            # Each a Reading made here, not in a function a reading (5.6 a 4-ghost hand).
+            # The Readings are made here, not by a call each (5.6 a 4-ghost hand).
             # Groups are built only if someone reads them (the chosen reading's text,
             # --explain), and with ghosts the final counts too (a known signature's
             # evaluation, or an untied best, never reads them); the groups from `rest`, the

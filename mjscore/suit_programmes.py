@@ -15,6 +15,7 @@ See `decompose` for what a signature is and how the classes are combined.
 from __future__ import annotations
 
 from .bounded import make_room, memo
+from .reading import _ODD_BYTES
 
 
 # Not memoised here: `classes.class_options`, their one caller, keeps their entries by the
@@ -213,9 +214,10 @@ def pairs_open(c: tuple, gmax: int):
     pairs = c1 + c.count(2) + 2 * n4
     raw = bytes(c)
     base = raw.translate(_EVEN)  # each count made even
-    odd = _ODD_AT.get(raw.translate(_ODD))  # where the forced ghosts go
+    mask = raw.translate(_ODD_BYTES)
+    odd = _ODD_AT.get(mask)  # where the forced ghosts go
     if odd is None:
-        odd = _odd_at(raw.translate(_ODD))
+        odd = _ODD_AT[mask] = tuple([(i, 1) for i, n in enumerate(mask) if n])
     held = any(c)  # (so whenever a count is odd)
     if not raises:  # (most classes) one reading: each odd count made even
         return [((forced, pairs), (n4, int(held), pairs, c1), tuple(base), odd)]
@@ -237,12 +239,12 @@ def pairs_open(c: tuple, gmax: int):
     for r, later in zip(up, after):
         k2, f2, s2 = _RAISE[c[r]]
         if raises == 2:
-            if not c[r] and (4, 1, 0) not in found:
-                found[4, 1, 0] = ((r, 4),)
+            if not c[r]:
+                found.setdefault((4, 1, 0), ((r, 4),))
             for s in later:
                 if s == 99:
                     break
-                k3, f3, s3 = _RAISE[c[s]]
+                _k3, f3, s3 = _RAISE[c[s]]
                 found.setdefault((4, f2 + f3, s2 + s3), ((r, 2), (s, 2)))
         found.setdefault((k2, f2, s2), ((r, 2),))
     found[0, 0, 0] = ()
@@ -266,13 +268,7 @@ _RAISE = ((2, 0, 2), (2, 1, -1), (2, 1, 0))
 
 
 _EVEN = bytes([0, 2, 2, 4, 4]).ljust(256, b"\0")  # a count made even (of 0-4)
-_ODD = bytes(n & 1 for n in range(256))  # 1 where a count is odd
-_ODD_AT: dict = {}  # counts' `_ODD` -> ((rank, 1), ...) for each odd one: 512 at most
-
-
-def _odd_at(odd: bytes) -> tuple:
-    got = _ODD_AT[odd] = tuple([(i, 1) for i, n in enumerate(odd) if n])
-    return got
+_ODD_AT: dict = {}  # counts' `_ODD_BYTES` -> ((rank, 1), ...) for each odd one: 514 at most
 
 
 _PAIR_MOVES: dict = {}
