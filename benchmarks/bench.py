@@ -78,10 +78,10 @@ def reference_inputs(hands, rs):
 
 
 def bench_reference(rounds: int, n: int) -> dict:
-    from mahjong.hand_calculating.divider import HandDivider
     from mahjong.hand_calculating.hand import HandCalculator
     rs = load("luzhou")
     calc = HandCalculator()
+    divide, _fresh = _divider()
     res: dict = {k: [] for k in ("divide", "mj-decompose", "estimate", "mj-score")}
     for r in range(rounds):
         # Two fresh sets a round: the score() timing must not find the suit tables its own
@@ -89,8 +89,7 @@ def bench_reference(rounds: int, n: int) -> dict:
         hands = corpus("no ghosts", n, 1000 + r)
         ref = reference_inputs(hands, rs)
         built = [read(h, rs) for h in hands]
-        a, b = paired(lambda x: HandDivider.divide_hand(x[0]), ref,
-                      lambda h: readings(h, rs), built)
+        a, b = paired(divide, ref, lambda h: readings(h, rs), built)
         res["divide"].append(a)
         res["mj-decompose"].append(b)
         hands = corpus("no ghosts", n, 5000 + r)
@@ -129,8 +128,8 @@ def bench_ghosts(rounds: int, n: int) -> dict:
 
 
 def _divider():
-    """`divide_hand` as bench_reference times it, and a function giving fresh no-ghost hands in
-    its form (None, None without `mahjong`)."""
+    """`divide_hand` as every part of the run times it, and a function giving fresh no-ghost
+    hands in its form (None, None without `mahjong`)."""
     try:
         from mahjong.hand_calculating.divider import HandDivider
     except ImportError:
@@ -161,10 +160,6 @@ def _run(cmd: list) -> float:
     t0 = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - t0
-
-
-def wall(cmd: list, runs: int) -> float:
-    return statistics.median(_run(cmd) for _ in range(runs))
 
 
 def bench_cli(runs: int) -> tuple:
