@@ -41,3 +41,18 @@ def test_combinations_share_their_picks():
     found = [picks for combos in _COMBINED.values() for picks, _run, _sig in combos]
     assert len(found) > len(set(found))  # some recur
     assert len({id(p) for p in found}) == len(set(found))
+
+
+def test_coded_tables_share_their_options():
+    """Equal coded options of two classes' tables are one object (`decompose._OPTIONS`): the
+    coded tables were the most of what a long batch's memory grew by."""
+    from mjscore import score
+    from mjscore.decompose import _CODED, _COMBINED
+    _CODED.clear()
+    _COMBINED.clear()  # (a combination already made reads no coded table)
+    for hand in ("125m2266688pCCCC", "6667m344777pCCCC", "3888p122228sCCCC",
+                 "123m456m789m11pCCC", "123p456p789p11sCCC", "111m222m333m44pCCC"):
+        score(hand)
+    found = [option for table in _CODED.values() for option in table]
+    assert len(found) > len(set(found))  # some recur
+    assert len({id(o) for o in found}) == len(set(found))
