@@ -183,7 +183,7 @@ def _coded(grp: int, sid: int, sigs: tuple, std: bool) -> tuple:
 
 
 _CODED: dict = {}  # shape id, whether a suit, whether standard -> `_coded`
-_OPTIONS: dict = {}  # a coded option as first met (`_coded`); past its bound a table keeps its own
+_OPTIONS: dict = {}  # a coded option as first met (`_coded`); past its bound, a table's own
 
 
 def readings(hand, rs, t=None, taken: bool = False) -> list:

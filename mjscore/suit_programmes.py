@@ -227,18 +227,17 @@ def pairs_open(c: tuple, gmax: int):
     # a kind of four on an empty rank (raises == 2) adds (4, 1, 0). So of the programme's
     # choices in the finals' order (rank by rank: four there, that rank with each later one,
     # that rank alone; then none), the first to reach a state is the first rank of its kind
-    # with the first later rank of each other kind: no more than a few per rank are tried,
-    # where every pair of ranks was (a seven pairs class took a fifth of a 4-ghost hand).
-    # Only those ranks are visited, found in C (`bytes.find`): a later rank of a kind already
-    # met reaches no state its first did not reach first (walking every rank took half the
-    # time of a class with a raise, itself a tenth of a 4-ghost hand).
+    # with the first later rank of each kind, and only those ranks are visited, found in C
+    # (`bytes.find`): a later rank of a kind already met reaches no state first. (Trying
+    # every pair of ranks took a fifth of a 4-ghost hand; walking every rank, half the time
+    # of a class with a raise.)
     found: dict = {}  # (ghosts, kinds of four, ghosts in single pairs) -> choice, first met
     for r in sorted([r for r in map(raw.find, _COUNT_BYTES) if r >= 0]):
         k2, f2, s2 = _RAISE[c[r]]
         if raises == 2:
             if not c[r]:
                 found.setdefault((4, 1, 0), ((r, 4),))
-            for s in sorted([s for s in map(raw.find, _COUNT_BYTES, _AFTER[r]) if s >= 0]):
+            for s in sorted([s for s in map(raw.find, _COUNT_BYTES, _PAST[r]) if s >= 0]):
                 _k3, f3, s3 = _RAISE[c[s]]
                 found.setdefault((4, f2 + f3, s2 + s3), ((r, 2), (s, 2)))
         found.setdefault((k2, f2, s2), ((r, 2),))
@@ -261,7 +260,7 @@ def pairs_open(c: tuple, gmax: int):
 # in a single pair); a pair made four.
 _RAISE = ((2, 0, 2), (2, 1, -1), (2, 1, 0))
 _COUNT_BYTES = (b"\0", b"\1", b"\2")  # a rank holding 0, 1 or 2 tiles, for bytes.find
-_AFTER = tuple((r + 1,) * 3 for r in range(9))  # where the search for a later rank starts
+_PAST = tuple((r + 1,) * 3 for r in range(9))  # past rank r: where a later rank is sought
 
 
 _EVEN = bytes([0, 2, 2, 4, 4]).ljust(256, b"\0")  # a count made even (of 0-4)
