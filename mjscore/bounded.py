@@ -36,6 +36,13 @@ def number_for(table: dict, key, limit: int) -> int:
     return n
 
 
+def shared(table: dict, value, limit: int):
+    """`value` as `table` first met it, so that equal values made apart are kept as one
+    object; once `table` holds `limit`, a new value is its own (nothing is dropped: what is
+    shared stays valid for whoever holds it)."""
+    return table.setdefault(value, value) if len(table) < limit else value
+
+
 def numbered(table: dict, key, limit: int) -> tuple:
     """(number, key): `number_for`, and the key as `table` first met it, so that equal keys
     made apart are kept as one object by whoever keeps them (a batch keeps thousands)."""

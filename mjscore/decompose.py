@@ -32,7 +32,7 @@ which is most of what a log of hands holds.
 
 from __future__ import annotations
 
-from .bounded import make_room, number_for
+from .bounded import make_room, number_for, shared
 from .classes import class_options, ghosts_placed, held_classes, shape_options
 from .plain_table import plain_options, suit_options
 from .witness import class_groups
@@ -60,7 +60,7 @@ def _combined(options, g: int, shape: str, max_suits) -> tuple:
         # evaluation memo's key, hashed on every hand, where a nested tuple would be hashed
         # in full each time; and a few objects fewer for the collector to walk).
         hit = _COMBINED[key] = tuple(
-            (_PICKS.setdefault(picks, picks) if len(_PICKS) < 1 << 12 else picks, std and run,
+            (shared(_PICKS, picks, 1 << 12), std and run,
              number_for(_SIG_IDS, (shape, canon), 1 << 14))
             for canon, picks, run in _combine([(grp, e[0], e[1]) for _k, grp, e in options],
                                               g, shape, max_suits))
@@ -169,14 +169,12 @@ def _coded(grp: int, sid: int, sigs: tuple, std: bool) -> tuple:
     got = _CODED.get(key)
     if got is None:
         suit = grp == 0
-        got = [(place, kg, kp, a << 18 | b << 12 | c << 6 | d,
-                1 if suit and (c if std else b) else 0, b > 0)
-               for place, ((kg, kp), (a, b, c, d)) in enumerate(sigs)]
         # Options as first met, shared by the tables holding them (as `_PICKS`): the coded
         # tables were the most of what a long batch's memory grew by after its first
         # 10,000 records (tracemalloc: 534 of 1,600 KB from 10,000 to 60,000).
-        got = tuple([_OPTIONS.setdefault(o, o) for o in got] if len(_OPTIONS) < 1 << 12
-                    else got)
+        got = tuple([shared(_OPTIONS, (place, kg, kp, a << 18 | b << 12 | c << 6 | d,
+                                       1 if suit and (c if std else b) else 0, b > 0), 1 << 12)
+                     for place, ((kg, kp), (a, b, c, d)) in enumerate(sigs)])
         make_room(_CODED, 1 << 11)
         _CODED[key] = got
     return got
