@@ -18,7 +18,8 @@ from .patterns import physical_ghosts
 from .reading import YAOJI, hand_tiles
 from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
-from .scoring import best, distinct, division_words, evaluate_all
+from .pruning import evaluations
+from .scoring import best, distinct, division_words
 from .settlement import check_extras, kong_notes, net_of, settle_win
 from .terms import term
 
@@ -48,12 +49,13 @@ class Result:
     net: MappingProxyType
     context: C.WinContext = field(repr=False)
     unit: str = ""
-    evaluations: tuple = field(default=(), repr=False, compare=False)
+    found: tuple = field(default=(), repr=False, compare=False)  # evaluations made (`pruning`)
     ghost: str = "C"
     kong_payments: tuple = ()
     # The ruleset scored under, for the table's words: the working of the value, the payer
     # rule, the discard divisor, the ruleset's own terms (not a result).
     rules: object = field(default=None, repr=False, compare=False)
+    unread: object = field(default=None, repr=False, compare=False)  # `pruning.Unread` or None
 
     __hash__ = hash_fields
 
@@ -66,6 +68,16 @@ class Result:
     def decomposition(self) -> str | None:
         """The chosen reading in notation, each ghost shown with what it stands for."""
         return self.top.reading.text(self.ghost) if self.top is not None else None
+
+    @property
+    def evaluations(self) -> tuple:
+        """Every reading's evaluation, those `pruning` skipped as unable to win read now."""
+        if self.unread is None:
+            return self.found
+        got = self.__dict__.get("_every")
+        if got is None:
+            got = self.__dict__["_every"] = self.unread(self.found)
+        return got
 
     @property
     def readings(self) -> int:
@@ -258,7 +270,7 @@ _result = maker(Result)  # Result(*values), made faster (one per hand)
 def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
     # No reading to raise it: the ruleset's own cap (null would read as uncapped).
     return _result(rs.name, parsed, False, tuple(reasons), 0, 0, rs.cap, (), None,
-                   (), _ZERO, ctx, rs.unit, (), rs.ghost_letter, kong, rs)
+                   (), _ZERO, ctx, rs.unit, (), rs.ghost_letter, kong, rs, None)
 
 
 def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS) -> Result:
@@ -276,7 +288,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
 
     if cat:
         return _not_legal(rs, parsed, reasons, ctx, kong)
-    evs = evaluate_all(readings(h, rs, t, ctx.discard_type), h, ctx, rs)
+    evs, unread = evaluations(h, rs, t, ctx)
     top = best(evs, ghost)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"
@@ -298,7 +310,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, "hand value", skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
-                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong, rs)
+                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong, rs, unread)
 
 
 def _taken_stand_in(h, rs, t, ctx) -> str:

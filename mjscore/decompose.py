@@ -184,9 +184,11 @@ _CODED: dict = {}  # shape id, whether a suit, whether standard -> `_coded`
 _OPTIONS: dict = {}  # a coded option as first met (`_coded`); past its bound, a table's own
 
 
-def readings(hand, rs, t=None, taken: bool = False) -> list:
+def readings(hand, rs, t=None, taken: bool = False, shapes=None, full: bool = True) -> list:
     """One reading per signature of `hand` under `rs` (each a real reading of its tiles);
-    `taken`: the winning tile came from another player (a discard, a robbed kong)."""
+    `taken`: the winning tile came from another player (a discard, a robbed kong).
+    `shapes`: read only these of the ruleset's shapes (None: all), and 满鬼 only if `full`
+    (`pruning` reads them apart)."""
     if t is None:
         t = hand_tiles(hand, rs)
     if t.too_many_suits:
@@ -198,7 +200,7 @@ def readings(hand, rs, t=None, taken: bool = False) -> list:
     splits = tuple(dragon_set_splits(t.natural, hand.win if taken else None)) \
         if rs.concealed_sets else ((t.natural, ()),)
     held = {}  # the classes read of each split's tiles, whatever the shape (`held_classes`)
-    for shape in rs.shapes:
+    for shape in shapes or rs.shapes:
         if shape == "seven_pairs" and not t.pairs_ok:
             continue  # seven pairs needs no melds, and an odd count needs a ghost
         for rest, sets in splits:
@@ -228,7 +230,7 @@ def readings(hand, rs, t=None, taken: bool = False) -> list:
                                           (sets, options, picks, melds, shape, rest, fixed),
                                           True if meld_run else run, _build_groups,
                                           _final_counts, None if sets else sig)))
-    if rs.full_ghost:
+    if rs.full_ghost and full:
         full = full_ghost_reading(hand, rs, t)
         if full:
             out.append(full)

@@ -150,6 +150,20 @@ def division_words(divisor: int) -> tuple:
     return f"divided by {divisor}", f"dividing by {divisor}"
 
 
+def known_answers(hand, ctx, rs) -> tuple:
+    """(`situation`'s answers, a number standing for the part of each evaluation's key they
+    fix): kept in the ruleset's memo, as a number is hashed faster than the tuple, on every
+    hand."""
+    memo = rs.memo
+    got = memo.get(("situation", ctx.number, hand.melds))
+    if got is None:
+        known = situation(hand, ctx, rs)
+        fixed = (tuple(known.values()), hand.melds, ctx.win_type, ctx.discard_type)
+        got = rs.remember(("situation", ctx.number, hand.melds),
+                          (known, number_for(memo, fixed, MEMO_LIMIT)))
+    return got
+
+
 def evaluate_all(readings, hand, ctx, rs) -> tuple:
     """`evaluate` for each reading, reusing the evaluation of an earlier reading with the same
     signature in the same situation: the patterns that read only the signature (and the
@@ -157,15 +171,7 @@ def evaluate_all(readings, hand, ctx, rs) -> tuple:
     if not readings:
         return ()
     memo, ask = rs.memo, rs.per_reading
-    # The situational answers, and a number standing for the part of each evaluation's key
-    # they fix (a number is hashed faster than the tuple, on every hand).
-    got = memo.get(("situation", ctx.number, hand.melds))
-    if got is None:
-        known = situation(hand, ctx, rs)
-        fixed = (tuple(known.values()), hand.melds, ctx.win_type, ctx.discard_type)
-        got = rs.remember(("situation", ctx.number, hand.melds),
-                          (known, number_for(memo, fixed, MEMO_LIMIT)))
-    known, fixed = got
+    known, fixed = known_answers(hand, ctx, rs)
     out = []
     for r in readings:
         if r.sig is None:

@@ -37,7 +37,7 @@ def test_combinations_share_their_picks():
     from mjscore.decompose import _COMBINED
     _COMBINED.clear()
     for hand in ("125m2266688pCCCC", "6667m344777pCCCC", "3888p122228sCCCC"):
-        score(hand)
+        score(hand).evaluations  # (every shape read, `pruning` or not)
     found = [picks for combos in _COMBINED.values() for picks, _run, _sig in combos]
     assert len(found) > len(set(found))  # some recur
     assert len({id(p) for p in found}) == len(set(found))
@@ -52,7 +52,7 @@ def test_coded_tables_share_their_options():
     _COMBINED.clear()  # (a combination already made reads no coded table)
     for hand in ("125m2266688pCCCC", "6667m344777pCCCC", "3888p122228sCCCC",
                  "123m456m789m11pCCC", "123p456p789p11sCCC", "111m222m333m44pCCC"):
-        score(hand)
+        score(hand).evaluations  # (every shape read, `pruning` or not)
     found = [option for table in _CODED.values() for option in table]
     assert len(found) > len(set(found))  # some recur
     assert len({id(o) for o in found}) == len(set(found))

@@ -15,7 +15,7 @@ from dataclasses import replace
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjscore import score
@@ -29,7 +29,7 @@ from mjscore.scoring import best, evaluate, lowest_ghosts, situation
 
 from .oracle import corpus
 from .test_bench_corpus import SAMPLE
-from .winning_hands import RULESETS, situations, winning_hands
+from .winning_hands import RULESETS, for_each_win
 
 def hits(e) -> tuple:
     # Not the effect text: a note lists 中发白 sets in the order the reading holds them.
@@ -59,17 +59,10 @@ def agree(text, name, opts, kw) -> None:
 
 @pytest.mark.parametrize("name, opts", RULESETS)
 def test_score_agrees_with_the_obvious_route(name, opts):
-    rs = load(name, opts)
-
-    @settings(max_examples=60, derandomize=True, deadline=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-    @given(st.data())
-    def check(data):
-        built = data.draw(winning_hands(rs))
-        kw = data.draw(situations(rs, built))
+    def check(built, kw, _data):
         agree(built.text(), name, opts, {"win": T.name(built.win), **kw})
 
-    check()
+    for_each_win(load(name, opts), check, 60)
 
 
 @pytest.mark.parametrize("text, name, win", [

@@ -12,7 +12,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from mjscore import score, waits
@@ -20,10 +20,8 @@ from mjscore import tiles as T
 from mjscore.cli import cli
 from mjscore.ruleset import load
 
-from .winning_hands import RULESETS, situations, winning_hands
+from .winning_hands import RULESETS, SETTINGS, for_each_win, winning_hands
 
-SETTINGS = settings(max_examples=25, derandomize=True, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 # The cap test adds luzhou's other cap to the rulesets every property runs over.
 CAPS = RULESETS + [pytest.param("luzhou", {"cap": "100"}, id="luzhou cap=100")]
@@ -81,17 +79,6 @@ TIED = [("2355667pNNPPPP 5p", "guangdong", {"seven_pairs": "true"}),
 @pytest.mark.parametrize("hand, name, opts", TIED)
 def test_explain_lists_the_reading_printed_first_where_readings_tie(hand, name, opts):
     assert explained_first(score(hand, name, opts=opts))
-
-
-def for_each_win(rs, check_one, examples: int | None = None) -> None:
-    """`check_one(built, kw, data)` for drawn winning hands of `rs` and their situations."""
-    @(SETTINGS if examples is None else settings(SETTINGS, max_examples=examples))
-    @given(st.data())
-    def check(data):
-        built = data.draw(winning_hands(rs))
-        check_one(built, data.draw(situations(rs, built)), data)
-
-    check()
 
 
 @pytest.mark.parametrize("name, opts", CAPS)

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import assume
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mjscore import tiles as T
@@ -192,3 +192,18 @@ RULESETS = [
     pytest.param("guangdong", {"ghost": "flip", "indicator": "9p"}, id="guangdong flip 9p"),
     pytest.param("lanzhou", {}, id="lanzhou"),
 ]
+
+# The property tests' settings: the same examples every run.
+SETTINGS = settings(max_examples=25, derandomize=True, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+def for_each_win(rs, check_one, examples: int | None = None) -> None:
+    """`check_one(built, kw, data)` for drawn winning hands of `rs` and their situations."""
+    @(SETTINGS if examples is None else settings(SETTINGS, max_examples=examples))
+    @given(st.data())
+    def check(data):
+        built = data.draw(winning_hands(rs))
+        check_one(built, data.draw(situations(rs, built)), data)
+
+    check()

@@ -1,0 +1,152 @@
+"""A hand's evaluations, the cheap shapes first: the standard shape is read only where one of
+its readings could beat the best reading of the others (issue 8: "a reading that cannot beat
+the best found is not expanded").
+
+Why no value changes: `standard_most` bounds, without reading the standard shape, the first
+three places of `scoring.best`'s order (value, uncapped value, what the patterns come to) for
+every standard reading: the situational patterns by their own answers, the others by their
+most (`pattern_bounds`), added up as the value model would with every one applied. Only a
+model where adding a pattern never lowers the value is bounded so (a ladder that never
+falls, no negative steps counted). The shape is skipped only where that bound is below the
+best found in those places, so none of its readings could be chosen, nor tie.
+
+What is skipped is read all the same when asked (`Unread`): `Result.evaluations`,
+`--explain`'s alternatives and the count of readings are as if nothing had been skipped.
+
+In a 4-ghost luzhou hand the best reading is seven pairs three times in five, and a standard
+reading read was most of the hand's cost: see benchmarks/bench.py.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from .decompose import readings
+from .pattern_bounds import MOST, Outline
+from .patterns import SITUATIONAL
+from .reading import EMPTY_SUIT, hand_tiles
+from .scoring import best, evaluate_all, known_answers, ladder
+
+_STANDARD = ("standard",)
+
+
+def evaluations(h, rs, t, ctx) -> tuple:
+    """(the evaluations of `h`'s readings, `Unread` for those skipped or None)."""
+    # (Seven pairs is the only other shape yet: a hand it cannot read is read as before.)
+    plan = _plan(rs) if t.pairs_ok else None
+    if plan is None:
+        return evaluate_all(readings(h, rs, t, ctx.discard_type), h, ctx, rs), None
+    first, in_order = plan
+    found = evaluate_all(readings(h, rs, t, ctx.discard_type, first, True), h, ctx, rs)
+    top = best(found, rs.ghost_letter)
+    if top is not None and _below(standard_most(h, t, ctx, rs), top):
+        return found, Unread(h, rs, ctx)
+    rest = _standard(h, rs, t, ctx)
+    return (rest + found if in_order else in_shape_order(rest, found, rs)), None
+
+
+class Unread(NamedTuple):
+    """The standard readings of a hand that `evaluations` skipped, read when called (and
+    pickled with a Result as the hand, ruleset and situation they are read from)."""
+
+    hand: object
+    rs: object
+    ctx: object
+
+    def __call__(self, found: tuple) -> tuple:
+        h, rs, ctx = self
+        return in_shape_order(_standard(h, rs, hand_tiles(h, rs), ctx), found, rs)
+
+
+def _standard(h, rs, t, ctx) -> tuple:
+    return evaluate_all(readings(h, rs, t, ctx.discard_type, _STANDARD, False), h, ctx, rs)
+
+
+def in_shape_order(rest: tuple, found: tuple, rs) -> tuple:
+    """The standard readings `rest` and the others `found`, in the order `readings` gives
+    them all in (the ruleset's shapes, 满鬼 last)."""
+    order = {shape: i for i, shape in enumerate(rs.shapes)}
+    return tuple(sorted(rest + found, key=lambda e: order.get(e.reading.shape, len(order))))
+
+
+def _below(most: tuple | None, top) -> bool:
+    return most is not None and most < (top.value, top.raw, top.computed)
+
+
+def standard_most(h, t, ctx, rs) -> tuple | None:
+    """The most any standard reading of `h` (tiles `t`, no declared meld) could come to in
+    `best`'s first three places, (value, raw, computed); None where it is not bounded.
+    Kept by what the bounds and the situational patterns read (`pattern_bounds.Outline`,
+    the situation; no meld): a few hundred recur."""
+    c = t.natural
+    held = (c.count(0), c.count(1), c.count(2), c.count(3), c.count(4))
+    one_suit = not any(c[27:]) and (t.suits.count(EMPTY_SUIT) >= 2)
+    key = ("most", held, one_suit, t.ghosts, ctx.number)
+    got = rs.memo.get(key, _MISSING)
+    if got is _MISSING:
+        got = rs.remember(key, _standard_most(h, held, one_suit, t.ghosts, ctx, rs))
+    return got
+
+
+_MISSING = object()
+
+
+def _standard_most(h, held, one_suit, ghosts, ctx, rs) -> tuple | None:
+    known = known_answers(h, ctx, rs)[0]
+    kind = "self_draw" if ctx.win_type == "self_draw" else "discard"
+    spec = rs.spec["value"]["ladder"]
+    out = None
+    for has_run in (False, True):
+        o = Outline("standard", has_run, held, one_suit, ghosts, ctx)
+        steps, fixed, cap = 0, [], rs.cap
+        for s in rs.patterns:
+            if s.win is not None and s.win != kind:
+                continue  # (as `evaluate` filters them: the same for every reading)
+            n = known[s.id] if s.id in known else MOST[s.predicate](o, s.kw)
+            if n is None:
+                return None
+            if isinstance(n, tuple):
+                n = n[0]
+            if not n:
+                continue
+            if s.effect == "steps":
+                steps += max(0, int(s.amount)) * n
+            elif s.effect == "fixed":
+                fixed.append(s.amount)
+            if s.raises_cap and cap is not None:
+                cap = max(cap, int(s.raises_cap))
+        computed = ladder(steps, spec)
+        if not math.isfinite(computed):
+            return None
+        raw = max([computed] + fixed)
+        value = raw if cap is None else min(raw, cap)
+        if ctx.discard_type:
+            value //= rs.discard_divisor
+        case = (value, raw, computed)
+        out = case if out is None else tuple(map(max, out, case))
+    return out
+
+
+_PLANS: dict = {}  # id(ruleset) -> (it, `_plan`)
+
+
+def _plan(rs) -> tuple | None:
+    """(the shapes `evaluations` reads first where `rs` may skip the standard one, whether
+    the standard readings come before theirs); None where it may not: it has no other
+    shape, or reads 中发白 sets, or its value is not a ladder that never falls, or one of its
+    patterns is not bounded (`pattern_bounds`)."""
+    got = _PLANS.get(id(rs))
+    if got is not None and got[0] is rs:
+        return got[1]
+    v = rs.spec["value"]
+    lad = v.get("ladder") or {}
+    ok = ("standard" in rs.shapes and len(rs.shapes) > 1 and not rs.concealed_sets
+          and v["model"] == "ladder" and lad["ratio"] >= 1 and lad["first"] >= lad["start"]
+          and all(s.fn in SITUATIONAL or s.predicate in MOST for s in rs.patterns))
+    plan = (tuple(s for s in rs.shapes if s != "standard"), rs.shapes[0] == "standard") \
+        if ok else None
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    _PLANS[id(rs)] = (rs, plan)
+    return plan

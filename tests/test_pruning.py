@@ -1,0 +1,149 @@
+"""Skipping the standard shape where it cannot win (`pruning`) changes nothing a user sees.
+
+Every pattern's bound (`pattern_bounds`) is checked against every standard reading the
+reference lister finds, and whole results are compared with pruning and without it.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import replace
+
+import pytest
+from hypothesis import assume
+
+import mjscore.pruning as P
+from mjscore import score
+from mjscore import tiles as T
+from mjscore.enumerate import all_readings
+from mjscore.hand import read_any
+from mjscore.pattern_bounds import MOST, Outline
+from mjscore.patterns import REGISTRY
+from mjscore.reading import EMPTY_SUIT, hand_tiles
+from mjscore.ruleset import load
+
+from .oracle import corpus
+from .winning_hands import RULESETS, for_each_win
+
+# Every bounded pattern with the params the shipped rulesets give it, and the others it reads.
+PARAMS = {
+    "four_of_a_kind": [{}, {"shape": "standard"}, {"shape": "standard", "kongs": False},
+                       {"shape": "seven_pairs"}, {"shape": "any"}],
+    "seven_pairs_dragons": [{"dragons": 1, "at_least": True, "one_suit": True}, {"dragons": 3}],
+    "seven_pairs_quads": [{"quads": 2}, {"quads": 3, "ghost_pair": True}],
+}
+
+
+def outline(t, has_run: bool, ctx) -> Outline:
+    c = t.natural
+    return Outline("standard", has_run, tuple(c.count(n) for n in range(5)),
+                   not any(c[27:]) and t.suits.count(EMPTY_SUIT) >= 2, t.ghosts, ctx)
+
+
+def check_bounds(text: str, name: str, opts, kw: dict) -> int:
+    """Every bound at least what its pattern counts on each standard reading; the readings
+    checked."""
+    rs = load(name, opts)
+    r = score(text, rs, **kw)
+    h = read_any(text, rs, win=kw.get("win"))
+    if h.melds or not r.legal and r.top is None:
+        return 0
+    t, ctx, n = hand_tiles(h, rs), r.context, 0
+    for reading in all_readings(h, rs, ctx.discard_type):
+        if reading.shape != "standard":
+            continue
+        o = outline(t, any(g.kind == "sequence" for g in reading.groups), ctx)
+        for pid, most in MOST.items():
+            for params in PARAMS.get(pid, [{}]):
+                got = REGISTRY[pid](reading, h, ctx, params)
+                got = got[0] if isinstance(got, tuple) else got
+                bound = most(o, params)
+                assert bound is None or got <= bound, (text, pid, params, reading)
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("kind, n", [("4 ghosts", 60), ("1-2 ghosts", 60), ("seven pairs", 60),
+                                     ("8 ghosts", 4), ("no ghosts", 30)])
+def test_each_bound_holds_on_every_standard_reading_of_the_corpus(kind, n):
+    checked = 0
+    for text in corpus.corpus(kind, n, 4100):
+        for kw in ({}, {"discard": "S"}, {"declared": True}):
+            checked += check_bounds(text, "luzhou", corpus.OPTS.get(kind), kw)
+    assert checked > n  # (the readings were there to check)
+
+
+@pytest.mark.parametrize("name, opts", [p for p in RULESETS if p.values[0] != "lanzhou"])
+def test_each_bound_holds_on_every_standard_reading_of_winning_hands(name, opts):
+    def check(built, kw, _data):
+        assume(not built.melds)
+        check_bounds(built.text(), name, opts, {"win": T.name(built.win), **kw})
+
+    for_each_win(load(name, opts), check, 40)
+
+
+def seen(r) -> tuple:
+    """All a user or a script can read of a result, the skipped readings included."""
+    return (r.to_dict(), r.readings, r.decomposition, r.alternatives,
+            [(e.value, e.raw, e.computed, e.reading.text()) for e in r.evaluations])
+
+
+SITUATIONS = [{}, {"discard": "S"}, {"declared": True},
+              {"heavenly": True, "seat": "E"}, {"discard": "W", "after_kong": True}]
+
+
+@pytest.mark.parametrize("kind, n", [("4 ghosts", 150), ("seven pairs", 150), ("8 ghosts", 30),
+                                     ("1-2 ghosts", 100)])
+@pytest.mark.parametrize("opts", [{}, {"cap": "100"}, {"cap": "none"}], ids=str)
+def test_results_are_the_same_with_and_without_pruning(kind, n, opts, monkeypatch):
+    opts = {**corpus.OPTS.get(kind, {}), **opts}
+    hands = corpus.corpus(kind, n, 4200)
+    pruned, skipped = [], 0
+    for i, text in enumerate(hands):
+        kw = SITUATIONS[i % len(SITUATIONS)]
+        r = score(text, "luzhou", opts=opts, **kw)
+        skipped += r.unread is not None
+        pruned.append(seen(r))
+    monkeypatch.setattr(P, "_plan", lambda rs: None)
+    for i, text in enumerate(hands):
+        r = score(text, "luzhou", opts=opts, **SITUATIONS[i % len(SITUATIONS)])
+        assert r.unread is None
+        assert seen(r) == pruned[i], text
+    assert skipped or kind == "1-2 ghosts"
+
+
+def test_a_hand_worth_more_as_seven_pairs_is_not_read_as_sets_until_asked():
+    # 七对 清一色 (4 steps, 40) against at most 清一色 as sets (no four of a kind without
+    # ghosts to make one, no 大对子 with runs forced: 2 steps, 10).
+    r = score("11m22m33m44m55m66m7mC", win="C")
+    assert (r.value, r.decomposition) == (40, "11m 22m 33m 44m 55m 66m 7mC=7m")
+    assert r.unread is not None and {e.reading.shape for e in r.found} == {"seven_pairs"}
+    assert r.readings == 2
+    assert [a.value for a in r.alternatives] == [40, 10]
+
+
+def test_a_hand_whose_sets_might_win_is_read_in_full():
+    # Four ghosts could make two four-of-a-kinds (闺 x2, as much as 七对): read both shapes.
+    r = score("34m33456677pCCCC", win="C")
+    assert r.unread is None
+    assert {e.reading.shape for e in r.found} == {"standard", "seven_pairs"}
+
+
+def test_a_pruned_result_is_pickled_and_reads_its_skipped_readings_there():
+    r = score("11m22m33m44m55m66m7mC", win="C")
+    copy = pickle.loads(pickle.dumps(r))
+    assert copy == r and seen(copy) == seen(r)
+
+
+@pytest.mark.parametrize("name, pruned", [("luzhou", True), ("luzhou-guide", False),
+                                          ("guangdong", False), ("lanzhou", False)])
+def test_which_rulesets_may_skip_the_standard_shape(name, pruned):
+    # Only a ladder bounds a value here (multiply models are not), and lanzhou has no other
+    # shape (and reads 中发白 sets, which no bound covers).
+    assert (P._plan(load(name)) is not None) is pruned
+
+
+def test_a_pattern_with_no_bound_keeps_every_shape_read(monkeypatch):
+    rs = load("luzhou")
+    monkeypatch.delitem(MOST, "one_suit")
+    assert P._plan(replace(rs)) is None  # (a copy: plans are kept per ruleset)
