@@ -288,8 +288,9 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
 
     if cat:
         return _not_legal(rs, parsed, reasons, ctx, kong)
-    evs, unread = evaluations(h, rs, t, ctx)
-    top = best(evs, ghost)
+    evs, unread, top = evaluations(h, rs, t, ctx)
+    if top is None:
+        top = best(evs, ghost)
     if top is None:
         reasons.append("not a winning hand: no reading as four sets and a pair"
                        + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")

@@ -7,7 +7,8 @@ three places of `scoring.best`'s order (value, uncapped value, what the patterns
 every standard reading: the situational patterns by their own answers, the others by their
 most (`pattern_bounds`), added up as the value model would with every one applied. Only a
 model where adding a pattern never lowers the value is bounded so (a ladder that never
-falls, no negative steps counted). The shape is skipped only where that bound is below the
+falls: a ratio of at least 1 from a first step of at least 0 and the start; no negative
+steps counted). The shape is skipped only where that bound is below the
 best found in those places, so none of its readings could be chosen, nor tie.
 
 What is skipped is read all the same when asked (`Unread`): `Result.evaluations`,
@@ -32,18 +33,19 @@ _STANDARD = ("standard",)
 
 
 def evaluations(h, rs, t, ctx) -> tuple:
-    """(the evaluations of `h`'s readings, `Unread` for those skipped or None)."""
+    """(the evaluations of `h`'s readings, `Unread` for those skipped or None, the best of
+    them where it is known already or None)."""
     # (Seven pairs is the only other shape yet: a hand it cannot read is read as before.)
     plan = _plan(rs) if t.pairs_ok else None
     if plan is None:
-        return evaluate_all(readings(h, rs, t, ctx.discard_type), h, ctx, rs), None
+        return evaluate_all(readings(h, rs, t, ctx.discard_type), h, ctx, rs), None, None
     first, in_order = plan
     found = evaluate_all(readings(h, rs, t, ctx.discard_type, first, True), h, ctx, rs)
     top = best(found, rs.ghost_letter)
     if top is not None and _below(standard_most(h, t, ctx, rs), top):
-        return found, Unread(h, rs, ctx)
+        return found, Unread(h, rs, ctx), top
     rest = _standard(h, rs, t, ctx)
-    return (rest + found if in_order else in_shape_order(rest, found, rs)), None
+    return (rest + found if in_order else in_shape_order(rest, found, rs)), None, None
 
 
 class Unread(NamedTuple):
@@ -142,7 +144,7 @@ def _plan(rs) -> tuple | None:
     v = rs.spec["value"]
     lad = v.get("ladder") or {}
     ok = ("standard" in rs.shapes and len(rs.shapes) > 1 and not rs.concealed_sets
-          and v["model"] == "ladder" and lad["ratio"] >= 1 and lad["first"] >= lad["start"]
+          and v["model"] == "ladder" and lad["ratio"] >= 1 and lad["first"] >= max(lad["start"], 0)
           and all(s.fn in SITUATIONAL or s.predicate in MOST for s in rs.patterns))
     plan = (tuple(s for s in rs.shapes if s != "standard"), rs.shapes[0] == "standard") \
         if ok else None

@@ -147,3 +147,15 @@ def test_a_pattern_with_no_bound_keeps_every_shape_read(monkeypatch):
     rs = load("luzhou")
     monkeypatch.delitem(MOST, "one_suit")
     assert P._plan(replace(rs)) is None  # (a copy: plans are kept per ruleset)
+
+
+@pytest.mark.parametrize("ladder, pruned", [
+    pytest.param("{start: 2, first: 5, ratio: 2}", True, id="luzhou's"),
+    pytest.param("{start: 20, first: 5, ratio: 2}", False, id="step 0 above step 1"),
+])
+def test_a_house_ladder_that_falls_is_not_bounded(tmp_path, ladder, pruned):
+    # A pattern added can lower a value on a ladder whose step 0 pays more than step 1.
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: luzhou\nname: house\nvalue:\n  ladder: {ladder}\n",
+                    encoding="utf-8")
+    assert (P._plan(load(str(path))) is not None) is pruned
