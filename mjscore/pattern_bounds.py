@@ -6,8 +6,8 @@ what the predicate answers for a reading of that shape: a bound too low would sk
 reading that should have been chosen, and change a value. A pattern with no bound here
 (or a bound answering None) keeps every shape of a ruleset using it read in full. The
 bounds are asked only of a hand with no declared meld and no 中发白 set to read
-(`pruning.prunable`), and each says what it relies on; tests/test_pruning.py checks every
-one against every standard reading of its corpus.
+(`pruning._plan`, `pruning.evaluations`), and each says what it relies on;
+tests/test_pruning.py checks every one against every standard reading of its corpus.
 """
 
 from __future__ import annotations

@@ -5,11 +5,13 @@ the best found is not expanded").
 Why no value changes: `standard_most` bounds, without reading the standard shape, the first
 three places of `scoring.best`'s order (value, uncapped value, what the patterns come to) for
 every standard reading: the situational patterns by their own answers, the others by their
-most (`pattern_bounds`), added up as the value model would with every one applied. Only a
-model where adding a pattern never lowers the value is bounded so (a ladder that never
-falls: a ratio of at least 1 from a first step of at least 0 and the start; no negative
-steps counted). The shape is skipped only where that bound is below the
-best found in those places, so none of its readings could be chosen, nor tie.
+most (`pattern_bounds`), every one applied (`when_named` and `excludes` only take hits
+away), the steps on a ladder that never falls (a ratio of at least 1 from a first step of at
+least 0 and the start; no negative steps counted), a fixed value by the largest that could
+apply, the cap raised by every pattern that could raise it. Only a ladder is bounded so. The
+shape is skipped only where that bound is below the best found in those places, so none of
+its readings could be chosen, nor tie; and never where a reading could come to more than
+`errors.MAX_VALUE`, which `scoring` refuses: the hand is refused as it was.
 
 What is skipped is read all the same when asked (`Unread`): `Result.evaluations`,
 `--explain`'s alternatives and the count of readings are as if nothing had been skipped.
@@ -20,10 +22,10 @@ reading read was most of the hand's cost: see benchmarks/bench.py.
 
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 from .decompose import readings
+from .errors import MAX_VALUE
 from .pattern_bounds import MOST, Outline
 from .patterns import SITUATIONAL
 from .reading import EMPTY_SUIT, hand_tiles
@@ -119,7 +121,7 @@ def _standard_most(h, held, one_suit, ghosts, ctx, rs) -> tuple | None:
             if s.raises_cap and cap is not None:
                 cap = max(cap, int(s.raises_cap))
         computed = ladder(steps, spec)
-        if not math.isfinite(computed):
+        if not computed <= MAX_VALUE:  # (inf too) a reading may be refused: it must be read
             return None
         raw = max([computed] + fixed)
         value = raw if cap is None else min(raw, cap)

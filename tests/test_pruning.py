@@ -16,6 +16,7 @@ import mjscore.pruning as P
 from mjscore import score
 from mjscore import tiles as T
 from mjscore.enumerate import all_readings
+from mjscore.errors import RulesetError
 from mjscore.hand import read_any
 from mjscore.pattern_bounds import MOST, Outline
 from mjscore.patterns import REGISTRY
@@ -123,10 +124,22 @@ def test_a_hand_worth_more_as_seven_pairs_is_not_read_as_sets_until_asked():
 
 
 def test_a_hand_whose_sets_might_win_is_read_in_full():
-    # Four ghosts could make two four-of-a-kinds (闺 x2, as much as 七对): read both shapes.
-    r = score("34m33456677pCCCC", win="C")
+    # 大对子 as sets is worth what 七对 is (10), and wins the tie: its ghosts stand for the
+    # lower tiles (1s 1s 3s against 7p's 1s 2s 3s 9s).
+    r = score("11m11233789sCCCC", win="C")
     assert r.unread is None
     assert {e.reading.shape for e in r.found} == {"standard", "seven_pairs"}
+    assert (r.value, r.top.reading.shape) == (10, "standard")
+
+
+def test_a_hand_whose_sets_the_bounds_cannot_rule_out_is_read_in_full():
+    # Held counts allow two 闺 (two pairs made four by four ghosts: 10, a tie with 七对),
+    # though no reading as sets spends the ghosts so (34m needs one): the bounds read no
+    # further than the counts, so the sets are read, and lose (one 闺 at most: 5).
+    r = score("34m33456677pCCCC", win="C")
+    assert r.unread is None
+    assert (r.value, r.decomposition) == (10, "3mC=3m 4mC=4m 33p 4pC=4p 5pC=5p 66p 77p")
+    assert [a.value for a in r.alternatives] == [10, 5, 2]
 
 
 def test_a_pruned_result_is_pickled_and_reads_its_skipped_readings_there():
@@ -159,3 +172,13 @@ def test_a_house_ladder_that_falls_is_not_bounded(tmp_path, ladder, pruned):
     path.write_text(f"extends: luzhou\nname: house\nvalue:\n  ladder: {ladder}\n",
                     encoding="utf-8")
     assert (P._plan(load(str(path))) is not None) is pruned
+
+
+def test_a_hand_whose_sets_come_past_the_largest_amount_is_refused_as_before(tmp_path):
+    # 大对子 at 47 steps (allowed alone) and 清一色 come to 5 x 2^48, past MAX_VALUE, which
+    # `scoring` refuses; 七对 raising the cap to 80 would win if the sets were not read.
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: luzhou\nname: house\npatterns:\n  daduizi: {steps: 47}\n"
+                    "  qidui: {raises_cap: 80}\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match="more than"):
+        score("11m22m33m44m55mCCCC", str(path), win="C")
