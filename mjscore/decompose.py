@@ -32,6 +32,7 @@ which is most of what a log of hands holds.
 
 from __future__ import annotations
 
+from . import tiles as T
 from .bounded import make_room, number_for, shared
 from .classes import class_options, ghosts_placed, held_classes, shape_options
 from .plain_table import plain_options, suit_options
@@ -270,6 +271,25 @@ def _final_counts(parts) -> tuple:
         for i, g in ghosts_placed(entry, pick):
             counts[lo + i] += g
     return tuple(counts)
+
+
+def _ghosts_at(parts) -> tuple:
+    """Where the witnesses put ghosts, as ((-display rank, how many), ...), the lowest
+    display rank first: readings of one hand hold the same tiles and place all its ghosts,
+    so one comes before another in `scoring.lowest_ghosts`' order exactly where this is the
+    larger (at the first kind their counts differ at, the one with more there, the other
+    having fewer, or none and the rest later). Made without the counts (`scoring.best`)."""
+    out = []
+    for (kinds, _grp, entry), pick in zip(parts[1], parts[2]):
+        lo = kinds[0]
+        for i, n in ghosts_placed(entry, pick):
+            out.append((_BELOW[lo + i], n))
+    out.sort(reverse=True)
+    return tuple(out)
+
+
+_BELOW = tuple(-T.DISPLAY_RANK[k] for k in range(T.NUM_KINDS))  # kind -> -its display rank
+_final_counts.ghosts_at = _ghosts_at  # (read by `scoring.best` off a reading's count maker)
 
 
 def _build_groups(parts) -> tuple:

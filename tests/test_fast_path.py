@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from mjscore import score
 from mjscore import tiles as T
 from mjscore.errors import MjscoreError
+from mjscore.decompose import _final_counts, _ghosts_at
 from mjscore.enumerate import all_readings
 from mjscore.hand import Hand, read_any
 from mjscore.notation import parse
@@ -211,3 +212,34 @@ def test_best_is_the_first_of_the_readings_by_their_full_key(kind, n):
         evs = score(text, "luzhou", opts=corpus.OPTS.get(kind)).evaluations
         for order in (evs, evs[::-1]):
             assert best(order) is min(order, key=lambda e: e.key()), text
+
+
+def _sign(a, b) -> int:
+    return (a > b) - (a < b)
+
+
+@pytest.mark.parametrize("name, opts", RULESETS)
+def test_where_ghosts_are_put_orders_readings_as_their_final_counts_do(name, opts):
+    # `scoring.best` breaks ties by `decompose._ghosts_at` where every tied reading was made
+    # by `readings`: it must order any two readings of one hand as `lowest_ghosts` of their
+    # final counts does.
+    rs, pairs = load(name, opts), []
+
+    def check(text, kw=None):
+        made = [e.reading for e in score(text, rs, **(kw or {})).evaluations
+                if e.reading[6] is _final_counts]
+        for a in made:
+            for b in made:
+                assert _sign(_ghosts_at(a[3]), _ghosts_at(b[3])) == \
+                    _sign(lowest_ghosts(a.counts), lowest_ghosts(b.counts)), text
+        pairs.append(len(made) ** 2)
+
+    for kind in ["4 ghosts", "1-2 ghosts", "seven pairs", "kongs"] + \
+            (["8 ghosts"] if opts.get("ghosts") == "8" else []):
+        for text in corpus.corpus(kind, 40, 3002):
+            try:
+                check(text)
+            except MjscoreError:
+                continue  # a tile or ghost count this ruleset refuses
+    for_each_win(rs, lambda built, kw, _data: check(built.text(), kw), 40)
+    assert sum(pairs) > 50  # (lanzhou, with few ghosts, checks the fewest: 67)
