@@ -16,7 +16,7 @@ from .bounded import make_room, numbered
 from .plain_suits import LOOKUP_MAX, suit_lookup
 from .plain_table import _plain_state, _searched, entry_of, no_ghost_entry, plain_options, \
     shape_of
-from .reading import _NO_MELDS, EMPTY_SUIT
+from .reading import _NO_MELDS, _ODD_BYTES, EMPTY_SUIT
 from .suit_programmes import honour_standard, pairs_open, suit_pairs, suit_standard
 from .tiles import CLASSES
 
@@ -223,11 +223,9 @@ def _budgets(held: list, g: int, shape: str) -> list | None:
     # instructions a hand with them, 476,091 without).
     if shape != "seven_pairs" or not 3 <= g <= LOOKUP_MAX:
         return [g] * len(held)
-    fewest = [sum(map(_ODD, c)) for _span, c in held]
+    fewest = [bytes(c).translate(_ODD_BYTES).count(1) for _span, c in held]
     spare = g - sum(fewest)
     if spare < 0:
         return None
     return [spare + f for f in fewest]
 
-
-_ODD = (1).__and__  # n -> 1 when n is odd
