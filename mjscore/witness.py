@@ -74,8 +74,11 @@ def _fill(groups: dict, first: int, path: tuple) -> tuple:
 # on where the tiles lie: 3,400 distinct in 20,000 hands with one or two ghosts, not 6,000
 # (which overflowed the cache), so a miss (47,000 instructions, nearly all searching) comes
 # in one record in eight, not in one in three. Each suit's groups are made when first asked
-# for.
-@memo(1 << 12)
+# for. 3,072, not 4,096: with the standard shape skipped where it cannot win (`pruning`),
+# the other caches fill more slowly and this one's growth past 20,000 records put a batch's
+# memory at +9.9-10.7% from 20,000 to 200,000 records; at 3,072, +8.7-10.1% (five runs,
+# most +8.9%), and a 60,000-record batch takes as long.
+@memo(3 << 10)
 def _table_slots(low: int, sig: tuple) -> tuple:
     """(the path `first_reading` finds, {first kind: its groups, as asked for}) of the reading a
     table entry keeps for signature `sig` of the final counts packed as `low`, with a tile at
