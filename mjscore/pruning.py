@@ -99,11 +99,10 @@ _MISSING = object()
 def _standard_most(h, held, one_suit, ghosts, ctx, rs) -> tuple | None:
     known = known_answers(h, ctx, rs)[0]
     kind = "self_draw" if ctx.win_type == "self_draw" else "discard"
-    spec = rs.spec["value"]["ladder"]
     out = None
     for has_run in (False, True):
         o = Outline("standard", has_run, held, one_suit, ghosts, ctx)
-        steps, fixed, cap = 0, [], rs.cap
+        hits = []  # (spec, the most it counts) for each pattern that could apply
         for s in rs.patterns:
             if s.win is not None and s.win != kind:
                 continue  # (as `evaluate` filters them: the same for every reading)
@@ -112,18 +111,15 @@ def _standard_most(h, held, one_suit, ghosts, ctx, rs) -> tuple | None:
                 return None
             if isinstance(n, tuple):
                 n = n[0]
-            if not n:
-                continue
-            if s.effect == "steps":
-                steps += max(0, int(s.amount)) * n
-            elif s.effect == "fixed":
-                fixed.append(s.amount)
-            if s.raises_cap and cap is not None:
-                cap = max(cap, int(s.raises_cap))
-        computed = ladder(steps, spec)
+            if n:
+                hits.append((s, n))
+        computed = _most_computed(hits, rs)
         if not computed <= MAX_VALUE:  # (inf too) a reading may be refused: it must be read
             return None
-        raw = max([computed] + fixed)
+        raw = max([computed] + [s.amount for s, _ in hits if s.effect == "fixed"])
+        cap = rs.cap
+        if cap is not None:
+            cap = max([cap] + [int(s.raises_cap) for s, _ in hits if s.raises_cap])
         value = raw if cap is None else min(raw, cap)
         if ctx.discard_type:
             value //= rs.discard_divisor
@@ -132,22 +128,51 @@ def _standard_most(h, held, one_suit, ghosts, ctx, rs) -> tuple | None:
     return out
 
 
+def _most_computed(hits: list, rs):
+    """The most `hits` ((spec, the most it counts), ...) could come to before a fixed value
+    and the cap, as `scoring.evaluate` adds them up, in a model where none lowers it
+    (`_rises`): a ladder's steps; or the largest base (the ruleset's own where none
+    applies), times every multiplier, or the largest flat value, plus every bonus."""
+    v = rs.spec["value"]
+    if v["model"] == "ladder":
+        return ladder(sum(max(0, int(s.amount)) * n for s, n in hits if s.effect == "steps"),
+                      v["ladder"])
+    core = max([rs.base] + [s.base_value(n) for s, n in hits if s.effect == "base"])
+    for s, n in hits:
+        if s.effect == "multiply":
+            core *= s.amount ** n
+    core = max([core] + [s.amount for s, _ in hits if s.effect == "flat"])
+    return core + sum(s.amount * n for s, n in hits if s.effect == "add")
+
+
+def _rises(rs) -> bool:
+    """Whether a pattern applied, or applied more times, never lowers `rs`'s computed value:
+    a ladder from a first step of at least 0 and the start, rising by a ratio of at least 1;
+    or bases, flat values and bonuses of at least 0 (and the ruleset's base), a base's
+    `each_more` and every multiplier at least 1."""
+    v = rs.spec["value"]
+    if v["model"] == "ladder":
+        lad = v["ladder"]
+        return lad["ratio"] >= 1 and lad["first"] >= max(lad["start"], 0)
+    return rs.base >= 0 and all(
+        s.amount >= (1 if s.effect == "multiply" else 0) and (s.each_more or 1) >= 1
+        for s in rs.patterns if s.effect in ("base", "multiply", "flat", "add"))
+
+
 _PLANS: dict = {}  # id(ruleset) -> (it, `_plan`)
 
 
 def _plan(rs) -> tuple | None:
     """(the shapes `evaluations` reads first where `rs` may skip the standard one, whether
     the standard readings come before theirs); None where it may not: it has no other
-    shape, or reads 中发白 sets, or its value is not a ladder that never falls, or one of its
+    shape, or reads 中发白 sets, or a pattern could lower its value (`_rises`), or one of its
     patterns is not bounded (`pattern_bounds`)."""
     got = _PLANS.get(id(rs))
     if got is not None and got[0] is rs:
         return got[1]
-    v = rs.spec["value"]
-    lad = v.get("ladder") or {}
     ok = ("standard" in rs.shapes and len(rs.shapes) > 1 and not rs.concealed_sets
-          and v["model"] == "ladder" and lad["ratio"] >= 1 and lad["first"] >= max(lad["start"], 0)
-          and all(s.fn in SITUATIONAL or s.predicate in MOST for s in rs.patterns))
+          and _rises(rs) and all(s.fn in SITUATIONAL or s.predicate in MOST
+                                 for s in rs.patterns))
     plan = (tuple(s for s in rs.shapes if s != "standard"), rs.shapes[0] == "standard") \
         if ok else None
     if len(_PLANS) >= 64:

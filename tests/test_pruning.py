@@ -16,7 +16,7 @@ import mjscore.pruning as P
 from mjscore import score
 from mjscore import tiles as T
 from mjscore.enumerate import all_readings
-from mjscore.errors import RulesetError
+from mjscore.errors import MjscoreError, RulesetError
 from mjscore.hand import read_any
 from mjscore.pattern_bounds import MOST, Outline
 from mjscore.patterns import REGISTRY
@@ -89,28 +89,39 @@ def seen(r) -> tuple:
             [(e.value, e.raw, e.computed, e.reading.text()) for e in r.evaluations])
 
 
-SITUATIONS = [{}, {"discard": "S"}, {"declared": True},
+SITUATIONS = [{}, {"discard": "S"}, {"declared": True}, {"rob_kong": "N"},
               {"heavenly": True, "seat": "E"}, {"discard": "W", "after_kong": True}]
+
+
+def outcome(text: str, name: str, opts: dict, kw: dict) -> tuple:
+    """(what a user sees of the result, or the error's message; whether sets were skipped)"""
+    try:
+        r = score(text, name, opts=opts, **kw)
+    except MjscoreError as e:  # (a situation or a tile this ruleset does not have)
+        return str(e), False
+    return seen(r), r.unread is not None
 
 
 @pytest.mark.parametrize("kind, n", [("4 ghosts", 150), ("seven pairs", 150), ("8 ghosts", 30),
                                      ("1-2 ghosts", 100)])
-@pytest.mark.parametrize("opts", [{}, {"cap": "100"}, {"cap": "none"}], ids=str)
-def test_results_are_the_same_with_and_without_pruning(kind, n, opts, monkeypatch):
-    opts = {**corpus.OPTS.get(kind, {}), **opts}
+@pytest.mark.parametrize("name, opts", [
+    ("luzhou", {}), ("luzhou", {"cap": "100"}), ("luzhou", {"cap": "none"}),
+    ("luzhou-guide", {}), ("luzhou-guide", {"cap": "none", "rare_cap": "1000"}),
+    ("guangdong", {"seven_pairs": "true"}),
+], ids=lambda p: p if isinstance(p, str) else str(p))
+def test_results_are_the_same_with_and_without_pruning(kind, n, name, opts, monkeypatch):
+    if kind == "8 ghosts" and name != "luzhou":
+        pytest.skip("eight ghosts is luzhou's option")
+    opts = {**(corpus.OPTS.get(kind, {}) if name == "luzhou" else {}), **opts}
     hands = corpus.corpus(kind, n, 4200)
-    pruned, skipped = [], 0
-    for i, text in enumerate(hands):
-        kw = SITUATIONS[i % len(SITUATIONS)]
-        r = score(text, "luzhou", opts=opts, **kw)
-        skipped += r.unread is not None
-        pruned.append(seen(r))
+    pruned = [outcome(text, name, opts, SITUATIONS[i % len(SITUATIONS)])
+              for i, text in enumerate(hands)]
     monkeypatch.setattr(P, "_plan", lambda rs: None)
     for i, text in enumerate(hands):
-        r = score(text, "luzhou", opts=opts, **SITUATIONS[i % len(SITUATIONS)])
-        assert r.unread is None
-        assert seen(r) == pruned[i], text
-    assert skipped or kind == "1-2 ghosts"
+        assert outcome(text, name, opts, SITUATIONS[i % len(SITUATIONS)]) == \
+            (pruned[i][0], False), text
+    # (Where 红中 is the ghost and the hands have ghosts to make seven pairs.)
+    assert any(s for _, s in pruned) or name == "guangdong" or kind == "1-2 ghosts"
 
 
 def test_a_hand_worth_more_as_seven_pairs_is_not_read_as_sets_until_asked():
@@ -148,12 +159,13 @@ def test_a_pruned_result_is_pickled_and_reads_its_skipped_readings_there():
     assert copy == r and seen(copy) == seen(r)
 
 
-@pytest.mark.parametrize("name, pruned", [("luzhou", True), ("luzhou-guide", False),
-                                          ("guangdong", False), ("lanzhou", False)])
-def test_which_rulesets_may_skip_the_standard_shape(name, pruned):
-    # Only a ladder bounds a value here (multiply models are not), and lanzhou has no other
-    # shape (and reads 中发白 sets, which no bound covers).
-    assert (P._plan(load(name)) is not None) is pruned
+@pytest.mark.parametrize("name, opts, pruned", [
+    ("luzhou", {}, True), ("luzhou-guide", {}, True), ("guangdong", {}, False),
+    ("guangdong", {"seven_pairs": "true"}, True), ("lanzhou", {}, False)])
+def test_which_rulesets_may_skip_the_standard_shape(name, opts, pruned):
+    # guangdong reads seven pairs only with its option; lanzhou has no other shape (and reads
+    # 中发白 sets, which no bound covers).
+    assert (P._plan(load(name, opts)) is not None) is pruned
 
 
 def test_a_pattern_with_no_bound_keeps_every_shape_read(monkeypatch):
@@ -162,16 +174,31 @@ def test_a_pattern_with_no_bound_keeps_every_shape_read(monkeypatch):
     assert P._plan(replace(rs)) is None  # (a copy: plans are kept per ruleset)
 
 
-@pytest.mark.parametrize("ladder, pruned", [
-    pytest.param("{start: 2, first: 5, ratio: 2}", True, id="luzhou's"),
-    pytest.param("{start: 20, first: 5, ratio: 2}", False, id="step 0 above step 1"),
+@pytest.mark.parametrize("extends, body, pruned", [
+    pytest.param("luzhou", "value:\n  ladder: {start: 2, first: 5, ratio: 2}", True,
+                 id="luzhou's ladder"),
+    pytest.param("luzhou", "value:\n  ladder: {start: 20, first: 5, ratio: 2}", False,
+                 id="step 0 above step 1"),
+    pytest.param("luzhou-guide", "patterns:\n  basic_win: {base: 0}", True, id="a base of 0"),
+    pytest.param("luzhou-guide", "patterns:\n  kong_draw: {multiply: 0.5}", False,
+                 id="a multiplier below 1"),
+    pytest.param("luzhou-guide", "patterns:\n  gui_self_draw: {each_more: 0.5}", False,
+                 id="each more four halving"),
 ])
-def test_a_house_ladder_that_falls_is_not_bounded(tmp_path, ladder, pruned):
-    # A pattern added can lower a value on a ladder whose step 0 pays more than step 1.
+def test_a_house_rule_that_can_lower_a_value_is_not_bounded(tmp_path, extends, body, pruned):
+    # A pattern applied could lower the value: a ladder whose step 0 pays more than step 1,
+    # a multiplier or a base's each_more below 1.
     path = tmp_path / "house.yaml"
-    path.write_text(f"extends: luzhou\nname: house\nvalue:\n  ladder: {ladder}\n",
-                    encoding="utf-8")
+    path.write_text(f"extends: {extends}\nname: house\n{body}\n", encoding="utf-8")
     assert (P._plan(load(str(path))) is not None) is pruned
+
+
+def test_a_guide_hand_worth_more_as_seven_pairs_is_not_read_as_sets_until_asked():
+    # Seven Pairs (base 10) against at most a Basic Win as sets (2): one ghost makes no
+    # four of a kind here, and All Triplet would need more.
+    r = score("11m22m33m44m55m66m7mC", "luzhou-guide", win="C")
+    assert r.unread is not None and r.top.reading.shape == "seven_pairs"
+    assert (r.value, r.readings, [a.value for a in r.alternatives]) == (10, 2, [10, 2])
 
 
 def test_a_hand_whose_sets_come_past_the_largest_amount_is_refused_as_before(tmp_path):
