@@ -175,7 +175,7 @@ def _plan(rs) -> tuple | None:
                                  for s in rs.patterns))
     plan = (tuple(s for s in rs.shapes if s != "standard"), rs.shapes[0] == "standard") \
         if ok else None
-    if len(_PLANS) >= 64:
+    if len(_PLANS) >= 16:  # (each holds its ruleset, and so its memo)
         _PLANS.clear()
     _PLANS[id(rs)] = (rs, plan)
     return plan
