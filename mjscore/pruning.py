@@ -6,11 +6,12 @@ Why no value changes: `standard_most` bounds, without reading the standard shape
 three places of `scoring.best`'s order (value, uncapped value, what the patterns come to) for
 every standard reading: the situational patterns by their own answers, the others by their
 most (`pattern_bounds`), every one applied (`when_named` and `excludes` only take hits
-away), the steps on a ladder that never falls (a ratio of at least 1 from a first step of at
-least 0 and the start; no negative steps counted), a fixed value by the largest that could
-apply, the cap raised by every pattern that could raise it. Only a ladder is bounded so. The
-shape is skipped only where that bound is below the best found in those places, so none of
-its readings could be chosen, nor tie; and never where a reading could come to more than
+away), added up as the value model adds them where no pattern can lower a value (`_rises`,
+`_most_computed`: a ladder's steps, no negative steps counted; or the largest base times
+every multiplier, or the largest flat value, plus every bonus), a fixed value by the
+largest that could apply, the cap raised by every pattern that could raise it. The shape is
+skipped only where that bound is below the best found in those places, so none of its
+readings could be chosen, nor tie; and never where a reading could come to more than
 `errors.MAX_VALUE`, which `scoring` refuses: the hand is refused as it was.
 
 What is skipped is read all the same when asked (`Unread`): `Result.evaluations`,
