@@ -84,9 +84,7 @@ def standard_most(h, t, ctx, rs) -> tuple | None:
     `best`'s first three places, (value, raw, computed); None where it is not bounded.
     Kept by what the bounds and the situational patterns read (`pattern_bounds.Outline`,
     the situation; no meld): a few hundred recur."""
-    c = t.natural
-    held = (c.count(0), c.count(1), c.count(2), c.count(3), c.count(4))
-    one_suit = not any(c[27:]) and (t.suits.count(EMPTY_SUIT) >= 2)
+    held, one_suit = held_counts(t)
     key = ("most", held, one_suit, t.ghosts, ctx.number)
     got = rs.memo.get(key, _MISSING)
     if got is _MISSING:
@@ -95,6 +93,13 @@ def standard_most(h, t, ctx, rs) -> tuple | None:
 
 
 _MISSING = object()
+
+
+def held_counts(t) -> tuple:
+    """(`Outline.held`, `Outline.one_suit`) of the tiles `t`."""
+    c = t.natural
+    return ((c.count(0), c.count(1), c.count(2), c.count(3), c.count(4)),
+            not any(c[27:]) and t.suits.count(EMPTY_SUIT) >= 2)
 
 
 def _standard_most(h, held, one_suit, ghosts, ctx, rs) -> tuple | None:

@@ -20,7 +20,7 @@ from mjscore.errors import MjscoreError, RulesetError
 from mjscore.hand import read_any
 from mjscore.pattern_bounds import MOST, Outline
 from mjscore.patterns import REGISTRY
-from mjscore.reading import EMPTY_SUIT, hand_tiles
+from mjscore.reading import hand_tiles
 from mjscore.ruleset import load
 from mjscore.scoring import evaluate, situation
 
@@ -37,9 +37,7 @@ PARAMS = {
 
 
 def outline(t, has_run: bool, ctx) -> Outline:
-    c = t.natural
-    return Outline("standard", has_run, tuple(c.count(n) for n in range(5)),
-                   not any(c[27:]) and t.suits.count(EMPTY_SUIT) >= 2, t.ghosts, ctx)
+    return Outline("standard", has_run, *P.held_counts(t), t.ghosts, ctx)
 
 
 def check_bounds(text: str, name: str, opts, kw: dict) -> int:
