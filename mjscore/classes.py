@@ -19,7 +19,7 @@ from .plain_table import _plain_state, _searched, entry_of, no_ghost_entry, plai
 from .reading import _NO_MELDS, _ODD_BYTES, EMPTY_SUIT
 from .suit_programmes import honour_standard, pairs_open, suit_pairs, suit_standard
 from .tiles import CLASSES
-from .witness import EVENED
+from .witness import ON_COUNTS
 
 
 def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
@@ -46,6 +46,11 @@ def _entry(size: int, c: tuple, m: tuple, cd: tuple, g: int, shape: str):
         flat = suit_lookup(c, g, packed)  # already in that order
     elif shape == "seven_pairs" and not any(m) and min(cd) == 4:
         flat = pairs_open(c, g)  # already in that order; None: too many ghosts for it
+        if flat:  # each witness is the counts with its ghosts placed: kept as `ON_COUNTS`
+            # (Not shared between entries placing ghosts alike: kept apart from the entries,
+            # they outlived them, and a batch's memory grew by 0.45 MB from 10,000 hands to
+            # 100,000.)
+            return entry_of([(k, s, ON_COUNTS, p) for k, s, _w, p in flat])
     if flat is None:
         if shape == "seven_pairs":
             opts = suit_pairs(c, m, cd, g)
@@ -82,13 +87,31 @@ def _preference(placed: tuple, size: int) -> tuple:
     return tuple(out)
 
 
-_ENTRIES: dict = {}  # (counts, number of the meld counts and ghost ranks, budget, shape) -> _entry
+# (number of the meld counts and ghost ranks, counts, budget, whether seven pairs), as one
+# number (`entry_key`: the same for any suit) -> `_entry`. A number, not a tuple holding the
+# counts: 40 bytes a key, not 184, and the table is read on every hand.
+_ENTRIES: dict = {}
+
+
+def entry_key(c: tuple, parts: int, budget: int, shape: str) -> int:
+    """The key `shape_options` keeps a class's entry under: the counts a byte each (four at
+    most; nine bytes), the budget in the seven bits below (a hand holds fewer ghosts), the
+    shape in the lowest, and the number `parts` above them all."""
+    return parts << 80 | int.from_bytes(bytes(c), "little") << 8 | budget << 1 | \
+        (shape == "seven_pairs")
+
+
 # Sized so a long batch's memory levels off within its first 20,000 hands (batch_bench.py
 # --memory: +5.7% from 20,000 to 200,000 records, 42.0 to 44.4 MB). Entries share their
 # tuples (`_spans`, `bounded.numbered`) and keep their witnesses in one flat tuple, so 8,192
 # fit where 4,096 did: a fifth fewer misses, with one or two ghosts or four, 4-7% fewer
 # instructions a hand. Twice as many again halved the misses but grew memory by 14% after
-# 20,000 records (each worker of --jobs 2 sees half of them, too few to fill it).
+# 20,000 records (each worker of --jobs 2 sees half of them, too few to fill it). Since then
+# an entry's key is a number and a shipped suit or a seven pairs class keeps no final counts
+# (`ON_COUNTS`, `suit_entries.shipped_entry`), and a seven pairs class with no raise is not
+# kept (`pairs_entry`): after 20,000 4-ghost hands, 8,000 entries took 5.7 MB, and 3.6 MB
+# after (a shipped suit's 240 bytes with its key, not 535). Twice as many entries again were
+# at most 3% faster.
 _ENTRY_LIMIT = 1 << 13
 
 
@@ -175,7 +198,8 @@ def shape_options(held: list, g: int, shape: str):
         # 261,240 after), 8-10% less time.
         entry = pairs_entry(c, budget) if pairs and is_open else _SLOW
         if entry is _SLOW:
-            key = (c, parts, budget, shape)  # the same for any suit
+            # (`entry_key`, written out: a call less for each class of each hand)
+            key = parts << 80 | int.from_bytes(bytes(c), "little") << 8 | budget << 1 | pairs
             entry = _ENTRIES.get(key)
             if entry is None:
                 entry = _entry(len(c), c, m, cd, budget, shape)
@@ -190,7 +214,7 @@ def shape_options(held: list, g: int, shape: str):
 def pairs_entry(c: tuple, g: int):
     """`_entry` of a seven pairs class with no meld where a ghost may play every rank, when
     the ghosts left once each odd count is made even cannot raise a pair: `pairs_open`'s one
-    reading, its witness `EVENED` (the counts made even, by the ghosts it places). `_SLOW`
+    reading (each odd count made even), its witness `ON_COUNTS`. `_SLOW`
     where there is more to it (a raise, a count past four)."""
     raw = bytes(c)
     c1, c2, c3, c4 = raw.count(1), raw.count(2), raw.count(3), raw.count(4)
@@ -213,7 +237,7 @@ def pairs_entry(c: tuple, g: int):
     flat = _EVEN_FLAT.get(mask)
     if flat is None:
         make_room(_EVEN_FLAT, 1 << 10)
-        flat = _EVEN_FLAT[mask] = (EVENED, tuple([(i, 1) for i, n in enumerate(mask) if n]))
+        flat = _EVEN_FLAT[mask] = (ON_COUNTS, tuple([(i, 1) for i, n in enumerate(mask) if n]))
     return shape[0], shape[1], flat
 
 

@@ -22,13 +22,14 @@ def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
         # The choices of the final counts' reading; which tiles are ghosts follows from c.
         # They are the same wherever in the suit its tiles lie: kept by the counts moved
         # down to start at rank 1 (`_table_slots`), their groups by the kind they start at.
-        v = pack(c) if got is None else got
+        # (None: the counts with the ghosts `at` places, as a shipped suit keeps them.)
+        v = got if got is not None else pack(c) + sum([n << 4 * r for r, n in at])
         low = (v & -v).bit_length() - 1 & ~3 if v else 0  # four bits a rank with no tile
         path, groups = _table_slots(v >> low, entry[1][pick][1])
         first = kinds[0] + (low >> 2)
         found = groups.get(first) or _fill(groups, first, path)
     else:
-        if got == EVENED:  # the counts made even: read back from them and the ghosts placed
+        if got == ON_COUNTS:  # the final counts: read back from the counts and ghosts placed
             # (Compared, not `is`: a Result unpickled holds its own copy of the text.)
             finals = list(c)
             for r, n in at:
@@ -38,9 +39,9 @@ def class_groups(entry, kinds: tuple, c: tuple, pick: int, shape: str) -> tuple:
     return _placed(kinds[0], found, at)
 
 
-# A seven pairs witness that is the class's counts, each odd one made even by a ghost
-# (`classes.pairs_entry`): kept as this, not as the counts, which are known when it is read.
-EVENED = "evened"
+# A seven pairs witness kept as this, not as its final counts: they are the class's counts
+# with the ghosts it places (`classes._entry`, `pairs_entry`), both known when it is read.
+ON_COUNTS = "on the counts"
 
 
 def _placed(base: int, found: tuple, at: tuple) -> tuple:

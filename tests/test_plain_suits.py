@@ -232,8 +232,12 @@ def test_a_suit_read_as_sets_and_a_pair_makes_one_entry_whatever_the_other_suits
     rs = load("luzhou")
     for text in ("12345m11234pCCCC", "12345m11237pCCCC"):
         D.readings(read(text, rs), rs)
-    assert [key[2:] for key in K._ENTRIES if key[0] == (1, 1, 1, 1, 1, 0, 0, 0, 0)] == \
-        [(4, "standard")]
+    c = (1, 1, 1, 1, 1, 0, 0, 0, 0)
+    parts = K._spans(K._NO_MELDS, rs.cand)[0][7]  # (the characters' number)
+    kept = [(b, shape) for b in range(5) for shape in ("standard", "seven_pairs")
+            if K.entry_key(c, parts, b, shape) in K._ENTRIES]
+    assert kept == [(4, "standard")]
+
 
 def counts_and_ghosts(most: int):
     """(an honour's or a suit's counts, 0-5 each, a ghost budget of 0 to `most`)."""
@@ -264,7 +268,7 @@ def test_seven_pairs_in_closed_form_list_what_the_programme_finds(cg):
 @given(counts_and_ghosts(4))
 def test_a_seven_pairs_class_worked_out_on_the_spot_is_the_entry_it_would_be_kept_as(cg):
     # Where `pairs_entry` answers, its entry is `_entry`'s: the same signatures and ghosts
-    # placed, its witness (EVENED) read back to the same groups; where it does not (a raise,
+    # placed, its witness (ON_COUNTS) read back to the same groups; where it does not (a raise,
     # a count past four), the class is looked up as before.
     c, g = cg
     n = len(c)

@@ -14,7 +14,7 @@ from mjscore import classes as K
 from mjscore import plain_table as PT
 from mjscore import score
 from mjscore import suit_entries as SE
-from mjscore.plain_suits import LOOKUP_MAX, packed_suits, suit_lookup, unpack
+from mjscore.plain_suits import LOOKUP_MAX, pack, packed_suits, suit_lookup, unpack
 from mjscore.plain_table import entry_of, shape_of
 
 from .test_decompose_props import suits_less_some_tiles
@@ -35,13 +35,24 @@ def test_a_row_for_every_suit_four_ghosts_can_complete():
 
 
 def looked_up(c: tuple, g: int):
-    got = entry_of(suit_lookup(c, g, PACKED))
-    return got and got[1:]  # (the shape id is the process's own number for the table)
+    return as_finals(entry_of(suit_lookup(c, g, PACKED)), c)
 
 
 def shipped(c: tuple, g: int):
-    got = SE.shipped_entry(c, g, shape_of)
-    return got and got[1:]
+    return as_finals(SE.shipped_entry(c, g, shape_of), c)
+
+
+def as_finals(entry, c: tuple):
+    """An entry's signatures, and each witness as its final counts packed with where it puts
+    ghosts (a shipped one keeps None: the counts with those ghosts added); the shape id left
+    out, the process's own number for the table."""
+    if not entry:
+        return entry
+    flat = entry[2]
+    finals = [w if w is not None else
+              pack(tuple(n + dict(placed).get(r, 0) for r, n in enumerate(c)))
+              for w, placed in zip(flat[::2], flat[1::2])]
+    return entry[1], tuple(zip(finals, flat[1::2]))
 
 
 @pytest.mark.parametrize("g", range(1, LOOKUP_MAX + 1))
@@ -95,7 +106,7 @@ def test_a_damaged_or_missing_file_is_looked_up_instead(tmp_path, monkeypatch, d
     monkeypatch.setattr(K, "_ENTRIES", {})
     monkeypatch.setitem(PT._plain_state, "packed", PACKED)
     c = (0, 1, 1, 0, 3, 0, 0, 1, 0)
-    assert K._entry(9, c, (0,) * 9, (4,) * 9, 3, "standard")[1:] == looked_up(c, 3)
+    assert as_finals(K._entry(9, c, (0,) * 9, (4,) * 9, 3, "standard"), c) == looked_up(c, 3)
 
 
 def test_a_hand_reads_the_same_without_the_file(monkeypatch):
