@@ -98,7 +98,8 @@ _MISSING = object()
 def held_counts(t) -> tuple:
     """(`Outline.held`, `Outline.one_suit`) of the tiles `t`."""
     c = t.natural
-    return ((c.count(0), c.count(1), c.count(2), c.count(3), c.count(4)),
+    b = bytes(c)  # (counted in bytes: each count there is a scan in C, a third of the time)
+    return ((b.count(0), b.count(1), b.count(2), b.count(3), b.count(4)),
             not any(c[27:]) and t.suits.count(EMPTY_SUIT) >= 2)
 
 
