@@ -273,22 +273,25 @@ def _final_counts(parts) -> tuple:
     return tuple(counts)
 
 
-def _ghosts_at(parts) -> tuple:
-    """Where the witnesses put ghosts, as ((-display rank, how many), ...), the lowest
-    display rank first: readings of one hand hold the same tiles and place all its ghosts,
-    so one comes before another in `scoring.lowest_ghosts`' order exactly where this is the
-    larger (at the first kind their counts differ at, the one with more there, the other
-    having fewer, or none and the rest later). Made without the counts (`scoring.best`)."""
-    out = []
+def _ghosts_at(parts) -> int:
+    """Where the witnesses put ghosts, as one number: four bits a kind (a kind takes four
+    ghosts at most), the lowest display rank the highest. Readings of one hand hold the same
+    tiles and place all its ghosts, so one comes before another in `scoring.lowest_ghosts`'
+    order exactly where this is the larger (the first kind their final counts differ at is
+    the first their ghosts do, and the one with more there has the larger number). Made
+    without the counts (`scoring.best`), and without a tuple a ghost."""
+    key = 0
     for (kinds, _grp, entry), pick in zip(parts[1], parts[2]):
-        lo = kinds[0]
-        for i, n in ghosts_placed(entry, pick):
-            out.append((_BELOW[lo + i], n))
-    out.sort(reverse=True)
-    return tuple(out)
+        witnesses = entry[2]
+        if witnesses is not None:  # (`ghosts_placed`, written out)
+            lo = kinds[0]
+            for i, n in witnesses[2 * pick + 1]:
+                key += n << _SHIFT[lo + i]
+    return key
 
 
-_BELOW = tuple(-T.DISPLAY_RANK[k] for k in range(T.NUM_KINDS))  # kind -> -its display rank
+# kind -> where its ghosts sit in `_ghosts_at`'s number: the lowest display rank the highest.
+_SHIFT = tuple(4 * (T.NUM_KINDS - 1 - T.DISPLAY_RANK[k]) for k in range(T.NUM_KINDS))
 _final_counts.ghosts_at = _ghosts_at  # (read by `scoring.best` off a reading's count maker)
 
 
