@@ -96,7 +96,9 @@ _ENTRIES: dict = {}
 def entry_key(c: tuple, parts: int, budget: int, shape: str) -> int:
     """The key `shape_options` keeps a class's entry under: the counts a byte each (four at
     most; nine bytes), the budget in the seven bits below (a hand holds fewer ghosts), the
-    shape in the lowest, and the number `parts` above them all."""
+    shape in the lowest (seven pairs or not: the two shapes the ruleset schema allows; a third
+    would need a wider field), and the number `parts` above them all. (`shape_options` writes
+    it out; a test finds its entries by this, so the two cannot drift apart unseen.)"""
     return parts << 80 | int.from_bytes(bytes(c), "little") << 8 | budget << 1 | \
         (shape == "seven_pairs")
 
