@@ -87,20 +87,18 @@ def _preference(placed: tuple, size: int) -> tuple:
     return tuple(out)
 
 
-# (number of the meld counts and ghost ranks, counts, budget, whether seven pairs), as one
-# number (`entry_key`: the same for any suit) -> `_entry`. A number, not a tuple holding the
-# counts: 40 bytes a key, not 184, and the table is read on every hand.
+# (counts, number of the meld counts and ghost ranks, budget and shape as one number) ->
+# `_entry`; `entry_key`. (As one number altogether, 36 bytes a key, not 176, the lookup cost
+# three times as long and the hand 1.4% more instructions, for no time saved.)
 _ENTRIES: dict = {}
 
 
-def entry_key(c: tuple, parts: int, budget: int, shape: str) -> int:
-    """The key `shape_options` keeps a class's entry under: the counts a byte each (four at
-    most; nine bytes), the budget in the seven bits below (a hand holds fewer ghosts), the
-    shape in the lowest (seven pairs or not: the two shapes the ruleset schema allows; a third
-    would need a wider field), and the number `parts` above them all. (`shape_options` writes
-    it out; a test finds its entries by this, so the two cannot drift apart unseen.)"""
-    return parts << 80 | int.from_bytes(bytes(c), "little") << 8 | budget << 1 | \
-        (shape == "seven_pairs")
+def entry_key(c: tuple, parts: int, budget: int, shape: str) -> tuple:
+    """The key `shape_options` keeps a class's entry under (the same for any suit): the
+    shape in the lowest bit beside the budget (seven pairs or not: the two shapes the ruleset
+    schema allows; a third would need a wider field). (`shape_options` writes it out; a test
+    finds its entries by this, so the two cannot drift apart unseen.)"""
+    return (c, parts, budget << 1 | (shape == "seven_pairs"))
 
 
 # Sized so a long batch's memory levels off within its first 20,000 hands (batch_bench.py
@@ -109,11 +107,11 @@ def entry_key(c: tuple, parts: int, budget: int, shape: str) -> int:
 # fit where 4,096 did: a fifth fewer misses, with one or two ghosts or four, 4-7% fewer
 # instructions a hand. Twice as many again halved the misses but grew memory by 14% after
 # 20,000 records (each worker of --jobs 2 sees half of them, too few to fill it). Since then
-# an entry's key is a number and a shipped suit or a seven pairs class keeps no final counts
+# a shipped suit or a seven pairs class keeps no final counts
 # (`ON_COUNTS`, `suit_entries.shipped_entry`), and a seven pairs class with no raise is not
-# kept (`pairs_entry`): after 20,000 4-ghost hands, 8,000 entries took 5.7 MB, and 3.6 MB
-# after (a shipped suit's 240 bytes with its key, not 535). Twice as many entries again were
-# at most 3% faster.
+# kept (`pairs_entry`): after 20,000 4-ghost hands, 8,000 entries took 5.7 MB, and 4.7 MB
+# after (a shipped suit's entry 204 bytes, not 351). Twice as many entries again were at
+# most 3% faster.
 _ENTRY_LIMIT = 1 << 13
 
 
@@ -197,11 +195,12 @@ def shape_options(held: list, g: int, shape: str):
         # kept: in about the instructions its lookups and their misses took, while the
         # entries it held (three in five, 540 bytes each) no longer crowd the memory a hand
         # reads. A 4-ghost hand: the same instructions (callgrind: 261,111 a hand before,
-        # 261,240 after), 8-10% less time.
-        entry = pairs_entry(c, budget) if pairs and is_open else _SLOW
+        # 261,240 after), 8-10% less time. (Not asked past four ghosts, where a class's
+        # budget is all of them and nearly every class has a raise: 8 ghosts, 2.7% fewer.)
+        entry = pairs_entry(c, budget) if pairs and is_open and budget <= LOOKUP_MAX else _SLOW
         if entry is _SLOW:
             # (`entry_key`, written out: a call less for each class of each hand)
-            key = parts << 80 | int.from_bytes(bytes(c), "little") << 8 | budget << 1 | pairs
+            key = (c, parts, budget << 1 | pairs)
             entry = _ENTRIES.get(key)
             if entry is None:
                 entry = _entry(len(c), c, m, cd, budget, shape)
