@@ -53,9 +53,14 @@ def _combined(options, g: int, shape: str, max_suits) -> tuple:
     hit = _COMBINED.get(key)
     if hit is None:
         # Full within a batch's first 20,000 hands, so its memory levels off there. The picks
-        # are shared (`_PICKS`), so 3,072 take about what 2,048 did (0.94 KB each, 0.67 KB
-        # now), and a fifth fewer 4-ghost hands miss (each miss as dear as a hundred hits).
-        make_room(_COMBINED, 3 << 10)
+        # are shared (`_PICKS`), so 3,072 took about what 2,048 did (0.94 KB each, 0.67 KB
+        # now), and a fifth fewer 4-ghost hands missed (each miss as dear as a hundred hits).
+        # 2,560 since the class entries shrank (`classes._ENTRY_LIMIT`): a batch then held
+        # 1 MB less at 20,000 records, and this table, still filling past them (2,349 of
+        # 3,072 after a worker's 10,000), made its growth to 200,000 +8.9% to +10.4%; at
+        # 2,560 (and 1,536 for `_coded`, `plain_table._SHAPES`, `suit_entries._BY_BUDGET`),
+        # +7.4% to +8.3%, and 4-ghost hands took the same instructions and time.
+        make_room(_COMBINED, 5 << 9)
         std = shape == "standard"
         # (picks, whether a class reads a run, the reading's signature as a number: the
         # evaluation memo's key, hashed on every hand, where a nested tuple would be hashed
@@ -176,7 +181,7 @@ def _coded(grp: int, sid: int, sigs: tuple, std: bool) -> tuple:
         got = tuple([shared(_OPTIONS, (place, kg, kp, a << 18 | b << 12 | c << 6 | d,
                                        1 if suit and (c if std else b) else 0, b > 0), 1 << 12)
                      for place, ((kg, kp), (a, b, c, d)) in enumerate(sigs)])
-        make_room(_CODED, 1 << 11)
+        make_room(_CODED, 3 << 9)  # (full by a batch's 20,000th record: see `_combined`)
         _CODED[key] = got
     return got
 

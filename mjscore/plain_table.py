@@ -20,7 +20,7 @@ from .tiles import CLASSES
 
 _SHAPES: dict = {}  # a class's signature table (witnesses left out) -> (a number never reused,
 # the table as first met: entries share it)
-_SHAPE_LIMIT = 1 << 11  # full within a batch's first 20,000 hands or so, then level
+_SHAPE_LIMIT = 3 << 9  # full within a batch's first 20,000 hands, then level (`decompose`)
 
 
 def entry_of(flat: list):

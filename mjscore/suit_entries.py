@@ -172,7 +172,7 @@ def shipped_entry(c: tuple, g: int, shape_of):
     got = _BY_BUDGET.get(t << 3 | g)
     if got is None:
         got = _budget_table(rows[t], g, shape_of)
-        make_room(_BY_BUDGET, 1 << 11)
+        make_room(_BY_BUDGET, 3 << 9)  # (full by a batch's 20,000th record)
         _BY_BUDGET[t << 3 | g] = got
     shape, kept = got
     if shape is None:
