@@ -215,8 +215,8 @@ def shape_options(held: list, g: int, shape: str):
 def pairs_entry(c: tuple, g: int):
     """`_entry` of a seven pairs class with no meld where a ghost may play every rank, when
     the ghosts left once each odd count is made even cannot raise a pair: `pairs_open`'s one
-    reading (each odd count made even), its witness `ON_COUNTS`. `_SLOW`
-    where there is more to it (a raise, a count past four)."""
+    reading (each odd count made even), its witness `ON_COUNTS`. `_SLOW` where there is more
+    to it (a raise, a count past four)."""
     raw = bytes(c)
     c1, c2, c3, c4 = raw.count(1), raw.count(2), raw.count(3), raw.count(4)
     held = len(raw) - raw.count(0)

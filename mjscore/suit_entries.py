@@ -141,7 +141,7 @@ def _ready():
             tables = None
         _merged, placed = _make_spreads()
         spreads = _spreads(LOOKUP_MAX, 9)
-        got = (tables, spreads, [placed[d] for d in spreads])
+        got = (tables, [placed[d] for d in spreads])  # (where each spread puts its ghosts)
         _STATE[:] = [got]  # whole, in one step: another thread sees all or none
     return got
 
@@ -153,7 +153,7 @@ def shipped_entry(c: tuple, g: int, shape_of):
     """`classes._entry` of a suit with counts `c`, no meld, a ghost free to play any rank,
     and `g` (1 to 4) ghosts to spend, read off the shipped file: None if it cannot be read,
     MISSING if there is no file. `shape_of` numbers a signature table (`plain_table`)."""
-    tables, spreads, placed = _STATE[0] if _STATE else _ready()
+    tables, placed = _STATE[0] if _STATE else _ready()
     if tables is None:
         return MISSING
     bits, ranks, starts, sizes, table_no, witnesses, rows = tables
@@ -179,7 +179,7 @@ def shipped_entry(c: tuple, g: int, shape_of):
         return None
     # Each witness is the counts with its ghosts placed, read back from them when its groups
     # are asked for (`witness.class_groups`): kept as None, so an entry holds no number of
-    # its own (an entry and its key: 300 bytes, where they took 520). (Not shared between
+    # its own (an entry: 204 bytes, where it took 351). (Not shared between
     # entries placing ghosts alike: 20,000 batch hands met 3,800 ways for 8,200 entries.)
     start, out = starts[word] + sum(sizes[first:i]), []
     for p in kept:

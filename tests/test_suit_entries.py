@@ -115,6 +115,6 @@ def test_a_hand_reads_the_same_without_the_file(monkeypatch):
     monkeypatch.setattr(K, "_ENTRIES", {})
     monkeypatch.setitem(PT._plain_state, "packed", PACKED)
     with_file = [score(h).to_dict() for h in hands]
-    monkeypatch.setattr(SE, "_STATE", [(None, None, None)])  # as with no file
+    monkeypatch.setattr(SE, "_STATE", [(None, None)])  # as with no file
     monkeypatch.setattr(K, "_ENTRIES", {})
     assert [score(h).to_dict() for h in hands] == with_file
