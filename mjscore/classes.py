@@ -17,7 +17,8 @@ from .plain_suits import LOOKUP_MAX, suit_lookup
 from .plain_table import _plain_state, _searched, entry_of, no_ghost_entry, plain_options, \
     shape_of
 from .reading import _NO_MELDS, _ODD_BYTES, EMPTY_SUIT
-from .suit_programmes import honour_standard, pairs_open, suit_pairs, suit_standard
+from .suit_programmes import evened_option, honour_standard, pair_counts, pairs_open, suit_pairs, \
+    suit_standard
 from .tiles import CLASSES
 from .witness import ON_COUNTS
 
@@ -218,22 +219,18 @@ def pairs_entry(c: tuple, g: int):
     reading (each odd count made even), its witness `ON_COUNTS`. `_SLOW` where there is more
     to it (a raise, a count past four)."""
     raw = bytes(c)
-    c1, c2, c3, c4 = raw.count(1), raw.count(2), raw.count(3), raw.count(4)
-    held = len(raw) - raw.count(0)
-    if held != c1 + c2 + c3 + c4:
+    counts = pair_counts(raw)
+    if counts is None:
         return _SLOW
-    forced = c1 + c3  # a ghost on each odd count
+    forced = counts[1]
     if forced > g:
         return None
     if g - forced > 1:
         return _SLOW
-    n4 = c3 + c4
-    pairs = c1 + c2 + 2 * n4
-    sig = (forced, pairs, n4, held > 0, c1)
-    shape = _PAIR_SHAPES.get(sig)
+    shape = _PAIR_SHAPES.get(counts)
     if shape is None:
         make_room(_PAIR_SHAPES, 1 << 10)
-        shape = _PAIR_SHAPES[sig] = shape_of((((forced, pairs), (n4, int(held > 0), pairs, c1)),))
+        shape = _PAIR_SHAPES[counts] = shape_of((evened_option(counts),))
     mask = raw.translate(_ODD_BYTES)
     flat = _EVEN_FLAT.get(mask)
     if flat is None:
@@ -243,7 +240,7 @@ def pairs_entry(c: tuple, g: int):
 
 
 _SLOW = object()  # `pairs_entry`: not worked out there, looked up (`_ENTRIES`)
-_PAIR_SHAPES: dict = {}  # (ghosts, pairs, kinds of four, held, singles) -> `shape_of`
+_PAIR_SHAPES: dict = {}  # `pair_counts` -> `shape_of` of its one option
 _EVEN_FLAT: dict = {}  # which counts are odd (`_ODD_BYTES`) -> an entry's witnesses
 
 

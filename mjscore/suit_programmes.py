@@ -199,28 +199,24 @@ def pairs_open(c: tuple, gmax: int):
     In closed form: each count is made even (a ghost on each odd one), which leaves at most
     two raises of two ghosts (a rank from 0 or 2 to 2 or 4, or from 0 to 4). The choices are
     met in the finals' order, so the first to reach a state is the programme's witness."""
-    if max(c) > 4:
+    raw = bytes(c)
+    got = pair_counts(raw)
+    if got is None:
         return []
-    # Counted in C, from how many ranks hold each count: where the ranks were walked in
-    # Python, the most common class (no ghost to spare) took 24,000 instructions.
-    c1, c3, n4 = c.count(1), c.count(3), c.count(3) + c.count(4)
-    forced = c1 + c3  # a ghost on each odd count
+    c1, forced, pairs, n4, held = got
     spare = gmax - forced
     if spare < 0:
         return []
     raises = spare >> 1
     if raises > 2:
         return None
-    pairs = c1 + c.count(2) + 2 * n4
-    raw = bytes(c)
     base = raw.translate(_EVEN)  # each count made even
     mask = raw.translate(_ODD_BYTES)
     odd = _ODD_AT.get(mask)  # where the forced ghosts go
     if odd is None:
         odd = _ODD_AT[mask] = tuple([(i, 1) for i, n in enumerate(mask) if n])
-    held = any(c)  # (so whenever a count is odd)
     if not raises:  # (most classes) one reading: each odd count made even
-        return [((forced, pairs), (n4, int(held), pairs, c1), tuple(base), odd)]
+        return [(*evened_option(got), tuple(base), odd)]
     base = list(base)
     # A raise puts two ghosts on a rank made even to 0 or 2: one holding no tile, one or two
     # (its count, as below 3), which alone says what the raise adds to the state (`_RAISE`);
@@ -253,6 +249,26 @@ def pairs_open(c: tuple, gmax: int):
         out.append(((k, up_pairs), (n4 + fours, int(held or k > 0), up_pairs, c1 + single),
                     tuple(finals), tuple(sorted(placed.items()))))
     return out
+
+
+def pair_counts(raw: bytes) -> tuple | None:
+    """(singles, ghosts forced (one on each odd count), pairs once each odd count is made
+    even, kinds of four, whether a tile is held) of a class's counts as bytes; None where a
+    count passes four. Counted in C, from how many ranks hold each count: where the ranks
+    were walked in Python, the most common class (no ghost to spare) took 24,000
+    instructions."""
+    c1, c2, c3, c4 = raw.count(1), raw.count(2), raw.count(3), raw.count(4)
+    held = len(raw) - raw.count(0)
+    if held != c1 + c2 + c3 + c4:
+        return None
+    n4 = c3 + c4
+    return c1, c1 + c3, c1 + c2 + 2 * n4, n4, held > 0
+
+
+def evened_option(counts: tuple) -> tuple:
+    """(key, signature) of the reading that makes each odd count even (`pair_counts`)."""
+    c1, forced, pairs, n4, held = counts
+    return (forced, pairs), (n4, int(held), pairs, c1)
 
 
 # What a raise (two ghosts) adds at a rank holding 0, 1 or 2 tiles: (ghosts, kinds of four,
