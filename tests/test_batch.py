@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from mjscore import score
 from mjscore import cli as cli_module
-from mjscore.batch import arguments
+from mjscore.batch import Row, arguments
 from mjscore.cli import cli
 from mjscore.errors import InputError
 
@@ -528,6 +528,42 @@ def test_table_is_printed_in_blocks(tmp_path, monkeypatch):
     lines = run(str(path)).stdout.splitlines()
     assert sum(line.startswith("File") for line in lines) == 3
     assert [line.split()[1] for line in lines if line.startswith(str(path))] == list("12345")
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+def test_lines_are_written_in_blocks(tmp_path, monkeypatch, fmt):
+    # Blocks of two: the last block, not full, is written too, and the rows are the same.
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, [GOOD, GOOD, GOOD, BAD_HAND, GOOD, GOOD])
+    whole = run(str(path), "--format", fmt)
+    monkeypatch.setattr(cli_module, "LINE_BLOCK", 2)
+    for jobs in ("1", "2"):
+        got = run(str(path), "--format", fmt, "--jobs", jobs)
+        assert (got.stdout, got.stderr) == (whole.stdout, whole.stderr)
+    assert len(whole.stdout.splitlines()) == 6 + (fmt == "csv")
+
+
+def test_rows_before_a_bad_record_are_written_before_its_stderr_line(monkeypatch):
+    # On a terminal each write shows at once: the rows that came before a bad record must
+    # be written (not held for their block) when its line goes to stderr.
+    log = []
+
+    class Stream(io.StringIO):
+        def __init__(self, name):
+            super().__init__()
+            self.name_ = name
+
+        def write(self, text):
+            log.extend((self.name_, line) for line in text.splitlines())
+            return len(text)
+
+    monkeypatch.setattr(sys, "stderr", Stream("err"))
+    rows = [Row("f", n, None, "bad hand" if n == 3 else None, True, f"row {n}")
+            for n in range(1, 6)]
+    cli_module._batch_write(iter(rows), "jsonl", Stream("out"), False, 1)
+    assert log == [("out", "row 1"), ("out", "row 2"), ("err", "f:3: bad hand"),
+                   ("out", "row 3"), ("out", "row 4"), ("out", "row 5"),
+                   ("err", "5 records from 1 file: 4 scored, 0 not legal, 1 bad")]
 
 
 @pytest.mark.parametrize("fmt, summary_in_file", [
