@@ -75,6 +75,34 @@ def test_ghosts_stand_for_the_first_dragons_in_display_order(text, name, win):
     agree(text, name, None, {"win": win})
 
 
+@pytest.mark.parametrize("text, name, kw, printed", [
+    pytest.param("111222333m456m99m", "luzhou", {}, "123m 123m 123m 456m 99m",
+                 id="one suit, a run either way: the first met"),
+    pytest.param("333444555s456s99s", "luzhou-guide", {"win": "4s"},
+                 "345s 345s 345s 456s 99s", id="the guide, the same"),
+    pytest.param("111222333m789p99p", "luzhou", {}, "111m 222m 333m 789p 99p",
+                 id="a run or none in 1m-3m: both kept, the text decides"),
+    pytest.param("7m9p4m2mPP4m3m9m8m3m2m3m4m", "guangdong", {"win": "P"},
+                 "234m 234m 34mP=2m 789m 9pP=9p", id="ghosts on the same tiles, grouped apart"),
+    pytest.param("4s2s2s4s4s3s4s2p2p2s2s3s3s3s", "guangdong",
+                 {"opts": {"seven_pairs": "true"}}, "22p 22s 22s 33s 33s 44s 44s",
+                 id="seven pairs sorts before the sets and pair kept"),
+])
+def test_readings_alike_to_the_decomposer_are_one(text, name, kw, printed):
+    # README, "The best reading": readings grouping the same tiles differently, alike in what
+    # the decomposer reads of each suit, count as one (the first met is kept); the text
+    # decides only between readings kept. The one printed is a real reading, tied at the top.
+    r = score(text, name, **kw)
+    assert r.decomposition == printed
+    rs = load(name, kw.get("opts"))
+    h = read_any(text, rs, win=kw.get("win"))
+    ref = [evaluate(x, h, r.context, rs) for x in all_readings(h, rs)]
+    assert printed in {e.reading.text(rs.ghost_letter) for e in ref
+                       if (e.value, e.raw, hits(e)) == (r.value, r.raw, hits(r.top))}
+    # (Listing every reading, the text would decide between them all: never a later one.)
+    assert best(ref).reading.text(rs.ghost_letter) <= printed
+
+
 @pytest.mark.parametrize("kind, n", SAMPLE)
 def test_score_agrees_on_the_benchmark_corpus(kind, n):
     # Every hand twice: as a self-draw and on a discard, so one signature meets both.
