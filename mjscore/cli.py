@@ -313,8 +313,9 @@ def _batch_write(rows, fmt, sink, to_file, files):
 
 def _write_lines(write, lines: list) -> None:
     lines.append("")  # (the last line's newline)
-    write("\n".join(lines))
-    lines.clear()
+    text = "\n".join(lines)
+    lines.clear()  # (first: a write that fails is not tried again with the same rows)
+    write(text)
 
 
 def _is_terminal(stream) -> bool:

@@ -566,6 +566,23 @@ def test_rows_before_a_bad_record_are_written_before_its_stderr_line(monkeypatch
                    ("err", "5 records from 1 file: 4 scored, 0 not legal, 1 bad")]
 
 
+def test_rows_a_failed_write_held_are_not_written_again(monkeypatch):
+    # A full disk: the write fails once and the run stops there, without writing the same
+    # rows again on the way out (they could land twice where a later write succeeds).
+    monkeypatch.setattr(cli_module, "LINE_BLOCK", 2)
+    tried = []
+
+    class Full(io.StringIO):
+        def write(self, text):
+            tried.append(text)
+            raise OSError(28, "No space left on device")
+
+    rows = [Row("f", n, None, None, True, f"row {n}") for n in range(1, 4)]
+    with pytest.raises(OSError):
+        cli_module._batch_write(iter(rows), "jsonl", Full(), True, 1)
+    assert tried == ["row 1\nrow 2\n"]
+
+
 @pytest.mark.parametrize("fmt, summary_in_file", [
     pytest.param("jsonl", False, id="jsonl"),
     pytest.param("csv", False, id="csv"),
