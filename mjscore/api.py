@@ -170,7 +170,8 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
             rs, h = _ruleset_and_hand(hand, rules, win, indicator, opts)
         ctx = C.make(h, rs, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
                      heavenly, earthly, ghosts_drawn, indicator, dealer,
-                     horse_tiles(horses) if horses else (), physical_ghosts(h, rs))
+                     horse_tiles(horses) if horses is not None else None,
+                     physical_ghosts(h, rs))
         if rs.extra_checks:
             check_extras(ctx, h, rs)
     except RecursionError:  # an argument nested a thousand deep, quoted in its error

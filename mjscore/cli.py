@@ -98,7 +98,8 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
     from . import api, render
     from .options import parse_pairs
     kwargs = dict(win=win, seat=seat, discard=discard, kong_draw=kong_draw,
-                  after_kong=after_kong, rob_kong=rob_kong, won=won, declared=declared,
+                  after_kong=after_kong, rob_kong=rob_kong, won=() if won is None else won,
+                  declared=declared,
                   heavenly=heavenly, earthly=earthly, ghosts_drawn=ghosts_drawn,
                   indicator=indicator, dealer=dealer, horses=horses, opts=parse_pairs(opts))
     names = ruleset_names(rules, explain)

@@ -71,7 +71,7 @@ score_params = _declared(
     click.option("--after-kong", is_flag=True, help="With --discard: the discarder had just "
                  "konged (杠上炮)."),
     once("--rob-kong", metavar="SEAT", help="Robbed SEAT's added kong (抢杠)."),
-    once("--won", metavar="SEATS", default="", help="Comma list of seats that already won."),
+    once("--won", metavar="SEATS", help="Comma list of seats that already won."),
     click.option("--declared", is_flag=True, help="报牌 / 报章 was declared."),
     click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal."),
     click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first tile."),

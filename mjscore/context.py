@@ -128,13 +128,13 @@ _PLAIN: dict = {}  # (seat, dealer, ghosts held, ghost kinds) -> the plain self-
 
 def make(hand, rs, seat_="E", discard=None, kong_draw=False, after_kong=False, rob_kong=None,
          won=(), declared=False, heavenly=False, earthly=False, ghosts_drawn=0, indicator=None,
-         dealer="E", horses=(), ghosts_held=0) -> WinContext:
+         dealer="E", horses=None, ghosts_held=0) -> WinContext:
     # Plain only where each flag is its default itself: another false value (None, 0.0, "",
     # {}) is _make's to take or refuse, as it is when another option is given.
     plain = discard is None and rob_kong is None and indicator is None and \
         kong_draw is False and after_kong is False and declared is False and \
         heavenly is False and earthly is False and won == () and type(won) is tuple and \
-        not ghosts_drawn and type(ghosts_drawn) is int and not horses and \
+        not ghosts_drawn and type(ghosts_drawn) is int and horses is None and \
         type(seat_) is str and type(dealer) is str
     if plain:
         # Most wins are a plain self-draw: nothing in it depends on the hand but the ghosts
@@ -143,7 +143,7 @@ def make(hand, rs, seat_="E", discard=None, kong_draw=False, after_kong=False, r
         ctx = _PLAIN.get(key)
         if ctx is None:
             ctx = _make(hand, rs, seat_, None, False, False, None, (), False, False, False, 0,
-                        None, dealer, (), ghosts_held)
+                        None, dealer, None, ghosts_held)
             if len(_PLAIN) < 256:
                 _PLAIN[key] = ctx
         return ctx
@@ -160,9 +160,10 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         if isinstance(on, (str, float, complex)) or on not in (0, 1):
             raise OptionError(f"{flag} takes True or False, not {on!r}")
     given = {"discard": discard is not None, "kong_draw": kong_draw, "after_kong": after_kong,
-             "rob_kong": rob_kong is not None, "won": bool(won), "declared": declared,
-             "heavenly": heavenly, "earthly": earthly, "ghosts_drawn": bool(ghosts_drawn),
-             "indicator": indicator is not None, "horses": bool(horses)}
+             "rob_kong": rob_kong is not None, "won": won is not None and won != (),
+             "declared": declared, "heavenly": heavenly, "earthly": earthly,
+             "ghosts_drawn": bool(ghosts_drawn), "indicator": indicator is not None,
+             "horses": horses is not None}
     for key, on in given.items():
         if on and key not in rs.context:
             off = _switched_off(rs, key)

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from mjscore import score
+from mjscore.errors import MjscoreError
 from mjscore.cli import cli
 
 # 无鬼大对子: no ghost and only one reading, so the decomposition text is fixed.
@@ -290,3 +291,27 @@ def test_a_folder_named_like_a_list_leaves_the_list_a_list(tmp_path, monkeypatch
                                       "--rules", "luzhou,guangdong"])
     assert "Values differ: luzhou 2, guangdong not legal" in result.stdout  # (1: not legal
     assert result.exit_code == 1  # in one of them, as two rulesets side by side exit)
+
+
+# An option given empty is given: where the ruleset has no such option it is refused, as any
+# value is (README: "never silently ignored"); where it has one, empty is none.
+@pytest.mark.parametrize("args, code, message", [
+    pytest.param(["--horses", ""], 2, "--horses does not apply in luzhou", id="--horses empty"),
+    pytest.param(["--won", ""], 0, None, id="--won empty where it applies: nobody"),
+    pytest.param(["--rules", "lanzhou", "--declared", "--won", ""], 2,
+                 "--won does not apply in lanzhou", id="--won empty in lanzhou"),
+])
+def test_an_option_given_empty_is_given(args, code, message):
+    hand = "123m456m789m111pSS" if "lanzhou" in args else "123m456m789m11p23pC"
+    res = run("score", hand, *args)
+    assert res.exit_code == code, res.output
+    if message:
+        assert res.stderr == f"mjscore: invalid option: {message}\n"
+    else:
+        assert res.stdout == run("score", hand).stdout
+
+
+def test_an_option_given_empty_from_python_is_given():
+    with pytest.raises(MjscoreError, match="--won does not apply in guangdong"):
+        score("123m456m789m123pPP", "guangdong", won=[])
+    assert score("123m456m789m123pPP", "guangdong", won=None).legal

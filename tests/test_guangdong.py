@@ -226,6 +226,8 @@ def test_contract_frozen_result_kong_payments_cannot_be_changed():
                  id="fixed ghost in a pong refused"),
     pytest.param(["123m456m789m111pSS", "--won", "S"], 2, "--won does not apply in guangdong",
                  id="--won refused"),
+    pytest.param(["123m456m789m111pSS", "--won", ""], 2, "--won does not apply in guangdong",
+                 id="--won refused given empty too"),
     pytest.param(["123m456m789m111pSS", "--declared"], 2, "--declared does not apply",
                  id="--declared refused"),
     pytest.param(["123m456m789m111pSS", "--opt", "ghost=flip"], 2, "needs the indicator",
