@@ -6,6 +6,8 @@ Exit codes (CONTRACT): 0 scored; 1 understood but not a legal win; 2 bad input.
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import sys
@@ -21,11 +23,17 @@ CLOSED_PIPE = 141
 
 
 def _fail(e: MjscoreError):
-    try:
-        click.echo(f"mjscore: {e}", err=True)
-    except BrokenPipeError:
-        _closed_pipe()
+    _say(f"mjscore: {e}")
     sys.exit(e.exit_code)
+
+
+def _say(line: str) -> None:
+    """`line` on stderr; where it has nowhere to go (closed, or a full disk), 141 as for a
+    closed pipe (README, "Exit codes"): 1 would say some hand was not a legal win."""
+    try:
+        click.echo(line, err=True)
+    except OSError:  # (BrokenPipeError among them)
+        _closed_pipe()
 
 
 def _closed_pipe():
@@ -70,13 +78,12 @@ class Group(click.Group):
         except MjscoreError as e:
             _fail(e)
         except RecursionError:
-            click.echo(f"mjscore: {TOO_DEEP}", err=True)
+            _say(f"mjscore: {TOO_DEEP}")
             sys.exit(2)
         except BrokenPipeError:
             _closed_pipe()
         except OSError as e:  # reading is checked where files are opened: this is a write
-            click.echo(f"mjscore: cannot write the output: {e.strerror or e}", err=True)
-            sys.exit(2)
+            _cannot_write(e)
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -326,8 +333,31 @@ def _is_terminal(stream) -> bool:
         return False
 
 
+def _cannot_write(e: OSError):
+    _say(f"mjscore: cannot write the output: {e.strerror or e}")
+    sys.exit(2)
+
+
+class _Closed(io.TextIOBase):
+    """A standard stream the shell closed (`>&-`, `2>&-`), where Python gives None: Click
+    writes nothing to None (output lost, exit 0) and a batch's rows failed on it. Writing
+    here is writing into a closed pipe (141), and a run that writes nothing there is not
+    stopped."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text):
+        raise BrokenPipeError(errno.EPIPE, "the stream is closed")
+
+
 def main():
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, _Closed())
     try:
         cli(prog_name="mjscore")
     except BrokenPipeError:  # a usage error shown into a closed pipe (Click shows those)
         _closed_pipe()
+    except OSError as e:  # help or a usage error Click writes, into a full disk
+        _cannot_write(e)

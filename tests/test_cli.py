@@ -265,6 +265,38 @@ def test_a_closed_pipe_ends_any_command_with_141(args, stream):
     assert b"Traceback" not in (proc.stderr or b"")
 
 
+@pytest.mark.parametrize("args, closed, code", [
+    pytest.param(["score", "111m123m456m789m5pC"], 1, 141, id="a score, no stdout"),
+    pytest.param(["batch", "-", "--format", "jsonl"], 1, 141, id="a batch's rows, no stdout"),
+    pytest.param(["batch", "-"], 1, 141, id="a batch's table, no stdout"),
+    pytest.param(["--help"], 1, 141, id="help, no stdout"),
+    pytest.param(["score", "123q"], 2, 141, id="bad input's message, no stderr"),
+    pytest.param(["score", "--bogus"], 2, 141, id="a usage error, no stderr"),
+    pytest.param(["score", "111m123m456m789m5pC"], 2, 0, id="a score needs no stderr"),
+])
+def test_a_closed_stream_is_a_closed_pipe(args, closed, code):
+    # `>&-`: Python gives None for the stream, which Click wrote nothing to (exit 0, the
+    # output lost) and a batch failed on with a traceback (exit 1). Only what is written
+    # there stops the run.
+    proc = subprocess.run([sys.executable, "-m", "mjscore", *args], timeout=60,
+                          input=b'{"hand": "111m123m456m789m5pC"}\n', capture_output=closed == 1,
+                          preexec_fn=lambda: os.close(closed))
+    assert proc.returncode == code
+    assert b"Traceback" not in (proc.stderr or b"")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args, code", [
+    pytest.param(["score", "123q"], 141, id="bad input's message"),
+    pytest.param(["score", "--bogus"], 141, id="a usage error"),
+])
+def test_an_error_message_that_cannot_be_written_ends_with_141(args, code):
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([sys.executable, "-m", "mjscore", *args], timeout=60,
+                              stdout=subprocess.PIPE, stderr=full)
+    assert proc.returncode == code
+
+
 # CONTRACT: `--rules NAME|FILE`. A FILE whose name holds a comma is that file, not a comma
 # list of rulesets (`score`'s side-by-side form) nor a second --rules (`batch` takes one).
 @pytest.mark.parametrize("command", [
