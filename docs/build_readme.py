@@ -4,9 +4,10 @@
 
 Lines `@@out CMD`, `@@run CMD`, `@@runrc CMD` and `@@py ... @@end` become real output;
 `⟦value: HAND ARGS⟧` and friends become a value the tool computes; `@@gen NAME` a generated
-table. It prints every command that failed or gave an unexpected value.
+table. It prints every command that failed or gave an unexpected value, then the lines
+that changed from the README.md it replaces.
 """
-import json, os, re, subprocess, sys, textwrap
+import difflib, json, os, re, subprocess, sys, textwrap
 from pathlib import Path
 ROOT = str(Path(__file__).resolve().parent.parent)
 BIN = str(Path(sys.executable).parent)
@@ -95,8 +96,16 @@ def main(template, dest):
         i += 1
     text = "\n".join(res)
     text = re.sub(r"⟦(value|raw|pats|expect|err|hand|decomp): (.*?)⟧", inline, text)
+    old = open(dest, encoding="utf-8").read() if os.path.exists(dest) else text
     open(dest, "w", encoding="utf-8").write(text)
     print("\n".join(problems) or "no problems")
+    # What changed from the README there was: an edit of the template, or a command's output.
+    changed = [ln for ln in difflib.unified_diff(old.split("\n"), text.split("\n"), n=0,
+                                                 lineterm="")
+               if ln[:1] in "+-" and ln[:3] not in ("+++", "---")]
+    if changed:
+        print(f"changed from the README there was ({len(changed)} lines):")
+        print("\n".join(changed[:60]) + ("\n..." if len(changed) > 60 else ""))
 
 # --- generated tables -------------------------------------------------------------
 def gen_predicates():
@@ -193,10 +202,20 @@ OPTS = [
 ]
 
 def _ctx(d):
-    out = set()
+    """{context key: True, or the option that switches it on}, of the keys a ruleset may take."""
+    out = {}
     for item in d.get("context") or []:
-        out |= {item} if isinstance(item, str) else set(item)
+        for key, on in ({item: True} if isinstance(item, str) else item).items():
+            if on is not False:
+                out[key] = on if on is True else on["option"]
     return out
+
+def _where(name, d, ctx):
+    """`name` in the Rulesets column; with the option it needs when that is off by default."""
+    on = _ctx(d)[ctx]
+    if on is True or (d.get("options") or {}).get(on, {}).get("default") is True:
+        return name
+    return f"{name} (with `--opt {on}=true`)"
 
 def gen_score_options():
     rs = _shipped()
@@ -207,7 +226,9 @@ def gen_score_options():
         else:
             names = sorted((n for n, d in rs.items() if ctx in _ctx(d)),
                            key=lambda n: (n != "luzhou", n))
-            where = "all" if len(names) == len(rs) else ", ".join(names) or "none shipped"
+            shown = [_where(n, rs[n], ctx) for n in names]
+            where = "all" if shown == sorted(rs, key=lambda n: (n != "luzhou", n)) else \
+                ", ".join(shown) or "none shipped"
         rows.append(f"| `{flag}` | {meaning} | {where} |")
     return "\n".join(rows)
 

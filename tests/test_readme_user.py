@@ -51,3 +51,34 @@ def test_the_samples_readme_names_every_sample():
              if p.is_file() and p.name != "README.md" and "__pycache__" not in p.parts]
     missing = [f for f in files if f"`{f}`" not in said]
     assert files and not missing, missing
+
+
+SHIPPED = ("luzhou", "luzhou-guide", "guangdong", "lanzhou")
+CONTEXT = ("discard", "kong_draw", "after_kong", "rob_kong", "won", "declared", "heavenly",
+           "earthly", "ghosts_drawn", "indicator", "horses")
+
+
+def _option_rows():
+    for m in re.finditer(r"^\| `--([a-z-]+)[^`]*` \| .* \| ([^|]+) \|$", SCORE, re.M):
+        key = m.group(1).replace("-", "_")
+        if key in CONTEXT:
+            yield pytest.param(key, m.group(2).strip(), id=m.group(1))
+
+
+@pytest.mark.parametrize("key, where", list(_option_rows()))
+def test_the_options_table_names_the_rulesets_that_take_each_option(key, where):
+    # Each ruleset the Rulesets column names takes the option as shipped, or with the option
+    # it names switched on; every other shipped ruleset refuses it.
+    from mjscore.ruleset import load
+    named = {}
+    for part in (SHIPPED if where == "all" else where.split(", ")):
+        m = re.fullmatch(r"([a-z-]+)(?: \(with `--opt (\w+)=true`\))?", part)
+        named[m.group(1)] = m.group(2)
+    for name in SHIPPED:
+        default = key in load(name).context
+        if name not in named:
+            assert not default, name
+        elif named[name] is None:
+            assert default, name
+        else:
+            assert not default and key in load(name, {named[name]: "true"}).context, name
