@@ -243,6 +243,8 @@ def test_contract_frozen_result_kong_payments_cannot_be_changed():
                  id="indicator shown: at most three in a hand"),
     pytest.param(["19m19p19sESWNCFP1m"], 1, "not a winning hand",
                  id="thirteen orphans is no Guangdong shape"),
+    pytest.param(["3333s234m567m789mP"], 1, "with the ghosts standing for allowed tiles",
+                 id="a ghost is never a fifth copy (README, how scoring works)"),
     pytest.param(["123m456m789m11p", "(PPPP)"], 2, "the ghost P cannot be in a declared meld",
                  id="fixed ghost in a concealed kong refused"),
     pytest.param(["123m456m789m123pSS", "--discard", "S", "--after-kong"], 2,
