@@ -159,6 +159,9 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         # numpy's bool; 1.0 is not.
         if isinstance(on, (str, float, complex)) or on not in (0, 1):
             raise OptionError(f"{flag} takes True or False, not {on!r}")
+    # An option given empty (`--won ''`, horses=()) is given: refused where the ruleset has
+    # no such option, as any value is (README: never silently ignored). Not given: won's
+    # default (), or None; horses None.
     given = {"discard": discard is not None, "kong_draw": kong_draw, "after_kong": after_kong,
              "rob_kong": rob_kong is not None, "won": won is not None and won != (),
              "declared": declared, "heavenly": heavenly, "earthly": earthly,
