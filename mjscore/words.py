@@ -171,7 +171,10 @@ def _fitting_form(err):
 # The schemas' patterns by what they stand for: a regular expression is no help to a writer.
 _PATTERNS = {"^([1-9][mps]|[ESWNCFP])$": "a tile (1m to 9s, or one of E S W N C F P)",
              "^[a-z0-9][a-z0-9_-]*$": "a name of small letters, digits, _ and - (starting with a "
-                                     "letter or digit)"}
+                                     "letter or digit)",
+             # (Names and titles are printed inside tables and lines: one line each.)
+             r"^(?![\s\S]*[\u0000-\u001f\u007f])": "one line of text, without a line break, a tab or "
+                                            "another control character"}
 
 # A ruleset's shared forms (`$defs`) by the names a house file's writer knows them.
 _REFS = {"#/$defs/ref": "an option reference ({option: NAME})", "#/$defs/tile": "a tile",
