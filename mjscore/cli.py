@@ -37,9 +37,10 @@ def _say(line: str) -> None:
 
 
 def _closed_pipe():
-    """The reader went away (`| head`): stop quietly with 141, what a shell reports for any
-    tool a closed pipe stops (128 + SIGPIPE); 1 would tell a script that some hand was not a
-    legal win. Both streams go to /dev/null first, so that no later flush complains."""
+    """The reader went away (`| head`), or a stream has nowhere to go (`>&-`, an error message
+    into a full disk): stop quietly with 141, what a shell reports for any tool a closed pipe
+    stops (128 + SIGPIPE); 1 would tell a script that some hand was not a legal win. Both
+    streams go to /dev/null first, so that no later flush complains."""
     null = os.open(os.devnull, os.O_WRONLY)
     for stream in (sys.stdout, sys.stderr):
         try:
