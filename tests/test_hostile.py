@@ -478,28 +478,47 @@ def _nested(depth: int, leaf):
     return out
 
 
-DEEP = 3000  # past Python's default recursion limit (1,000): walking or quoting it recurses
+# Past Python's default recursion limit (1,000): walking or quoting such an argument recursed
+# up to Python 3.12. From 3.13, repr() has its own, higher limit and quotes 3,000 levels, so
+# the argument's own error names it then (a short quote: `words.describe`); 100,000 levels
+# are past every version's limit.
+DEEP, DEEPER = 3000, 100_000
 
 
-@pytest.mark.parametrize("call", [
-    pytest.param(lambda s, w, st: s(HAND, win=_nested(DEEP, [])), id="score win"),
-    pytest.param(lambda s, w, st: s(HAND, won=_nested(DEEP, [])), id="score won"),
-    pytest.param(lambda s, w, st: s(HAND, "guangdong", horses=_nested(DEEP, [])),
+_NESTED_CALLS = [
+    pytest.param(lambda s, w, st, d: s(HAND, win=_nested(d, [])), id="score win"),
+    pytest.param(lambda s, w, st, d: s(HAND, won=_nested(d, [])), id="score won"),
+    pytest.param(lambda s, w, st, d: s(HAND, "guangdong", horses=_nested(d, [])),
                  id="score horses"),
-    pytest.param(lambda s, w, st: s(HAND, rules=_nested(DEEP, [])), id="score rules"),
-    pytest.param(lambda s, w, st: s(HAND, opts={"cap": _nested(DEEP, {})}), id="score opts"),
-    pytest.param(lambda s, w, st: w("111m123m456m789mC", opts={"cap": _nested(DEEP, {})}),
+    pytest.param(lambda s, w, st, d: s(HAND, rules=_nested(d, [])), id="score rules"),
+    pytest.param(lambda s, w, st, d: s(HAND, opts={"cap": _nested(d, {})}), id="score opts"),
+    pytest.param(lambda s, w, st, d: w("111m123m456m789mC", opts={"cap": _nested(d, {})}),
                  id="waits opts"),
-    pytest.param(lambda s, w, st: st({"seats": {"E": HAND}, "events": [
-        {"win": "E", "tile": "5p", "x": _nested(DEEP, {})}]}), id="settle record"),
-])
+    pytest.param(lambda s, w, st, d: st({"seats": {"E": HAND}, "events": [
+        {"win": "E", "tile": "5p", "x": _nested(d, {})}]}), id="settle record"),
+]
+
+
+@pytest.mark.parametrize("call", _NESTED_CALLS)
 def test_api_argument_nested_past_the_recursion_limit(call):
     # The CLI and batch say so for their own input; the API's callers get the same
     # MjscoreError, not a RecursionError.
     from mjscore import InputError, score, settle, waits
     with hang_guard(), pytest.raises(InputError) as info:
-        call(score, waits, settle)
+        call(score, waits, settle, DEEPER)
     assert str(info.value) == "input nested too deeply"
+
+
+@pytest.mark.parametrize("call", _NESTED_CALLS)
+def test_api_argument_nested_past_the_default_limit_is_one_short_line(call):
+    # Where the Python in use can quote it (3.13 and later), the argument's own error, else
+    # "input nested too deeply": a MjscoreError of one line either way, never a wall of
+    # brackets or a RecursionError.
+    from mjscore import MjscoreError, score, settle, waits
+    with hang_guard(), pytest.raises(MjscoreError) as info:
+        call(score, waits, settle, DEEP)
+    message = str(info.value)
+    assert "\n" not in message and len(message) < 500, message[:200]
 
 
 @pytest.mark.parametrize("made_with, opts, value", [
