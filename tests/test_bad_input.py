@@ -54,6 +54,8 @@ BAD_SCORE = [
     pytest.param(["111m123m456m789m5pX"], ["column 19", 'unknown tile "X"'], id="unknown tile"),
     pytest.param(["111m123m456m789m5p0pC"], ["column 19", 'rank "0"'], id="rank 0"),
     pytest.param(["11111m23m456m789mC"], ["column 5", "too many 1m", "4"], id="fifth copy"),
+    pytest.param(["[13mC] 456m789m11p234p"], ["a chow never holds a ghost"],
+                 id="gapped chow with a ghost"),
     pytest.param(["[1111m] 1m23m456m789p5pC"], ["column 9", "too many 1m"],
                  id="fifth copy beside a kong"),
     pytest.param(["CCCCC11m23m456m78m"], ["column 5", "too many C"],

@@ -73,12 +73,23 @@ def test_formula_basic_win_2_kong_draw_x2_no_ghost_plus_10_is_14():
                  id="Seven Pairs 10 beats Gui 5 (123m 123m 11m 456p 456p)"),
     pytest.param("11m22m33m44m55m66mFC", {}, 80, "triple_luxury_seven_pairs",
                  id="Triple Luxury Seven Pairs 80 (the ghost pairs the F)"),
+    pytest.param("11m22m33m44m55mFFFF", {}, 80, "triple_luxury_seven_pairs",
+                 id="Triple Luxury Seven Pairs 80 (four F as two dragon pairs)"),
+    pytest.param("(1111m) 234m 567m 999m EE", {"kong_draw": True, "win": "E"}, 14, "basic_win",
+                 id="one suit with winds is no Pure One Suit Kong Draw: Basic Win x2 + 10"),
 ])
 def test_base_hands(hand, kw, value, base):
     r = score(hand, G, **kw)
     assert r.legal, r.reasons
     assert r.value == value
     assert [h.id for h in r.patterns if h.spec.effect == "base"] == [base]
+
+
+def test_a_ghost_pair_standing_for_zhong_is_no_natural_pair():
+    # Three-Gui Pair needs its pair natural: CC read as a 中 pair is a ghost pair, in every
+    # reading listed, not only the chosen one.
+    alts = score("1111m2222m3333pCC", G).alternatives
+    assert alts and "three_gui_pair" not in {p.id for a in alts for p in a.patterns}
 
 
 @pytest.mark.parametrize("hand, kw, opts, value", [
@@ -90,6 +101,10 @@ def test_base_hands(hand, kw, value, base):
                  id="Hand-Stick-One off by default"),
     pytest.param("123m456m789m11p23p4p", {}, {}, 12, id="No-Ghost +10"),
     pytest.param("123m456m789m11pC23p", {"rob_kong": "S"}, {}, 10, id="Robbing the Kong flat 10"),
+    pytest.param("[111m] 222m333p444pC5p", {"rob_kong": "S", "win": "5p"}, {}, 10,
+                 id="Robbing the Kong flat 10 replaces All-Triplet 40"),
+    pytest.param("[555p] 123m 456m 789m 11z", {}, {}, 12,
+                 id="No-Ghost +10, honours written with z beside a meld"),
     pytest.param("123m456m789m11p23p4p", {"rob_kong": "S"}, {}, 20,
                  id="Robbing the Kong 10 + No-Ghost 10"),
     pytest.param("123m456m789m11p23pC", {"declared": True}, {"report_tile": True}, 12,

@@ -33,6 +33,9 @@ NOT_LEGAL = [
                  ["discarded"], id="a 红中 discarded after a kong cannot be won on"),
     pytest.param("123m456m789p234pC5p", {"win": "5p", "discard": "S"},
                  ["at least 2", "平胡"], id="1颗 rule: 平胡 by discard"),
+    pytest.param("123m456m789p234pC5p", {"win": "5p", "rob_kong": "S",
+                                          "opts": {"min_discard_win": 3}},
+                 ["at least 3"], id="a robbed kong is a discard-type win for the minimum (L10)"),
     pytest.param("111m123m456m789m5pC", {"win": "C", "rob_kong": "S"},
                  ["robbed", "stands for"], id="a robbed 红中 written as C (L14)"),
 ]

@@ -422,6 +422,7 @@ def test_xiqian(hand, kw, value, net):
     assert r.legal, r.reasons
     assert r.value == value
     assert dict(r.net) == net
+    assert all(p.amount > 0 for p in r.payments)  # 喜钱 of 0 is no row (4 drawn)
     _check_net(r)
 
 

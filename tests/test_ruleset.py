@@ -83,6 +83,26 @@ def test_house_rule_from_the_api(house):
     assert [p.effect for p in daduizi] == ["+3 steps"]
 
 
+# A house file on the guide changing one pattern: (its patterns: text, hand, keywords, value
+# under the guide, value under the house file). The shipped values cannot tell these apart.
+GUIDE_HOUSE = [
+    pytest.param("  basic_win: {pattern: plain_win, name: 平胡, base: 20, named: false}\n",
+                 "1111m234m567m8mC99m", {}, 5, 20,
+                 id="the highest base wins, named or not: Basic Win 20 over Gui 5"),
+    pytest.param("  no_ghost: {pattern: no_ghost, name: 无鬼胡, add: 10, win: self_draw}\n",
+                 "123m456m789m11p23p4p", {"rob_kong": "S"}, 20, 10,
+                 id="win: self_draw leaves a robbed kong out"),
+]
+
+
+@pytest.mark.parametrize("patterns, hand, kw, base, value", GUIDE_HOUSE)
+def test_house_rule_on_the_guide(tmp_path, patterns, hand, kw, base, value):
+    p = tmp_path / "house.yaml"
+    p.write_text("extends: luzhou-guide\nname: house\npatterns:\n" + patterns, encoding="utf-8")
+    assert score(hand, "luzhou-guide", **kw).value == base
+    assert score(hand, str(p), **kw).value == value
+
+
 def test_lists_replace_mappings_merge(tmp_path):
     (tmp_path / "rul.yaml").write_text("extends: luzhou\nname: rul\nrulings: [L1, L7]\n"
                                        "options:\n  cap:\n    default: none\n", encoding="utf-8")

@@ -95,6 +95,29 @@ def test_xiqian_win_only_loser_pays():
     assert dict(settle(rec).net) == {"E": 10, "S": -30, "W": 10, "N": 10}
 
 
+def test_four_ghosts_drawn_pay_no_xiqian():
+    # L12 pays from the fifth ghost: four drawn make no row, not rows of 0.
+    r = settle({"rules": "luzhou", "seats": {}, "events": [{"ghosts": "S", "drawn": 4}]})
+    assert r.events[0].payments == ()
+
+
+def test_a_ghosts_event_short_of_the_ghosts_held_is_refused():
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {"S": "CCCCC123m45m777m 6m"},
+           "events": [{"ghosts": "S", "drawn": 4}, {"win": "S", "tile": "6m"}]}
+    with pytest.raises(InputError, match="event 1: S drew 4 ghosts, but the hand holds 5"):
+        settle(rec)
+
+
+def test_two_flower_cats_do_not_pay_each_other():
+    # 查叫: each 花猫 pays the ready player, never the other 花猫 (both are losers).
+    seats = {"E": "111m123m456m789m C 5p", "S": "234m567m22p345p6p8p",
+             "W": "567m123p789s99pC1s", "N": "234m456p789s11pC6s"}
+    r = settle({"rules": "luzhou", "seats": seats,
+                "events": [{"win": "E", "tile": "5p"}, {"exhausted": True}]})
+    assert sorted((p.frm, p.to, p.amount) for p in r.events[-1].payments) == [
+        ("N", "S", 40), ("W", "S", 40)]
+
+
 def _record(tmp_path, data) -> str:
     p = tmp_path / "rec.yaml"
     p.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
@@ -413,6 +436,11 @@ ROUND = [{"draw": "E"}, {"discard": "E", "tile": "1s"}, {"draw": "S"},
                  {"E": 6, "S": -2, "W": -2, "N": -2}, id="lanzhou: a kong pays nothing"),
     pytest.param("lanzhou", {}, [{"exhausted": True}], {"E": 0, "S": 0, "W": 0, "N": 0},
                  id="lanzhou: a drawn hand pays nothing"),
+    pytest.param("luzhou", {"E": "111m123m456m789m C 5p", "W": "123p456p789p111sC3s",
+                            "S": "234m567m22p345p6p8p", "N": "35799m245689s99s"},
+                 [{"win": "E", "tile": "5p"}, {"win": "W", "tile": "3s"}, {"exhausted": True}],
+                 {"E": 15, "S": 3, "W": -1, "N": -17},
+                 id="查叫 with two players left: N not ready pays S's best wait 10"),
     pytest.param("guangdong", {"E": "123m456m789mSS (5555s)"},
                  [{"kong": "E", "kind": "concealed", "tile": "5s"},
                   {"win": "E", "tile": "S", "kong_draw": True}],
