@@ -103,6 +103,9 @@ def _check_events(yaml, text: str, loader, fail) -> None:
         if tag and tag != "!" and tag not in ALLOWED_TAGS:  # "!": YAML's "no particular tag"
             shown = "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
             raise fail(f"{line}YAML tag {shown} is not allowed")
+        if isinstance(ev, yaml.ScalarEvent) and not ev.style and ev.implicit[0]:
+            _plain_number(resolver.resolve(yaml.ScalarNode, ev.value, (True, False)),
+                          ev.value, line, fail)
         starts = isinstance(ev, (yaml.ScalarEvent, yaml.MappingStartEvent,
                                  yaml.SequenceStartEvent))
         if starts and open_ and open_[-1][0] and open_[-1][1]:
@@ -133,3 +136,27 @@ def _check_events(yaml, text: str, loader, fail) -> None:
         if isinstance(ev, (yaml.ScalarEvent, yaml.MappingEndEvent, yaml.SequenceEndEvent)) \
                 and open_ and open_[-1][0]:
             open_[-1][1] = not open_[-1][1]  # a whole node ended: key, then value, then key
+
+
+_OCTAL = re.compile(r"[-+]?0[0-7_]+")
+
+
+def _plain_number(tag: str, value: str, line: str, fail) -> None:
+    """Refuse an unquoted number that PyYAML (YAML 1.1) reads in a base other than ten, unlike
+    YAML 1.2 and any reader of the file: `1:30` is 90 (base 60), `010` is 8 (octal). A cap,
+    a count or a tile written so would be taken silently as another number."""
+    if tag not in (_CORE + "int", _CORE + "float"):
+        return
+    sign = "-" if value.startswith("-") else ""
+    digits = value.replace("_", "").lstrip("+-")
+    if ":" in value:
+        parts = digits.split(":")
+        read = 0
+        for part in parts[:-1]:
+            read = read * 60 + int(part)
+        last = float(parts[-1]) if tag == _CORE + "float" else int(parts[-1])
+        raise fail(f"{line}{value} reads as {sign}{read * 60 + last} in YAML (a number in base "
+                   "60); write it in quotes if it is text")
+    if tag == _CORE + "int" and _OCTAL.fullmatch(value) and int(digits, 8) != int(digits, 10):
+        raise fail(f"{line}{value} reads as {sign}{int(digits, 8)} in YAML (an octal number); "
+                   f"write {sign}{int(digits, 10)}, or quote it if it is text")

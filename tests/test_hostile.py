@@ -74,6 +74,19 @@ BAD_YAML = [
                  'line 2: a key must be text, not "5"', id="a number as a key"),
     pytest.param("name: x\ntiles:\n  &a : x\n", "events: []\nseats:\n  &a : x\n",
                  "line 3: a key must be text, not empty", id="an empty key (found by fuzzing)"),
+    # YAML 1.1 (PyYAML) reads these unquoted as other numbers than any reader of the file.
+    pytest.param("extends: luzhou\nname: x\noptions: {cap: {default: 1:30}}\n",
+                 "rules: luzhou\nseats: {}\nevents: [{ghosts: S, drawn: 1:30}]\n",
+                 "line 3: 1:30 reads as 90 in YAML (a number in base 60); write it in quotes if "
+                 "it is text", id="a number in base 60"),
+    pytest.param("extends: luzhou\nname: x\noptions: {cap: {default: -1:00:01.5}}\n",
+                 "rules: luzhou\nseats: {}\nevents: [{ghosts: S, drawn: -1:00:01.5}]\n",
+                 "line 3: -1:00:01.5 reads as -3601.5 in YAML (a number in base 60); write it "
+                 "in quotes if it is text", id="a float in base 60"),
+    pytest.param("extends: luzhou\nname: x\noptions: {cap: {default: 010}}\n",
+                 "rules: luzhou\nseats: {}\nevents: [{ghosts: S, drawn: 010}]\n",
+                 "line 3: 010 reads as 8 in YAML (an octal number); write 10, or quote it if it "
+                 "is text", id="an octal number"),
     pytest.param(bytes(range(256)) * 4, bytes(range(256)) * 4, "not UTF-8 text",
                  id="binary file"),
     pytest.param(b"name: a\x00b\n", b"seats: a\x00b\n", "not a text file (it holds NUL bytes)",
