@@ -248,6 +248,11 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
     raw = data.get("ghosts") or {}
     indicator = _option_of(raw, "indicator")
     ghosts = _ghosts(spec, kinds, label, given, _option_of(raw, "mode"), indicator)
+    if not kinds - ghosts:
+        # (`suits: []` in a file extending luzhou, whose one honour is its ghost: every
+        # hand was then refused, each tile "not used", while rules check said ok.)
+        raise RulesetError(label, "the suits and honours leave no tile but the ghosts: "
+                           "no hand could win", "tiles")
     if indicator and values.get(indicator) is not None and \
             (spec.get("ghosts") or {}).get("mode", "fixed") != "flip":
         # The file's indicator, left over when the user chose an unflipped ghost (_ghosts):

@@ -292,6 +292,9 @@ def test_extends_names_the_file_and_key(tmp_path, parent, message):
                  "patterns.gui_self_draw: each_more 0: above 0", id="each_more zero"),
     pytest.param("extends: lanzhou\ncontext: [discard]\n",
                  "context: a win needs --declared", id="no win possible"),
+    pytest.param("extends: luzhou\ntiles: {suits: []}\n",
+                 "tiles: the suits and honours leave no tile but the ghosts: no hand "
+                 "could win", id="no tile but the ghost"),
     pytest.param("extends: luzhou\nghosts: {mode: flip, indicator: C}\n",
                  'indicator "C" makes F the ghost, which is not a tile', id="ghost not a tile"),
 ])
