@@ -28,6 +28,7 @@ def one_line(text: str) -> str:
 # number with thousands of digits.
 MAX_VALUE = 10 ** 15
 PAST_MAX = f"more than {MAX_VALUE}, the largest amount mjscore works with"
+PAST_MIN = f"less than -{MAX_VALUE}, past the largest amount mjscore works with"
 
 
 def too_large(n: int) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .errors import PAST_MAX, MAX_VALUE, OptionError, RulesetError, too_large
+from .errors import PAST_MAX, PAST_MIN, MAX_VALUE, OptionError, RulesetError, too_large
 
 # A whole number as typed: ASCII digits after at most one "-" (int() also reads "٥" and "５",
 # which the batch reader's own check refuses; one rule for both).
@@ -55,7 +55,8 @@ def coerce(spec: dict, key: str, value, where: str):
                 f"at least {lo}" if lo is not None else f"at most {hi}"
             raise bad(f"an integer {rng}")
         if abs(out) > MAX_VALUE:  # (an API or record value: --opt takes 11 characters)
-            raise OptionError(f'option "{key}" of {where}: {out} is {PAST_MAX}', key)
+            raise OptionError(f'option "{key}" of {where}: {out} is '
+                              f'{PAST_MAX if out > 0 else PAST_MIN}', key)
     elif kind == "tile":
         from .errors import NotationError
         from .notation import parse_tiles

@@ -592,3 +592,14 @@ def test_a_payment_made_of_amounts_within_10_15_may_pass_it_exactly(here):
     assert [p["amount"] for p in got["payments"]] == [10 ** 15, 999_999_999 * 10 ** 15]
     assert got["net"] == {"E": 10 ** 24, "S": -10 ** 24, "W": 0, "N": 0}
     assert "-1000000000000000000000000" in run("score", *args).stdout
+
+
+# Far below 0 is refused as past the largest amount too, not "expected one of 4, 8" (and
+# not "is more than 10^15", as it once said).
+def test_an_option_far_below_0_is_refused_as_past_the_largest_amount():
+    from mjscore import OptionError, score
+    with pytest.raises(OptionError) as info:
+        score("123m456m789m11p23p1p", opts={"ghosts": -10 ** 16})
+    assert str(info.value) == ('invalid option: option "ghosts" of luzhou: -10000000000000000 '
+                               "is less than -1000000000000000, past the largest amount "
+                               "mjscore works with")
