@@ -259,3 +259,18 @@ def test_rows_appended_to_a_ruleset_file_are_refused(here):
         "house.yaml: a ruleset file of --rules is also standard output, where the rows are "
         "written; give -o another file\n")
     assert Path("house.yaml").read_text(encoding="utf-8") == "extends: luzhou\nname: house\n"
+
+
+# /dev/null read and written is one device, no file a run erases or reads back: no clash.
+@pytest.mark.skipif(sys.platform == "win32", reason="/dev/null")
+@pytest.mark.parametrize("args, stdin", [
+    pytest.param(["-"], "/dev/null", id="< /dev/null > /dev/null"),
+    pytest.param(["--input-format", "jsonl", "/dev/null", "-o", "/dev/null"], None,
+                 id="/dev/null -o /dev/null"),
+])
+def test_dev_null_in_and_out_is_no_clash(tmp_path, args, stdin):
+    with open(stdin or "/dev/null", "rb") as fin, open("/dev/null", "wb") as fout:
+        res = subprocess.run([sys.executable, "-m", "mjscore", "batch", *args], stdin=fin,
+                             stdout=fout, stderr=subprocess.PIPE, text=True, timeout=60,
+                             cwd=tmp_path)
+    assert res.returncode == 0 and "also" not in res.stderr, res.stderr

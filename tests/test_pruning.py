@@ -222,3 +222,35 @@ def test_a_hand_whose_sets_come_past_the_largest_amount_is_refused_as_before(tmp
                     "  qidui: {raises_cap: 80}\n", encoding="utf-8")
     with pytest.raises(RulesetError, match="more than"):
         score("11m22m33m44m55mCCCC", str(path), win="C")
+
+
+# A bound too low skips the standard reading that should have won; shipped rulesets never
+# reach these, house rules do: the cap a set pattern raises, a bonus for each of its count,
+# a quad made of four ghosts alone.
+PRUNE_HOUSE = {
+    "a set pattern raises the cap": "extends: luzhou-guide\nname: h\npatterns:\n"
+                                    "  all_triplet: {base: 200, raises_cap: 200}\n",
+    "a bonus for each gui": "extends: luzhou-guide\nname: h\npatterns:\n"
+                            "  gui_self_draw: {add: 100, each_more: null}\n",
+    "gui 2 steps": "extends: luzhou\nname: h\npatterns:\n  gui: {steps: 2}\n",
+}
+
+
+@pytest.mark.parametrize("house, hand, opts, value, reading", [
+    pytest.param("a set pattern raises the cap", "11m22m33m44m55mCCCC", {}, 200,
+                 "11mC=1m 22mC=2m 33mC=3m 44mC=4m 55m", id="大对子 200 over 清双闺对 at 80"),
+    pytest.param("a bonus for each gui", "1111m2222m33m55mCC", {"cap": "none"}, 302,
+                 "123m 123m 12mC=3m 12mC=3m 55m", id="2 + 3 x 100 over 清双闺对 160"),
+    pytest.param("gui 2 steps", "1111m2222mCCCCCC", {"ghosts": "8", "cap": "none"}, 640,
+                 "12mC=3m 12mC=3m 12mC=3m 12mC=3m C=4mC=4m",
+                 id="3m made of four ghosts: 3 gui, 8 steps over seven pairs' 7"),
+])
+def test_a_house_rules_sets_that_win_are_read(tmp_path, monkeypatch, house, hand, opts, value,
+                                             reading):
+    p = tmp_path / "h.yaml"
+    p.write_text(PRUNE_HOUSE[house], encoding="utf-8")
+    r = score(hand, str(p), opts=opts)
+    assert (r.value, r.decomposition) == (value, reading)
+    monkeypatch.setattr(P, "_plan", lambda rs: None)
+    u = score(hand, str(p), opts=opts)
+    assert (u.value, u.decomposition) == (value, reading)

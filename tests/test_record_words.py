@@ -161,3 +161,14 @@ def test_an_undeclared_win_is_told_the_records_key(tmp_path):
 def test_score_keeps_its_own_options_words(args, message):
     res = CliRunner().invoke(cli, ["score", *args])
     assert res.exit_code == 2 and res.stderr == f"mjscore: invalid option: {message}\n"
+
+
+# The decimal-point hint only where the number is whole; 1.5 is no whole number written
+# with a point.
+def test_a_fraction_gets_no_decimal_point_hint(tmp_path):
+    (tmp_path / "r.yaml").write_text("seats:\n  E: 111m123m456m789m C 5p\nevents:\n"
+                                     "  - {ghosts: E, drawn: 1.5}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(tmp_path / "r.yaml")])
+    assert res.exit_code == 2
+    assert res.stderr == (f"mjscore: {tmp_path / 'r.yaml'}: event 1 (drawn): must be a whole "
+                          "number, not the number 1.5\n")

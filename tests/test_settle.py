@@ -732,3 +732,15 @@ def test_a_win_says_why_a_seat_that_won_does_not_pay(record, line):
     do not, as `score --won` does ("S and N already won")."""
     out = CliRunner().invoke(cli, ["settle", str(SAMPLES / f"{record}.yaml")]).stdout
     assert line in out.splitlines(), out
+
+
+# A win settled before a later refusal stands: under win_only its seat's 喜钱 is still
+# collected, not paid as a loser's.
+def test_xiqian_win_only_of_a_win_settled_before_a_refusal_is_collected():
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8, "xiqian": "win_only"},
+           "seats": {"S": "123m456m789m11p23p1p"},
+           "events": [{"ghosts": "S", "drawn": 5}, {"win": "S", "tile": "1p", "from": "W"},
+                      {"win": "S", "tile": "1p", "from": "N"}]}
+    r = settle(rec)
+    assert r.reasons == ("event 3: S has already won this hand",)
+    assert dict(r.net) == {"E": -10, "S": 35, "W": -15, "N": -10}

@@ -330,3 +330,58 @@ def test_payer_line_names_the_seat_the_tile_came_from(tmp_path, how, want):
     p.write_text("extends: luzhou\nname: h\npayers:\n  rob_kong: {who: discarder}\n"
                  "  discard: {who: konger}\n", encoding="utf-8")
     assert want in lines(*GUI, *how, "--rules", str(p))
+
+
+# A house draw rule that leaves not_ready_pays out pays 查大 at a draw (settle's default),
+# and waits says so.
+def test_waits_names_chada_where_the_draw_rule_leaves_it_as_the_default(tmp_path):
+    p = tmp_path / "h.yaml"
+    p.write_text("extends: luzhou\nname: h\ndraw:\n  not_ready_pays: null\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p3p", "--rules", str(p)])
+    assert "查大 (the best wait): 10 颗" in res.stdout.splitlines(), res.stdout
+
+
+# The discarder pays whoever has won; "S already won" belongs only to a rule that exempts
+# the winners.
+@pytest.mark.parametrize("args, want", [
+    pytest.param(["111m123m456m789m5pC", "--win", "5p", "--discard", "S", "--won", "W"],
+                 "S pays 2 颗 (the discarder).", id="luzhou discard after a win: no exemption"),
+])
+def test_payer_line_names_who_already_won_only_where_it_exempts_them(args, want):
+    assert want in lines(*args)
+
+
+HOUSE_WORKING = {
+    # Two flat values: the larger stands.
+    "two flats": "extends: luzhou-guide\nname: h\npatterns:\n  basic_win: {flat: 30}\n",
+    # A bonus for each gui, times their count.
+    "a bonus each": "extends: luzhou-guide\nname: h\npatterns:\n"
+                    "  gui_self_draw: {add: 5, each_more: null}\n",
+    # Two patterns raising the cap: only the one raising it to the cap used is named.
+    "two raisers": "extends: luzhou-guide\nname: h\npatterns:\n  no_ghost: {raises_cap: 60}\n",
+}
+
+
+@pytest.mark.parametrize("house, args, want", [
+    pytest.param("two flats", ["123m456m789m11p23p1p", "--rob-kong", "W"],
+                 "30 + 10 = 40 ke (cap 40)", id="flat 30 and flat 10: 30 stands"),
+    pytest.param("a bonus each", ["1111m23m444p456p99p"], "2 + 10 + 10 = 22 ke (cap 40)",
+                 id="+5 for each of two gui: + 10"),
+    pytest.param("two raisers", ["1111m2222m33m44m55m"],
+                 "160 + 10 = 170 ke (cap 80, raised from 40 by Pure Double Gui Pair) -> 80 ke",
+                 id="raised to 80 and to 60: only the 80 is named"),
+])
+def test_value_line_of_a_house_rule(tmp_path, house, args, want):
+    p = tmp_path / "h.yaml"
+    p.write_text(HOUSE_WORKING[house], encoding="utf-8")
+    assert line("Value:", *args, "--rules", str(p)) == f"Value:    {want}"
+
+
+# A set the house rule drops that the winning tile did not complete: nothing to say (a
+# search for the set holding the winning tile would find none).
+def test_a_dragon_set_drawn_whole_and_dropped_by_a_house_rule_is_not_explained(tmp_path):
+    p = tmp_path / "h.yaml"
+    p.write_text("extends: lanzhou\nname: h\npatterns:\n  zhongfabai: {win: self_draw}\n",
+                 encoding="utf-8")
+    out = lines("CFP 123m 456m 789m 9s", "9s", "--declared", "--discard", "S", "--rules", str(p))
+    assert "Value:    1 (no cap)" in out and not [x for x in out if x.startswith("Not counted")]

@@ -148,3 +148,14 @@ def test_flower_cat_is_there_wherever_the_ruleset_has_a_void_rule(tmp_path, hous
     assert (res.exit_code, json.loads(res.output).get("flower_cat")) == (0, cat)
     res = CliRunner().invoke(cli, ["waits", hand, "--rules", str(rules)])
     assert (res.exit_code, res.output.splitlines()[1]) == (0, line)
+
+
+# A flipped indicator lies face up, so a hand holding three of it has no fourth to draw.
+@pytest.mark.parametrize("opts, expected", [
+    pytest.param({}, ["2m", "5m", "1s"], id="fixed ghost: a fourth 5m is there to draw"),
+    pytest.param({"ghost": "flip", "indicator": "5m"}, ["2m", "1s"],
+                 id="5m the indicator: its fourth copy is face up, no wait on it"),
+])
+def test_no_wait_on_a_copy_left_to_draw_by_none(opts, expected):
+    w = waits("555m34m123p456p11s", "guangdong", opts=opts)
+    assert [x.tile for x in w.waits] == expected
