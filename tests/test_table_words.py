@@ -235,11 +235,17 @@ def test_settle_keeps_english_names_apart(tmp_path):
         in res.stdout.splitlines(), res.stdout
 
 
-def test_a_house_file_may_show_the_english_names(tmp_path):
+@pytest.mark.parametrize("house, said", [
+    pytest.param("names: en\n", "1p           10  No ghost", id="the English names"),
+    # A draw rule that leaves not_ready_pays out pays 查大 at a draw (settle's default).
+    pytest.param("draw:\n  not_ready_pays: null\n", "查大 (the best wait): 10 颗",
+                 id="查大 by the draw rule's default"),
+])
+def test_a_house_files_waits(tmp_path, house, said):
     p = tmp_path / "h.yaml"
-    p.write_text("extends: luzhou\nname: h\nnames: en\n", encoding="utf-8")
+    p.write_text("extends: luzhou\nname: h\n" + house, encoding="utf-8")
     res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p3p", "--rules", str(p)])
-    assert "1p           10  No ghost" in res.stdout.splitlines(), res.stdout
+    assert said in res.stdout.splitlines(), res.stdout
 
 
 @pytest.mark.parametrize("rules, said", [
@@ -330,15 +336,6 @@ def test_payer_line_names_the_seat_the_tile_came_from(tmp_path, how, want):
     p.write_text("extends: luzhou\nname: h\npayers:\n  rob_kong: {who: discarder}\n"
                  "  discard: {who: konger}\n", encoding="utf-8")
     assert want in lines(*GUI, *how, "--rules", str(p))
-
-
-# A house draw rule that leaves not_ready_pays out pays 查大 at a draw (settle's default),
-# and waits says so.
-def test_waits_names_chada_where_the_draw_rule_leaves_it_as_the_default(tmp_path):
-    p = tmp_path / "h.yaml"
-    p.write_text("extends: luzhou\nname: h\ndraw:\n  not_ready_pays: null\n", encoding="utf-8")
-    res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p3p", "--rules", str(p)])
-    assert "查大 (the best wait): 10 颗" in res.stdout.splitlines(), res.stdout
 
 
 # The discarder pays whoever has won; "S already won" belongs only to a rule that exempts
