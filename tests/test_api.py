@@ -128,3 +128,24 @@ def test_help_names_every_argument(name):
     fn = getattr(mjscore, name)
     assert [p for p in inspect.signature(fn).parameters if f"{p}:" not in fn.__doc__
             and f"{p}," not in fn.__doc__] == []
+
+
+# raw_value is the value before the cap.
+@pytest.mark.parametrize("hand, win, opts, value, raw", [
+    pytest.param("111m123m456m789m5pC", "5p", {"cap": 2}, 2, 5, id="capped-at-2"),
+    pytest.param("111m123m456m789m5pC", "5p", None, 5, 5, id="uncapped"),
+])
+def test_to_dict_value_and_raw_value(hand, win, opts, value, raw):
+    d = score(hand, win=win, opts=opts).to_dict()
+    assert (d["value"], d["raw_value"]) == (value, raw)
+
+
+# Horses given as kinds from code: out of range is an OptionError, never an IndexError.
+@pytest.mark.parametrize("horses", [
+    pytest.param([34], id="one-past-the-last-kind"),
+    pytest.param([-1], id="negative"),
+    pytest.param(["1m"], id="text-in-a-list"),
+])
+def test_horses_as_kinds_out_of_range_are_an_option_error(horses):
+    with pytest.raises(OptionError, match="takes tiles in hand notation"):
+        score("123m456m789mEEE55p", "guangdong", horses=horses, opts={"horses": 1})

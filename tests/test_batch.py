@@ -399,13 +399,18 @@ def test_a_file_whose_start_is_not_utf8_fails_whole(tmp_path, content):
     one_error_line(result, f"mjscore: {path}: ", "not UTF-8 text")
 
 
-def test_a_bad_second_file_after_the_rows_of_the_first(tmp_path):
+# With --jobs 2 as with one: a short first file (no workers started) and a long one (workers
+# started); either way the second file's failure is said and exits 2 after the first's rows.
+@pytest.mark.parametrize("jobs, n", [pytest.param("1", 1, id="jobs 1"),
+                                     pytest.param("2", 1, id="jobs 2, no workers started"),
+                                     pytest.param("2", 150, id="jobs 2, workers started")])
+def test_a_bad_second_file_after_the_rows_of_the_first(tmp_path, jobs, n):
     first, second = tmp_path / "a.jsonl", tmp_path / "b.yaml"
-    write_jsonl(first, [GOOD, ILLEGAL])
+    write_jsonl(first, [GOOD, ILLEGAL] * n)
     second.write_text("- hand: [\n")
-    result = run(str(first), str(second), "--format", "jsonl")
+    result = run(str(first), str(second), "--format", "jsonl", "--jobs", jobs)
     one_error_line(result, f"{second}: malformed YAML")
-    assert [r["file"] for r in rows_of(result)] == [str(first)] * 2
+    assert [r["file"] for r in rows_of(result)] == [str(first)] * 2 * n
 
 
 @pytest.mark.parametrize("args, fragments", [
@@ -1112,3 +1117,43 @@ def test_a_jsonl_row_is_its_result_encoded_whole(fields):
     from mjscore.records import Record
     row = score_record(Record("f\u00e9", 7, dict(fields)), "luzhou")
     assert jsonl(row) == _ENCODE({"file": "f\u00e9", "record": 7, **row.result.to_dict()})
+
+
+# Every record gets its row with --jobs 2, a last chunk of one record included.
+@pytest.mark.parametrize("n", [
+    pytest.param(1, id="one-record"),
+    pytest.param(65, id="a-chunk-and-one"),
+    pytest.param(130, id="two-chunks-and-two"),
+])
+def test_jobs_2_gives_every_record_its_row_in_order(tmp_path, n):
+    f = tmp_path / "in.jsonl"
+    f.write_text('{"hand": "111m123m456m789m5pC", "win": "5p"}\n' * n, encoding="utf-8")
+    res = run(str(f), "--format", "jsonl", "--jobs", "2")
+    assert res.exit_code == 0, res.output
+    assert [json.loads(x)["record"] for x in res.stdout.splitlines()] == list(range(1, n + 1))
+
+
+# An empty output file has nothing to erase: a record may name it as its ruleset (and be a
+# bad row), where a file holding a ruleset stops the run.
+@pytest.mark.parametrize("content, refused", [
+    pytest.param("", False, id="empty-file-nothing-to-erase"),
+    pytest.param("extends: luzhou\nname: house\n", True, id="ruleset-file-refused"),
+])
+def test_only_an_output_file_holding_something_is_guarded(tmp_path, monkeypatch, content, refused):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out.yaml").write_text(content, encoding="utf-8")
+    (tmp_path / "rec.jsonl").write_text(
+        '{"hand": "111m123m456m789m5pC", "win": "5p", "rules": "out.yaml"}\n', encoding="utf-8")
+    res = run("rec.jsonl", "-o", "out.yaml", "--format", "jsonl")
+    assert ("is also the output file" in res.stderr) == refused
+    written = (tmp_path / "out.yaml").read_text(encoding="utf-8")
+    assert (written == content) if refused else json.loads(written)["record"] == 1
+
+
+def test_csv_of_no_records_is_its_header(tmp_path):
+    # A script reading the CSV finds its columns even where no record came.
+    (tmp_path / "e.jsonl").write_text("", encoding="utf-8")
+    result = run(str(tmp_path / "e.jsonl"), "--format", "csv")
+    assert result.exit_code == 0 and result.stdout == (
+        "file,record,ruleset,hand,legal,value,reasons,patterns,decomposition,net_E,net_S,"
+        "net_W,net_N,error\n")

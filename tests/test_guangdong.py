@@ -319,3 +319,14 @@ def test_rules_show_says_the_indicator_is_unset():
     out = CliRunner().invoke(cli, ["rules", "show", GD]).stdout
     assert next(line for line in out.splitlines() if line.startswith("indicator")).split()[1] \
         == "(unset)"
+
+
+# A no-ghost hand whose highest tile is E (the first honour kind) holds an honour.
+@pytest.mark.parametrize("hand, decomposition", [
+    pytest.param("123m456m789m123pEE", "123m 456m 789m 123p EE", id="E-pair-highest"),
+    pytest.param("123m456m789mEEE55p", "123m 456m 789m EEE 55p", id="E-triplet-highest"),
+    pytest.param("123m456m789m123pNN", "123m 456m 789m 123p NN", id="N-pair-highest"),
+])
+def test_a_hand_with_east_as_its_only_honour_reads_it(hand, decomposition):
+    r = score(hand, "guangdong")
+    assert (r.legal, r.decomposition) == (True, decomposition)

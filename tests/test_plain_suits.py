@@ -14,6 +14,7 @@ from mjscore import classes as K
 from mjscore import decompose as D
 from mjscore import plain_suits as P
 from mjscore import plain_table as PT
+from mjscore.suit_programmes import honour_standard
 from mjscore.tiles import CLASSES
 from mjscore.errors import MjscoreError
 from mjscore.hand import read
@@ -333,3 +334,18 @@ def test_the_table_is_every_suit_of_sets_and_a_pair_with_the_search_s_signatures
                     suits.add(tuple(c))
     assert PACKED == {sum(n << 4 * r for r, n in enumerate(c)): tables(c) for c in suits}
     assert len(set(map(id, PACKED.values()))) == len(set(PACKED.values())) == 12
+
+
+# An honour kind's options by hand: {(ghosts, pair): {signature: witnesses}}, the signature
+# (four copies?, 0, holds tiles?, pair) and a witness (0, triplet?, pair, ghosts). A concealed
+# triplet is no four of a kind; a ghost may make a pair a triplet, two make nothing a pair.
+@pytest.mark.parametrize("held, ghosts, options", [
+    pytest.param(3, 0, {(0, 0): {(0, 0, 1, 0): ((0, 1, 0, 0),)}}, id="a triplet, not four"),
+    pytest.param(2, 0, {(0, 1): {(0, 0, 1, 1): ((0, 0, 1, 0),)}}, id="a pair"),
+    pytest.param(2, 1, {(0, 1): {(0, 0, 1, 1): ((0, 0, 1, 0),)},
+                        (1, 0): {(0, 0, 1, 0): ((0, 1, 0, 1),)}}, id="a pair, or a ghost's triplet"),
+    pytest.param(0, 2, {(0, 0): {(0, 0, 0, 0): ((0, 0, 0, 0),)},
+                        (2, 1): {(0, 0, 1, 1): ((0, 0, 1, 2),)}}, id="nothing, or two ghosts' pair"),
+])
+def test_an_honours_options(held, ghosts, options):
+    assert honour_standard(held, 0, 4, ghosts) == options

@@ -76,3 +76,15 @@ def test_rules_show_shows_the_game(args, want):
 ])
 def test_rules_show_shows_the_game_with_its_options(args, want):
     assert want in shown(*args)
+
+
+@pytest.mark.parametrize("name, option, allowed", [
+    pytest.param("luzhou", "cap", "integer >= 1, none", id="luzhou-cap-min-only"),
+    pytest.param("luzhou", "min_discard_win", "integer >= 0", id="luzhou-min-discard-win"),
+    pytest.param("guangdong", "horses", "integer 0-20", id="guangdong-horses-min-and-max"),
+])
+def test_rules_show_says_what_an_int_option_allows(name, option, allowed):
+    res = CliRunner().invoke(cli, ["rules", "show", name])
+    assert res.exit_code == 0, res.output
+    row = next(x for x in res.stdout.splitlines() if x.split()[:1] == [option])
+    assert f"  {allowed}  " in row
