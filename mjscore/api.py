@@ -242,7 +242,7 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
                        "(robbing a kong excepted)")
     if h.win in rs.ghost_kinds:
         ghost = T.name(h.win)
-        if ctx.discard and not g.get("discard_winnable", True):
+        if ctx.discard and not C.ghost_rule(g, "discard_winnable"):
             reasons.append(f"a discarded {ghost} (ghost) cannot be won on")
         if ctx.rob_kong and C.robbed_may_be_ghost(rs):
             reasons.append(f"a robbed {ghost} is won as the tile it stands for: "

@@ -17,6 +17,21 @@ from .errors import OptionError, too_large
 from .options import WHOLE_NUMBER
 
 SEATS = ("E", "S", "W", "N")
+# What a ruleset that leaves these out means, for the rule where it is applied and for `rules
+# show` where it is said: one place, so that the two cannot drift apart.
+_GHOST_DEFAULTS = {"discard_winnable": True}
+
+
+def max_winners(play: dict) -> int:
+    """How many may win one hand (`play.max_winners`, 3 when unset: all but one)."""
+    return int(play.get("max_winners", 3))
+
+
+def ghost_rule(ghosts: dict, key: str) -> bool:
+    """A ghost switch (`ghosts.discard_winnable`, ...), with its default when unset."""
+    return bool(ghosts.get(key, _GHOST_DEFAULTS.get(key, False)))
+
+
 FLAGS = {"discard": "--discard", "kong_draw": "--kong-draw", "after_kong": "--after-kong",
          "rob_kong": "--rob-kong", "won": "--won", "declared": "--declared",
          "heavenly": "--heavenly", "earthly": "--earthly", "ghosts_drawn": "--ghosts-drawn",

@@ -6,7 +6,7 @@ takes. Returns text; never prints."""
 from __future__ import annotations
 
 from . import tiles as T
-from .context import FLAGS
+from .context import FLAGS, ghost_rule, max_winners
 from .render import tabulate  # (measured as render measures CJK cells)
 
 # Words for the `ghosts`, `hand` and `play` keys, by key and value (README, Ruleset format).
@@ -19,7 +19,6 @@ _GHOST_SWITCHES = {  # key -> (words when true, words when false or unset)
     "rob_ghost_forbidden": ("one being added to a kong cannot be robbed", ""),
     "full_ghost_win": ("holding all of them concealed wins at once (满鬼)", ""),
 }
-_GHOST_DEFAULTS = {"discard_winnable": True}  # (as `api` reads an unset key)
 _MELDS = {"toss": "toss group", "dragon_set": "dragon set of C F P"}
 _SHAPES = {"standard": "four sets and a pair", "seven_pairs": "seven pairs"}
 _PASS_RULES = {"guoshui": "过水 (after passing a discard win, none worth as much until the next "
@@ -84,7 +83,7 @@ def ghosts_line(rs) -> str:
     for key, (yes, no) in _GHOST_SWITCHES.items():
         if key == "discard_winnable" and not rs.spec["hand"].get("discard_wins", True):
             continue  # (no discard is won on at all: `hand_line` says so)
-        words = yes if g.get(key, _GHOST_DEFAULTS.get(key, False)) else no
+        words = yes if ghost_rule(g, key) else no
         parts += [words] if words else []
     return "Ghosts: " + "; ".join(parts)
 
@@ -118,7 +117,7 @@ def hand_line(rs) -> str:
 def play_line(rs) -> str:
     """How a whole hand runs (`settle`): winners, claims of one discard, passed wins, chow."""
     p = rs.spec.get("play") or {}
-    n = int(p.get("max_winners", 3))
+    n = max_winners(p)
     parts = ["one winner a hand" if n == 1 else f"up to {n} winners a hand"]
     if p.get("one_winner_per_discard"):
         parts.append("a discard claimed by several goes to the nearest downstream")

@@ -45,8 +45,8 @@ def settle_win(table, ev) -> tuple:
             table.refuse(ev, f"{seat} has already won this hand")
         # Winners earlier in this same event count too: two seats robbing one kong in a
         # one-winner ruleset is one winner too many.
-        if len(table.won) + len(results) >= int(table.play.get("max_winners", 3)):
-            table.refuse(ev, f"a winner past the {table.play.get('max_winners', 3)} this "
+        if len(table.won) + len(results) >= C.max_winners(table.play):
+            table.refuse(ev, f"a winner past the {C.max_winners(table.play)} this "
                              f"ruleset allows: the hand was over")
         hand = table.need_hand(seat, ev, "a winner's hand is scored")
         if tile not in hand.concealed:
@@ -83,7 +83,7 @@ def settle_win(table, ev) -> tuple:
         results.append(r)
         rows += list(r.payments)
     table.won += list(seats)
-    if len(table.won) >= int(table.play.get("max_winners", 3)):
+    if len(table.won) >= C.max_winners(table.play):
         table.ended_at = ev.number
     how = f"on {frm}'s {'kong' if f.get('rob_kong') else 'discard'}" if frm else "by self-draw"
     text = "; ".join(f"{r.context.seat} wins {how} with {T.name(tile)}: "

@@ -88,3 +88,28 @@ def test_rules_show_says_what_an_int_option_allows(name, option, allowed):
     assert res.exit_code == 0, res.output
     row = next(x for x in res.stdout.splitlines() if x.split()[:1] == [option])
     assert f"  {allowed}  " in row
+
+
+# A house file that removes a rule (null) gets its default, and rules show says that default,
+# the one the rule is applied with: luzhou's 红中 on a discard cannot be won on, a ruleset
+# that leaves the rule out may; a ruleset without max_winners lets three win.
+@pytest.mark.parametrize("house, said", [
+    pytest.param("ghosts: {discard_winnable: null}\n", "a discarded one may be won on",
+                 id="discard_winnable unset"),
+    pytest.param("play: {max_winners: null}\n", "Play (settle): up to 3 winners a hand",
+                 id="max_winners unset"),
+])
+def test_rules_show_says_the_default_of_a_rule_left_out(tmp_path, house, said):
+    p = tmp_path / "h.yaml"
+    p.write_text("extends: luzhou\nname: h\n" + house, encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(p)])
+    assert res.exit_code == 0 and said in res.stdout, res.output
+
+
+def test_a_rule_left_out_is_applied_with_the_default_rules_show_says(tmp_path):
+    from mjscore import score
+    p = tmp_path / "h.yaml"
+    p.write_text("extends: luzhou\nname: h\nghosts: {discard_winnable: null}\n", encoding="utf-8")
+    hand = "111m123m456m789m5pC"
+    assert not score(hand, win="C", discard="S").legal
+    assert score(hand, str(p), win="C", discard="S").legal
