@@ -3,7 +3,9 @@ never trip over each other."""
 
 from __future__ import annotations
 
-from mjscore.bounded import make_room, memo, number_for
+import pytest
+
+from mjscore.bounded import make_room, memo, number_for, numbered
 
 from .threads import in_threads
 
@@ -16,11 +18,15 @@ def test_a_full_table_drops_its_oldest_sixteenth():
     assert len(table) == 60
 
 
-def test_numbers_are_never_reused():
+@pytest.mark.parametrize("give", [
+    pytest.param(number_for, id="number_for"),
+    pytest.param(lambda table, key, limit: numbered(table, key, limit)[0], id="numbered"),
+])
+def test_numbers_are_never_reused(give):
     table: dict = {}
-    first = [number_for(table, k, 16) for k in range(40)]
+    first = [give(table, k, 16) for k in range(40)]
     assert len(set(first)) == 40 and len(table) <= 16
-    assert number_for(table, 0, 16) not in first  # dropped, then given a new number
+    assert give(table, 0, 16) not in first  # dropped, then given a new number
 
 
 def test_threads_sharing_a_cache():
