@@ -237,7 +237,7 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
     reasons = []
     g = rs.spec.get("ghosts") or {}
     hand_rules = rs.spec["hand"]
-    if ctx.discard and not hand_rules.get("discard_wins", True):
+    if ctx.discard and not C.discard_wins(hand_rules):
         reasons.append(f"won on a discard: in {rs.name} a win is self-drawn only "
                        "(robbing a kong excepted)")
     if h.win in rs.ghost_kinds:

@@ -27,6 +27,11 @@ def max_winners(play: dict) -> int:
     return int(play.get("max_winners", 3))
 
 
+def discard_wins(hand: dict) -> bool:
+    """Whether a discard may be won on at all (`hand.discard_wins`, yes when unset)."""
+    return bool(hand.get("discard_wins", True))
+
+
 def ghost_rule(ghosts: dict, key: str) -> bool:
     """A ghost switch (`ghosts.discard_winnable`, ...), with its default when unset."""
     return bool(ghosts.get(key, _GHOST_DEFAULTS.get(key, False)))

@@ -6,7 +6,7 @@ takes. Returns text; never prints."""
 from __future__ import annotations
 
 from . import tiles as T
-from .context import FLAGS, ghost_rule, max_winners
+from .context import FLAGS, discard_wins, ghost_rule, max_winners
 from .render import tabulate  # (measured as render measures CJK cells)
 
 # Words for the `ghosts`, `hand` and `play` keys, by key and value (README, Ruleset format).
@@ -81,7 +81,7 @@ def ghosts_line(rs) -> str:
     parts = [f"{which}, {_STAND_FOR[g.get('stand_for', 'suited')]}",
              _IN_MELDS[rs.ghosts_in_melds]]
     for key, (yes, no) in _GHOST_SWITCHES.items():
-        if key == "discard_winnable" and not rs.spec["hand"].get("discard_wins", True):
+        if key == "discard_winnable" and not discard_wins(rs.spec["hand"]):
             continue  # (no discard is won on at all: `hand_line` says so)
         words = yes if ghost_rule(g, key) else no
         parts += [words] if words else []
@@ -107,7 +107,7 @@ def hand_line(rs) -> str:
     parts = [f"melds {', '.join(melds)}", f"shapes {shapes}"]
     if rs.max_suits:
         parts.append(f"at most {rs.max_suits} suits")
-    if not h.get("discard_wins", True):
+    if not discard_wins(h):
         parts.append("no win on a discard")
     if rs.needs_declared:
         parts.append("a win needs --declared")

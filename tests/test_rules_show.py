@@ -94,22 +94,31 @@ def test_rules_show_says_what_an_int_option_allows(name, option, allowed):
 # the one the rule is applied with: luzhou's 红中 on a discard cannot be won on, a ruleset
 # that leaves the rule out may; a ruleset without max_winners lets three win.
 @pytest.mark.parametrize("house, said", [
-    pytest.param("ghosts: {discard_winnable: null}\n", "a discarded one may be won on",
+    pytest.param("luzhou\nghosts: {discard_winnable: null}\n", "a discarded one may be won on",
                  id="discard_winnable unset"),
-    pytest.param("play: {max_winners: null}\n", "Play (settle): up to 3 winners a hand",
+    pytest.param("luzhou\nplay: {max_winners: null}\n", "Play (settle): up to 3 winners a hand",
                  id="max_winners unset"),
+    pytest.param("guangdong\nhand: {discard_wins: null}\n", "a discarded one may be won on",
+                 id="discard_wins unset: then the ghost's discard rule is said"),
 ])
 def test_rules_show_says_the_default_of_a_rule_left_out(tmp_path, house, said):
     p = tmp_path / "h.yaml"
-    p.write_text("extends: luzhou\nname: h\n" + house, encoding="utf-8")
+    p.write_text("name: h\nextends: " + house, encoding="utf-8")
     res = CliRunner().invoke(cli, ["rules", "show", str(p)])
     assert res.exit_code == 0 and said in res.stdout, res.output
+    assert "no win on a discard" not in res.stdout
 
 
-def test_a_rule_left_out_is_applied_with_the_default_rules_show_says(tmp_path):
+@pytest.mark.parametrize("base, house, hand, win", [
+    pytest.param("luzhou", "ghosts: {discard_winnable: null}", "111m123m456m789m5pC", "C",
+                 id="discard_winnable unset"),
+    pytest.param("guangdong", "hand: {discard_wins: null}", "123m456m789m123pEE", "E",
+                 id="discard_wins unset"),
+])
+def test_a_rule_left_out_is_applied_with_the_default_rules_show_says(tmp_path, base, house,
+                                                                    hand, win):
     from mjscore import score
     p = tmp_path / "h.yaml"
-    p.write_text("extends: luzhou\nname: h\nghosts: {discard_winnable: null}\n", encoding="utf-8")
-    hand = "111m123m456m789m5pC"
-    assert not score(hand, win="C", discard="S").legal
-    assert score(hand, str(p), win="C", discard="S").legal
+    p.write_text(f"extends: {base}\nname: h\n{house}\n", encoding="utf-8")
+    assert not score(hand, base, win=win, discard="S").legal
+    assert score(hand, str(p), win=win, discard="S").legal
