@@ -93,17 +93,17 @@ def test_rules_show_says_what_an_int_option_allows(name, option, allowed):
 # A house file that removes a rule (null) gets its default, and rules show says that default,
 # the one the rule is applied with: luzhou's 红中 on a discard cannot be won on, a ruleset
 # that leaves the rule out may; a ruleset without max_winners lets three win.
-@pytest.mark.parametrize("house, said", [
-    pytest.param("luzhou\nghosts: {discard_winnable: null}\n", "a discarded one may be won on",
+@pytest.mark.parametrize("base, house, said", [
+    pytest.param("luzhou", "ghosts: {discard_winnable: null}", "a discarded one may be won on",
                  id="discard_winnable unset"),
-    pytest.param("luzhou\nplay: {max_winners: null}\n", "Play (settle): up to 3 winners a hand",
+    pytest.param("luzhou", "play: {max_winners: null}", "Play (settle): up to 3 winners a hand",
                  id="max_winners unset"),
-    pytest.param("guangdong\nhand: {discard_wins: null}\n", "a discarded one may be won on",
+    pytest.param("guangdong", "hand: {discard_wins: null}", "a discarded one may be won on",
                  id="discard_wins unset: then the ghost's discard rule is said"),
 ])
-def test_rules_show_says_the_default_of_a_rule_left_out(tmp_path, house, said):
+def test_rules_show_says_the_default_of_a_rule_left_out(tmp_path, base, house, said):
     p = tmp_path / "h.yaml"
-    p.write_text("name: h\nextends: " + house, encoding="utf-8")
+    p.write_text(f"extends: {base}\nname: h\n{house}\n", encoding="utf-8")
     res = CliRunner().invoke(cli, ["rules", "show", str(p)])
     assert res.exit_code == 0 and said in res.stdout, res.output
     assert "no win on a discard" not in res.stdout
