@@ -31,8 +31,8 @@ def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
         return None
     # Every pass since the seat's last draw (过水) or its last discard or call (漏胡) still
     # blocks, not only the latest: passing a second tile lifts nothing.
-    closes = ("draw",) if rule == "guoshui" else ("discard", "call")
-    since = max((e.number for e in table.rec.events if e.seat == seat and e.type in closes
+    lifts = _draws if rule == "guoshui" else _discards_or_calls
+    since = max((e.number for e in table.rec.events if e.seat == seat and lifts(e)
                  and e.number < ev.number), default=0)
     open_ = [e for e in passes if e.number > since]
     if rule == "louhu":
@@ -52,3 +52,15 @@ def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
             table.skip(f"过水 not checked at event {ev.number}: the pass at event "
                        f"{unvalued[-1].number} gives no value")
     return None
+
+
+def _draws(e) -> bool:
+    """Whether event `e` gives its seat a drawn tile (lifting 过水): a draw, and a kong of any
+    kind, which is always followed by its replacement draw (a log need not write it)."""
+    return e.type in ("draw", "kong") or e.type == "call" and e.fields.get("kind") == "kong"
+
+
+def _discards_or_calls(e) -> bool:
+    """Whether event `e` is its seat's discard or call (lifting 漏胡): a kong from a discard
+    (`exposed`) is a call, written as a kong event; a concealed or added kong calls nothing."""
+    return e.type in ("discard", "call") or e.type == "kong" and e.fields.get("kind") == "exposed"

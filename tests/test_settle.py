@@ -346,11 +346,56 @@ def test_checks_skipped_without_a_log_are_reported():
                                      "calls",)
 
 
-def test_guoshui_lifts_after_the_next_draw():
-    rec = {"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
-           "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 2}, {"draw": "S"},
-                      {"discard": "S", "tile": "9s"}, {"win": "S", "tile": "5p", "from": "N"}]}
-    assert settle(rec).legal
+@pytest.mark.parametrize("drawn", [
+    pytest.param([{"draw": "S"}], id="a draw"),
+    # A kong's replacement tile is a draw (L15 "until their next draw"; seed 002 lifts 过水 at
+    # 再次摸牌), whether or not the log writes it.
+    pytest.param([{"discard": "W", "tile": "9p"},
+                  {"kong": "S", "kind": "exposed", "tile": "9p", "from": "W"}],
+                 id="an exposed kong's replacement"),
+    pytest.param([{"discard": "W", "tile": "9p"},
+                  {"call": "S", "kind": "kong", "tile": "9p", "from": "W"}],
+                 id="a called kong's replacement"),
+])
+def test_guoshui_lifts_after_the_next_draw(drawn):
+    rec = {"rules": "luzhou", "seats": {"S": "123m456m678m [9999p] C 5p"},
+           "events": [{"discard": "E", "tile": "5p"},
+                      {"pass": "S", "tile": "5p", "from": "E", "value": 2}, *drawn,
+                      {"discard": "S", "tile": "8s"}, {"discard": "N", "tile": "5p"},
+                      {"win": "S", "tile": "5p", "from": "N"}]}
+    r = settle(rec)
+    assert r.legal and r.net == {"E": 0, "S": 2, "W": 0, "N": -2}, r.reasons
+
+
+def test_guoshui_stays_after_a_pong():
+    # L15 lifts 过水 at a draw alone: a pong is claimed, not drawn.
+    rec = {"rules": "luzhou", "seats": {"S": "123m456m789p C 5p [999p]"},
+           "events": [{"discard": "E", "tile": "5p"},
+                      {"pass": "S", "tile": "5p", "from": "E", "value": 2},
+                      {"discard": "W", "tile": "9p"},
+                      {"call": "S", "kind": "pong", "tile": "9p", "from": "W"},
+                      {"discard": "S", "tile": "8s"}, {"discard": "N", "tile": "5p"},
+                      {"win": "S", "tile": "5p", "from": "N"}]}
+    assert settle(rec).reasons[0].startswith("event 7: 过水: S passed a win worth 2")
+
+
+@pytest.mark.parametrize("kind, lifted", [
+    pytest.param("exposed", True, id="a kong from a discard is a call"),
+    pytest.param("concealed", False, id="a concealed kong calls nothing"),
+])
+def test_louhu_lifts_at_a_call_written_as_a_kong(kind, lifted):
+    kong = [{"kong": "N", "kind": kind, "tile": "9s"}]
+    if kind == "exposed":
+        kong = [{"discard": "W", "tile": "9s"}, {**kong[0], "from": "W"}]
+    meld = "[9999s]" if kind == "exposed" else "(9999s)"
+    rec = {"rules": "lanzhou", "seats": {"N": f"123m456m EE 46p {meld} 5p"},
+           "events": [{"discard": "E", "tile": "5p"}, {"pass": "N", "tile": "5p", "from": "E"},
+                      *kong,
+                      {"win": "N", "tile": "5p", "from": "S", "declared": True}]}
+    r = settle(rec)
+    assert r.legal is lifted, r.reasons
+    if not lifted:
+        assert r.reasons[0].startswith("event 4: 漏胡: N passed 5p at event 2")
 
 
 @pytest.mark.parametrize("kong, win", [
