@@ -167,7 +167,8 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
             rs = rules if isinstance(rules, Ruleset) else load(rules)
             h = build(parse(hand), rs, win=win)
         else:
-            rs, h = _ruleset_and_hand(hand, rules, win, indicator, opts)
+            rs = ruleset_for(rules, indicator, opts)
+            h = read_any(hand, rs, win=win)
         ctx = C.make(h, rs, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
                      heavenly, earthly, ghosts_drawn, indicator, dealer,
                      horse_tiles(horses) if horses is not None else None,
@@ -179,8 +180,9 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     return score_hand(h, rs, ctx)
 
 
-def _ruleset_and_hand(hand, rules, win, indicator, opts) -> tuple:
-    """`score`'s ruleset (its options and --indicator applied) and its hand, built."""
+def ruleset_for(rules, indicator, opts) -> Ruleset:
+    """The ruleset `score` and `waits` use: `rules` with its options and --indicator applied
+    (an --indicator the ruleset has no use for is refused by `C.applies`)."""
     opts = as_dict(opts)
     if indicator is not None and ("indicator" in opts or "ghost" in opts):
         given = opts.get("indicator", indicator)
@@ -217,7 +219,7 @@ def _ruleset_and_hand(hand, rules, win, indicator, opts) -> tuple:
             raise OptionError(f"--indicator {indicator}: the Ruleset given was made without "
                               "that indicator; load it with ghost=flip and this indicator, or "
                               "give its name")
-    return rs, read_any(hand, rs, win=win)
+    return rs
 
 
 def _same_tile(a, b) -> bool:

@@ -123,12 +123,12 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
 
 @cli.command()
 @waits_params
-def waits(hand, rules, seat, opts, fmt):
+def waits(hand, rules, seat, indicator, opts, fmt):
     """Is HAND (one tile short, melds included) ready? On which tiles, worth what; 花猫; 查大."""
     from . import render
     from .options import parse_pairs
     from .ready import waits as find
-    w = find(" ".join(hand), rules, seat=seat, opts=parse_pairs(opts))
+    w = find(" ".join(hand), rules, seat=seat, indicator=indicator, opts=parse_pairs(opts))
     click.echo(json.dumps(w.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render.waits_table(w))
 

@@ -46,6 +46,8 @@ FORMATS = click.Choice(["table", "json"])
 OPT_HELP = "A ruleset option; repeatable."
 FORMAT_HELP = "table for people, json for scripts."
 MAX_JOBS = 256  # worker processes: far past any machine's cores, and a bound on a typo
+# (score and waits: a flipped ghost changes the waits as much as the value)
+INDICATOR = once("--indicator", metavar="TILE", help="Flip-ghost indicator (guangdong).")
 
 
 def _declared(*decorators):
@@ -77,7 +79,7 @@ score_params = _declared(
     click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first tile."),
     once("--ghosts-drawn", type=Whole(), default=0, metavar="N", help="Ghosts drawn this hand "
          "(喜钱; default: the ghosts the hand holds)."),
-    once("--indicator", metavar="TILE", help="Flip-ghost indicator (guangdong)."),
+    INDICATOR,
     once("--dealer", default="E", show_default=True, metavar="SEAT", help="The dealer's seat."),
     once("--horses", metavar="TILES", help="买马 tiles drawn, in hand notation."),
     click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help=OPT_HELP),
@@ -91,6 +93,7 @@ waits_params = _declared(
          help="Ruleset name or YAML file."),
     once("--seat", default="E", show_default=True, metavar="SEAT",
          help="The seat holding the hand (each wait is valued as its self-draw)."),
+    INDICATOR,
     click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help=OPT_HELP),
     once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP))
 

@@ -171,6 +171,16 @@ def make(hand, rs, seat_="E", discard=None, kong_draw=False, after_kong=False, r
                  heavenly, earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held)
 
 
+def applies(rs, given: dict) -> None:
+    """Refuse each situation option `given` (key -> whether given) that ruleset `rs` has no
+    use for: taken, it would change nothing (README: never silently ignored)."""
+    for key, on in given.items():
+        if on and key not in rs.context:
+            off = _switched_off(rs, key)
+            raise refusal("{%s} does not apply in {name}{off}" % key, name=rs.name,
+                          off=f" (option {off} is off)" if off else "")
+
+
 def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declared, heavenly,
           earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held) -> WinContext:
     for flag, on in (("--kong-draw", kong_draw), ("--after-kong", after_kong),
@@ -182,16 +192,11 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     # An option given empty (`--won ''`, horses=()) is given: refused where the ruleset has
     # no such option, as any value is (README: never silently ignored). Not given: won's
     # default (), or None; horses None.
-    given = {"discard": discard is not None, "kong_draw": kong_draw, "after_kong": after_kong,
-             "rob_kong": rob_kong is not None, "won": won is not None and won != (),
-             "declared": declared, "heavenly": heavenly, "earthly": earthly,
-             "ghosts_drawn": bool(ghosts_drawn), "indicator": indicator is not None,
-             "horses": horses is not None}
-    for key, on in given.items():
-        if on and key not in rs.context:
-            off = _switched_off(rs, key)
-            raise refusal("{%s} does not apply in {name}{off}" % key, name=rs.name,
-                          off=f" (option {off} is off)" if off else "")
+    applies(rs, {"discard": discard is not None, "kong_draw": kong_draw,
+                 "after_kong": after_kong, "rob_kong": rob_kong is not None,
+                 "won": won is not None and won != (), "declared": declared,
+                 "heavenly": heavenly, "earthly": earthly, "ghosts_drawn": bool(ghosts_drawn),
+                 "indicator": indicator is not None, "horses": horses is not None})
     w = seat(seat_, "--seat")
     d = seat(discard, "--discard") if discard is not None else None
     r = seat(rob_kong, "--rob-kong") if rob_kong is not None else None

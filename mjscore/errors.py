@@ -103,7 +103,7 @@ class OptionError(MjscoreError):
 
 
 def opts_only(e: OptionError) -> OptionError:
-    """`e` as told by a command with no --indicator (waits, rules show), which would
+    """`e` as told by a command with no --indicator (rules show), which would
     otherwise send the user to an option it does not take: the tile is one of its --opt."""
     return OptionError(e.opt, e.key, e.record)
 

@@ -10,11 +10,9 @@ from dataclasses import dataclass, field, replace
 
 from . import context as C
 from . import tiles as T
-from .errors import TOO_DEEP, InputError, OptionError, opts_only
+from .errors import TOO_DEEP, InputError
 from .hand import Hand, read_any
-from .options import as_dict
 from .patterns import physical_ghosts
-from .ruleset import ruleset_of
 from .terms import term
 
 
@@ -107,22 +105,22 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
                        void_breach(suits_held(hand, rs), rs.max_suits, rs) if cat else "", rs)
 
 
-def waits(hand, rules="luzhou", *, seat="E", opts=None) -> WaitsResult:
+def waits(hand, rules="luzhou", *, seat="E", indicator=None, opts=None) -> WaitsResult:
     """Is `hand` (one tile short, melds included) ready, on which tiles, worth what, as
-    `mjscore waits` says. hand: the notation, as text. rules, opts: as `score` takes them;
-    seat: the player's seat.
+    `mjscore waits` says. hand: the notation, as text. rules, indicator, opts: as `score`
+    takes them; seat: the player's seat.
     Returns a frozen WaitsResult (`.ready`, `.waits`, `.chada`, `.flower_cat`; `.to_dict()`
     is `--format json`); bad input raises MjscoreError.
 
     >>> [(w.tile, w.value) for w in waits("111m123m456m789mC").waits][:3]
     [('2m', 20), ('3m', 20), ('4m', 20)]
     """
+    from .api import ruleset_for
     try:
-        rs = ruleset_of(rules, as_dict(opts))
+        rs = ruleset_for(rules, indicator, opts)
+        C.applies(rs, {"indicator": indicator is not None})
         h = read_any(hand, rs, size=13)
         where = C.seat(seat, "--seat")
-    except OptionError as e:
-        raise opts_only(e) from None
     except RecursionError:  # an argument nested a thousand deep, quoted in its error
         raise InputError(TOO_DEEP) from None
     return analyse(h, rs, where)

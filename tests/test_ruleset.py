@@ -454,16 +454,16 @@ def test_a_key_indented_too_little_is_named_as_such(tmp_path, text, said):
     assert result.stderr.count("(") == said.count("(")
 
 
-# waits takes no --indicator either, and --opt indicator=N without ghost=flip told both to
-# give --indicator N.
+# rules show takes no --indicator, and --opt indicator=N without ghost=flip told it to give
+# --indicator N. waits takes --indicator, as score does, and is told it.
 @pytest.mark.parametrize("args, said", [
     pytest.param(["waits", "123m456m789m123p5p", "--rules", FLIP],
-                 "ghost=flip needs the indicator tile (--opt indicator=TILE)",
+                 "ghost=flip needs the indicator tile (--indicator TILE)",
                  id="waits, house file"),
     pytest.param(["waits", "123m456m789m123p5p", "--rules", "guangdong", "--opt", "ghost=flip"],
-                 "ghost=flip needs the indicator tile (--opt indicator=TILE)", id="waits, flip"),
+                 "ghost=flip needs the indicator tile (--indicator TILE)", id="waits, flip"),
     pytest.param(["waits", "123m456m789m123p5p", "--rules", "guangdong", "--opt", "indicator=N"],
-                 "indicator=N applies only with ghost=flip (--opt ghost=flip too)",
+                 "indicator=N applies only with ghost=flip (--indicator N sets both)",
                  id="waits, an indicator alone"),
     pytest.param(["rules", "show", "guangdong", "--opt", "indicator=N"],
                  "indicator=N applies only with ghost=flip (--opt ghost=flip too)",
@@ -472,7 +472,7 @@ def test_a_key_indented_too_little_is_named_as_such(tmp_path, text, said):
                  "indicator=N applies only with ghost=flip (--indicator N sets both)",
                  id="score says --indicator"),
 ])
-def test_a_command_with_no_indicator_names_its_opt(args, said):
+def test_each_command_names_the_indicator_as_it_takes_it(args, said):
     result = run(*args)
     assert result.exit_code == 2
     assert result.stderr.endswith(f"{said}\n"), result.stderr

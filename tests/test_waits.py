@@ -159,3 +159,40 @@ def test_flower_cat_is_there_wherever_the_ruleset_has_a_void_rule(tmp_path, hous
 def test_no_wait_on_a_copy_left_to_draw_by_none(opts, expected):
     w = waits("555m34m123p456p11s", "guangdong", opts=opts)
     assert [x.tile for x in w.waits] == expected
+
+
+# A flipped ghost changes the waits: C is the ghost after the indicator N, so 12p C S waits
+# on 3p and S (C stands for the 3p or pairs the S); with 白 the ghost, C is a tile like any.
+@pytest.mark.parametrize("args, waited", [
+    pytest.param(["--indicator", "N"], ["3p", "S"], id="--indicator N"),
+    pytest.param(["--opt", "ghost=flip", "--opt", "indicator=N"], ["3p", "S"],
+                 id="the same as options"),
+    pytest.param(["--indicator", "N", "--opt", "ghost=flip"], ["3p", "S"],
+                 id="--indicator with ghost=flip said again"),
+    pytest.param([], [], id="fixed ghost: not ready"),
+])
+def test_cli_waits_takes_the_indicator_as_score_does(args, waited):
+    res = CliRunner().invoke(cli, ["waits", "123m456m789m12pCS", "--rules", "guangdong", *args,
+                                   "--format", "json"])
+    assert res.exit_code == 0, res.output
+    assert [w["tile"] for w in json.loads(res.output)["waits"]] == waited
+
+
+def test_api_waits_takes_the_indicator():
+    assert [w.tile for w in waits("123m456m789m12pCS", "guangdong", indicator="N").waits] == \
+        ["3p", "S"]
+
+
+@pytest.mark.parametrize("args, said", [
+    pytest.param(["--indicator", "N"], "--indicator does not apply in luzhou", id="luzhou"),
+    pytest.param(["--rules", "guangdong", "--indicator", "N", "--opt", "indicator=S"],
+                 "--indicator N and indicator=S disagree", id="two indicators"),
+    pytest.param(["--rules", "guangdong", "--indicator", "N", "--opt", "ghost=fixed"],
+                 "--indicator flips the ghost (ghost=flip), which contradicts ghost=fixed",
+                 id="a fixed ghost"),
+    pytest.param(["--rules", "guangdong", "--indicator", "X"],
+                 'expected one tile, got "X": unknown tile "X"', id="not a tile"),
+])
+def test_cli_waits_refuses_an_indicator_that_cannot_apply(args, said):
+    res = CliRunner().invoke(cli, ["waits", "123m456m789m12pCS", *args])
+    assert res.exit_code == 2 and res.stderr.endswith(f"{said}\n"), res.stderr
