@@ -133,6 +133,13 @@ def test_a_ghost_never_stands_for_a_fourth_flipped_indicator(monkeypatch, whole_
     assert (r.legal, r.decomposition) == (legal, decomposition), r.reasons
 
 
+def test_a_hand_holding_four_of_the_flipped_indicator_is_bad_input():
+    res = CliRunner().invoke(cli, ["score", "123m456m789m9999s1p", "--win", "1p", "--rules",
+                                   "guangdong", "--indicator", "9s"])
+    assert res.exit_code == 2
+    assert res.stderr == "mjscore: invalid hand: column 16: too many 9s: guangdong has 3\n"
+
+
 def test_flip_only_hand_is_no_win_with_the_fixed_ghost():
     assert score("123m456m789m12pCSS", GD, indicator="N").legal
     fixed = score("123m456m789m12pCSS", GD)
