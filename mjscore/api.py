@@ -67,7 +67,13 @@ class Result:
     @property
     def decomposition(self) -> str | None:
         """The chosen reading in notation, each ghost shown with what it stands for."""
-        return self.top.reading.text(self.ghost) if self.top is not None else None
+        return self._text(self.top.reading) if self.top is not None else None
+
+    def _text(self, reading) -> str:
+        kinds = self.rules.ghost_kinds if self.rules is not None else ()
+        if len(kinds) > 1:  # (a house rule's: each ghost as the tile held)
+            return reading.text_as_held(self.parsed, kinds)
+        return reading.text(self.ghost)
 
     @property
     def evaluations(self) -> tuple:
@@ -86,7 +92,7 @@ class Result:
     @property
     def alternatives(self) -> tuple:
         """Readings that differ in patterns or value, best first (`--explain`)."""
-        return tuple(Alternative(e.value, e.raw, e.hits, e.reading.text(self.ghost))
+        return tuple(Alternative(e.value, e.raw, e.hits, self._text(e.reading))
                      for e in distinct(self.evaluations, self.ghost))
 
     def to_dict(self) -> dict:

@@ -35,12 +35,16 @@ class Group(NamedTuple):
                 texts[self] = out
         return out
 
-    def _text(self, ghost_letter: str) -> str:
+    def _text(self, ghost_letter) -> str:
+        """`ghost_letter`: what every ghost is written as, or a tuple, one a ghost
+        (`Reading.text_as_held`)."""
         natural = list(self.tiles)
         for k in self.ghosts:
             natural.remove(k)
+        letters = (ghost_letter,) * len(self.ghosts) if type(ghost_letter) is str \
+            else ghost_letter
         body = T.written(natural) + "".join(
-            f"{ghost_letter}={T.name(k)}" for k in self.ghosts)
+            f"{letter}={T.name(k)}" for letter, k in zip(letters, self.ghosts))
         if self.kind == "dragon_set" and YAOJI in self.tiles:
             # 小鸡满天飞: show which dragon the 幺鸡 stands for.
             missing = next(k for k in DRAGONS if k not in self.tiles)
@@ -137,6 +141,32 @@ class Reading(tuple):
     def text(self, ghost_letter: str = "C") -> str:
         texts = _texts(ghost_letter)
         return " ".join([texts.get(g) or g.text(ghost_letter) for g in self.groups])
+
+    def text_as_held(self, parsed, ghost_kinds) -> str:
+        """`text`, each ghost written as the ghost tile the hand holds there, for a ruleset
+        with several ghost kinds (a house rule's), where one letter would show a C as a P. A
+        meld's ghosts are its own; the concealed ones are alike to the decomposer, so each
+        stands first where it stands for its own kind, the rest in tile order."""
+        slots = [k for g in self.groups if not g.meld for k in g.ghosts]
+        left = sorted(k for k in parsed.concealed if k in ghost_kinds)
+        own = {}
+        for n, k in enumerate(slots):
+            if k in left:
+                own[n] = k
+                left.remove(k)
+        rest = iter(left)
+        placed = iter([T.name(own[n] if n in own else next(rest)) for n in range(len(slots))])
+        melds = iter([[T.name(k) for k in m.tiles if k in ghost_kinds] for m in parsed.melds])
+        out = []
+        for g in self.groups:
+            held = next(melds) if g.meld else None  # (a group a meld, in the hand's order)
+            if not g.ghosts:
+                out.append(g.text())
+            else:
+                n = len(g.ghosts)
+                out.append(g._text(tuple(held[:n]) if held is not None else
+                                   tuple(next(placed) for _ in range(n))))
+        return " ".join(out)
 
     def __repr__(self) -> str:
         return f"Reading({self.shape}, {self.text()})"

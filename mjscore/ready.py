@@ -35,8 +35,8 @@ class WaitsResult:
     flower_cat: bool | None  # None where the ruleset has no void rule
     waits: tuple
     chada: int
-    ghost: str | None  # the ghost tile a draw of which completes any ready hand (None:
-    # the ruleset has none, or the hand holds every copy, so none is left to draw)
+    ghost: str | None  # the ghost tiles a draw of which completes any ready hand ("C", "P or
+    # C"; None: the ruleset has none, or the hand holds every copy, so none is left to draw)
     unit: str = ""
     flower_note: str = ""  # a 花猫's suits against the limit (`void_breach`), for the table
     rules: object = field(default=None, repr=False, compare=False)  # for the table's words
@@ -101,7 +101,7 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     ghost_only = not cat and not found and any(completes(k).legal for k in to_draw)
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found) or ghost_only, cat,
                        tuple(found), max((w.value for w in found), default=0),
-                       rs.ghost_letter if to_draw else None, rs.unit,
+                       " or ".join(T.name(k) for k in to_draw) or None, rs.unit,
                        void_breach(suits_held(hand, rs), rs.max_suits, rs) if cat else "", rs)
 
 

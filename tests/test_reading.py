@@ -5,8 +5,13 @@ final tiles made once from their parts and kept, and copied whole by pickle."""
 from __future__ import annotations
 
 import pickle
+from types import SimpleNamespace
+
+import pytest
 
 from mjscore import reading as reading_module
+from mjscore import score, waits
+from mjscore import tiles as T
 from mjscore.decompose import readings
 from mjscore.hand import read
 from mjscore.ruleset import load
@@ -50,3 +55,43 @@ def test_a_reading_text_keeps_each_groups_text_under_its_ghost_letter():
     (r,) = readings(read("111m123m456m789m5pC", rs), rs)
     assert (r.text("X"), r.text()) == ("111m 123m 456m 789m 5pX=5p", "111m 123m 456m 789m 5pC=5p")
     assert [reading_module._texts("X")[g] for g in r.groups][-1] == "5pX=5p"
+
+
+# A house rule may make several kinds ghosts; one letter for them all showed a C as a P, and a
+# meld [66pC] as [66pF=6p], which is not on the table. Each ghost is written as the tile held
+# there: a meld's its own, the concealed ones standing for their own kind first, the rest in
+# tile order (ghosts are alike, so any order is a true reading).
+TWO_GHOSTS = {"gd": "extends: guangdong\nname: gd2\nghosts: {tiles: [P, C]}\n",
+              "guide": "extends: luzhou-guide\nname: guide2\nghosts: {tiles: [C, F]}\n",
+              "gd7": "extends: guangdong\nname: gd7\nghosts: {tiles: [P, C]}\n"
+                     "options: {seven_pairs: {default: true}}\n"}
+
+
+@pytest.mark.parametrize("house, hand, decomposition", [
+    pytest.param("gd", "123m456m789m12pC9sP", "123m 456m 789m 12pP=3p 9sC=9s", id="two kinds"),
+    pytest.param("gd", "123m456m789m11p2pCC", "123m 456m 789m 11pC=1p 2pC=2p", id="two C"),
+    pytest.param("guide", "123m456m11m [55pF] [66pC]", "123m 456m 11m [55pF=5p] [66pC=6p]",
+                 id="each meld's own ghost"),
+    pytest.param("gd7", "1133557799m11pPC", "11m P=1mC=1m 33m 55m 77m 99m 11p",
+                 id="a pair of two ghosts"),
+])
+def test_each_ghost_is_written_as_the_ghost_tile_held(tmp_path, house, hand, decomposition):
+    path = tmp_path / f"{house}.yaml"
+    path.write_text(TWO_GHOSTS[house], encoding="utf-8")
+    r = score(hand, str(path))
+    assert r.decomposition == decomposition, r.reasons
+    assert decomposition in {a.decomposition for a in r.alternatives}
+
+
+def test_waits_names_every_ghost_kind_left_to_draw(tmp_path):
+    path = tmp_path / "gd.yaml"
+    path.write_text(TWO_GHOSTS["gd"], encoding="utf-8")
+    assert waits("123m456m789m12pCS", str(path)).ghost == "P or C"
+
+
+def test_a_ghost_standing_for_its_own_kind_is_written_as_itself():
+    C, P, p1 = T.parse_name("C"), T.parse_name("P"), T.parse_name("1p")
+    r = reading_module.Reading("standard", (reading_module.Group("triplet", (C,) * 3, (C,) * 3),
+                                            reading_module.Group("pair", (p1, p1))), None)
+    held = SimpleNamespace(concealed=(p1, p1, P, C, C), melds=())
+    assert r.text_as_held(held, {C, P}) == "C=CC=CP=C 11p"
