@@ -153,6 +153,16 @@ def _patterns(spec: dict, label: str) -> tuple:
     return tuple(out)
 
 
+def every_win_base(rs):
+    """The pattern giving every win its base, if one does (a plain win's base, on any win,
+    named or not, excluded by no pattern): then `value.base`, the base of a win no base
+    pattern gives (`scoring.evaluate`), is never reached, and `rules show` and `rules check`
+    say what is."""
+    excluded = {x for p in rs.patterns for x in p.excludes}
+    return next((p for p in rs.patterns if p.effect == "base" and p.predicate == "plain_win"
+                 and p.win is None and p.when_named is None and p.id not in excluded), None)
+
+
 # The effects each value model reads (scoring.evaluate): any other would count for nothing.
 _MODEL_EFFECTS = {"ladder": ("steps", "fixed"),
                   "multiply": ("base", "multiply", "add", "flat", "fixed")}

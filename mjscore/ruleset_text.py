@@ -174,7 +174,11 @@ def rules_show(rs) -> str:
         out += ["", f"Value: a ladder of steps: {', '.join(steps)}, ... "
                     f"(the hand's steps pick the value)"]
     else:
-        out += ["", f"Value: base x multipliers + bonuses (default base {_val(rs.spec['value'].get('base', 0))})"]
+        from .compile import every_win_base
+        every = every_win_base(rs)
+        base = f"every win has {every.id}'s base {_val(every.amount)} at least" if every else \
+            f"default base {_val(rs.spec['value'].get('base', 0))}"
+        out += ["", f"Value: base x multipliers + bonuses ({base})"]
     out.append(f"Cap: {_val(rs.spec['value'].get('cap'))}; discard-type wins divide by "
                f"{v.get('discard_divisor', 1)}; minimum discard win "
                f"{_val(rs.spec['value'].get('min_discard_win', 0))}")

@@ -122,3 +122,32 @@ def test_a_rule_left_out_is_applied_with_the_default_rules_show_says(tmp_path, b
     p.write_text(f"extends: {base}\nname: h\n{house}\n", encoding="utf-8")
     assert not score(hand, base, win=win, discard="S").legal
     assert score(hand, str(p), win=win, discard="S").legal
+
+
+# A win takes a plain win's base whenever no higher base applies, so where that pattern is on
+# every win value.base is never reached: `value: {base: 3}` on guangdong passed `rules check`,
+# rules show said "default base 3", and every win still took hu's 2.
+@pytest.mark.parametrize("house, value_line, note", [
+    pytest.param("extends: guangdong\nname: h\nvalue: {base: 3}\n",
+                 "Value: base x multipliers + bonuses (every win has hu's base 2 at least)",
+                 "; value.base 3 is never reached: pattern hu gives every win its base, 2)",
+                 id="value.base set: never reached"),
+    pytest.param("extends: luzhou-guide\nname: h\npatterns: {basic_win: {base: 3}}\n",
+                 "Value: base x multipliers + bonuses (every win has basic_win's base 3 at least)",
+                 "; value.base 2 is never reached: pattern basic_win gives every win its base, 3)",
+                 id="the pattern changed, the parent's value.base left behind"),
+    pytest.param("extends: guangdong\nname: h\noptions: {base: {default: 3}}\n",
+                 "Value: base x multipliers + bonuses (every win has hu's base 3 at least)",
+                 "options)", id="the option both read: no note"),
+    pytest.param("extends: guangdong\nname: h\npatterns: {hu: {enabled: false}}\n"
+                 "value: {base: 3}\n",
+                 "Value: base x multipliers + bonuses (default base 3)", "options)",
+                 id="no pattern on every win: value.base is the base"),
+])
+def test_rules_show_and_check_say_which_base_every_win_has(tmp_path, house, value_line, note):
+    path = tmp_path / "h.yaml"
+    path.write_text(house, encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(path)])
+    assert res.exit_code == 0 and value_line in res.stdout.splitlines(), res.output
+    check = CliRunner().invoke(cli, ["rules", "check", str(path)])
+    assert check.exit_code == 0 and check.stdout.endswith(f"{note}\n"), check.output
