@@ -154,9 +154,33 @@ def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
     above = None  # the label of the file merged last: the parent of the next
     for data, lb in reversed(chain):
         merged = _merge(merged, data, names=(lb, above) if above else None)
+        if above:
+            _mark_house(merged, data, lb, above)
         above = lb
     merged.pop("extends", None)
     return merged, chain[0][1], all_shipped
+
+
+# What only names or explains an entry: changed alone, the value is still the parent's.
+_WORDS = frozenset(("name", "en", "help", "ruling", "note", "origin"))
+
+
+def _mark_house(merged: dict, over: dict, label: str, parent: str) -> None:
+    """What `rules show` says of a house file `over` (labelled `label`, extending `parent`),
+    merged into `merged`: each option or pattern whose value it sets is the house's (origin
+    `house`), not the seed's its parent cited, unless it says otherwise; without a `source`
+    of its own, the source line names it before its parent's."""
+    for section in ("options", "patterns"):
+        entries = over.get(section)
+        if not isinstance(entries, dict):
+            continue
+        for key, entry in entries.items():
+            now = (merged.get(section) or {}).get(key)
+            if isinstance(entry, dict) and isinstance(now, dict) and "origin" not in entry \
+                    and set(entry) - _WORDS:
+                merged[section][key] = {**now, "origin": "house"}
+    if "source" not in over and isinstance(merged.get("source"), str):
+        merged["source"] = f"{label}, a house rule extending {parent}: {merged['source']}"
 
 
 def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:

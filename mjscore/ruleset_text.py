@@ -157,14 +157,15 @@ def rules_show(rs) -> str:
                  s.get("origin", "default"), s.get("ruling", ""), s["help"])
                 for k, s in opts.items()]
         out += ["", "Options (--opt KEY=VALUE; origin: seed = a seed states it, default = "
-                    "a product default no seed states):",
+                    "a product default no seed states, house = a house file sets it):",
                 tabulate(rows, headers=("Option", "Now", "Allowed", "Origin", "Ruling", "Meaning"))]
     raw = d.get("patterns") or {}
     rows = [(p.id, p.name, p.en, p.describe(), p.effect if p.when_named is None else
              f"{p.effect}, only {'with' if p.when_named else 'without'} a 名堂",
              raw.get(p.id, {}).get("origin", "seed"), p.ruling or "") for p in rs.patterns]
     v = d["value"]
-    out += ["", "Patterns (origin: seed = the value is the seed's; default = a product default):",
+    out += ["", "Patterns (origin: seed = the value is the seed's; default = a product default; "
+                "house = a house file's):",
             tabulate(rows, headers=("Id", "Name", "English", "Effect", "Kind", "Origin",
                                     "Ruling"))]
     model = v["model"]

@@ -151,3 +151,21 @@ def test_rules_show_and_check_say_which_base_every_win_has(tmp_path, house, valu
     assert res.exit_code == 0 and value_line in res.stdout.splitlines(), res.output
     check = CliRunner().invoke(cli, ["rules", "check", str(path)])
     assert check.exit_code == 0 and check.stdout.endswith(f"{note}\n"), check.output
+
+
+# A house file's values were shown as the seed's: 无鬼 at +3 steps said "seed L7", and the
+# Source line was the parent's own. Renaming alone leaves the value the seed's.
+def test_rules_show_marks_what_a_house_file_sets(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: luzhou\nname: mine\noptions: {cap: {default: 100}}\n"
+                    "patterns:\n  wugui: {steps: 3}\n  qingyise: {en: Pure}\n"
+                    "  extra: {pattern: one_suit, name: X, en: X, steps: 1}\n"
+                    "  qidui: {steps: 3, origin: seed}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(path)])
+    assert res.exit_code == 0, res.output
+    rows = {line.split()[0]: line.split() for line in res.stdout.splitlines() if line.strip()}
+    assert rows["wugui"][-2:] == ["house", "L7"] and rows["qingyise"][-2:] == ["seed", "L7"]
+    assert rows["extra"][-1] == "house" and rows["qidui"][-2:] == ["seed", "L7"]
+    assert rows["cap"][:2] + rows["cap"][6:8] == ["cap", "100", "house", "L9"]
+    assert f"Source:  {path}, a house rule extending luzhou: the Chinese article on 泸州鬼麻将 " \
+        "(seed 002)" in res.stdout
