@@ -102,8 +102,22 @@ def check_defaults(specs: dict, source: str) -> None:
         try:
             coerce(spec, key, spec["default"], source)
         except OptionError as e:
-            raise RulesetError(source, str(e).removeprefix("invalid option: "),
+            hint = _widen_hint(spec, key, source)
+            raise RulesetError(source, str(e).removeprefix("invalid option: ") + hint,
                                f"options.{key}.default") from None
+
+
+def _widen_hint(spec: dict, key: str, source: str) -> str:
+    """A house file widening a game (12 ghosts where the choices are 4 and 8) must widen the
+    choices too: said where the default is refused for its choices alone."""
+    if not spec.get("choices"):
+        return ""
+    try:
+        coerce({k: v for k, v in spec.items() if k != "choices"}, key, spec["default"], source)
+    except OptionError:
+        return ""
+    listed = ", ".join(map(str, [*spec["choices"], spec["default"]]))
+    return f" (to allow it, list it in choices too: choices: [{listed}])"
 
 
 def as_dict(opts) -> dict:

@@ -54,7 +54,7 @@ def validate(data: dict, label: str) -> None:
             from .words import at_fault
             path, message = _words(err)
             at = at_fault(err)
-        message = _short(message) + _slipped(path)
+        message = _short(message) + (_slipped(path) or _bare_option(path, err.instance))
         raise RulesetError(label, message, ".".join(map(str, path)) or None,
                            ".".join(map(str, at)) if at else None)
     specs = data.get("options") or {}
@@ -188,6 +188,17 @@ def _slipped(path: list) -> str:
         return ""
     one = {"options": "an option", "patterns": "a pattern", "extras": "an extra rule"}[path[0]]
     return f' ("{path[1]}" is a key inside {one}: is it indented under the one it belongs to?)'
+
+
+def _bare_option(path: list, value) -> str:
+    """An option written as its value (`cap: 100`), the likeliest slip of a house file
+    changing a default: the message shows the mapping it takes."""
+    if len(path) != 2 or path[0] != "options" or isinstance(value, (dict, list)) or \
+            value is None:
+        return ""
+    shown = json.dumps(value, ensure_ascii=False)
+    return f" (an option is a mapping: to change the default of one the file extends, write " \
+        f"{path[1]}: {{default: {shown}}})"
 
 
 def _keys_of(node: dict, schema: dict) -> set:

@@ -441,8 +441,16 @@ def test_rules_show_of_a_flipped_ghost_asks_for_its_own_option(args):
                  ' indented under the one it belongs to?)', id="pattern"),
     pytest.param("extras:\n  xiqian:\n  rule: 3\n", '("rule" is a key inside an extra rule: is '
                  'it indented under the one it belongs to?)', id="extra"),
-    pytest.param("options:\n  capp: 3\n", "options.capp: must be a mapping, not the number 3",
-                 id="not a key of an option: no guess"),
+    pytest.param("options:\n  capp: 3\n", "options.capp: must be a mapping, not the number 3 "
+                 "(an option is a mapping: to change the default of one the file extends, write "
+                 "capp: {default: 3})", id="not a key of an option: no indent guess"),
+    # The likeliest slip of a house file: an inherited option written as its new value.
+    pytest.param("options:\n  cap: 100\n", "options.cap: must be a mapping, not the number 100 "
+                 "(an option is a mapping: to change the default of one the file extends, write "
+                 "cap: {default: 100})", id="an option written as its value"),
+    pytest.param("options:\n  ghosts: {default: 12}\n", 'h.yaml: expected one of 4, 8, got "12" '
+                 "(to allow it, list it in choices too: choices: [4, 8, 12])",
+                 id="a default outside the choices"),
 ])
 def test_a_key_indented_too_little_is_named_as_such(tmp_path, text, said):
     # It said only "options.default: must be a mapping", where `default` belonged under cap.
