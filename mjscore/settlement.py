@@ -99,8 +99,10 @@ def _check_horses(ctx, hand, rs, params) -> None:
         why = f"horses are off in {rs.name}; set "
         raise OptionError(f"--horses: {why}--opt horses={n}", None, f"{why}opts.horses to {n}")
     if count and n != count:
-        raise OptionError(f"--horses: --opt horses={count} needs {count} horse tiles, got {n}",
-                          None, f"opts.horses={count} needs {count} horse tiles, got {n}")
+        # (Said of the ruleset, which may draw them by its own default: no --opt was given.)
+        s = "s" * (count != 1)
+        why = f"{rs.name} draws {count} horse{s} (%s): give {count} tile{s}, got {n}"
+        raise OptionError("--horses: " + why % "option horses", None, why % "opts.horses")
     seen = hand.physical()
     for k in ctx.horses:
         seen[k] += 1

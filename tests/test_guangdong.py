@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -245,7 +247,8 @@ def test_contract_frozen_result_kong_payments_cannot_be_changed():
     pytest.param(["123m456m789m111pSS", "--horses", "1m"], 2, "horses are off",
                  id="horses given while off"),
     pytest.param(["123m456m789m111pSS", "--horses", "1m", "--opt", "horses=2"], 2,
-                 "needs 2 horse tiles", id="wrong number of horses"),
+                 "guangdong draws 2 horses (option horses): give 2 tiles",
+                 id="wrong number of horses"),
     pytest.param(["123m456m789m4444sE", "--indicator", "4s"], 2, "too many 4s",
                  id="indicator shown: at most three in a hand"),
     pytest.param(["19m19p19sESWNCFP1m"], 1, "not a winning hand",
@@ -264,6 +267,14 @@ def test_refusals(args, code, message):
     assert res.exit_code == code, res.output
     assert message in res.output
     assert "Traceback" not in res.output
+
+
+def test_a_house_files_horses_are_its_own_not_an_opt():
+    # It said "--opt horses=4 needs 4 horse tiles" where no --opt was given.
+    house = Path(__file__).parent / "data" / "house" / "gd-horses.yaml"
+    res = CliRunner().invoke(cli, ["score", "123m456m789m111pSS", "--rules", str(house)])
+    assert res.exit_code == 2 and res.stderr == "mjscore: invalid option: --horses: gd-horses " \
+        "draws 4 horses (option horses): give 4 tiles, got 0\n"
 
 
 def test_indicator_outside_guangdong_is_refused():

@@ -566,8 +566,8 @@ def test_horses_on_a_win_are_paid_as_score_pays_them():
 
 
 @pytest.mark.parametrize("opts, horses, message", [
-    pytest.param({"horses": 2}, None, "event 1 (horses): opts.horses=2 needs 2 horse tiles, "
-                 "got 0", id="horses drawn but none given"),
+    pytest.param({"horses": 2}, None, "event 1 (horses): guangdong draws 2 horses "
+                 "(opts.horses): give 2 tiles, got 0", id="horses drawn but none given"),
     pytest.param({}, "3m", "event 1 (horses): horses are off in guangdong", id="horses off"),
     pytest.param({"horses": 1}, "3x", "event 1 (horses): 3x: column 2: unknown suit", id="bad tile"),
 ])
