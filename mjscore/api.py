@@ -312,10 +312,11 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
         after = division_words(rs.discard_divisor)[1]
         reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
                        f"{top.value}" + (f" after {after}" if after else "")
-                       # (The rule's own name where it is what refuses: a hand paying 1, not
-                       # one a house rule's higher minimum refuses.)
+                       # (The rule's own name where it is what refuses: a hand paying under
+                       # the 2 it asks; not one a house rule's higher minimum refuses, nor a
+                       # house minimum of 1, under which a 平胡 may win on a discard.)
                        + (" (1颗不能胡: a 平胡 wins by self-draw only)"
-                          if unit == "颗" and top.value < 2 else ""))
+                          if unit == "颗" and top.value < 2 <= minimum else ""))
     payments, net = (), _ZERO
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, "hand value", skip)

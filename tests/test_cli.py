@@ -347,3 +347,15 @@ def test_an_option_given_empty_from_python_is_given():
     with pytest.raises(MjscoreError, match="--won does not apply in guangdong"):
         score("123m456m789m123pPP", "guangdong", won=[])
     assert score("123m456m789m123pPP", "guangdong", won=None).legal
+
+
+def test_the_1_ke_rule_is_not_named_under_a_house_minimum_of_1(tmp_path):
+    # A hand paying 0 under a house minimum of 1 was told "a 平胡 wins by self-draw only",
+    # which that house rule does not say.
+    rules = tmp_path / "m1.yaml"
+    rules.write_text("extends: luzhou\nname: m1\nvalue: {min_discard_win: 1, discard_divisor: 4}\n",
+                     encoding="utf-8")
+    result = run("score", "123456m234789pC5p", "--win", "5p", "--discard", "S", "--rules",
+                 str(rules))
+    assert result.exit_code == 1
+    assert "this hand pays 0 after dividing by 4\n" in result.stdout
