@@ -110,12 +110,23 @@ def check_context_read(data: dict, label: str) -> None:
     rules = [x["rule"] for x in (data.get("extras") or {}).values() if x is not None]
     read = {f for p in pats for f in READS[p]} | {f for r in rules for f in EXTRA_READS[r]}
     read |= {flag for flag, _what, has in _KEY_READS if has(data)}
-    for item in data.get("context") or ():
+    items = data.get("context") or ()
+    for item in items:
         for flag in [item] if isinstance(item, str) else item:
             if flag not in read:
+                # (A list is replaced whole by a file extending it: the fix is the list again.)
+                rest = [_flow(x) for x in items if x is not item]
                 raise RulesetError(label, f'"{flag}" is read by nothing in this ruleset, so '
                                           f"{FLAGS[flag]} would be taken and do nothing: only " +
-                                   _readers(flag, READS, EXTRA_READS) + " reads it", "context")
+                                   _readers(flag, READS, EXTRA_READS) + " reads it (to leave it "
+                                   f"out, write context: [{', '.join(rest)}])", "context")
+
+
+def _flow(x) -> str:
+    """A context item as YAML's flow style writes it: `won`, `{declared: {option: x}}`."""
+    if isinstance(x, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in x.items()) + "}"
+    return str(x)
 
 
 def _readers(flag: str, reads: dict, extra_reads: dict) -> str:

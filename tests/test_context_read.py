@@ -96,3 +96,15 @@ def test_the_readme_names_every_reader():
     for name, flags in [*READS.items(), *EXTRA_READS.items()]:
         if set(flags) - {"discard", "rob_kong", "kong_draw"}:  # (those three: always)
             assert f"`{name}`" in row, name
+
+
+def test_a_flag_nothing_reads_is_told_the_list_without_it(tmp_path):
+    # A list is replaced whole by a file extending it: the message writes the list to give,
+    # and that list passes.
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: luzhou-guide\nname: h\nextras: null\n", encoding="utf-8")
+    result = run("rules", "check", str(house))
+    fix = "context: [discard, kong_draw, rob_kong, won, {declared: {option: report_tile}}]"
+    assert result.exit_code == 2 and result.stderr.endswith(f"(to leave it out, write {fix})\n")
+    house.write_text(f"extends: luzhou-guide\nname: h\nextras: null\n{fix}\n", encoding="utf-8")
+    assert run("rules", "check", str(house)).exit_code == 0
