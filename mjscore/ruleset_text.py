@@ -189,13 +189,17 @@ def rules_show(rs) -> str:
                                       for k, x in pay.items()))
     extras = rs.spec.get("extras") or {}
     if extras:
-        out.append("Extras: " + "; ".join(f"{x['name']} ({x['en']})" for x in extras.values()
-                                          if x))
+        # (With their params: a table checks its 喜钱 of 20, or from the fifth ghost, here.)
+        out.append("Extras: " + "; ".join(
+            f"{x['name']} ({x['en']}" + "".join(
+                f"{', ' if i else ': '}{k} {_val(v)}"
+                for i, (k, v) in enumerate(sorted((x.get("params") or {}).items()))) + ")"
+            for x in extras.values() if x))
     kongs = rs.spec.get("kong_payments") or {}
     if kongs:
         who = {"concealed": "from each opponent", "added": "from each opponent",
                "exposed": "from the discarder"}
-        out.append("Kong payments when declared (seed): " + "; ".join(
+        out.append("Kong payments when declared: " + "; ".join(
             f"{k} {n} {who[k]}" for k, n in kongs.items()))
     draw = rs.spec.get("draw") or {}
     if draw:

@@ -169,3 +169,17 @@ def test_rules_show_marks_what_a_house_file_sets(tmp_path):
     assert rows["cap"][:2] + rows["cap"][6:8] == ["cap", "100", "house", "L9"]
     assert f"Source:  {path}, a house rule extending luzhou: the Chinese article on 泸州鬼麻将 " \
         "(seed 002)" in res.stdout
+
+
+# An extra rule's params are shown: a table could not check a house 喜钱 of 20 from its line.
+@pytest.mark.parametrize("args, line", [
+    pytest.param(["luzhou"], "Extras: 喜钱 (Ghost bonus: mode always, over 4, per 10)",
+                 id="luzhou"),
+    pytest.param(["luzhou", "--opt", "xiqian=win_only"],
+                 "Extras: 喜钱 (Ghost bonus: mode win_only, over 4, per 10)", id="an option"),
+    pytest.param(["guangdong", "--opt", "horses=4", "--opt", "base=3"],
+                 "Extras: 买马 (Horses: count 4, per 3)", id="guangdong horses"),
+])
+def test_rules_show_gives_each_extras_params(args, line):
+    res = CliRunner().invoke(cli, ["rules", "show", *args])
+    assert res.exit_code == 0 and line in res.stdout.splitlines(), res.output
