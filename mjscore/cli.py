@@ -200,8 +200,7 @@ def rules_show(name, opts):
 @click.argument("file")
 def rules_check(file):
     """Validate a ruleset FILE (its whole extends: chain)."""
-    from .compile import every_win_base
-    from .ruleset_check import compile_to_check, validate, why_unused
+    from .ruleset_check import check_notes, compile_to_check, validate, why_unused
     from .ruleset_files import load_raw, naming_the_writer
     files: list = []
     data, label, _ = load_raw(file, files)
@@ -213,11 +212,7 @@ def rules_check(file):
         if k not in rs.options:
             dropped.setdefault(why_unused(k, files), []).append(k)
     options = f"{len(rs.options)} option{'s' * (len(rs.options) != 1)}"
-    every, base = every_win_base(rs), rs.spec["value"].get("base")
-    if every is not None and base is not None and base != every.amount:
-        # (Not refused: a house file changing the pattern leaves its parent's base behind.)
-        note += (f"; value.base {base} is never reached: pattern {every.id} gives every win "
-                 f"its base, {every.amount}")
+    note += check_notes(rs)
     click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, {options}"
                + "".join(f"; {', '.join(keys)} dropped: {why}" for why, keys in dropped.items())
                + note + ")")

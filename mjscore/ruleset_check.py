@@ -297,6 +297,25 @@ def compile_to_check(data: dict, label: str, files) -> tuple:
         return rs, "; the ghost flips by default: each hand needs --indicator TILE"
 
 
+def check_notes(rs) -> str:
+    """What `rules check` adds to "ok" of a ruleset that compiles yet has a part that does
+    nothing or cannot be settled (not refused: scoring is sound, and a house file changing a
+    pattern or the cap leaves its parent's keys behind)."""
+    from .compile import every_win_base
+    notes = []
+    v = rs.spec["value"]
+    every, base = every_win_base(rs), v.get("base")
+    if every is not None and base is not None and base != every.amount:
+        notes.append(f"value.base {base} is never reached: pattern {every.id} gives every win "
+                     f"its base, {every.amount}")
+    draw = rs.spec.get("draw") or {}
+    if draw.get("flower_cat") and draw.get("flower_cat_pays", "cap") == "cap" and \
+            v.get("cap") in (None, "none"):
+        notes.append("a 花猫 at 查叫 pays the cap, and the cap is none: settle asks for a "
+                     "number (flower_cat_pays)")
+    return "".join(f"; {n}" for n in notes)
+
+
 def load_for_records(ref: str):
     """`ref` loaded for hands still to come (`batch --rules`, before its records): a file
     that flips the ghost by default has no indicator until each record gives one, and is
