@@ -74,7 +74,9 @@ def ghosts_line(rs) -> str:
     opt = _option(raw.get("mode"))  # (the mode an option picks: the other is a flag away)
     if g.get("mode") == "flip":
         fixed = " ".join(g.get("tiles") or ()) or "the fixed ghost"
-        which += f", the tile after the indicator {g['indicator']} (flipped" \
+        left = rs.copies[T.parse_name(g["indicator"])]  # (the indicator's own taken out)
+        which += f", the tile after the indicator {g['indicator']} (flipped, face up: " \
+                 f"{left} {g['indicator']} left to play" \
                  + (f"; --opt {opt}=fixed for {fixed})" if opt else ")")
     elif "mode" in g:
         which += " (fixed" + (f"; --opt {opt}=flip flips it)" if opt else ")")

@@ -64,7 +64,8 @@ def test_rules_show_shows_the_game(args, want):
                  "Tiles: 1-9 of m p s, and C; 4 of each; C: 8 (option ghosts); 116 in all",
                  id="luzhou, 8 ghosts"),
     pytest.param(["guangdong", "--opt", "ghost=flip", "--opt", "indicator=N"],
-                 "Ghosts: C, the tile after the indicator N (flipped; --opt ghost=fixed for P), "
+                 "Ghosts: C, the tile after the indicator N (flipped, face up: 3 N left to play; "
+                 "--opt ghost=fixed for P), "
                  "standing for any tile; only themselves in a declared meld; holding all of "
                  "them concealed wins at once (满鬼)", id="guangdong, a flipped ghost"),
     pytest.param(["guangdong", "--opt", "seven_pairs=true"],
