@@ -52,6 +52,13 @@ def _allowed(spec: dict) -> str:
     return ", ".join([kind] + spec.get("words", []))
 
 
+def _extra(x: dict) -> str:
+    """`喜钱 (Ghost bonus: mode always, over 4, per 10)`: with its params, so that a table
+    checks its 喜钱 of 20, or from the fifth ghost, here."""
+    params = ", ".join(f"{k} {_val(v)}" for k, v in sorted((x.get("params") or {}).items()))
+    return f"{x['name']} ({x['en']}" + (f": {params})" if params else ")")
+
+
 def tiles_line(rs) -> str:
     """`Tiles: 1-9 of m p s, and C; 4 of each; C: 8 (option ghosts); 116 in all`."""
     t, raw = rs.spec["tiles"], rs.data["tiles"].get("copies") or {}
@@ -191,12 +198,7 @@ def rules_show(rs) -> str:
                                       for k, x in pay.items()))
     extras = rs.spec.get("extras") or {}
     if extras:
-        # (With their params: a table checks its 喜钱 of 20, or from the fifth ghost, here.)
-        out.append("Extras: " + "; ".join(
-            f"{x['name']} ({x['en']}" + "".join(
-                f"{', ' if i else ': '}{k} {_val(v)}"
-                for i, (k, v) in enumerate(sorted((x.get("params") or {}).items()))) + ")"
-            for x in extras.values() if x))
+        out.append("Extras: " + "; ".join(_extra(x) for x in extras.values() if x))
     kongs = rs.spec.get("kong_payments") or {}
     if kongs:
         who = {"concealed": "from each opponent", "added": "from each opponent",
