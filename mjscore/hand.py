@@ -157,7 +157,8 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
     have = len(parsed.concealed)
     if len(melds) > 4 or have != want:
         what = "a winning hand" if size == 14 else "a hand one tile short"
-        raise NotationError(f"wrong tile count: {have} concealed tiles and {len(melds)} melds; "
+        raise NotationError(f"wrong tile count: {have} concealed tiles and {len(melds)} "
+                            f"meld{'s' * (len(melds) != 1)}; "
                             f"{what} needs {size} tiles, a kong counting as 3"
                             + _win_hint(win, have - want) * (len(melds) <= 4))
     win_kind = parsed.win

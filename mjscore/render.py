@@ -80,7 +80,7 @@ def score_table(r, explain: bool = False) -> str:
     ctx = r.context
     lines = [f"Hand:     {r.hand}   ({r.ruleset})",
              f"Win:      {ctx.seat} {_how(ctx, r.rules)}"
-             + (f", already won: {','.join(ctx.won)}" if ctx.won else "")]
+             + (f", already won: {either(list(ctx.won), 'and')}" if ctx.won else "")]
     if ctx.horses:
         lines.append(f"Horses:   {horse_words(ctx)}")
     if r.decomposition:
@@ -219,7 +219,7 @@ def waits_table(w) -> str:
         lines.append(f"Ready only on a drawn ghost ({w.ghost}): with it every ghost of the set "
                      "is in the hand, which wins whatever the rest holds. Ghosts are not listed.")
         return "\n".join(lines)
-    rows = [(x.tile, x.value, w.rules.shown_names(x.patterns)) for x in w.waits]
+    rows = [(x.tile, x.value, w.rules.shown_names(x.patterns, counts=True)) for x in w.waits]
     lines += [f"Ready on {len(rows)} tile{'s' if len(rows) != 1 else ''}; each valued as a "
               "self-draw with no situational bonus, capped:", "",
               tabulate(rows, headers=("Wait", "Value", "Patterns")), "",

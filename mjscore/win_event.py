@@ -87,7 +87,7 @@ def settle_win(table, ev) -> tuple:
         table.ended_at = ev.number
     how = f"on {frm}'s {'kong' if f.get('rob_kong') else 'discard'}" if frm else "by self-draw"
     text = "; ".join(f"{r.context.seat} wins {how} with {T.name(tile)}: "
-                     f"{table.rs.shown_names(r.patterns)} {r.value}{_u(r.unit)}"
+                     f"{table.rs.shown_names(r.patterns, counts=True)} {r.value}{_u(r.unit)}"
                      + exempt_words(r) for r in results)
     if skipped:
         text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \

@@ -64,7 +64,7 @@ BAD_SCORE = [
                  id="wrong tile count: 13"),
     pytest.param(["111m123m456m789m5pC9p"], ["wrong tile count", "15 concealed tiles"],
                  id="wrong tile count: 15"),
-    pytest.param(["[111m] 111p123m456m789m5pC"], ["wrong tile count", "1 melds"],
+    pytest.param(["[111m] 111p123m456m789m5pC"], ["wrong tile count", "14 concealed tiles and 1 meld;"],
                  id="wrong tile count beside a meld"),
     pytest.param(["111m123m456m789m5pE"], ["column 19", "tile E is not used in luzhou"],
                  id="a tile luzhou does not use: E"),

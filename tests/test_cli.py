@@ -359,3 +359,9 @@ def test_the_1_ke_rule_is_not_named_under_a_house_minimum_of_1(tmp_path):
                  str(rules))
     assert result.exit_code == 1
     assert "this hand pays 0 after dividing by 4\n" in result.stdout
+
+
+def test_the_win_line_names_the_seats_already_won_as_the_payer_line_does():
+    out = run("score", "111m123m456m789m5pC", "--win", "5p", "--won", "S,W").stdout.splitlines()
+    assert "Win:      E by self-draw, already won: S and W" in out
+    assert "N pays 5 颗 (every player not yet won; S and W already won)." in out

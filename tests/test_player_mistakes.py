@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from mjscore.cli import cli
 
-COUNT = "wrong tile count: {} concealed tiles and {} melds; a winning hand needs 14 tiles, " \
+COUNT = "wrong tile count: {} concealed tiles and {}; a winning hand needs 14 tiles, " \
         "a kong counting as 3"
 CASES = """
 123m456m789m11p23pC --win 3P => invalid option: --win 3P: column 1: digits "3" have no suit (suits are lower case: write "3p")
@@ -52,6 +52,7 @@ def cases():
         args, line = row.split(" => ")
         if line.startswith("invalid hand: {"):
             have, melds = line[15:line.index("}")].split(", ")
+            melds = f"{melds} meld" + "s" * (melds != "1")
             line = "invalid hand: " + COUNT.format(have, melds) + line[line.index("}") + 1:]
         yield pytest.param(shlex.split(args), line, id=args)
 
