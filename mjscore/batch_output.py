@@ -82,8 +82,20 @@ def _net(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+def _extras(payments) -> str:
+    """A legal row's payments past the hand value, so its nets follow from Value: `喜钱: 5
+    ghosts drawn: 10 from S, W, N to E`."""
+    rows: dict = {}
+    for p in payments:
+        if p["why"] != "hand value":
+            rows.setdefault((p["why"], p["amount"], p["to"]), []).append(p["from"])
+    return "; ".join(f"{why}: {amount} from {', '.join(frm)} to {to}"
+                     for (why, amount, to), frm in rows.items())
+
+
 def table(rows) -> str:
-    """One line per record; the Note column says why a record is not legal or is bad."""
+    """One line per record; the Note column says why a record is not legal or is bad, or
+    for a legal one what was paid besides the hand value."""
     lines = []
     for row in rows:
         r = row.result
@@ -92,7 +104,8 @@ def table(rows) -> str:
         else:
             lines.append((row.file, row.record, r["hand"], r["ruleset"],
                           "yes" if r["legal"] else "no", r["value"],
-                          *(_net(r["net"][s]) for s in SEATS), "; ".join(r["reasons"])))
+                          *(_net(r["net"][s]) for s in SEATS),
+                          "; ".join(r["reasons"]) if r["reasons"] else _extras(r["payments"])))
     return tabulate(lines, headers=TABLE_HEADERS, disable_numparse=True,
                     colalign=("left", "right", "left", "left", "left", "right",
                               "right", "right", "right", "right", "left"))

@@ -1157,3 +1157,20 @@ def test_csv_of_no_records_is_its_header(tmp_path):
     assert result.exit_code == 0 and result.stdout == (
         "file,record,ruleset,hand,legal,value,reasons,patterns,decomposition,net_E,net_S,"
         "net_W,net_N,error\n")
+
+
+# A legal row's nets follow from its Value only with what else was paid: the Note says it
+# (a row of Value 2 with +62 said nothing of 20 喜钱 from each).
+@pytest.mark.parametrize("record, note", [
+    pytest.param({"hand": "111m123m456m789m5pC", "win": "5p", "opts": {"ghosts": 8},
+                  "ghosts_drawn": 6}, "喜钱: 6 ghosts drawn: 20 from S, W, N to E", id="喜钱"),
+    pytest.param({"hand": "123m456m789m123pSS", "rules": "guangdong", "opts": {"horses": 1},
+                  "horses": "1m"}, "买马: horse tile 1m names seat E: 2 from S, W, N to E",
+                 id="a horse"),
+    pytest.param({"hand": "111m123m456m789m5pC", "win": "5p"}, "", id="the hand value alone"),
+])
+def test_table_note_says_what_a_legal_row_paid_besides_the_hand_value(tmp_path, record, note):
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, [record])
+    line = run(str(path)).stdout.splitlines()[2]
+    assert line.endswith(f"  {note}") if note else line.endswith("-5")
