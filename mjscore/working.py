@@ -108,6 +108,8 @@ def payer_words(r, unit: str) -> str:
         # file's `rob_kong: {who: discarder}` is paid by the konger, not said to be a discarder.
         who = "konger" if ctx.rob_kong else "discarder"
     why = _WHO.get(who, who)
+    if who == "discarder" and ctx.after_kong:  # (杠上炮: L11's "the konger alone" is he)
+        why += ", who had just konged"
     if ctx.won and who == "not_won":
         why += f"; {either(list(ctx.won), 'and')} already won"
     amount = f"{r.value}{unit}"

@@ -365,3 +365,10 @@ def test_the_win_line_names_the_seats_already_won_as_the_payer_line_does():
     out = run("score", "111m123m456m789m5pC", "--win", "5p", "--won", "S,W").stdout.splitlines()
     assert "Win:      E by self-draw, already won: S and W" in out
     assert "N pays 5 颗 (every player not yet won; S and W already won)." in out
+
+
+def test_the_payer_line_of_a_discard_after_a_kong_says_the_discarder_konged():
+    # L11: 杠上炮 is paid by the konger alone, who is the discarder; "(the discarder)" alone
+    # read as if the rule were a plain discard's.
+    out = run("score", "111m123m456m789mC5p", "--discard", "S", "--after-kong").stdout
+    assert "S pays 5 颗 (the discarder, who had just konged)." in out.splitlines()

@@ -67,8 +67,8 @@ def test_score_a_house_extra_of_0_is_named_not_tabled(tmp_path):
     res = run("score", "123m456m789m11p23pC", "--rules", str(p), "--discard", "S",
               "--after-kong")
     assert res.exit_code == 0
-    assert "S pays 2 ke (the discarder).\n\nLeft out, paying 0: S to E (Kong Penalty)\n\nSeat" \
-        in res.stdout
+    assert "S pays 2 ke (the discarder, who had just konged).\n\nLeft out, paying 0: S to E " \
+        "(Kong Penalty)\n\nSeat" in res.stdout
 
 
 @pytest.mark.parametrize("args, event, rows", [
