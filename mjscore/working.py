@@ -140,8 +140,11 @@ def explain_title(r) -> str:
     Worth, before the cap (and the division of a discard-type win)."""
     after = division_words(r.rules.discard_divisor)[1] if r.context.discard_type else ""
     shares = int(payer_rule(r.context, r.rules).get("shares", 1))
-    return (f"Pays: from each payer{',' * (shares > 1)}{shares_words(shares)}; "
-            "Worth: before the cap" + (f" and {after}" if after else ""))
+    # (A ruleset with no cap, guangdong's and lanzhou's, has none to be before.)
+    capped = r.rules.cap is not None or any(p.raises_cap for p in r.rules.patterns)
+    before = [w for w, on in (("the cap", capped), (after, after)) if on]
+    return (f"Pays: from each payer{',' * (shares > 1)}{shares_words(shares)}; Worth: " +
+            (f"before {' and '.join(before)}" if before else "the same (no cap)"))
 
 
 def value_lines(r) -> list:

@@ -157,7 +157,7 @@ def test_side_by_side_shows_each_schools_working():
                  id="self-draw: nothing halved"),
     # The konger pays three times the Pays column: 'from each payer' alone said once.
     pytest.param(["123m456m789m11p3pP2p", "--win", "2p", "--rules", "guangdong", "--rob-kong",
-                  "S"], "(Pays: from each payer, for each of 3 shares; Worth: before the cap):",
+                  "S"], "(Pays: from each payer, for each of 3 shares; Worth: the same (no cap)):",
                  "     2        2  胡牌", id="guangdong robbing: three shares"),
 ])
 def test_explain_names_its_columns_for_what_they_are(args, title, header):
