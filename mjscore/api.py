@@ -20,7 +20,7 @@ from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
 from .pruning import evaluations
 from .scoring import best, distinct, division_words
-from .settlement import check_extras, kong_notes, net_of, settle_win
+from .settlement import HAND_VALUE, check_extras, kong_notes, net_of, settle_win
 from .terms import term
 
 
@@ -319,7 +319,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
                           if unit == "颗" and top.value < 2 <= minimum else ""))
     payments, net = (), _ZERO
     if not reasons:
-        payments, net = settle_win(top.value, ctx, rs, "hand value", skip)
+        payments, net = settle_win(top.value, ctx, rs, HAND_VALUE, skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
                    top.hits, top, payments, net, ctx, unit, evs, ghost, kong, rs, unread)
 

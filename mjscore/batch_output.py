@@ -10,6 +10,7 @@ import json
 from tabulate import tabulate
 
 from .batch import BAD, NOT_LEGAL, SCORED
+from .settlement import HAND_VALUE
 from .bounded import make_room
 from .context import SEATS
 
@@ -87,7 +88,7 @@ def _extras(payments) -> str:
     ghosts drawn: 10 from S, W, N to E`."""
     rows: dict = {}
     for p in payments:
-        if p["why"] != "hand value":
+        if p["why"] != HAND_VALUE:
             rows.setdefault((p["why"], p["amount"], p["to"]), []).append(p["from"])
     return "; ".join(f"{why}: {amount} from {', '.join(frm)} to {to}"
                      for (why, amount, to), frm in rows.items())

@@ -29,6 +29,7 @@ if _tabulate.wcwidth is None:
 from .compare import match_patterns
 from .terms import term
 from .context import SEATS
+from .settlement import HAND_VALUE
 from .words import either
 from .working import (explain_title, horse_words, payer_words, situation_term, uncounted_sets,
                       value_lines)
@@ -98,7 +99,7 @@ def score_table(r, explain: bool = False) -> str:
     if not r.legal:
         lines += ["", "Not a legal win:"] + [f"  - {why}" for why in r.reasons]
     else:
-        extras = [p for p in r.payments if p.why != "hand value"]
+        extras = [p for p in r.payments if p.why != HAND_VALUE]
         if extras:
             lines += [""] + payment_lines(extras, "Extra")
         lines += ["", settlement_table(r.payments, r.net)]

@@ -15,6 +15,8 @@ from .errors import OptionError
 from .frozen import read_only
 from .terms import shown_extra
 
+HAND_VALUE = "hand value"  # why a win's own payments are paid: the rest are extras
+
 EXTRAS: dict = {}
 
 

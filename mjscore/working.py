@@ -11,7 +11,7 @@ from . import tiles as T
 from .amounts import amount_text
 from .errors import MAX_VALUE
 from .scoring import division_words
-from .settlement import horse_seat, payer_rule
+from .settlement import HAND_VALUE, horse_seat, payer_rule
 from .terms import term
 from .words import either
 
@@ -99,7 +99,7 @@ _WHO = {"discarder": "the discarder", "konger": "the konger, alone",
 def payer_words(r, unit: str) -> str:
     """`S, W and N each pay 5 颗 (every player not yet won).`: the seats paying the hand's
     value and the ruleset's rule that makes them pay (its `payers`)."""
-    seats = [p.frm for p in r.payments if p.why == "hand value"]
+    seats = [p.frm for p in r.payments if p.why == HAND_VALUE]
     ctx = r.context
     rule = payer_rule(ctx, r.rules)
     who, shares = rule["who"], int(rule.get("shares", 1))
