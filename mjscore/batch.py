@@ -174,7 +174,24 @@ def _score_chunk(parcel: tuple, rules: str, render, guard) -> list:
     file, path, chunk = parcel
     if file is not None:
         chunk = [from_line(file, number, line, path) for number, line in chunk]
-    return [_fields(_finish(score_record(rec, rules, guard), render)) for rec in chunk]
+    rows = []
+    for rec in chunk:
+        try:
+            rows.append(_fields(_finish(score_record(rec, rules, guard), render)))
+        except MjscoreError as e:
+            # A record that stops the run (`no_clash`): the rows before it are still sent
+            # back, and the error last (`_unpacked`), so that they are written as with one job.
+            rows.append(e)
+            break
+    return rows
+
+
+def _unpacked(fields: list) -> Iterator[Row]:
+    """The rows `_score_chunk` sent back, then the error that stopped it there, if any."""
+    if fields and isinstance(fields[-1], MjscoreError):
+        yield from starmap(_row, fields[:-1])
+        raise fields[-1]
+    yield from starmap(_row, fields)
 
 
 def _parcel(chunk: list) -> tuple:
@@ -242,7 +259,7 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
     workers = jobs if len(first) == jobs * AHEAD else min(jobs, len(first))
     if workers <= 1:
         for chunk in first:
-            yield from starmap(_row, _score_chunk((None, None, chunk), rules, render, guard))
+            yield from _unpacked(_score_chunk((None, None, chunk), rules, render, guard))
         if failed:
             raise failed[0]
         return
@@ -256,9 +273,9 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
         for chunk in chain(first, chunks):
             pending.append(pool.submit(_score_chunk, _parcel(chunk), rules, render, guard))
             if len(pending) >= workers * AHEAD:
-                yield from starmap(_row, pending.popleft().result())
+                yield from _unpacked(pending.popleft().result())
         while pending:
-            yield from starmap(_row, pending.popleft().result())
+            yield from _unpacked(pending.popleft().result())
     if failed:
         raise failed[0]
 

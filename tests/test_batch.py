@@ -922,6 +922,21 @@ def test_a_records_own_rules_file_as_output_stops_worker_processes_too(tmp_path)
             f"(-o {house}); writing would erase it")
 
 
+def test_a_records_own_rules_file_as_output_keeps_the_rows_before_it_with_jobs(tmp_path):
+    # Stopped inside a worker's chunk: the rows of that chunk before the record are written
+    # too, as with one job (--jobs 2 lost the chunk's first 60 rows).
+    house = tmp_path / "house.yaml"
+    plain = '{"hand": "11223344556677m"}\n'
+    text = plain * 700 + '{"hand": "11223344556677m", "rules": "%s"}\n' % house + plain * 50
+    got = []
+    for jobs in ("1", "2"):
+        house.write_text("extends: luzhou\nname: house\n", encoding="utf-8")
+        res = run("-", "--format", "jsonl", "--jobs", jobs, "-o", str(house), input=text)
+        got.append((res.exit_code, res.stderr, house.read_text(encoding="utf-8")))
+    assert got[0] == got[1]
+    assert got[0][2].count("\n") == 700
+
+
 def test_a_records_own_rules_file_as_output_on_standard_input_after_a_file_stops_the_run(
         tmp_path):
     # A file read ahead, then standard input, which cannot be: its record is met as scored.
