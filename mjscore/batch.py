@@ -160,9 +160,11 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
 
 def _one_line(message: str) -> str:
     """Rows and stderr lines are line-based, and a message may quote the record's own text:
-    line breaks become spaces, and a lone surrogate (a JSON escape like \\udcff) is spelled
-    out, since it cannot be written as UTF-8."""
-    text = " ".join(message.split())
+    line breaks become spaces (an MjscoreError's message has none: `errors.one_line`), and a
+    lone surrogate (a JSON escape like \\udcff) is spelled out, since it cannot be written as
+    UTF-8. Nothing else changes: the message is the one `score` gives, a quoted value's runs
+    of spaces included (`--won takes a seat ..., not "  X"`)."""
+    text = " ".join(message.splitlines())
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 

@@ -20,7 +20,7 @@ from mjscore import score
 from mjscore import cli as cli_module
 from mjscore.batch import Row, arguments
 from mjscore.cli import cli
-from mjscore.errors import InputError
+from mjscore.errors import InputError, MjscoreError
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -252,6 +252,21 @@ def test_bad_record_gets_its_row_and_stderr_line(tmp_path, line, fragment):
     assert [r["record"] for r in rows] == [1, 2, 3]
     assert fragment in rows[1]["error"] and "value" not in rows[1]
     assert result.stderr.splitlines()[0] == f"{path}:2: {rows[1]['error']}"
+
+
+@pytest.mark.parametrize("record, kwargs", [
+    pytest.param({"won": "S,  X"}, {"won": "S,  X"}, id="a seat quoted with its spaces"),
+    pytest.param({"rules": " luzhou "}, {}, id="a ruleset name quoted with its spaces"),
+])
+def test_a_bad_records_error_is_the_message_score_gives(tmp_path, record, kwargs):
+    # The message as score gives it, spaces and all: not with runs of spaces made one.
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, [{**GOOD, **record}])
+    with pytest.raises(MjscoreError) as e:
+        score(GOOD["hand"], record.get("rules", "luzhou"), **kwargs)
+    result = run(str(path), "--format", "jsonl")
+    assert rows_of(result)[0]["error"] == str(e.value)
+    assert result.stderr.splitlines()[0] == f"{path}:1: {e.value}"
 
 
 def test_blank_lines_are_no_records(tmp_path):
