@@ -8,6 +8,8 @@ from __future__ import annotations
 import codecs
 import contextlib
 import io
+import os
+import stat
 
 from .errors import InputError
 
@@ -34,7 +36,7 @@ def text_of(raw, name: str, kind: str) -> io.TextIOWrapper:
     head = raw.peek(SNIFF)[:SNIFF]
     if b"\0" in head:
         raise InputError(f"{name}: a binary file, not {kind} text")
-    if not _utf8_start(head, kind):
+    if not _utf8_start(head, kind, len(head) < SNIFF and _all_there(raw)):
         raise InputError(f"{name}: not UTF-8 text")
     # utf-8-sig drops the byte-order mark spreadsheet programs put before a CSV header;
     # newline="" is what the csv module needs to see quoted line breaks. JSON Lines ends a
@@ -50,17 +52,28 @@ def text_of(raw, name: str, kind: str) -> io.TextIOWrapper:
                             errors="strict" if kind == "yaml" else "surrogateescape")
 
 
-def _utf8_start(head: bytes, kind: str) -> bool:
+def _all_there(raw) -> bool:
+    """Whether a start shorter than SNIFF is the whole stream. A file read through a buffer
+    gives fewer bytes only at its end; a pipe, a terminal or a socket gives what its writer
+    has sent so far, which may end inside a character (`curl ... | mjscore batch -`)."""
+    try:
+        mode = os.fstat(raw.fileno()).st_mode
+    except (AttributeError, OSError, ValueError):  # (a test's buffer: all there is)
+        return True
+    return not (stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode))
+
+
+def _utf8_start(head: bytes, kind: str, complete: bool = False) -> bool:
     """Whether the sniffed start reads as UTF-8 enough to go on. A YAML file is one document:
     any stray byte fails it. A line format fails whole only when no line of its start is
     UTF-8 (a file in another encoding) or, for CSV, its header is not; otherwise a stray byte
     spoils its own record (`garbled`), wherever in the file it is. (A CSV's records are
     judged apart from its header: an ASCII header over Latin-1 rows is a Latin-1 file.)"""
-    # The last piece may be cut inside a character, unless the start is the whole file (a
-    # file read through a buffer of SNIFF bytes gives fewer only at its end); it is judged
-    # only then, or if it is all there is. Blank lines say nothing (any encoding reads them).
+    # The last piece may be cut inside a character, unless the start is the whole stream
+    # (`complete`, `_all_there`); it is judged only then, or if it is all there is. Blank lines
+    # say nothing (any encoding reads them).
     pieces = head.split(b"\n")
-    whole = [line for line in (pieces if len(head) < SNIFF else pieces[:-1]) if line.strip()]
+    whole = [line for line in (pieces if complete else pieces[:-1]) if line.strip()]
     if kind == "yaml" or not whole:
         return _decodes(head, final=False)
     if kind == "csv":

@@ -274,3 +274,23 @@ def test_dev_null_in_and_out_is_no_clash(tmp_path, args, stdin):
                              stdout=fout, stderr=subprocess.PIPE, text=True, timeout=60,
                              cwd=tmp_path)
     assert res.returncode == 0 and "also" not in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize("kind, text", [
+    pytest.param("jsonl", '{"hand": "东东东南南南西西西北北北中中", "rules": "guangdong"}\n',
+                 id="jsonl"),
+    pytest.param("csv", "hand,rules\n东东东南南南西西西北北北中中,guangdong\n", id="csv"),
+])
+def test_a_pipe_that_has_sent_part_of_a_character_is_utf_8(kind, text):
+    # A writer (curl, a program writing as it goes) may have sent a line cut inside a
+    # character when the start is sniffed: that is no file in another encoding.
+    from mjscore.batch_text import text_of
+    data = text.encode("utf-8")
+    cut = data.index("东".encode("utf-8")) + 1
+    r, w = os.pipe()
+    os.write(w, data[:cut])
+    with open(r, "rb") as raw:
+        got = text_of(raw, "<stdin>", kind)  # sniffs the part sent so far
+        os.write(w, data[cut:])
+        os.close(w)
+        assert got.read() == text
