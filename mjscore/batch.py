@@ -66,8 +66,9 @@ _row = maker(Row)  # Row(*values), made faster (two a record)
 def arguments(fields, rules: str) -> dict:
     """A record's fields as `score()` keyword arguments, `hand` and `rules` included.
 
-    A null value, or text that is empty or only spaces (as a CSV cell of them is dropped on
-    reading), is a key not given.
+    A null value, text that is empty or only spaces (as a CSV cell of them is dropped on
+    reading), or an empty list or mapping (a log's `"won": []` for nobody yet) is a key not
+    given.
 
     >>> arguments({"hand": "123m", "won": "S,W", "declared": "yes", "opts": "cap=100"}, "luzhou")
     {'rules': 'luzhou', 'hand': '123m', 'won': 'S,W', 'declared': True, 'opts': {'cap': '100'}}
@@ -77,14 +78,19 @@ def arguments(fields, rules: str) -> dict:
     for key in fields:
         if key not in KEYS:
             raise InputError(unknown("key", key, KEYS))
-    given = {k: v for k, v in fields.items()
-             if v is not None and not (isinstance(v, str) and not v.strip())}
+    given = {k: v for k, v in fields.items() if not _empty(v)}
     if "hand" not in given:
         raise InputError('no "hand": every record needs one')
     out = {"rules": rules}
     for key, value in given.items():
         out[key] = _value(key, value)
     return out
+
+
+def _empty(value) -> bool:
+    if isinstance(value, str):
+        return not value.strip()
+    return value is None or value == [] or value == {}
 
 
 def _value(key: str, value):

@@ -158,6 +158,8 @@ def test_exit_code_follows_the_counts(tmp_path, records, code, counts):
     pytest.param({"hand": "h", "opts": {"cap": 100}}, {"opts": {"cap": 100}}, id="opts mapping"),
     pytest.param({"hand": "h", "ghosts_drawn": "6"}, {"ghosts_drawn": 6}, id="ghosts_drawn text"),
     pytest.param({"hand": "h", "discard": None}, {}, id="null is not given"),
+    pytest.param({"hand": "h", "won": [], "opts": {}, "seat": " "}, {},
+                 id="an empty list, mapping or text is not given"),
     pytest.param({"hand": "h", "rules": "guangdong"}, {"rules": "guangdong"},
                  id="a record's rules beat --rules"),
 ])
@@ -1204,3 +1206,16 @@ def test_table_note_says_what_a_legal_row_paid_besides_the_hand_value(tmp_path, 
     write_jsonl(path, [record])
     line = run(str(path)).stdout.splitlines()[2]
     assert line.endswith(f"  {note}") if note else line.endswith("-5")
+
+
+def test_an_empty_won_list_in_a_record_is_nobody_won_yet(tmp_path):
+    # A log writing "won": [] for nobody yet was refused in guangdong and lanzhou, which have
+    # no --won ("--won does not apply"): every record of such a log was bad.
+    path = tmp_path / "h.jsonl"
+    path.write_text(json.dumps({"hand": "123m456m789m123pPP", "rules": "guangdong", "won": [],
+                                "opts": {}}) + "\n", encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 0, result.stderr
+    row = rows_of(result)[0]
+    assert {k: v for k, v in row.items() if k not in ("file", "record")} == \
+        score("123m456m789m123pPP", "guangdong").to_dict()
