@@ -79,6 +79,10 @@ def from_line(file: str, number: int, line: tuple, path: str | None = None) -> R
     except _Twice as e:
         problem = f'key "{str(e)[:40]}" is given twice (line {line_no})'
     except json.JSONDecodeError as e:
+        if text.startswith("\ufeff"):
+            # A byte-order mark starting a line other than the first: files joined into one
+            # (`cat a.jsonl b.jsonl`), the second saved with one. It is no part of the record.
+            return from_line(file, number, (line_no, text[1:]), path)
         problem = f"not JSON (line {line_no}, column {e.colno}: {e.msg})"
     except RecursionError:
         problem = f"not JSON (line {line_no}: nested too deeply)"

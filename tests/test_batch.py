@@ -1219,3 +1219,16 @@ def test_an_empty_won_list_in_a_record_is_nobody_won_yet(tmp_path):
     row = rows_of(result)[0]
     assert {k: v for k, v in row.items() if k not in ("file", "record")} == \
         score("123m456m789m123pPP", "guangdong").to_dict()
+
+
+def test_a_byte_order_mark_starting_a_later_line_is_no_part_of_its_record(tmp_path):
+    # `cat a.jsonl b.jsonl`, b saved with a byte-order mark: its first record was "not JSON
+    # (line 2, column 1: Expecting value)", on a line that looks right.
+    path = tmp_path / "h.jsonl"
+    path.write_text("\ufeff" + json.dumps(GOOD) + "\n\ufeff" + json.dumps(GOOD) + "\n"
+                    "\ufeffnot json\n", encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    rows = rows_of(result)
+    assert [status(r) for r in rows] == ["scored", "scored", "bad"]
+    assert rows[0]["value"] == rows[1]["value"]
+    assert rows[2]["error"] == "not JSON (line 3, column 1: Expecting value)"
