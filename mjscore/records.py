@@ -175,8 +175,10 @@ def _yaml(text, name: str) -> Iterator[Record]:
 def _jsonl(text, name: str) -> Iterator[Record]:
     number = 0
     for line_no, line in enumerate(text, 1):
-        if not line.strip():
-            continue  # a blank line is no record
+        if not line.strip().strip("\ufeff"):
+            # A blank line is no record; nor is a byte-order mark alone (`from_line`), as a
+            # file saved with one but no record leaves in files joined with `cat`.
+            continue
         number += 1
         yield _record(name, number, None, None, (line_no, line.rstrip("\r\n")), None)
 

@@ -1226,7 +1226,7 @@ def test_a_byte_order_mark_starting_a_later_line_is_no_part_of_its_record(tmp_pa
     # (line 2, column 1: Expecting value)", on a line that looks right.
     path = tmp_path / "h.jsonl"
     path.write_text("\ufeff" + json.dumps(GOOD) + "\n\ufeff" + json.dumps(GOOD) + "\n"
-                    "\ufeffnot json\n", encoding="utf-8")
+                    "\ufeffnot json\n\ufeff\n", encoding="utf-8")  # (the last: a file of none)
     result = run(str(path), "--format", "jsonl")
     rows = rows_of(result)
     assert [status(r) for r in rows] == ["scored", "scored", "bad"]
