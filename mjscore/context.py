@@ -217,6 +217,11 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         raise refusal("{kong_draw} is a self-drawn win: not with {discard} or {rob_kong}")
     if kong_draw and not hand.kongs:
         raise refusal("{kong_draw}: the hand has no kong to have drawn after")
+    if after_kong and r:
+        # (A record's from: names the konger of a rob too: "needs from:" beside a from:
+        # given sent the writer looking for a key that was there.)
+        raise refusal("{after_kong} is a discard right after a kong: a robbed kong is no "
+                      "discard (not with {rob_kong})")
     if after_kong and not d:
         raise refusal("{after_kong} needs {discard} (the discarder had just konged)")
     if heavenly and earthly:

@@ -104,6 +104,11 @@ LANZHOU_E = "rules: lanzhou\nseats:\n  E: 111m123m456m789m E E\nevents:\n  - {wi
     pytest.param(E + "events:\n  - {win: E, tile: 5p, after_kong: true}\n", [],
                  "event 1: after_kong needs from: (the discarder had just konged)",
                  id="after_kong with no discarder"),
+    # from: is given (the robbed konger): "after_kong needs from:" sent the writer looking
+    # for a key that was there.
+    pytest.param(E + "events:\n  - {win: E, tile: 5p, from: S, rob_kong: true, "
+                 "after_kong: true}\n", [], "event 1: after_kong is a discard right after a kong: a robbed kong is no "
+                 "discard (not with rob_kong)", id="after_kong on a robbed kong"),
     pytest.param(E + "events:\n  - {win: E, tile: 5p, from: E}\n", [],
                  "event 1: a seat cannot win on its own discard (from: E)", id="its own discard"),
     pytest.param(E + "events:\n  - {win: E, tile: 5p, from: E, rob_kong: true}\n", [],
