@@ -150,6 +150,13 @@ def compare_table(names, results) -> str:
             ("Patterns", *(str(r) if isinstance(r, Exception) else _names(r) for r in results)),
             ("Reading", *("-" if isinstance(r, Exception) else r.decomposition or "-"
                           for r in results))]
+    # What a column's nets hold besides the value (喜钱, horses, the Kong Penalty, the konger's
+    # extra shares), so they follow from Value: "Values agree: 2" stood over nets of +2 and
+    # +12, the guide's 10 Kong Penalty said nowhere.
+    extras = ["" if isinstance(r, Exception) or not r.legal else _extras(r.payments)
+              for r in results]
+    if any(extras):
+        rows.append(("Extras", *(x or "-" for x in extras)))
     for seat in SEATS:
         rows.append((f"Net {seat}", *("-" if isinstance(r, Exception) else f"{r.net[seat]:+d}"
                                       if r.net[seat] else "0" for r in results)))
@@ -175,6 +182,17 @@ def compare_table(names, results) -> str:
         if len(legal) >= 2:
             out += _rule_lines(legal)
     return "\n".join(out)
+
+
+def _extras(payments) -> str:
+    """A result's payments past the hand value, one line a kind: `Kong Penalty: 10 from S to
+    E` (as batch's Note says them)."""
+    rows: dict = {}
+    for p in payments:
+        if p.why != HAND_VALUE and p.amount:
+            rows.setdefault((p.why, p.amount, p.to), []).append(p.frm)
+    return "\n".join(f"{why}: {amount} from {', '.join(frm)} to {to}"
+                     for (why, amount, to), frm in rows.items())
 
 
 def _rule_lines(ok) -> list:

@@ -3,6 +3,8 @@ rulesets by what they are (predicate and parameters), never by their display nam
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -140,3 +142,20 @@ def test_rulesets_are_named_as_their_columns_so_one_name_twice_is_still_compared
     res = CliRunner().invoke(cli, ["score", "111m234m567m789p5pC", "--win", "5p", "--rules",
                                    f"luzhou,{house}"])
     assert res.stdout.splitlines()[-1] == f"Values differ: luzhou 2, {house} 1"
+
+
+def test_extras_are_said_so_the_nets_follow_from_the_values():
+    # "Values agree: 2" stood over nets of +2 and +12: the guide's 10 Kong Penalty (a row of
+    # its own, outside the value) was in the net and nowhere else in the table.
+    res = CliRunner().invoke(cli, ["score", "123m456m789m11p23pC", "--win", "3p", "--discard",
+                                   "S", "--after-kong", "--rules", LG])
+    rows = res.stdout.splitlines()
+    extras = next(x for x in rows if x.startswith("Extras"))
+    assert re.split(r" {2,}", extras) == ["Extras", "-", "Kong Penalty: 10 from S to E"]
+    assert rows.index(extras) < next(i for i, x in enumerate(rows) if x.startswith("Net E"))
+    assert "Values agree: 2" in rows
+
+
+def test_no_extras_row_where_no_column_pays_any():
+    res = CliRunner().invoke(cli, ["score", "111m123m456m789m55p", "--rules", LG])
+    assert "Extras" not in res.stdout
