@@ -213,8 +213,8 @@ class _Table:
             count_ghosts(self, ev, drawn)
         except InputError as e:  # name the record and the event, as every record error does
             raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
-        self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {ev.fields['drawn']}"
-                                    " ghosts", tuple(rows)))
+        self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {drawn} ghost"
+                                    f"{'s' * (drawn != 1)}", tuple(rows)))
 
     def ghosts_as_settled(self) -> None:
         """A ghosts event is paid as its seat's hand ends (under win_only, a seat that does

@@ -798,3 +798,11 @@ def test_an_event_line_counts_a_pattern_held_twice():
            "events": [{"win": "E", "tile": "6s"}, {"win": "S", "tile": "9p", "from": "N"}]}
     assert [e.summary for e in settle(rec).events] == [
         "E wins by self-draw with 6s: 闺x2 无鬼 40 颗", "S wins on N's discard with 9p: 闺x2 5 颗"]
+
+
+@pytest.mark.parametrize("drawn, words", [(1, "E drew 1 ghost"), (2, "E drew 2 ghosts")])
+def test_a_ghosts_event_counts_its_ghosts_in_words(drawn, words):
+    # It said "E drew 1 ghosts".
+    r = settle({"seats": {"E": "111m123m456m789m C 5p"},
+                "events": [{"ghosts": "E", "drawn": drawn}, {"win": "E", "tile": "5p"}]})
+    assert r.events[0].summary == words
