@@ -10,7 +10,7 @@ import json
 from tabulate import tabulate
 
 from .batch import BAD, NOT_LEGAL, SCORED
-from .settlement import HAND_VALUE
+from .settlement import extra_lines
 from .bounded import make_room
 from .context import SEATS
 
@@ -84,14 +84,8 @@ def _net(n: int) -> str:
 
 
 def _extras(payments) -> str:
-    """A legal row's payments past the hand value, so its nets follow from Value: `喜钱: 5
-    ghosts drawn: 10 from S, W, N to E`."""
-    rows: dict = {}
-    for p in payments:
-        if p["why"] != HAND_VALUE:
-            rows.setdefault((p["why"], p["amount"], p["to"]), []).append(p["from"])
-    return "; ".join(f"{why}: {amount} from {', '.join(frm)} to {to}"
-                     for (why, amount, to), frm in rows.items())
+    """A legal row's payments past the hand value, so its nets follow from Value."""
+    return "; ".join(extra_lines((p["why"], p["amount"], p["from"], p["to"]) for p in payments))
 
 
 def table(rows) -> str:

@@ -29,7 +29,7 @@ if _tabulate.wcwidth is None:
 from .compare import match_patterns
 from .terms import term
 from .context import SEATS
-from .settlement import HAND_VALUE
+from .settlement import HAND_VALUE, extra_lines
 from .words import either
 from .working import (explain_title, horse_words, payer_words, situation_term, uncounted_sets,
                       value_lines)
@@ -185,14 +185,7 @@ def compare_table(names, results) -> str:
 
 
 def _extras(payments) -> str:
-    """A result's payments past the hand value, one line a kind: `Kong Penalty: 10 from S to
-    E` (as batch's Note says them)."""
-    rows: dict = {}
-    for p in payments:
-        if p.why != HAND_VALUE and p.amount:
-            rows.setdefault((p.why, p.amount, p.to), []).append(p.frm)
-    return "\n".join(f"{why}: {amount} from {', '.join(frm)} to {to}"
-                     for (why, amount, to), frm in rows.items())
+    return "\n".join(extra_lines((p.why, p.amount, p.frm, p.to) for p in payments))
 
 
 def _rule_lines(ok) -> list:

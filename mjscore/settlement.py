@@ -17,6 +17,18 @@ from .terms import shown_extra
 
 HAND_VALUE = "hand value"  # why a win's own payments are paid: the rest are extras
 
+
+def extra_lines(payments) -> list:
+    """A win's payments past the hand value, one line a kind and payee (`喜钱: 5 ghosts
+    drawn: 10 from S, W, N to E`): what a table says beside a value so that its nets follow
+    from it (batch's Note, the --rules A,B Extras row). `payments`: (why, amount, from, to)."""
+    rows: dict = {}
+    for why, amount, frm, to in payments:
+        if why != HAND_VALUE and amount:
+            rows.setdefault((why, amount, to), []).append(frm)
+    return [f"{why}: {amount} from {', '.join(frm)} to {to}"
+            for (why, amount, to), frm in rows.items()]
+
 EXTRAS: dict = {}
 
 
