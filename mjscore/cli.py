@@ -151,6 +151,10 @@ def _compare(hand, names, kwargs, fmt):
     from . import render
     from .compare import score_each
     results = score_each(hand, names, kwargs)
+    if all(isinstance(r, MjscoreError) for r in results) and len({str(r) for r in results}) == 1:
+        # Bad alike under every ruleset (the notation, a seat): the one line one ruleset gives,
+        # not a table of the same error in every column and that line once a ruleset.
+        raise results[0]
     if fmt == "json":
         click.echo(render.compare_json(names, results))
     else:

@@ -159,3 +159,26 @@ def test_extras_are_said_so_the_nets_follow_from_the_values():
 def test_no_extras_row_where_no_column_pays_any():
     res = CliRunner().invoke(cli, ["score", "111m123m456m789m55p", "--rules", LG])
     assert "Extras" not in res.stdout
+
+
+@pytest.mark.parametrize("args, line", [
+    pytest.param(["123m456q"], 'invalid hand: column 8: unknown suit "q"', id="notation"),
+    pytest.param(["111m123m456m789m55p", "--seat", "X"],
+                 'invalid option: --seat takes a seat E, S, W or N, not "X"', id="a seat"),
+])
+@pytest.mark.parametrize("fmt", ["table", "json"])
+def test_input_bad_under_every_ruleset_alike_is_one_line_as_under_one(args, line, fmt):
+    # It was a table of the same error in every column, and the line once a ruleset.
+    res = CliRunner().invoke(cli, ["score", *args, "--rules", ALL, "--format", fmt])
+    alone = CliRunner().invoke(cli, ["score", *args, "--format", fmt])
+    assert (res.exit_code, res.stdout, res.stderr) == (2, "", f"mjscore: {line}\n")
+    assert (alone.exit_code, alone.stdout, alone.stderr) == (2, "", res.stderr)
+
+
+def test_input_bad_under_some_rulesets_is_told_in_its_column_and_named():
+    res = CliRunner().invoke(cli, ["score", "111m123m456m789m55p", "--declared",
+                                   "--rules", "luzhou,guangdong"])
+    assert res.exit_code == 2
+    assert res.stderr == "mjscore: guangdong: invalid option: --declared does not apply in " \
+        "guangdong\n"
+    assert "Legal     yes" in res.stdout and "error" in res.stdout
