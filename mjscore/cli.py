@@ -15,7 +15,7 @@ import sys
 import click
 
 from . import __version__
-from .cli_options import (batch_params, is_list, rules_show_params, ruleset_names,
+from .cli_options import (batch_params, one_ruleset, rules_show_params, ruleset_names,
                           score_params, settle_params, waits_params)
 from .errors import TOO_DEEP, MjscoreError, one_line
 
@@ -128,7 +128,7 @@ def waits(hand, rules, seat, indicator, opts, fmt):
     from . import render
     from .options import parse_pairs
     from .ready import waits as find
-    w = find(" ".join(hand), rules, seat=seat, indicator=indicator, opts=parse_pairs(opts))
+    w = find(" ".join(hand), one_ruleset(rules, "waits"), seat=seat, indicator=indicator, opts=parse_pairs(opts))
     click.echo(json.dumps(w.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render.waits_table(w))
 
@@ -140,7 +140,7 @@ def settle(file, rules, opts, fmt):
     from . import render
     from .options import parse_pairs
     from .whole_hand import settle as run
-    r = run(file, rules, opts=parse_pairs(opts))
+    r = run(file, one_ruleset(rules, "settle"), opts=parse_pairs(opts))
     click.echo(json.dumps(r.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render.settle_table(r))
     sys.exit(0 if r.legal else 1)
@@ -235,11 +235,9 @@ def batch(files, rules, input_format, fmt, output, jobs):
     """
     from .batch import BAD, NOT_LEGAL, score_all
     from .batch_inputs import check_run, open_output
-    from .errors import OptionError
     from .output_guard import spares_rulesets
     from .records import read
-    if is_list(rules):
-        raise OptionError("batch takes one --rules; a record's rules key can name another")
+    one_ruleset(rules, "batch", "a record's rules key can name another")
     # Fail on a bad command line before a single row is written (or -o truncated).
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
     guard = check_run(files, rules, input_format, output, stdin, sys.stdout)

@@ -129,6 +129,16 @@ def is_list(rules: str) -> bool:
     return "," in rules and not names_a_path(rules)
 
 
+def one_ruleset(rules: str | None, command: str,
+                hint: str = "a comma list of rulesets is compared by score") -> str | None:
+    """`--rules` of a command that takes one ruleset, where a comma list (score's side by
+    side) would otherwise be looked for as a ruleset of that name, and not found."""
+    if rules is not None and is_list(rules):
+        from .errors import OptionError
+        raise OptionError(f"{command} takes one --rules; {hint}")
+    return rules
+
+
 def ruleset_names(rules: str, explain: bool = False) -> list:
     """The rulesets `score --rules` names: one, or a comma list scored side by side."""
     if not is_list(rules):
