@@ -128,7 +128,8 @@ def waits(hand, rules, seat, indicator, opts, fmt):
     from . import render
     from .options import parse_pairs
     from .ready import waits as find
-    w = find(" ".join(hand), one_ruleset(rules, "waits"), seat=seat, indicator=indicator, opts=parse_pairs(opts))
+    w = find(" ".join(hand), one_ruleset(rules, "waits"), seat=seat, indicator=indicator,
+             opts=parse_pairs(opts))
     click.echo(json.dumps(w.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render.waits_table(w))
 
