@@ -253,6 +253,8 @@ def settle_table(r) -> str:
     lines = [f"Record:   {r.record}   ({r.ruleset})", ""]
     for e in r.events:
         lines.append(f"Event {e.number}: {e.summary}")
+        # The horses each win drew, misses too, as `score` shows them: the rows show the hits.
+        lines += [f"Horses:   {horse_words(w.context)}" for w in e.results if w.context.horses]
         lines += payment_lines(e.payments, "Why")
         lines.append("")
     if not r.legal:

@@ -565,6 +565,16 @@ def test_horses_on_a_win_are_paid_as_score_pays_them():
     assert got.legal and got.net == want.net == {"E": -4, "S": -4, "W": 12, "N": -4}
 
 
+def test_the_table_names_every_horse_drawn_the_misses_too(tmp_path):
+    # The rows show only the horse that hit: a player checking the count needs the miss too,
+    # as score's Horses line gives it.
+    rec = {"rules": "guangdong", "opts": {"horses": 2}, "seats": {"W": "123m456m789m11p 1pPP"},
+           "events": [{"win": "W", "tile": "P", "horses": "3m5s"}]}
+    out = CliRunner().invoke(cli, ["settle", _record(tmp_path, rec)]).stdout.splitlines()
+    assert out[2:4] == ["Event 1: W wins by self-draw with P: 胡牌 2",
+                        "Horses:   3m names W, 5s names E (dealer E; 1 names the winner W)"]
+
+
 @pytest.mark.parametrize("opts, horses, message", [
     pytest.param({"horses": 2}, None, "event 1 (horses): guangdong draws 2 horses "
                  "(opts.horses): give 2 tiles, got 0", id="horses drawn but none given"),
