@@ -148,13 +148,18 @@ class _Table:
                 raise
         if hand is not None:
             want = ("pong", "exposed") if robbed else ("kong", kind)
-            # (A ghost added to a pong: the record does not say which kind the pong is.)
-            anykind = robbed and added_ghost(tile, self.rs)
+            # (A ghost added to a pong: the kong's tile does not say which kind the pong is;
+            # the robber's tile, written as the tile the ghost stands for (L14), does. Written
+            # as the ghost itself, scoring refuses it.)
+            named = tile
+            if robbed and added_ghost(tile, self.rs):
+                named = event_tile(robber, self.rec.label)
+            anykind = named in self.rs.ghost_kinds and robbed and added_ghost(tile, self.rs)
             if not any(m.kind == want[0] and m.exposure == want[1] and
-                       (anykind or m.tiles[0] == tile) for m in hand.melds):
+                       (anykind or m.tiles[0] == named) for m in hand.melds):
                 shown = "exposed pong (the kong was robbed)" if robbed else f"{kind} kong"
                 raise InputError(f"{self.rec.label}: event {ev.number}: {ev.seat}'s hand shows "
-                                 f"no {shown} of {T.name(tile)}")
+                                 f"no {shown} of {T.name(named)}")
         if robbed:  # as formed, should the robbing win be refused (`kongs_as_settled`)
             self.formed[len(self.out)] = (robber.number,
                                           self.kong(ev, kind, tile, frm, False))
