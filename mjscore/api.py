@@ -315,7 +315,8 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
                        # (The rule's own name where it is what refuses: a hand paying under
                        # the 2 it asks; not one a house rule's higher minimum refuses, nor a
                        # house minimum of 1, under which a 平胡 may win on a discard.)
-                       + (" (1颗不能胡: a 平胡 wins by self-draw only)"
+                       + (" (1颗不能胡: a hand paying under 2 颗 on a discard, as a 平胡 "
+                          "does, wins by self-draw only)"
                           if unit == "颗" and top.value < 2 <= minimum else ""))
     payments, net = (), _ZERO
     if not reasons:

@@ -190,7 +190,8 @@ def test_division_words_follow_the_divisor(tmp_path, divisor, line, reason):
 def test_the_1_ke_rule_is_named_where_it_refuses_the_hand():
     result = run("score", "123456m234789pC5p", "--win", "5p", "--discard", "S")
     assert result.exit_code == 1
-    assert "this hand pays 1 after halving (1颗不能胡: a 平胡 wins by self-draw only)" in \
+    assert "this hand pays 1 after halving (1颗不能胡: a hand paying under 2 颗 on a " \
+        "discard, as a 平胡 does, wins by self-draw only)" in \
         result.stdout
 
 

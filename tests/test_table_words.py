@@ -86,7 +86,7 @@ Value:    step 0 = 2 颗 (cap 40)
           halved on a discard-type win -> 1 颗
 
 Not a legal win:
-  - a discard-type win must pay at least 2 颗; this hand pays 1 after halving (1颗不能胡: a 平胡 wins by self-draw only)
+  - a discard-type win must pay at least 2 颗; this hand pays 1 after halving (1颗不能胡: a hand paying under 2 颗 on a discard, as a 平胡 does, wins by self-draw only)
 """
 
 
