@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import tiles as T
 from .context import FLAGS, discard_wins, ghost_rule, max_winners
 from .render import tabulate  # (measured as render measures CJK cells)
+from .terms import term
 
 # Words for the `ghosts`, `hand` and `play` keys, by key and value (README, Ruleset format).
 _STAND_FOR = {"suited": "standing for any suited tile", "any": "standing for any tile"}
@@ -20,6 +21,8 @@ _GHOST_SWITCHES = {  # key -> (words when true, words when false or unset)
     "full_ghost_win": ("holding all of them concealed wins at once (满鬼)", ""),
 }
 _MELDS = {"toss": "toss group", "dragon_set": "dragon set of C F P"}
+# What a meld's name alone leaves out (Z2: a set short of one dragon takes a 1s for it).
+_MELD_NOTES = {"dragon_set": "a 1s, 幺鸡, may stand in for one missing dragon"}
 _SHAPES = {"standard": "four sets and a pair", "seven_pairs": "seven pairs"}
 _PASS_RULES = {"guoshui": "过水 (after passing a discard win, none worth as much until the next "
                           "draw)",
@@ -97,17 +100,37 @@ def ghosts_line(rs) -> str:
     return "Ghosts: " + "; ".join(parts)
 
 
+def draw_words(rs) -> str:
+    """What is paid when the wall runs out (`draw`), in words."""
+    draw = rs.spec.get("draw") or {}
+    out = []
+    if draw.get("flower_cat"):
+        pays = draw.get("flower_cat_pays", "cap")
+        out.append(f"a {term(rs, 'flower_cat_hand')} (a hand of more than {rs.max_suits} "
+                   f"suits) pays {'the cap' if pays == 'cap' else _val(pays)} to each other "
+                   f"player who has not won and is no {term(rs, 'flower_cat_hand')}"
+                   + (", and pays as one not ready too" if draw.get("flower_cat_not_ready")
+                      else ""))
+    owed = draw.get("not_ready_pays")
+    if owed is not None:
+        out.append("a player not ready pays each ready one " + (
+            f"that player's {term(rs, 'best_wait_owed')}" if owed == "chada" else _val(owed)))
+    return "; ".join(out) or "nothing is paid"
+
+
 def hand_line(rs) -> str:
     """The melds and shapes a winning hand may hold, and its limits."""
     h, raw = rs.spec["hand"], rs.data["hand"]
-    melds = [_MELDS.get(m, m) for m in h["melds"]]
-    if rs.max_tosses and "toss" in h["melds"]:
-        melds[h["melds"].index("toss")] += f" (at most {rs.max_tosses})"
+    notes: dict = {m: [] for m in h["melds"]}
+    if rs.max_tosses and "toss" in notes:
+        notes["toss"].append(f"at most {rs.max_tosses}")
     for s in sorted(rs.concealed_sets):
-        if s in h["melds"]:
-            melds[h["melds"].index(s)] += " (also in the concealed hand)"
-        else:
-            melds.append(f"{_MELDS.get(s, s)} (in the concealed hand only)")
+        notes.setdefault(s, []).append("also in the concealed hand" if s in h["melds"] else
+                                       "in the concealed hand only")
+    for m, note in notes.items():
+        note += [_MELD_NOTES[m]] if m in _MELD_NOTES else []
+    melds = [_MELDS.get(m, m) + (f" ({'; '.join(note)})" if note else "")
+             for m, note in notes.items()]
     shapes = ", ".join(_SHAPES.get(s, s) for s in rs.shapes)
     if "seven_pairs" in h and "seven_pairs" in h["shapes"]:
         by = _option(raw.get("seven_pairs"))
@@ -189,9 +212,11 @@ def rules_show(rs) -> str:
         base = f"every win has {every.id}'s base {_val(every.amount)} at least" if every else \
             f"default base {_val(rs.spec['value'].get('base', 0))}"
         out += ["", f"Value: base x multipliers + bonuses ({base})"]
-    out.append(f"Cap: {_val(rs.spec['value'].get('cap'))}; discard-type wins divide by "
-               f"{v.get('discard_divisor', 1)}; minimum discard win "
-               f"{_val(rs.spec['value'].get('min_discard_win', 0))}")
+    divisor = v.get("discard_divisor", 1)
+    out.append(f"Cap: {_val(rs.spec['value'].get('cap'))}; " + (
+        f"a discard-type win is divided by {divisor} after the cap, rounded down"
+        if divisor != 1 else "a discard-type win is paid in full") +
+        f"; minimum discard win {_val(rs.spec['value'].get('min_discard_win', 0))}")
     pay = rs.spec["payers"]
     out.append("Payers: " + "; ".join(f"{k}: {x['who']}" + (f" x{x['shares']} shares"
                                                          if x.get("shares", 1) != 1 else "")
@@ -200,15 +225,11 @@ def rules_show(rs) -> str:
     if extras:
         out.append("Extras: " + "; ".join(_extra(x) for x in extras.values() if x))
     kongs = rs.spec.get("kong_payments") or {}
-    if kongs:
-        who = {"concealed": "from each opponent", "added": "from each opponent",
-               "exposed": "from the discarder"}
-        out.append("Kong payments when declared: " + "; ".join(
-            f"{k} {n} {who[k]}" for k, n in kongs.items()))
-    draw = rs.spec.get("draw") or {}
-    if draw:
-        out.append("Draw (wall exhausted): " + "; ".join(
-            f"{k}: {_val(v)}" for k, v in draw.items()))
+    who = {"concealed": "from each opponent", "added": "from each opponent",
+           "exposed": "from the discarder"}
+    out.append("Kong payments when declared: " + ("; ".join(
+        f"{k} {n} {who[k]}" for k, n in kongs.items()) or "none"))
+    out.append(f"Draw (wall exhausted): {draw_words(rs)}")
     out += [play_line(rs), context_line(rs)]
     if d.get("departures"):
         out += ["", f"Where {rs.name} departs, point by point:"]

@@ -49,7 +49,8 @@ def shown(*args) -> list:
         "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",
         "Ghosts: none",
         "Hand: melds pong, kong, toss group (at most 3), dragon set of C F P (also in the "
-        "concealed hand); shapes four sets and a pair; a win needs --declared",
+        "concealed hand; a 1s, 幺鸡, may stand in for one missing dragon); shapes four sets and "
+        "a pair; a win needs --declared",
         "Play (settle): one winner a hand; a discard claimed by several goes to the nearest "
         "downstream; 漏胡 (a passed tile is not won by discard until the next discard or call)",
         "Situations (score options): --discard, --kong-draw, --rob-kong, --declared"],
@@ -199,3 +200,48 @@ def test_rules_check_notes_a_flower_cat_with_no_cap_to_pay(tmp_path, house, note
     path.write_text("extends: luzhou\nname: h\n" + house, encoding="utf-8")
     check = CliRunner().invoke(cli, ["rules", "check", str(path)])
     assert check.exit_code == 0 and check.stdout.endswith(f"{note}\n"), check.output
+
+
+def money_lines(*args) -> list:
+    res = CliRunner().invoke(cli, ["rules", "show", *args])
+    assert res.exit_code == 0, res.output
+    return [x for x in res.stdout.splitlines()
+            if x.startswith(("Cap:", "Kong payments", "Draw (wall exhausted)"))]
+
+
+# How a discard-type win is divided, what a kong pays when declared and what a drawn hand pays,
+# in words: the Draw line printed its YAML keys ("flower_cat_not_ready: true"), a ruleset with
+# none of them said nothing, and "divide by 2" did not say when or how it rounds (L9).
+@pytest.mark.parametrize("args, want", [
+    pytest.param(["luzhou"], [
+        "Cap: 40; a discard-type win is divided by 2 after the cap, rounded down; minimum "
+        "discard win 2",
+        "Kong payments when declared: none",
+        "Draw (wall exhausted): a 花猫 (a hand of more than 2 suits) pays the cap to each other "
+        "player who has not won and is no 花猫; a player not ready pays each ready one that "
+        "player's best wait (查大)"], id="luzhou"),
+    pytest.param(["luzhou", "--opt", "flower_cat_pays=7"], [
+        "Cap: 40; a discard-type win is divided by 2 after the cap, rounded down; minimum "
+        "discard win 2",
+        "Kong payments when declared: none",
+        "Draw (wall exhausted): a 花猫 (a hand of more than 2 suits) pays 7 to each other "
+        "player who has not won and is no 花猫; a player not ready pays each ready one that "
+        "player's best wait (查大)"], id="luzhou, a 花猫 paying 7"),
+    pytest.param(["luzhou-guide"], [
+        "Cap: 40; a discard-type win is paid in full; minimum discard win 0",
+        "Kong payments when declared: none",
+        "Draw (wall exhausted): a Flower Cat (a hand of more than 2 suits) pays the cap to each "
+        "other player who has not won and is no Flower Cat, and pays as one not ready too; a "
+        "player not ready pays each ready one 1"], id="luzhou-guide"),
+    pytest.param(["guangdong"], [
+        "Cap: none; a discard-type win is paid in full; minimum discard win 0",
+        "Kong payments when declared: concealed 2 from each opponent; added 1 from each "
+        "opponent; exposed 3 from the discarder",
+        "Draw (wall exhausted): nothing is paid"], id="guangdong"),
+    pytest.param(["lanzhou"], [
+        "Cap: none; a discard-type win is paid in full; minimum discard win 0",
+        "Kong payments when declared: none",
+        "Draw (wall exhausted): nothing is paid"], id="lanzhou"),
+])
+def test_rules_show_says_the_money_in_words(args, want):
+    assert money_lines(*args) == want
