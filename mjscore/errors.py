@@ -11,11 +11,13 @@ TOO_DEEP = "input nested too deeply"
 
 
 def one_line(text: str) -> str:
-    """`text` with line breaks, other control characters and invisible format characters (a
-    byte-order mark, a zero-width space) shown as escapes (`\\n`, `\\ufeff`), and
+    """`text` with line breaks, other control characters, invisible format characters (a
+    byte-order mark, a zero-width space) and lone surrogates (a byte that was not UTF-8 in
+    a command-line argument, `\\udcff`, which no UTF-8 stream can write) shown as escapes
+    (`\\n`, `\\ufeff`), and
     the middle of an overlong message elided: a message quotes the user's own input (a file
     name, a tile, an option's value), which may be anything, and must stay one short line."""
-    out = "".join(repr(ch)[1:-1] if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
+    out = "".join(repr(ch)[1:-1] if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
                   else ch for ch in str(text))
     if len(out) > MAX_MESSAGE:
         half = MAX_MESSAGE // 2

@@ -71,6 +71,18 @@ def test_an_invisible_character_is_shown_escaped(char):
     assert repr(char)[1:-1] in line and char not in line
 
 
+@pytest.mark.parametrize("char", ["\udcff", "\ud800"], ids=["undecodable byte", "lone surrogate"])
+def test_a_lone_surrogate_is_escaped_alike_in_the_api_and_the_cli(char):
+    # (A byte that is not UTF-8 reaches argv as a surrogate; the API's message held it raw,
+    # which no UTF-8 stream can write, and so differed from the line the CLI printed.)
+    with pytest.raises(NotationError) as e:
+        score(HAND + char)
+    message = str(e.value)
+    assert char not in message and repr(char)[1:-1] in message
+    message.encode("utf-8")
+    assert one_line_error(run("score", HAND + char), "unknown tile") == f"mjscore: {message}"
+
+
 @pytest.mark.parametrize("args, fragment", [
     pytest.param(["score", HAND, "--format", "ta\nble"], "'ta\\nble' is not one of",
                  id="a line break in a choice"),
