@@ -191,10 +191,11 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
             raise OptionError(f"{flag} takes True or False, not {on!r}")
     # An option given empty (`--won ''`, horses=()) is given: refused where the ruleset has
     # no such option, as any value is (README: never silently ignored). Not given: won's
-    # default (), or None; horses None.
+    # default (), an empty list alike (a caller's list of the seats won so far, none yet), or
+    # None; horses None.
     applies(rs, {"discard": discard is not None, "kong_draw": kong_draw,
                  "after_kong": after_kong, "rob_kong": rob_kong is not None,
-                 "won": won is not None and won != (), "declared": declared,
+                 "won": won is not None and won != () and won != [], "declared": declared,
                  "heavenly": heavenly, "earthly": earthly, "ghosts_drawn": bool(ghosts_drawn),
                  "indicator": indicator is not None, "horses": horses is not None})
     w = seat(seat_, "--seat")

@@ -346,8 +346,16 @@ def test_an_option_given_empty_is_given(args, code, message):
 
 def test_an_option_given_empty_from_python_is_given():
     with pytest.raises(MjscoreError, match="--won does not apply in guangdong"):
-        score("123m456m789m123pPP", "guangdong", won=[])
+        score("123m456m789m123pPP", "guangdong", won="")  # (the command's --won '')
     assert score("123m456m789m123pPP", "guangdong", won=None).legal
+
+
+@pytest.mark.parametrize("won", [(), []], ids=["tuple", "list"])
+def test_no_seat_won_yet_is_the_default_as_an_empty_tuple_or_list(won):
+    # A caller passing its list of the seats won so far, none yet, was refused in guangdong and
+    # lanzhou ("--won does not apply"), where the default () was not.
+    assert score("123m456m789m123pPP", "guangdong", won=won).to_dict() == \
+        score("123m456m789m123pPP", "guangdong").to_dict()
 
 
 def test_the_1_ke_rule_is_not_named_under_a_house_minimum_of_1(tmp_path):
