@@ -22,7 +22,7 @@ _GHOST_SWITCHES = {  # key -> (words when true, words when false or unset)
 }
 _MELDS = {"toss": "toss group", "dragon_set": "dragon set of C F P"}
 # What a meld's name alone leaves out (Z2: a set short of one dragon takes a 1s for it).
-_MELD_NOTES = {"dragon_set": "a 1s, 幺鸡, may stand in for one missing dragon"}
+_MELD_NOTES = {"dragon_set": ["a 1s, 幺鸡, may stand in for one missing dragon"]}
 _SHAPES = {"standard": "four sets and a pair", "seven_pairs": "seven pairs"}
 _PASS_RULES = {"guoshui": "过水 (after passing a discard win, none worth as much until the next "
                           "draw)",
@@ -127,10 +127,10 @@ def hand_line(rs) -> str:
     for s in sorted(rs.concealed_sets):
         notes.setdefault(s, []).append("also in the concealed hand" if s in h["melds"] else
                                        "in the concealed hand only")
+    melds = []
     for m, note in notes.items():
-        note += [_MELD_NOTES[m]] if m in _MELD_NOTES else []
-    melds = [_MELDS.get(m, m) + (f" ({'; '.join(note)})" if note else "")
-             for m, note in notes.items()]
+        note = note + _MELD_NOTES.get(m, [])
+        melds.append(_MELDS.get(m, m) + (f" ({'; '.join(note)})" if note else ""))
     shapes = ", ".join(_SHAPES.get(s, s) for s in rs.shapes)
     if "seven_pairs" in h and "seven_pairs" in h["shapes"]:
         by = _option(raw.get("seven_pairs"))

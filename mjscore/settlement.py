@@ -29,6 +29,7 @@ def extra_lines(payments) -> list:
     return [f"{why}: {amount} from {', '.join(frm)} to {to}"
             for (why, amount, to), frm in rows.items()]
 
+
 EXTRAS: dict = {}
 
 
