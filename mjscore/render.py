@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 import unicodedata
 
 import tabulate as _tabulate
@@ -137,6 +138,9 @@ def _names(r) -> str:
     return "\n".join(f"{r.rules.shown_name(h)} {h.effect}" for h in r.patterns) or "-"
 
 
+WHY_WIDTH = 60  # characters a line of a side-by-side "Why not" cell
+
+
 def compare_table(names, results) -> str:
     """A column per ruleset: value, patterns, reading, net; then where they differ."""
     ok = [r for r in results if not isinstance(r, Exception)]
@@ -162,10 +166,12 @@ def compare_table(names, results) -> str:
                                       if r.net[seat] else "0" for r in results)))
     # Each ruleset is named as its column is, as --rules gave it: two house files may both
     # call themselves luzhou, and a dict by that name showed one value as "Values agree".
+    # Each reason on its own lines, wrapped: one reason can run to 150 characters, which made
+    # its column, and the whole table, that wide.
     for name, r in zip(names, results):
         if not isinstance(r, Exception) and not r.legal:
-            rows.append((f"Why not ({name})", *("; ".join(x.reasons) if x is r else ""
-                                                 for x in results)))
+            why = "\n".join(textwrap.fill(x, WHY_WIDTH) for x in r.reasons)
+            rows.append((f"Why not ({name})", *(why if x is r else "" for x in results)))
     out = [tabulate(rows, headers=("", *names))]
     if len(ok) >= 2:
         # A hand that is no legal win scores nothing there: its value (what it would pay) and
