@@ -1,5 +1,8 @@
-"""Cases pinning decisions that manual mutation testing showed no other test holds: each
-value is worked out from RULINGS.md (and the seed texts), not copied from the program."""
+"""Rules at their boundaries: a ladder's step 0, a rare hand's cap below the ordinary one, a
+rob naming another seat, the largest value a pattern may make, "at least one" dragon pair,
+a ghost beside two tiles that could or could not be a chow. Each value is worked out from
+RULINGS.md (and the seed texts), not copied from the program; no other test held these (a
+mutation audit changed each decision and every test still passed)."""
 
 import pytest
 
