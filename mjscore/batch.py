@@ -13,7 +13,7 @@ from itertools import chain, islice, starmap
 from typing import Iterable, Iterator
 
 from .api import score
-from .errors import TOO_DEEP, InputError, MjscoreError
+from .errors import TOO_DEEP, InputError, MjscoreError, one_line
 from .frozen import maker
 from .options import WHOLE_NUMBER, blank_option, parse_pairs
 from .output_guard import no_clash, own_rules
@@ -147,8 +147,8 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
     file's `output_guard.identity`, which no ruleset file of the record may be (`no_clash`)."""
     source = rec.path or rec.file
     rec = decoded(rec)
-    if rec.problem is not None:
-        return Row(rec.file, rec.number, error=rec.problem)
+    if rec.problem is not None:  # (it may quote the record's own text: a key, a cell)
+        return Row(rec.file, rec.number, error=one_line(rec.problem))
     own = own_rules(rec.fields, source)
     if own is not None and guard is not None:
         no_clash(own, guard, f"{rec.file}:{rec.number}")

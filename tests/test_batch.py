@@ -1232,3 +1232,14 @@ def test_a_byte_order_mark_starting_a_later_line_is_no_part_of_its_record(tmp_pa
     assert [status(r) for r in rows] == ["scored", "scored", "bad"]
     assert rows[0]["value"] == rows[1]["value"]
     assert rows[2]["error"] == "not JSON (line 3, column 1: Expecting value)"
+
+
+def test_a_key_given_twice_that_holds_a_line_break_is_told_on_one_line(tmp_path):
+    # The key was quoted as it was: its stderr line broke in two, and a line-based reader of
+    # stderr saw a line naming no record.
+    path = tmp_path / "h.jsonl"
+    path.write_text('{"h\\nx": 1, "h\\nx": 2}\n', encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 2
+    assert rows_of(result)[0]["error"] == 'key "h\\nx" is given twice (line 1)'
+    assert result.stderr.splitlines()[0] == f'{path}:1: key "h\\nx" is given twice (line 1)'
