@@ -158,20 +158,11 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
             kwargs["rules"] = own
         result = score(kwargs.pop("hand"), kwargs.pop("rules"), **kwargs)
     except MjscoreError as e:
-        return Row(rec.file, rec.number, error=_one_line(str(e)))
+        # (Its message is one line already, the record's own text escaped: `errors.one_line`.)
+        return Row(rec.file, rec.number, error=str(e))
     except RecursionError:  # (nested in the record's own fields, before score sees them)
         return Row(rec.file, rec.number, error=TOO_DEEP)
     return _row(rec.file, rec.number, result, None, result.legal, None)
-
-
-def _one_line(message: str) -> str:
-    """Rows and stderr lines are line-based, and a message may quote the record's own text:
-    line breaks become spaces (an MjscoreError's message has none: `errors.one_line`), and a
-    lone surrogate (a JSON escape like \\udcff) is spelled out, since it cannot be written as
-    UTF-8. Nothing else changes: the message is the one `score` gives, a quoted value's runs
-    of spaces included (`--won takes a seat ..., not "  X"`)."""
-    text = " ".join(message.splitlines())
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _score_chunk(parcel: tuple, rules: str, render, guard) -> list:
