@@ -17,7 +17,7 @@ from .errors import TOO_DEEP, InputError, MjscoreError, one_line
 from .frozen import maker
 from .options import WHOLE_NUMBER, blank_option, parse_pairs
 from .output_guard import no_clash, own_rules
-from .records import KEYS, Record, decoded, from_line
+from .records import KEYS, Record, decoded, line_record
 from .words import describe, unknown
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
@@ -63,7 +63,7 @@ class Row:
 _row = maker(Row)  # Row(*values), made faster (two a record)
 
 
-def arguments(fields, rules: str) -> dict:
+def arguments(fields, rules: str, yaml: bool = True) -> dict:
     """A record's fields as `score()` keyword arguments, `hand` and `rules` included.
 
     A null value, text that is empty or only spaces (as a CSV cell of them is dropped on
@@ -74,16 +74,17 @@ def arguments(fields, rules: str) -> dict:
     {'rules': 'luzhou', 'hand': '123m', 'won': 'S,W', 'declared': True, 'opts': {'cap': '100'}}
     """
     if not isinstance(fields, dict):
-        raise InputError(f"a record is a mapping of keys (hand, win, ...), not {describe(fields)}")
+        raise InputError(f"a record is a mapping of keys (hand, win, ...), not {describe(fields, yaml)}")
     for key in fields:
         if key not in KEYS:
             raise InputError(unknown("key", key, KEYS))
     given = {k: v for k, v in fields.items() if not _empty(v)}
+    # (`yaml` false: a JSON Lines record, whose `true` no unquoted yes or no became: `describe`)
     if "hand" not in given:
         raise InputError('no "hand": every record needs one')
     out = {"rules": rules}
     for key, value in given.items():
-        out[key] = _value(key, value)
+        out[key] = _value(key, value, yaml)
     return out
 
 
@@ -93,10 +94,10 @@ def _empty(value) -> bool:
     return value is None or value == [] or value == {}
 
 
-def _value(key: str, value):
+def _value(key: str, value, yaml: bool = True):
     if key in _TEXT:
         if not isinstance(value, str):
-            raise InputError(f'"{key}" must be text, not {describe(value)}')
+            raise InputError(f'"{key}" must be text, not {describe(value, yaml)}')
         return value
     if key in _FLAGS:
         if isinstance(value, bool):
@@ -105,7 +106,7 @@ def _value(key: str, value):
             return bool(value)
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise InputError(f'"{key}" must be true or false, not {describe(value)}')
+        raise InputError(f'"{key}" must be true or false, not {describe(value, yaml)}')
     if key == "ghosts_drawn":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
@@ -114,7 +115,7 @@ def _value(key: str, value):
             # Longer digits are left to score(), which says the number is too large (int()
             # of them may not even be read: past 4,300 digits).
             return int(text) if len(text) <= 18 else text
-        raise InputError(f'"ghosts_drawn" must be a whole number, not {describe(value)}')
+        raise InputError(f'"ghosts_drawn" must be a whole number, not {describe(value, yaml)}')
     if key == "won":
         if isinstance(value, str) or isinstance(value, list) and all(isinstance(s, str)
                                                                      for s in value):
@@ -122,12 +123,12 @@ def _value(key: str, value):
         if isinstance(value, list):
             odd = next(s for s in value if not isinstance(s, str))
             raise InputError(f'"won" must be seats ("S,W" or a list of them), not a list '
-                             f"holding {describe(odd)}")
-        raise InputError(f'"won" must be seats ("S,W" or a list), not {describe(value)}')
-    return _opts(value)
+                             f"holding {describe(odd, yaml)}")
+        raise InputError(f'"won" must be seats ("S,W" or a list), not {describe(value, yaml)}')
+    return _opts(value, yaml)
 
 
-def _opts(value) -> dict:
+def _opts(value, yaml: bool = True) -> dict:
     """`opts` as a mapping, or as the CSV spelling `cap=100;ghosts=8`."""
     if isinstance(value, dict):
         # (`cap=` in the CSV spelling and --opt cap= are refused as well.)
@@ -137,7 +138,7 @@ def _opts(value) -> dict:
         return {str(k): v for k, v in value.items()}
     if not isinstance(value, str):
         raise InputError(f'"opts" must be a mapping or "key=value;key=value", '
-                         f"not {describe(value)}")
+                         f"not {describe(value, yaml)}")
     return parse_pairs([item for item in value.split(";") if item.strip()], '"opts"',
                        "key=value;key=value", InputError)
 
@@ -146,6 +147,7 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
     """One record's row; bad input of any kind becomes the row's error. `guard`: the output
     file's `output_guard.identity`, which no ruleset file of the record may be (`no_clash`)."""
     source = rec.path or rec.file
+    yaml = rec.line is None  # (a CSV record's values are text: no true or false to explain)
     rec = decoded(rec)
     if rec.problem is not None:  # (it may quote the record's own text: a key, a cell)
         return Row(rec.file, rec.number, error=one_line(rec.problem))
@@ -153,7 +155,7 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
     if own is not None and guard is not None:
         no_clash(own, guard, f"{rec.file}:{rec.number}")
     try:
-        kwargs = arguments(rec.fields, rules)
+        kwargs = arguments(rec.fields, rules, yaml)
         if own is not None:
             kwargs["rules"] = own
         result = score(kwargs.pop("hand"), kwargs.pop("rules"), **kwargs)
@@ -171,8 +173,8 @@ def _score_chunk(parcel: tuple, rules: str, render, guard) -> list:
     its __dict__, where a tuple of the same values is pickled and unpickled in a fifth of the
     time (7 us a row against 1.5), half of it in the process that writes the rows."""
     file, path, chunk = parcel
-    if file is not None:
-        chunk = [from_line(file, number, line, path) for number, line in chunk]
+    if file is not None:  # (read where they are scored: `score_record`)
+        chunk = [line_record(file, number, line, path) for number, line in chunk]
     rows = []
     for rec in chunk:
         try:
@@ -198,7 +200,7 @@ def _parcel(chunk: list) -> tuple:
     record of it is a JSON Lines line of one file (the common case), else (None, None, chunk).
     Records go the way rows come back (`_score_chunk`): pickled by their __dict__, a chunk's
     Records took 10,000 instructions a record to send and 9,500 to receive, where its lines
-    take 3,100 and 1,500 (and are read as the Records they were, `from_line`)."""
+    take 3,100 and 1,500 (and are made the Records they were, `line_record`)."""
     first = chunk[0]
     file, path = first.file, first.path
     lines = [(r.number, r.line) for r in chunk

@@ -62,6 +62,12 @@ class Record:
 _record = maker(Record)  # Record(*values), made faster (two a JSON Lines record)
 
 
+def line_record(file: str, number: int, line: tuple, path: str | None = None) -> Record:
+    """Record `number` of `file` as its JSON Lines `line` (number, text), not yet read
+    (`decoded` reads it)."""
+    return _record(file, number, None, None, line, path)
+
+
 def decoded(rec: Record) -> Record:
     """`rec` with its JSON Lines text read: its fields, or the problem with them."""
     return rec if rec.line is None else from_line(rec.file, rec.number, rec.line, rec.path)
@@ -180,7 +186,7 @@ def _jsonl(text, name: str) -> Iterator[Record]:
             # file saved with one but no record leaves in files joined with `cat`.
             continue
         number += 1
-        yield _record(name, number, None, None, (line_no, line.rstrip("\r\n")), None)
+        yield line_record(name, number, (line_no, line.rstrip("\r\n")))
 
 
 def _csv(text, name: str) -> Iterator[Record]:

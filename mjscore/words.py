@@ -15,8 +15,9 @@ from datetime import date
 _YAML_BOOL = "YAML reads unquoted yes, no, on, off as true or false"
 
 
-def describe(value) -> str:
-    """A value as an error message shows it."""
+def describe(value, yaml: bool = True) -> str:
+    """A value as an error message shows it. `yaml`: it may have been read from YAML, where
+    an unquoted yes or no is true or false (not said of a JSON Lines record's `true`)."""
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
@@ -26,7 +27,7 @@ def describe(value) -> str:
     if value is None:
         return "nothing (an empty value)"
     if isinstance(value, bool):  # an unquoted YAML yes or no too, which a user may not know
-        return f"{str(value).lower()} ({_YAML_BOOL})"
+        return f"{str(value).lower()} ({_YAML_BOOL})" if yaml else str(value).lower()
     if isinstance(value, (int, float)):
         return f"the number {value!r}"[:60]
     if isinstance(value, date):  # YAML reads 2020-01-01 (and a date with a time) so

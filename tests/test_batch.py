@@ -1165,6 +1165,24 @@ def test_jobs_2_gives_every_record_its_row_in_order(tmp_path, n):
     assert [json.loads(x)["record"] for x in res.stdout.splitlines()] == list(range(1, n + 1))
 
 
+# A JSON Lines `true` was written so: no word on YAML's unquoted yes and no, which a YAML
+# file's record is given; the same with workers (the 200th record is in their chunks).
+@pytest.mark.parametrize("fmt, jobs, error", [
+    pytest.param("jsonl", "1", '"seat" must be text, not true', id="jsonl"),
+    pytest.param("jsonl", "2", '"seat" must be text, not true', id="jsonl-workers"),
+    pytest.param("yaml", "1", '"seat" must be text, not true (YAML reads unquoted yes, no, on, '
+                 'off as true or false)', id="yaml"),
+])
+def test_a_true_where_text_is_wanted_is_explained_for_the_format(tmp_path, fmt, jobs, error):
+    records = [dict(GOOD) for _ in range(199)] + [{**GOOD, "seat": True}]
+    f = tmp_path / f"in.{fmt}"
+    f.write_text(yaml.safe_dump(records) if fmt == "yaml" else
+                 "".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    res = run(str(f), "--format", "jsonl", "--jobs", jobs)
+    assert res.exit_code == 2
+    assert json.loads(res.stdout.splitlines()[-1])["error"] == error
+
+
 # An empty output file has nothing to erase: a record may name it as its ruleset (and be a
 # bad row), where a file holding a ruleset stops the run.
 @pytest.mark.parametrize("content, refused", [
