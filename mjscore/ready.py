@@ -40,6 +40,9 @@ class WaitsResult:
     unit: str = ""
     flower_note: str = ""  # a 花猫's suits against the limit (`void_breach`), for the table
     rules: object = field(default=None, repr=False, compare=False)  # for the table's words
+    # Ready on a drawn ghost alone because with it every ghost of the set is concealed (满鬼),
+    # not because the one kind that completes the hand is the ghost (a flip ghost's 5p).
+    full_ghost: bool = False
 
     def to_dict(self) -> dict:
         out = {"ruleset": self.ruleset, "hand": self.hand, "ready": self.ready}
@@ -99,10 +102,14 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     # not listed (CONTRACT), and the table says it is the one tile that completes it.
     to_draw = [k for k in sorted(rs.ghost_kinds) if have[k] < rs.copies[k]]  # ghosts left
     ghost_only = not cat and not found and any(completes(k).legal for k in to_draw)
+    concealed_ghosts = sum(1 for k in hand.concealed if k in rs.ghost_kinds)
+    full = ghost_only and rs.full_ghost and \
+        concealed_ghosts + 1 >= sum(rs.copies[k] for k in rs.ghost_kinds)
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found) or ghost_only, cat,
                        tuple(found), max((w.value for w in found), default=0),
                        " or ".join(T.name(k) for k in to_draw) or None, rs.unit,
-                       void_breach(suits_held(hand, rs), rs.max_suits, rs) if cat else "", rs)
+                       void_breach(suits_held(hand, rs), rs.max_suits, rs) if cat else "", rs,
+                       full)
 
 
 def waits(hand, rules="luzhou", *, seat="E", indicator=None, opts=None) -> WaitsResult:

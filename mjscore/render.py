@@ -233,9 +233,10 @@ def waits_table(w) -> str:
     if not w.ready:
         lines.append("Not ready: no tile completes this hand.")
         return "\n".join(lines)
-    if not w.waits:  # ready on the last ghost of the set alone (满鬼)
-        lines.append(f"Ready only on a drawn ghost ({w.ghost}): with it every ghost of the set "
-                     "is in the hand, which wins whatever the rest holds. Ghosts are not listed.")
+    if not w.waits:  # ready on a drawn ghost alone: the last of the set (满鬼), or the one kind
+        why = ("with it every ghost of the set is in the hand, which wins whatever the rest "
+               "holds" if w.full_ghost else "no other tile completes this hand")
+        lines.append(f"Ready only on a drawn ghost ({w.ghost}): {why}. Ghosts are not listed.")
         return "\n".join(lines)
     rows = [(x.tile, x.value, w.rules.shown_names(x.patterns, counts=True)) for x in w.waits]
     lines += [f"Ready on {len(rows)} tile{'s' if len(rows) != 1 else ''}; each valued as a "

@@ -113,6 +113,17 @@ def test_cli_ready_on_the_last_ghost_alone_says_so():
     assert "Ready only on a drawn ghost (P)" in res.output
 
 
+# A flip ghost is a tile of the set: a hand whose one winning tile is that kind is ready only
+# on a drawn ghost, with one ghost in hand, not all of them (no 满鬼); the table said 满鬼.
+@pytest.mark.parametrize("hand, indicator, line", [
+    pytest.param("13579p13579s555m", "4m", "Ready only on a drawn ghost (5m): with it every ghost of the set is in the hand, which wins whatever the rest holds. Ghosts are not listed.", id="three ghosts held: the fourth is 满鬼"),
+    pytest.param("123m456m789m11p46p", "4p", "Ready only on a drawn ghost (5p): no other tile completes this hand. Ghosts are not listed.", id="no ghost held: the one winning kind is the ghost (5p), no 满鬼"),
+])
+def test_cli_ready_on_a_ghost_alone_says_whether_it_is_full_ghost(hand, indicator, line):
+    res = CliRunner().invoke(cli, ["waits", hand, "--rules", "guangdong", "--indicator", indicator])
+    assert (res.exit_code, res.output.splitlines()[1]) == (0, line)
+
+
 @pytest.mark.parametrize("hand, rules, said", [
     pytest.param("123m456m789mPPPP", "guangdong", False, id="every ghost held: none to draw"),
     pytest.param("123m456m789m5pCCC", "luzhou", True, id="a ghost left to draw"),
