@@ -39,12 +39,22 @@ def ghost_money(rs, seat: str, drawn: int, won: bool) -> list:
     return [Payment(s, seat, amount, why) for s in others]
 
 
-def _cap(rs, where: str) -> int:
+def flower_cat_owed(rs) -> int | None:
+    """What a 花猫 pays each player it pays at 查叫 (`draw.flower_cat_pays`, the cap by
+    default); None where that is the cap and there is none."""
+    fc = (rs.spec.get("draw") or {}).get("flower_cat_pays", "cap")
+    if fc != "cap":
+        return int(fc)
     cap = rs.spec["value"].get("cap")
-    if cap in (None, "none"):
+    return None if cap in (None, "none") else int(cap)
+
+
+def _owed(rs, where: str) -> int:
+    owed = flower_cat_owed(rs)
+    if owed is None:
         raise InputError(f"{where}: {rs.name}: a 花猫 pays the cap, and the cap is none: "
                          "set opts.flower_cat_pays to a number")
-    return int(cap)
+    return owed
 
 
 def exhausted(table, ev) -> tuple:
@@ -75,11 +85,9 @@ def exhausted(table, ev) -> tuple:
             w = analyse(hands[s], rs, s)
             if w.ready:
                 ready[s] = w.chada
-    fc = rules.get("flower_cat_pays", "cap")
     rows = []
     # The cap is needed only when a 花猫 pays it: an uncapped game with none settles.
-    fc_amount = 0 if not cats else _cap(rs, f"{table.rec.label}: event {ev.number}") \
-        if fc == "cap" else int(fc)
+    fc_amount = _owed(rs, f"{table.rec.label}: event {ev.number}") if cats else 0
     for cat in cats:
         rows += [Payment(cat, s, fc_amount, term(rs, 'flower_cat_pays'))
                  for s in left if s != cat and s not in cats]

@@ -221,14 +221,28 @@ def compare_json(names, results) -> str:
                       ensure_ascii=False, indent=2)
 
 
+def _flower_cat_pays(w, unit: str) -> str:
+    """What a 花猫 pays at an exhausted wall, where the ruleset's draw rules make it pay
+    (`draw.flower_cat`): the amount each, as `settle` charges it."""
+    if not (w.rules and (w.rules.spec.get("draw") or {}).get("flower_cat")):
+        return ""
+    from .draw_game import flower_cat_owed  # (settle's; not loaded for `score`)
+    at, owed = term(w.rules, "draw_check"), flower_cat_owed(w.rules)
+    if owed is None:
+        return (f", and at {at} pays the cap, which is none: settle asks for a number "
+                "(option flower_cat_pays)")
+    if owed == 0:
+        return f"; pays nothing at {at}"
+    return (f", and at {at} pays {owed}{unit} to each other player who has not won and is no "
+            f"{term(w.rules, 'flower_cat_hand')}")
+
+
 def waits_table(w) -> str:
     unit = f" {w.unit}" if w.unit else ""
     lines = [f"Hand:     {w.hand}   ({w.ruleset})"]
     if w.flower_cat:
-        # It pays as a 花猫 only where the ruleset's draw rules say so (`draw.flower_cat`).
-        pays = ((w.rules.spec.get("draw") or {}).get("flower_cat") if w.rules else False)
         lines.append(f"{term(w.rules, 'flower_cat')}: {w.flower_note}; not ready"
-                     f"{', and pays at ' + term(w.rules, 'draw_check') if pays else ''}.")
+                     f"{_flower_cat_pays(w, unit)}.")
         return "\n".join(lines)
     if not w.ready:
         lines.append("Not ready: no tile completes this hand.")

@@ -57,11 +57,12 @@ def test_the_chinese_rulesets_keep_their_words(args, want):
 # A hand of three suits: `waits` (13 tiles) says so in its table, `score` (14) in its reason.
 @pytest.mark.parametrize("command, hand, rules, want", [
     pytest.param("waits", "111m123p456s789m5m", "luzhou-guide", "Flower Cat: tiles of 3 suits "
-                 "(m, p, s); a winning hand holds at most 2 (voided suit); not ready, and pays "
-                 "at the draw.", id="waits: guide"),
+                 "(m, p, s); a winning hand holds at most 2 (voided suit); not ready, and at the "
+                 "draw pays 40 ke to each other player who has not won and is no Flower Cat.",
+                 id="waits: guide"),
     pytest.param("waits", "111m123p456s789m5m", "luzhou", "花猫 (flower cat): tiles of 3 suits "
-                 "(m, p, s); a winning hand holds at most 2 (缺门); not ready, and pays at 查叫.",
-                 id="waits: luzhou"),
+                 "(m, p, s); a winning hand holds at most 2 (缺门); not ready, and at 查叫 pays "
+                 "40 颗 to each other player who has not won and is no 花猫.", id="waits: luzhou"),
     pytest.param("score", "111m123p456s789m55m", "luzhou-guide", "  - Flower Cat: tiles of 3 "
                  "suits (m, p, s); a winning hand holds at most 2 (voided suit)",
                  id="score reason: guide"),

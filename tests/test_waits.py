@@ -44,7 +44,23 @@ def test_flower_cat_names_the_house_suit_limit(tmp_path):
     res = CliRunner().invoke(cli, ["waits", "11m123m456m789m5pC", "--rules", str(rules)])
     assert (res.exit_code, res.output.splitlines()[1]) == (
         0, "花猫 (flower cat): tiles of 2 suits (m, p); a winning hand holds at most 1 (缺门); "
-           "not ready, and pays at 查叫.")
+           "not ready, and at 查叫 pays 40 颗 to each other player who has not won and is no 花猫.")
+
+
+# The 花猫's payment is the one settle charges: the cap by default, the option's number, or
+# nothing; with the cap none and no number, settle refuses, and the table says why.
+@pytest.mark.parametrize("opt, tail", [
+    pytest.param("cap=100", "not ready, and at 查叫 pays 100 颗 to each other player who has not "
+                 "won and is no 花猫.", id="the cap"),
+    pytest.param("flower_cat_pays=7", "not ready, and at 查叫 pays 7 颗 to each other player who "
+                 "has not won and is no 花猫.", id="a number"),
+    pytest.param("flower_cat_pays=0", "not ready; pays nothing at 查叫.", id="nothing"),
+    pytest.param("cap=none", "not ready, and at 查叫 pays the cap, which is none: settle asks for "
+                 "a number (option flower_cat_pays).", id="the cap, none"),
+])
+def test_flower_cat_says_what_it_pays(opt, tail):
+    res = CliRunner().invoke(cli, ["waits", "123m456p789s11pC5p", "--opt", opt])
+    assert res.exit_code == 0 and res.output.splitlines()[1].endswith("(缺门); " + tail)
 
 
 def test_eight_ghosts():
