@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import importlib.util
+from collections import Counter
 from itertools import combinations_with_replacement
 from pathlib import Path
 
-from mjscore.reading import Group, Reading, meld_group
+from mjscore import tiles as T
+from mjscore.reading import YAOJI, Group, Reading, meld_group
 from mjscore.scoring import evaluate
+
+# 中发白 sets held concealed (lanzhou, Z2): C F P, or two dragons and a 1s (幺鸡) for the third.
+DRAGON_SETS = [(T.P, T.F, T.C), (T.P, T.F, YAOJI), (T.P, T.C, YAOJI), (T.F, T.C, YAOJI)]
 
 
 def _std(counts, need_pair, sets_left, acc, out):
@@ -38,7 +43,24 @@ def _std(counts, need_pair, sets_left, acc, out):
             counts[k] += 1
 
 
-def brute_readings(hand, rs):
+def _dragon_sets(natural, rs, taken_win):
+    """Every multiset of concealed 中发白 sets the natural tiles hold: (rest, set groups). A 1s
+    stands in only if the winner drew it: a 1s won on a taken tile is that tile (Z2)."""
+    if "dragon_set" not in rs.concealed_sets:
+        yield natural, ()
+        return
+    spare = natural[YAOJI] - (taken_win == YAOJI)
+    for n in range(5):
+        for sets in combinations_with_replacement(DRAGON_SETS, n):
+            used = Counter(k for s in sets for k in s)
+            if any(used[k] > natural[k] for k in used) or used[YAOJI] > spare:
+                continue
+            rest = [c - used[k] for k, c in enumerate(natural)]
+            yield rest, tuple(Group("dragon_set", tuple(sorted(s))) for s in sets)
+
+
+def brute_readings(hand, rs, taken: bool = False):
+    """`taken`: the winning tile came from another player (as `decompose.readings`)."""
     ghosts = [k for k in hand.concealed if k in rs.ghost_kinds]
     base = [0] * 34
     for k in hand.concealed:
@@ -50,29 +72,49 @@ def brute_readings(hand, rs):
             in_melds[k] += 1
     melds = tuple(meld_group(m) for m in hand.melds)
     out = []
-    for assign in combinations_with_replacement(sorted(rs.ghost_targets), len(ghosts)):
-        counts = base[:]
-        for k in assign:
-            counts[k] += 1
-        if any(counts[k] + in_melds[k] > rs.copies[k] for k in range(34)):
-            continue
-        final = tuple(c + m for c, m in zip(counts, in_melds))
-        if rs.max_suits and len({k // 9 for k in range(27) if final[k]}) > rs.max_suits:
-            continue
-        found = []
-        _std(counts[:], True, 4 - len(hand.melds), [], found)
-        out += [Reading("standard", tuple(g) + melds, final) for g in found]
-        if "seven_pairs" in rs.shapes and not hand.melds and \
-                all(c in (0, 2, 4) for c in counts):
-            pairs = tuple(Group("pair", (k, k)) for k in range(34) for _ in range(counts[k] // 2))
-            out.append(Reading("seven_pairs", pairs, final))
-    return out
+    for rest, sets in _dragon_sets(base, rs, hand.win if taken else None):
+        for assign in combinations_with_replacement(sorted(rs.ghost_targets), len(ghosts)):
+            counts = rest[:]
+            for k in assign:
+                counts[k] += 1
+            final = [c + m for c, m in zip(counts, in_melds)]
+            for g in sets:
+                for k in g.tiles:
+                    final[k] += 1
+            if any(final[k] > rs.copies[k] for k in range(34)):
+                continue
+            final = tuple(final)
+            if rs.max_suits and len({k // 9 for k in range(27) if final[k]}) > rs.max_suits:
+                continue
+            found = []
+            _std(counts[:], True, 4 - len(hand.melds) - len(sets), [], found)
+            out += [Reading("standard", tuple(g) + sets + melds, final) for g in found]
+            if "seven_pairs" in rs.shapes and not hand.melds and not sets and \
+                    all(c in (0, 2, 4) for c in counts):
+                pairs = tuple(Group("pair", (k, k)) for k in range(34)
+                              for _ in range(counts[k] // 2))
+                out.append(Reading("seven_pairs", pairs, final))
+    return out + full_ghost(hand, rs)
+
+
+def full_ghost(hand, rs) -> list:
+    """满鬼 (G5): every ghost tile there is concealed in the hand wins whatever the rest holds."""
+    if not (rs.spec.get("ghosts") or {}).get("full_ghost_win") or not rs.ghost_kinds or \
+            sum(k in rs.ghost_kinds for k in hand.concealed) < \
+            sum(rs.copies[k] for k in rs.ghost_kinds):
+        return []
+    counts = [0] * 34
+    for k in hand.concealed + tuple(k for m in hand.melds for k in m.tiles):
+        counts[k] += 1
+    loose = Group("loose", tuple(T.sorted_kinds(hand.concealed)))
+    return [Reading("full_ghost", (loose,) + tuple(meld_group(m) for m in hand.melds),
+                    tuple(counts))]
 
 
 def brute_outcomes(hand, rs, ctx) -> set:
     """Every distinct (value, uncapped value, patterns) of every reading of every assignment."""
     out = set()
-    for r in brute_readings(hand, rs):
+    for r in brute_readings(hand, rs, ctx.discard_type):
         e = evaluate(r, hand, ctx, rs)
         out.add((e.value, e.raw, tuple(sorted((h.id, h.count) for h in e.hits))))
     return out

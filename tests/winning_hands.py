@@ -181,6 +181,18 @@ def situations(draw, rs, built: Built) -> dict:
     return kw
 
 
+def spoiled(built: Built, rs, data) -> Built:
+    """The hand, or (about one time in three) with one concealed tile swapped for any kind the
+    ruleset has: mostly not a win, sometimes another win."""
+    if data.draw(st.integers(0, 2)) < 2:
+        return built
+    concealed = list(built.concealed)
+    concealed[data.draw(st.integers(0, len(concealed) - 1))] = \
+        data.draw(st.sampled_from(sorted(rs.tile_kinds)))
+    win = data.draw(st.sampled_from(concealed))
+    return Built(tuple(concealed), built.melds, win, built.ghost)
+
+
 # Every shipped ruleset, and luzhou with eight ghosts: what the property tests run over.
 RULESETS = [
     pytest.param("luzhou", {}, id="luzhou"),
