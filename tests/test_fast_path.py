@@ -30,7 +30,7 @@ from mjscore.scoring import best, evaluate, lowest_ghosts, situation
 
 from .oracle import corpus
 from .test_bench_corpus import SAMPLE
-from .winning_hands import RULESETS, for_each_win
+from .winning_hands import RULESETS, for_each_win, spoiled
 
 def hits(e) -> tuple:
     # Not the effect text: a note lists 中发白 sets in the order the reading holds them.
@@ -39,10 +39,11 @@ def hits(e) -> tuple:
 
 def agree(text, name, opts, kw) -> None:
     fast = score(text, name, opts=opts, **kw)
-    if fast.top is None:
-        return
     rs, ctx = load(name, opts), fast.context
     h = read_any(text, rs, win=kw.get("win"))
+    if fast.top is None:  # no reading: the reference finds none either
+        assert not all_readings(h, rs, ctx.discard_type), text
+        return
     known = situation(h, ctx, rs)
     ref = [evaluate(r, h, ctx, rs, known) for r in all_readings(h, rs, ctx.discard_type)]
     top = best(ref)
@@ -60,10 +61,17 @@ def agree(text, name, opts, kw) -> None:
 
 @pytest.mark.parametrize("name, opts", RULESETS)
 def test_score_agrees_with_the_obvious_route(name, opts):
-    def check(built, kw, _data):
-        agree(built.text(), name, opts, {"win": T.name(built.win), **kw})
+    rs = load(name, opts)
 
-    for_each_win(load(name, opts), check, 60)
+    def check(built, kw, data):
+        # Some hands spoiled (mostly no win): a reading the fast route misses shows there.
+        built = spoiled(built, rs, data)
+        try:
+            agree(built.text(), name, opts, {"win": T.name(built.win), **kw})
+        except MjscoreError:
+            pass  # a fifth copy made by the swap: refused, as test_bad_input checks
+
+    for_each_win(rs, check, 60)
 
 
 @pytest.mark.parametrize("text, name, win", [
