@@ -185,12 +185,15 @@ def _win_hint(win: str | None, extra: int) -> str:
     if win is None or abs(extra) != 1:
         return ""
     try:
-        if len(parse_tiles(win)) != 1:
-            return ""
+        got = parse_tiles(win)
     except NotationError:
         return ""  # (--win itself is wrong: said once the count is right)
-    return f" (--win {win} adds no tile: " + ("it names one of the tiles written)" if extra == 1
-                                              else "write the winning tile in the hand too)")
+    if len(got) != 1:
+        return ""
+    # (Named in letters, as output always is: `--win 五筒` is 5p.)
+    return f" (--win {T.name(got[0])} adds no tile: " + (
+        "it names one of the tiles written)" if extra == 1
+        else "write the winning tile in the hand too)")
 
 
 def _check_standing_for(conc: list, melds: tuple, rs) -> None:

@@ -32,6 +32,7 @@ CASES = """
 123m456m789m11p23p，C => invalid hand: column 19: unknown tile "，"
 123m456m789m11p23pC3p --win 3p => invalid hand: {15, 0} (--win 3p adds no tile: it names one of the tiles written)
 123m456m789m11p2pC --win 3p => invalid hand: {13, 0} (--win 3p adds no tile: write the winning tile in the hand too)
+123m456m789m11p23pC3p --win 三筒 => invalid hand: {15, 0} (--win 3p adds no tile: it names one of the tiles written)
 '(5555p) 123m456m789m111p' --win 1p => invalid hand: {12, 1} (--win 1p adds no tile: it names one of the tiles written)
 123m456m789m11p23pC9s9s --win 3p => invalid hand: {16, 0}
 123m456m789m11p2pC --win 3q => invalid hand: {13, 0}
