@@ -109,7 +109,11 @@ def schema_text(err, what: str) -> tuple:
         inner = _fitting_form(err)
         if inner is not None:
             return schema_text(inner, what)
-        forms = [_form(sub) for sub in want]
+        # A list of words among other forms goes last, as "one of a, b, c": "a, b or c or a
+        # mapping" would read as one list.
+        words = [sub for sub in want if len(sub.get("enum", ())) > 1]
+        forms = [_form(sub) for sub in want if sub not in words] + \
+            [f"one of {', '.join(map(_shown, sub['enum']))}" for sub in words]
         text = f"must be {either(forms)}, not {describe(v)}" if all(forms) else \
             f"{describe(v)} is none of the forms allowed here"
         if isinstance(v, float) and v.is_integer():
@@ -159,13 +163,18 @@ def _fitting_form(err):
     one form is a mapping: an extra missing its en:), or None: "a mapping is none of the
     forms allowed here" would leave the writer to guess which key is wrong."""
     from jsonschema.exceptions import best_match
-    ruled_out, branches = set(), {}
+    ruled_out, by_value, branches = set(), {}, {}
     for e in err.context:
         branch = e.relative_schema_path[0]
         branches.setdefault(branch, []).append(e)
-        if not e.relative_path and e.validator in ("type", "enum", "const"):
+        # (Only the branch's own check rules it out: a mapping's key refused by its
+        # propertyNames is an error inside the one form that fits, as a value's would be.)
+        if not e.relative_path and len(e.relative_schema_path) == 2 and \
+                e.validator in ("type", "enum", "const"):
             ruled_out.add(branch)
-    left = [b for b in branches if b not in ruled_out]
+            if e.validator == "enum" and all(type(x) is type(e.instance) for x in e.validator_value):
+                by_value[branch] = e  # the right kind, a value not listed: a typo of one
+    left = [b for b in branches if b not in ruled_out] or list(by_value)
     return best_match(branches[left[0]]) if len(left) == 1 else None
 
 
@@ -193,4 +202,6 @@ def _form(sub: dict) -> str | None:
         return _shown(sub["const"])
     if set(sub) == {"$ref"}:
         return _REFS.get(sub["$ref"])
+    if sub.get("type") in ("object", "array"):  # (its keys or items are checked once it is one)
+        return _TYPES[sub["type"]]
     return None

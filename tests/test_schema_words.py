@@ -16,6 +16,9 @@ def check(tmp_path, body: str):
         f"mjscore: invalid ruleset: {tmp_path / 'h.yaml'}: ")
 
 
+FLAGS = ("discard, kong_draw, after_kong, rob_kong, won, declared, heavenly, earthly, "
+         "ghosts_drawn, indicator or horses")
+
 # id: (what the house file adds to luzhou, what rules check says after the file's name)
 WORDS = {
     "true is not the number 1": ("tiles: {suits: [1, true, 1]}",
@@ -42,8 +45,16 @@ WORDS = {
                                      "(a mapping) or nothing, not the number 5"),
     "a pattern that is a list": ("patterns: {foo: [a]}", "patterns.foo: must be a pattern "
                                  "(a mapping) or nothing, not a list"),
-    "no form is the value's kind: as before": ("extras: {x: 5}", "extras.x: the number 5 is "
-                                               "none of the forms allowed here"),
+    # No form is the value's kind: each form named (it said "the number 5 is none of the
+    # forms allowed here", and the same of a misspelt context flag, naming none).
+    "no form is the value's kind": ("extras: {x: 5}",
+                                    "extras.x: must be nothing or a mapping, not the number 5"),
+    "a context flag misspelt": ("context: [declard]", f'context.0: must be {FLAGS}, not the text '
+                                '"declard"'),
+    "a context flag misspelt as a key": ("context: [{declard: true}]", f"context.0: must be "
+                                         f'{FLAGS}, not the text "declard"'),
+    "a context item of no form": ("context: [5]", "context.0: must be a mapping or one of "
+                                  f"{FLAGS.replace(' or ', ', ')}, not the number 5"),
     # A pattern the schema spells as a regular expression, said as what it stands for.
     "a tile": ("ghosts: {indicator: 5x}", "ghosts.indicator: must be a tile (1m to 9s, or one "
                'of E S W N C F P), not the text "5x"'),
