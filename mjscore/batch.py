@@ -135,6 +135,11 @@ def _opts(value, yaml: bool = True) -> dict:
         blank = blank_option(value)
         if blank:
             raise InputError(f'"opts": {blank}')
+        for k, v in value.items():
+            # (A settle record's schema says the same; score() would quote Python's repr.)
+            if not isinstance(v, (str, int, float)):
+                raise InputError(f'"opts": {k} must be text, a whole number or true/false, '
+                                 f"not {describe(v, yaml)}")
         return {str(k): v for k, v in value.items()}
     if not isinstance(value, str):
         raise InputError(f'"opts" must be a mapping or "key=value;key=value", '

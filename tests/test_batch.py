@@ -203,6 +203,14 @@ def test_record_fields_become_score_arguments(fields, expect):
     pytest.param({"hand": "h", "opts": [1]}, '"opts" must be a mapping', id="opts a list"),
     pytest.param({"hand": "h", "opts": {"cap": None}}, '"opts": cap has no value: give one, '
                  "or leave it out", id="an option left blank (null)"),
+    # As a settle record's opts: are (it said 'got "{'a': 1}"', Python's spelling).
+    pytest.param({"hand": "h", "opts": {"cap": {"a": 1}}}, '"opts": cap must be text, a whole '
+                 "number or true/false, not a mapping", id="an option given a mapping"),
+    pytest.param({"hand": "h", "opts": {"cap": [1]}}, '"opts": cap must be text, a whole number '
+                 "or true/false, not a list", id="an option given a list"),
+    pytest.param({"hand": "h", "opts": {"cap": datetime.date(2020, 1, 2)}}, '"opts": cap must be '
+                 "text, a whole number or true/false, not the date 2020-01-02",
+                 id="an option given a date"),
     pytest.param(["hand", "h"], "a record is a mapping", id="a list, not a mapping"),
     pytest.param("111m222m333p444p55p", 'not the text "111m222m333p444p55p"',
                  id="a bare hand, not a mapping"),
