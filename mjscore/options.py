@@ -20,7 +20,10 @@ def coerce(spec: dict, key: str, value, where: str):
     words = spec.get("words", [])
 
     def bad(expect: str, why: str = ""):
-        shown = value if isinstance(value, str) else repr(value)
+        # A record's or file's true as the file spells it, not Python's "True" (a number as
+        # --opt's text of it: the API and the command say the same).
+        shown = str(value).lower() if isinstance(value, bool) else \
+            value if isinstance(value, str) else repr(value)
         return OptionError(f'option "{key}" of {where}: expected {expect}, got "{shown}"{why}',
                            key)
 

@@ -319,6 +319,9 @@ def test_refusals(tmp_path, data, code, message):
                  'option "ghosts" for guangdong', id="an option the --rules ruleset has not"),
     pytest.param({"indicator": "9m"}, ["--rules", "guangdong"], "rec.yaml: opts.indicator: "
                  "guangdong: indicator=9m applies only with ghost=flip", id="a flip indicator"),
+    # YAML's true as the file spells it (it said "True").
+    pytest.param({"cap": True}, [], 'rec.yaml: opts.cap: option "cap" of luzhou: expected an '
+                 'integer or "none", got "true"', id="true where a number is wanted"),
     pytest.param({"cap": "lots"}, ["--opt", "cap=abc"], 'mjscore: invalid option: option "cap" '
                  'of luzhou: expected an integer or "none", got "abc"', id="--opt over it"),
 ])
