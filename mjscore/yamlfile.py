@@ -11,6 +11,7 @@ record needs aliases (nor merge keys), tags or deep nesting, so all are refused 
 from __future__ import annotations
 
 import re
+import sys
 
 from pathlib import Path
 
@@ -104,8 +105,9 @@ def _check_events(yaml, text: str, loader, fail) -> None:
             shown = "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
             raise fail(f"{line}YAML tag {shown} is not allowed")
         if isinstance(ev, yaml.ScalarEvent) and not ev.style and ev.implicit[0]:
-            _plain_number(resolver.resolve(yaml.ScalarNode, ev.value, (True, False)),
-                          ev.value, line, fail)
+            tag = resolver.resolve(yaml.ScalarNode, ev.value, (True, False))
+            _unbuildable(yaml, tag, ev.value, line, fail)
+            _plain_number(tag, ev.value, line, fail)
         starts = isinstance(ev, (yaml.ScalarEvent, yaml.MappingStartEvent,
                                  yaml.SequenceStartEvent))
         if starts and open_ and open_[-1][0] and open_[-1][1]:
@@ -136,6 +138,23 @@ def _check_events(yaml, text: str, loader, fail) -> None:
         if isinstance(ev, (yaml.ScalarEvent, yaml.MappingEndEvent, yaml.SequenceEndEvent)) \
                 and open_ and open_[-1][0]:
             open_[-1][1] = not open_[-1][1]  # a whole node ended: key, then value, then key
+
+
+def _unbuildable(yaml, tag: str, value: str, line: str, fail) -> None:
+    """Refuse, at its line, a plain value YAML reads as a date that is none (2001-13-45, which
+    may well be meant as text) or as a number of more digits than Python converts: building
+    it fails later, where no line is known, in Python's words."""
+    if tag == _CORE + "int":
+        digits = value.replace("_", "").lstrip("+-")
+        if not digits.startswith(("0b", "0x")) and ":" not in digits and \
+                len(digits.lstrip("0")) > sys.get_int_max_str_digits() > 0:
+            raise fail(f"{line}a number of more than {sys.get_int_max_str_digits()} digits")
+    elif tag == _CORE + "timestamp":
+        try:
+            yaml.SafeLoader("").construct_yaml_timestamp(yaml.ScalarNode(tag, value))
+        except (ValueError, OverflowError) as e:
+            raise fail(f"{line}{value} reads as a date in YAML, which it is not "
+                       f"({str(e).split(':')[0]}); write it in quotes if it is text") from None
 
 
 _OCTAL = re.compile(r"[-+]?0[0-7_]+")

@@ -167,6 +167,14 @@ BAD_FILES = [
                  id="a tab in a file of \\r lines"),
     pytest.param("t.yaml", 'title: "a\x85b"\nvalue:\n\tcap: 3\n',
                  ["line 4: a tab, where YAML indents"], id="a tab after a NEL in a string"),
+    # A value YAML cannot build was refused in Python's words and with no line ("malformed
+    # YAML: month must be in 1..12", "Exceeds the limit (4300 digits) for integer string
+    # conversion").
+    pytest.param("t.yaml", "name: x\ntitle: 2001-13-45\n", ["t.yaml: line 2: 2001-13-45 reads "
+                 "as a date in YAML, which it is not (month must be in 1..12); write it in "
+                 "quotes if it is text"], id="a date of month 13"),
+    pytest.param("t.yaml", f"name: x\nvalue:\n  cap: {'9' * 4301}\n",
+                 ["t.yaml: line 3: a number of more than 4300 digits"], id="a number too long"),
     pytest.param("capword.yaml", "extends: luzhou\nname: house\nvalue:\n  cap: lots\n",
                  ["capword.yaml", "value.cap"], id="schema-invalid: value.cap"),
     pytest.param("steps.yaml", "extends: luzhou\nname: house\npatterns:\n  gui:\n    steps: many\n",
