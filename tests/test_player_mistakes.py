@@ -17,7 +17,7 @@ COUNT = "wrong tile count: {} concealed tiles and {}; a winning hand needs 14 ti
         "a kong counting as 3"
 CASES = """
 123m456m789m11p23pC --win 3P => invalid option: --win 3P: column 1: digits "3" have no suit (suits are lower case: write "3p")
-123m456m789m123pSS --rules guangdong --indicator 5P => invalid option: option "indicator" of guangdong: expected one tile, got "5P": digits "5" have no suit (suits are lower case: write "5p")
+123m456m789m123pSS --rules guangdong --indicator 5P => invalid option: --indicator 5P: column 1: digits "5" have no suit (suits are lower case: write "5p")
 '123m456m789m11p23P C' => invalid hand: column 16: digits "23" have no suit (suits are lower case: write "23p")
 123m456m789m11p23p5S --rules guangdong => invalid hand: column 19: digits "5" have no suit (suits are lower case: write "5s")
 123M456m789m11p23pC => invalid hand: column 4: unknown suit "M" (suits are lower case: write "123m")
