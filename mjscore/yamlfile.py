@@ -146,8 +146,9 @@ def _unbuildable(yaml, tag: str, value: str, line: str, fail) -> None:
     it fails later, where no line is known, in Python's words."""
     if tag == _CORE + "int":
         digits = value.replace("_", "").lstrip("+-")
-        if not digits.startswith(("0b", "0x")) and ":" not in digits and \
-                len(digits.lstrip("0")) > sys.get_int_max_str_digits() > 0:
+        if not digits.startswith(("0b", "0x")) and \
+                max(len(part.lstrip("0")) for part in digits.split(":")) > \
+                sys.get_int_max_str_digits() > 0:  # (each part of a base 60 number too)
             raise fail(f"{line}a number of more than {sys.get_int_max_str_digits()} digits")
     elif tag == _CORE + "timestamp":
         try:
