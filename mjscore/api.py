@@ -239,7 +239,7 @@ def _one_tile(indicator) -> None:
         raise OptionError(f"--indicator {indicator}: "
                           f"{e.args[0].removeprefix('invalid hand: ')}") from None
     if len(got) != 1:
-        raise OptionError(f"--indicator takes one tile, not {indicator!r}")
+        raise OptionError(f'--indicator takes one tile, not "{indicator}"')
 
 
 def _same_tile(a, b) -> bool:

@@ -168,7 +168,7 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
         except NotationError as e:
             raise OptionError(f"--win {win}: {str(e).removeprefix('invalid hand: ')}") from None
         if len(got) != 1:
-            raise OptionError(f"--win takes one tile, not {win!r}")
+            raise OptionError(f'--win takes one tile, not "{win}"')
         if got[0] not in parsed.concealed:
             raise OptionError(f"--win {T.name(got[0])} is not one of the concealed tiles")
         win_kind = got[0]

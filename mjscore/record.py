@@ -230,7 +230,7 @@ def event_tile(ev: Event, label: str) -> int:
     except MjscoreError as e:
         raise InputError(f"{where}: {str(e).removeprefix('invalid hand: ')}") from None
     if len(got) != 1:
-        raise InputError(f"{where}: one tile expected, not {text!r}")
+        raise InputError(f'{where}: one tile expected, not "{text}"')
     return got[0]
 
 

@@ -137,8 +137,8 @@ def input_format(path: str, given: str | None = None) -> str:
     ext = Path(path).suffix.lower()
     if ext in EXTENSIONS:
         return EXTENSIONS[ext]
-    raise InputError(f"{path}: cannot tell the format from "
-                     f"{'extension ' + repr(ext) if ext else 'a name with no extension'}: "
+    named = f'extension "{ext}"' if ext else "a name with no extension"
+    raise InputError(f"{path}: cannot tell the format from {named}: "
                      "name it .yaml, .yml, .jsonl, .ndjson or .csv, or give --input-format")
 
 

@@ -220,7 +220,7 @@ def test_api_waits_takes_the_indicator():
     pytest.param(["--rules", "guangdong", "--indicator", "X"],
                  '--indicator X: column 1: unknown tile "X"', id="not a tile"),
     pytest.param(["--rules", "guangdong", "--indicator", "5p5p"],
-                 "--indicator takes one tile, not '5p5p'", id="two tiles"),
+                 "--indicator takes one tile, not \"5p5p\"", id="two tiles"),
 ])
 def test_cli_waits_refuses_an_indicator_that_cannot_apply(args, said):
     res = CliRunner().invoke(cli, ["waits", "123m456m789m12pCS", *args])
