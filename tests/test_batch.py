@@ -242,6 +242,9 @@ def test_bad_record_fields(fields, fragment):
                  id="ghosts_drawn, past the digits Python reads"),
     pytest.param('{"hand": "111m222m333p444p55p", "rules": "nosuch"}', "unknown ruleset",
                  id="unknown ruleset in a record"),
+    pytest.param('{"hand": "111m222m333p444p55p", "rules": "luzhou,guangdong"}',
+                 "a comma list of rulesets is compared only by the command score --rules",
+                 id="a comma list of rulesets in a record"),
     pytest.param('{"hand": "111m222m333p444p55p", "discard": "S", "rules": "guangdong",'
                  ' "declared": true}', "--declared does not apply in guangdong",
                  id="option the ruleset lacks"),
