@@ -144,18 +144,25 @@ def _unbuildable(yaml, tag: str, value: str, line: str, fail) -> None:
     """Refuse, at its line, a plain value YAML reads as a date that is none (2001-13-45, which
     may well be meant as text) or as a number of more digits than Python converts: building
     it fails later, where no line is known, in Python's words."""
-    if tag == _CORE + "int":
+    limit = _max_digits()
+    if tag == _CORE + "int" and limit:
         digits = value.replace("_", "").lstrip("+-")
         if not digits.startswith(("0b", "0x")) and \
-                max(len(part.lstrip("0")) for part in digits.split(":")) > \
-                sys.get_int_max_str_digits() > 0:  # (each part of a base 60 number too)
-            raise fail(f"{line}a number of more than {sys.get_int_max_str_digits()} digits")
+                max(len(part.lstrip("0")) for part in digits.split(":")) > limit:
+            raise fail(f"{line}a number of more than {limit} digits")  # (each part of base 60)
     elif tag == _CORE + "timestamp":
         try:
             yaml.SafeLoader("").construct_yaml_timestamp(yaml.ScalarNode(tag, value))
         except (ValueError, OverflowError) as e:
             raise fail(f"{line}{value} reads as a date in YAML, which it is not "
                        f"({str(e).split(':')[0]}); write it in quotes if it is text") from None
+
+
+def _max_digits() -> int:
+    """The most digits Python converts to or from an int; 0 where it has no limit (Pythons
+    before 3.10.7 and 3.11 have none, nor `sys.get_int_max_str_digits`)."""
+    get = getattr(sys, "get_int_max_str_digits", None)
+    return get() if get else 0
 
 
 _OCTAL = re.compile(r"[-+]?0[0-7_]+")

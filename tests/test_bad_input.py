@@ -245,6 +245,18 @@ def test_bad_ruleset_file_on_rules_check(tmp_path, monkeypatch, name, text, frag
     assert_bad(run("rules", "check", name), fragments)
 
 
+# Pythons before 3.10.7 (supported: 3.10+) convert ints of any length and have no
+# sys.get_int_max_str_digits: a YAML file's every plain number was measured against it, an
+# AttributeError (a traceback) on any file holding one.
+def test_yaml_numbers_where_python_has_no_digit_limit(tmp_path, monkeypatch):
+    import sys
+    monkeypatch.delattr(sys, "get_int_max_str_digits", raising=False)
+    (tmp_path / "h.yaml").write_text("extends: luzhou\nname: house\nvalue:\n  cap: 100\n",
+                                     encoding="utf-8")
+    res = run("rules", "check", str(tmp_path / "h.yaml"))
+    assert (res.exit_code, res.stderr) == (0, ""), res.output
+
+
 def test_two_files_extending_each_other(tmp_path, monkeypatch):
     (tmp_path / "a.yaml").write_text("extends: b.yaml\nname: a\n", encoding="utf-8")
     (tmp_path / "b.yaml").write_text("extends: a.yaml\nname: b\n", encoding="utf-8")
