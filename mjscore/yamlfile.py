@@ -107,7 +107,11 @@ def _check_events(yaml, text: str, loader, fail) -> None:
         if isinstance(ev, yaml.ScalarEvent) and not ev.style and ev.implicit[0]:
             tag = resolver.resolve(yaml.ScalarNode, ev.value, (True, False))
             _unbuildable(yaml, tag, ev.value, line, fail)
-            _plain_number(tag, ev.value, line, fail)
+            try:
+                _plain_number(tag, ev.value, line, fail)
+            except ValueError:  # its reading in decimal, or an octal's digits read in
+                # decimal, past Python's limit: an octal 000...1, a base 60 1:59:59:...
+                raise fail(f"{line}a number of more than {_max_digits()} digits") from None
         starts = isinstance(ev, (yaml.ScalarEvent, yaml.MappingStartEvent,
                                  yaml.SequenceStartEvent))
         if starts and open_ and open_[-1][0] and open_[-1][1]:

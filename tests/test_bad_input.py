@@ -178,6 +178,17 @@ BAD_FILES = [
     pytest.param("t.yaml", f"name: x\nvalue:\n  cap: {'9' * 4301}:30\n",
                  ["t.yaml: line 3: a number of more than 4300 digits"],
                  id="a number in base 60 too long"),
+    # Each part short enough, but the reading (or an octal's digits read in decimal) past the
+    # limit: it was said in Python's words, with no line.
+    pytest.param("t.yaml", f"name: x\nvalue:\n  cap: 0{'0' * 4300}1\n",
+                 ["t.yaml: line 3: a number of more than 4300 digits"],
+                 id="an octal number too long, its leading zeros counted"),
+    pytest.param("t.yaml", f"name: x\nvalue:\n  cap: 1{':59' * 2600}\n",
+                 ["t.yaml: line 3: a number of more than 4300 digits"],
+                 id="a number in base 60 of too many parts"),
+    pytest.param("t.yaml", f"name: x\nvalue:\n  cap: {'9' * 4301}:30.5\n",
+                 ["t.yaml: line 3: a number of more than 4300 digits"],
+                 id="a float in base 60 too long"),
     pytest.param("capword.yaml", "extends: luzhou\nname: house\nvalue:\n  cap: lots\n",
                  ["capword.yaml", "value.cap"], id="schema-invalid: value.cap"),
     pytest.param("steps.yaml", "extends: luzhou\nname: house\npatterns:\n  gui:\n    steps: many\n",
