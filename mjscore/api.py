@@ -9,10 +9,10 @@ from . import context as C
 from . import tiles as T
 from .compile import NeedsIndicator
 from .decompose import readings
-from .hand import build, read_any
+from .hand import build, one_tile, read_any
 from .notation import format as format_hand
 from .notation import parse, parse_tiles
-from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError
+from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
 from .frozen import hash_fields, maker, read_only
 from .patterns import physical_ghosts
 from .reading import YAOJI, hand_tiles
@@ -208,10 +208,12 @@ def ruleset_for(rules, indicator, opts) -> Ruleset:
         # known: loaded with it (then again below, from the cache, as any ruleset is).
         if indicator is None or isinstance(rules, Ruleset):
             raise
-        _one_tile(indicator)
+        # No tile is said of --indicator as typed, as of --win, not of the option it sets
+        # ('option "indicator" of guangdong: expected one tile', which the player never typed).
+        one_tile(indicator, "--indicator")
         rs = load(rules, {**opts, e.indicator: indicator, **({e.key: "flip"} if e.key else {})})
     if indicator is not None and "indicator" in rs.context:
-        _one_tile(indicator)
+        one_tile(indicator, "--indicator")
         # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it. A ruleset
         # loaded here (from a name or a path) is loaded again with it; a compiled one given
         # (ruleset_of returns it as it is) must have been made with it.
@@ -228,18 +230,6 @@ def ruleset_for(rules, indicator, opts) -> Ruleset:
                               "that indicator; load it with ghost=flip and this indicator, or "
                               "give its name")
     return rs
-
-
-def _one_tile(indicator) -> None:
-    """--indicator named as --win is where it is no tile, not as the option it sets (`option
-    "indicator" of guangdong: expected one tile`, an option the player did not type)."""
-    try:
-        got = parse_tiles(indicator)
-    except NotationError as e:
-        raise OptionError(f"--indicator {indicator}: "
-                          f"{e.args[0].removeprefix('invalid hand: ')}") from None
-    if len(got) != 1:
-        raise OptionError(f'--indicator takes one tile, not "{indicator}"')
 
 
 def _same_tile(a, b) -> bool:

@@ -163,19 +163,25 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
                             + _win_hint(win, have - want) * (len(melds) <= 4))
     win_kind = parsed.win
     if win is not None:
-        try:
-            got = parse_tiles(win)
-        except NotationError as e:
-            raise OptionError(f"--win {win}: {str(e).removeprefix('invalid hand: ')}") from None
-        if len(got) != 1:
-            raise OptionError(f'--win takes one tile, not "{win}"')
-        if got[0] not in parsed.concealed:
-            raise OptionError(f"--win {T.name(got[0])} is not one of the concealed tiles")
-        win_kind = got[0]
+        win_kind = one_tile(win, "--win")
+        if win_kind not in parsed.concealed:
+            raise OptionError(f"--win {T.name(win_kind)} is not one of the concealed tiles")
     if size == 13:
         win_kind = None
     return _hand(parsed.concealed, win_kind, melds, parsed,
                  tiles_of(conc, parsed.concealed, melds, rs), rs)
+
+
+def one_tile(text, flag: str) -> int:
+    """The one tile an option that takes a tile (--win, --indicator) names, or OptionError
+    naming the option as typed: what the notation says of it, or that it is not one tile."""
+    try:
+        got = parse_tiles(text)
+    except NotationError as e:
+        raise OptionError(f"{flag} {text}: {str(e).removeprefix('invalid hand: ')}") from None
+    if len(got) != 1:
+        raise OptionError(f'{flag} takes one tile, not "{text}"')
+    return got[0]
 
 
 def _win_hint(win: str | None, extra: int) -> str:
