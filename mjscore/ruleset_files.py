@@ -141,12 +141,12 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
         found = False
     if found:
         return path, ref, False
-    parts = ref.split(",")
-    if len(parts) > 1 and all(is_shipped_name(p.strip()) or names_a_path(p.strip())
-                              for p in parts):
+    parts = [p.strip() for p in ref.split(",")]
+    if len(parts) > 1 and all(is_shipped_name(p) or names_a_path(
+            p if relative_to is None else str(relative_to / p)) for p in parts):
         # Rulesets listed as `score --rules` takes them, in a record, a file or the API.
-        raise _NotFound(ref, "unknown ruleset: a comma list of rulesets is compared only by "
-                             "the command score --rules; name one here")
+        raise _NotFound(ref, "one ruleset is named here; a comma list of rulesets is "
+                             "compared only by score --rules")
     known = ", ".join(shipped_names())
     raise _NotFound(ref, f"unknown ruleset: no shipped ruleset or file of that name "
                          f"(shipped: {known})")

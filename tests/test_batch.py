@@ -243,7 +243,7 @@ def test_bad_record_fields(fields, fragment):
     pytest.param('{"hand": "111m222m333p444p55p", "rules": "nosuch"}', "unknown ruleset",
                  id="unknown ruleset in a record"),
     pytest.param('{"hand": "111m222m333p444p55p", "rules": "luzhou,guangdong"}',
-                 "a comma list of rulesets is compared only by the command score --rules",
+                 "a comma list of rulesets is compared only by score --rules",
                  id="a comma list of rulesets in a record"),
     pytest.param('{"hand": "111m222m333p444p55p", "discard": "S", "rules": "guangdong",'
                  ' "declared": true}', "--declared does not apply in guangdong",
