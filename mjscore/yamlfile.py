@@ -186,8 +186,12 @@ def _plain_number(tag: str, value: str, line: str, fail) -> None:
         for part in parts[:-1]:
             read = read * 60 + int(part)
         last = float(parts[-1]) if tag == _CORE + "float" else int(parts[-1])
-        raise fail(f"{line}{value} reads as {sign}{read * 60 + last} in YAML (a number in base "
-                   "60); write it in quotes if it is text")
+        try:
+            shown = f"{sign}{read * 60 + last}"
+        except OverflowError:  # a float of some 200 parts: past any float
+            shown = "a number past any float"
+        raise fail(f"{line}{value} reads as {shown} in YAML (a number in base 60); write it in "
+                   "quotes if it is text")
     if tag == _CORE + "int" and _OCTAL.fullmatch(value) and int(digits, 8) != int(digits, 10):
         raise fail(f"{line}{value} reads as {sign}{int(digits, 8)} in YAML (an octal number); "
                    f"write {sign}{int(digits, 10)}, or quote it if it is text")

@@ -189,6 +189,9 @@ BAD_FILES = [
     pytest.param("t.yaml", f"name: x\nvalue:\n  cap: {'9' * 4301}:30.5\n",
                  ["t.yaml: line 3: a number of more than 4300 digits"],
                  id="a float in base 60 too long"),
+    pytest.param("t.yaml", f"name: x\nvalue:\n  cap: 1{':59' * 200}.5\n",
+                 ["t.yaml: line 3: 1:59:59", "reads as a number past any float in YAML (a "
+                  "number in base 60)"], id="a float in base 60 past any float"),
     pytest.param("capword.yaml", "extends: luzhou\nname: house\nvalue:\n  cap: lots\n",
                  ["capword.yaml", "value.cap"], id="schema-invalid: value.cap"),
     pytest.param("steps.yaml", "extends: luzhou\nname: house\npatterns:\n  gui:\n    steps: many\n",
