@@ -236,8 +236,9 @@ def event_tile(ev: Event, label: str) -> int:
 
 def check_event_tiles(rec: Record, rs) -> None:
     """Every event's tile is one the ruleset uses, as a hand's tiles must be, and a kong's
-    is never a ghost that no declared meld may hold (guangdong's fixed 白, G2): such a
-    record cannot describe a real hand (bad input), and the kong would be paid for."""
+    is never a ghost that no declared meld may hold (guangdong's fixed 白, G2), nor is a
+    pong or kong called on one: such a record cannot describe a real hand (bad input), and
+    the kong would be paid for."""
     for ev in rec.events:
         if "tile" not in ev.fields:
             continue
@@ -245,6 +246,7 @@ def check_event_tiles(rec: Record, rs) -> None:
         if k not in rs.tile_kinds:
             raise InputError(f"{rec.label}: event {ev.number} (tile): tile {T.name(k)} is not "
                              f"used in {rs.name}")
-        if ev.type == "kong" and k in rs.ghost_kinds and rs.ghosts_in_melds == "forbidden":
+        melded = ev.type == "kong" or ev.type == "call" and ev.fields.get("kind") != "chow"
+        if melded and k in rs.ghost_kinds and rs.ghosts_in_melds == "forbidden":
             raise InputError(f"{rec.label}: event {ev.number}: the ghost {T.name(k)} cannot be "
                              f"in a declared meld in {rs.name}")
