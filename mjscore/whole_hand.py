@@ -202,8 +202,12 @@ class _Table:
 
     def on_call(self, ev, robber) -> None:
         f = ev.fields
-        event_tile(ev, self.rec.label)
+        tile = event_tile(ev, self.rec.label)
         self._not_own(ev, "call")
+        if f["kind"] in ("pong", "kong") and tile in self.rs.ghost_kinds and \
+                not C.ghost_rule(self.rs.spec.get("ghosts") or {}, "discard_winnable"):
+            # Seed 002 (L4): a discarded 红中 cannot be ponged, konged or won on.
+            self.refuse(ev, f"a discarded {T.name(tile)} (ghost) cannot be ponged or konged")
         if f["kind"] == "chow" and self.play.get("chow_from_left") and f["from"] != \
                 left_of(ev.seat):
             self.refuse(ev, f"{ev.seat} chowed from {f['from']}: a chow is claimed only from "

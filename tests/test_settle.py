@@ -187,6 +187,17 @@ REFUSALS = [
                              {"win": "S", "tile": "C"}]}, 1,
                  "event 1: S chowed from W: a chow is claimed only from the player on the left "
                  "(E)", id="chow not from the left"),
+    pytest.param({"rules": "luzhou", "seats": {"S": "[55pC] 111m123m456m 7p 7p"},
+                  "events": [{"discard": "W", "tile": "C"},
+                             {"call": "S", "kind": "pong", "tile": "C", "from": "W"},
+                             {"win": "S", "tile": "7p"}]}, 1,
+                 "event 2: a discarded C (ghost) cannot be ponged or konged",
+                 id="seed 002: a discarded 红中 cannot be ponged"),
+    pytest.param({"rules": "luzhou", "seats": {"S": "[55pCC] 111m123m456m 7p 7p"},
+                  "events": [{"call": "S", "kind": "kong", "tile": "C", "from": "W"},
+                             {"win": "S", "tile": "7p"}]}, 1,
+                 "event 1: a discarded C (ghost) cannot be ponged or konged",
+                 id="seed 002: a discarded 红中 cannot be konged"),
     pytest.param({"rules": "luzhou", "seats": {"S": "123m456m789m11p23pC"},
                   "events": [{"win": "S", "tile": "4p", "from": "W"}]}, 2,
                  "event 1: 4p is not in S's hand", id="winning tile not in the hand"),
@@ -835,3 +846,12 @@ def test_a_ghosts_event_counts_its_ghosts_in_words(drawn, words):
     r = settle({"seats": {"E": "111m123m456m789m C 5p"},
                 "events": [{"ghosts": "E", "drawn": drawn}, {"win": "E", "tile": "5p"}]})
     assert r.events[0].summary == words
+
+
+def test_the_guide_lets_a_discarded_ghost_be_claimed():
+    """E6 / seed 000: the ghost "can be discarded and claimed like any other tile"."""
+    r = settle({"rules": "luzhou-guide", "seats": {"S": "[55pC] 111m123m456m 7p 7p"},
+                "events": [{"discard": "W", "tile": "C"},
+                           {"call": "S", "kind": "pong", "tile": "C", "from": "W"},
+                           {"win": "S", "tile": "7p"}]})
+    assert r.legal, r.reasons
