@@ -15,7 +15,8 @@ _STAND_FOR = {"suited": "standing for any suited tile", "any": "standing for any
 _IN_MELDS = {"wild": "wild in a declared meld too", "natural": "only themselves in a declared "
              "meld", "forbidden": "never in a declared meld"}
 _GHOST_SWITCHES = {  # key -> (words when true, words when false or unset)
-    "discard_winnable": ("a discarded one may be won on", "a discarded one cannot be won on"),
+    "discard_winnable": ("a discarded one may be won on",
+                         "a discarded one cannot be won on, ponged or konged"),
     "rob_as_stand_in": ("a robbed one is won as the tile it stands for", ""),
     "rob_ghost_forbidden": ("one being added to a kong cannot be robbed", ""),
     "full_ghost_win": ("holding all of them concealed wins at once (满鬼)", ""),

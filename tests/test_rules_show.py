@@ -21,7 +21,7 @@ def shown(*args) -> list:
     pytest.param(["luzhou"], [
         "Tiles: 1-9 of m p s, and C; 4 of each; C: 4 (option ghosts); 112 in all",
         "Ghosts: C, standing for any suited tile; wild in a declared meld too; a discarded one "
-        "cannot be won on; a robbed one is won as the tile it stands for",
+        "cannot be won on, ponged or konged; a robbed one is won as the tile it stands for",
         "Hand: melds pong, kong; shapes four sets and a pair, seven pairs; at most 2 suits",
         "Play (settle): up to 3 winners a hand; several may win on one discard; 过水 (after "
         "passing a discard win, none worth as much until the next draw)",
