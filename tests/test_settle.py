@@ -322,6 +322,18 @@ REFUSALS = [
                              {"win": "S", "tile": "5p", "from": "W"}]}, 2,
                  "event 1 (tile): tile F is not used in luzhou",
                  id="luzhou: a discard of a tile the ruleset does not use"),
+    # Seed 002: 胡牌比碰牌、杠牌优先. A discard a pong or kong took is not there to win on.
+    pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
+                  "events": [{"discard": "W", "tile": "5p"},
+                             {"call": "N", "kind": "pong", "tile": "5p", "from": "W"},
+                             {"win": "S", "tile": "5p", "from": "W"}]}, 1,
+                 "event 3: N made a pong of W's discard at event 2: a win takes a discard "
+                 "before any pong, kong or chow, so it comes first", id="a win after a pong"),
+    pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
+                  "events": [{"discard": "W", "tile": "5p"},
+                             {"kong": "N", "kind": "exposed", "tile": "5p", "from": "W"},
+                             {"win": "S", "tile": "5p", "from": "W"}]}, 1,
+                 "event 3: N made a kong of W's discard at event 2", id="a win after a kong"),
 ]
 
 
@@ -395,6 +407,20 @@ def test_guoshui_lifts_after_the_next_draw(drawn):
                       {"win": "S", "tile": "5p", "from": "N"}]}
     r = settle(rec)
     assert r.legal and r.net == {"E": 0, "S": 2, "W": 0, "N": -2}, r.reasons
+
+
+@pytest.mark.parametrize("events", [
+    pytest.param([{"discard": "W", "tile": "2p"},
+                  {"call": "N", "kind": "pong", "tile": "2p", "from": "W"},
+                  {"discard": "W", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "W"}],
+                 id="a later discard after the pong"),
+    pytest.param([{"call": "N", "kind": "pong", "tile": "2p", "from": "W"},
+                  {"win": "S", "tile": "5p", "from": "W"}],
+                 id="no discard written: which one the pong took is not told"),
+])
+def test_a_win_on_a_discard_no_call_took_is_settled(events):
+    rec = {"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"}, "events": events}
+    assert settle(rec).legal
 
 
 def test_guoshui_stays_after_a_pong():
