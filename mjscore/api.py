@@ -310,7 +310,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
                        # (Said only where a ghost is wild: one spent in a meld stands for
                        # nothing the reading could change.)
                        + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
-                       + _taken_stand_in(h, rs, t, ctx))
+                       + _taken_stand_in(h, rs, t, ctx) + _full_ghost_too_late(h, rs, t))
         return _not_legal(rs, parsed, reasons, ctx, kong)
     if ctx.discard_type and top.value < minimum:
         after = division_words(rs.discard_divisor)[1]
@@ -327,6 +327,17 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
         payments, net = settle_win(top.value, ctx, rs, HAND_VALUE, skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
                    top.hits, top, payments, net, ctx, unit, evs, ghost, kong, rs, unread)
+
+
+def _full_ghost_too_late(h, rs, t) -> str:
+    """Why a hand holding every ghost concealed is no 满鬼: it is won on the last ghost drawn
+    (`full_ghost_reading`), and a player naming another winning tile needs to hear so."""
+    if not rs.full_ghost or h.win in rs.ghost_kinds or \
+            t.ghosts < sum(rs.copies[k] for k in rs.ghost_kinds):
+        return ""
+    ghosts = " or ".join(T.name(k) for k in sorted(rs.ghost_kinds))
+    return (f"; 满鬼 (every ghost concealed) is won on drawing the last ghost: write a ghost "
+            f"as the winning tile (--win {ghosts})")
 
 
 def _taken_stand_in(h, rs, t, ctx) -> str:

@@ -271,8 +271,11 @@ def make_reading(shape: str, groups, t: Tiles) -> Reading:
 
 
 def full_ghost_reading(hand, rs, t: Tiles) -> Reading | None:
-    """满鬼: every ghost tile of the set concealed in the hand wins whatever the rest holds."""
-    if not (rs.spec.get("ghosts") or {}).get("full_ghost_win") or not rs.ghost_kinds:
+    """满鬼: every ghost tile of the set concealed in the hand wins whatever the rest holds,
+    on drawing the last of them (seed 001: "Draw the fourth and the hand is over there and
+    then"): won on another tile, the player held all four before it, and had won then."""
+    if not (rs.spec.get("ghosts") or {}).get("full_ghost_win") or not rs.ghost_kinds or \
+            hand.win not in rs.ghost_kinds:
         return None
     if t.ghosts < sum(rs.copies[k] for k in rs.ghost_kinds):
         return None

@@ -98,9 +98,10 @@ def brute_readings(hand, rs, taken: bool = False):
 
 
 def full_ghost(hand, rs) -> list:
-    """满鬼 (G5): every ghost tile there is concealed in the hand wins whatever the rest holds."""
+    """满鬼 (G5): every ghost tile there is concealed in the hand wins whatever the rest holds,
+    won on the last of them drawn (seed 001: "Draw the fourth and the hand is over")."""
     if not (rs.spec.get("ghosts") or {}).get("full_ghost_win") or not rs.ghost_kinds or \
-            sum(k in rs.ghost_kinds for k in hand.concealed) < \
+            hand.win not in rs.ghost_kinds or sum(k in rs.ghost_kinds for k in hand.concealed) < \
             sum(rs.copies[k] for k in rs.ghost_kinds):
         return []
     counts = [0] * 34

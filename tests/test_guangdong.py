@@ -59,7 +59,7 @@ def test_guangdong_values(hand, kw, value, east):
 # Worked by hand from seed 001 and G1-G10 before the tool was run (audit): the value and every
 # seat's net (E, S, W, N). Winner E, dealer E, fixed ghost 白 (P), unless said.
 @pytest.mark.parametrize("hand, kw, value, net", [
-    pytest.param("PPPP19m19pESW (1111s)", {"kong_draw": True}, 4, (12, -4, -4, -4),
+    pytest.param("PPPP19m19pESW (1111s)", {"kong_draw": True, "win": "P"}, 4, (12, -4, -4, -4),
                  id="满鬼 drawn on a kong replacement: kong-draw double"),
     pytest.param("234m456p789p123s5s1m", {"indicator": "9m"}, 2, (6, -2, -2, -2),
                  id="flip 9m: the 1m ghost pairs the 5s"),
@@ -83,7 +83,7 @@ def test_guangdong_values(hand, kw, value, east):
                  id="four 中 ghosts, three ponged: not 满鬼, a plain win"),
     pytest.param("123m456m789m123pSS", {"horses": "5m9s", "opts": {"horses": 2}}, 4,
                  (24, -8, -8, -8), id="two horse hits, undoubled base each"),
-    pytest.param("CCCC19m19p19sESWN", {"indicator": "N"}, 2, (6, -2, -2, -2),
+    pytest.param("CCCC19m19p19sESWN", {"indicator": "N", "win": "C"}, 2, (6, -2, -2, -2),
                  id="four flip ghosts concealed: 满鬼"),
     pytest.param("123m456m789m123pPP", {"seat": "W", "horses": "3pFN", "opts": {"horses": 3}},
                  2, (-6, -6, 18, -6), id="horses for W: 3 and F across, N the previous seat"),
@@ -113,6 +113,19 @@ def test_hand_worked_nets(hand, kw, value, net):
     assert (r.value, tuple(r.net[s] for s in "ESWN")) == (value, net)
 
 
+# G5 and seed 001: "Draw the fourth and the hand is over there and then". 满鬼 is won on the
+# last ghost drawn; holding all four before another tile, the player had won already.
+@pytest.mark.parametrize("hand, kw", [
+    pytest.param("PPPP19m37p28sESWN", {}, id="the last tile written, N, as the winning tile"),
+    pytest.param("19m37p28sESWNPPPP", {"win": "E", "rob_kong": "S"}, id="robbing a kong"),
+])
+def test_full_ghost_is_won_on_the_last_ghost_drawn(hand, kw):
+    r = score(hand, GD, **kw)
+    assert not r.legal and r.reasons[0].endswith(
+        "; 满鬼 (every ghost concealed) is won on drawing the last ghost: write a ghost as the "
+        "winning tile (--win P)")
+
+
 # The flipped indicator lies face up: three copies of it are left, and a ghost never stands
 # for a fourth (the decomposer made it up to four: a hand holding three was read as a win, and
 # a winning one printed an impossible reading). Each case in a fresh process's state and in a
@@ -124,7 +137,8 @@ def test_hand_worked_nets(hand, kw, value, net):
                  id="seven pairs would need a fourth 6s"),
     pytest.param("12333m4m456p789pEE", {"indicator": "3m"}, True,
                  "123m 456p 789p EE4m=E 33m", id="the ghost is not a fourth 3m"),
-    pytest.param("335889999pSNNP8p", {"indicator": "8p", "opts": {"seven_pairs": True}}, True,
+    pytest.param("335889999pSNNP8p", {"indicator": "8p", "win": "9p",
+                                      "opts": {"seven_pairs": True}}, True,
                  "3358889999pSNNP", id="only 满鬼 reads it, not seven pairs with a fourth 8p"),
 ])
 def test_a_ghost_never_stands_for_a_fourth_flipped_indicator(monkeypatch, whole_table, hand, kw,
