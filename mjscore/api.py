@@ -8,14 +8,14 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .compile import NeedsIndicator
-from .decompose import readings
 from .hand import build, one_tile, read_any
 from .notation import format as format_hand
 from .notation import parse, parse_tiles
+from .no_reading import no_reading
 from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
 from .frozen import hash_fields, maker, read_only
 from .patterns import physical_ghosts
-from .reading import YAOJI, hand_tiles
+from .reading import hand_tiles
 from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
 from .pruning import evaluations
@@ -305,12 +305,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     if top is None:
         top = best(evs, ghost)
     if top is None:
-        reasons.append("not a winning hand: no reading as four sets and a pair"
-                       + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")
-                       # (Said only where a ghost is wild: one spent in a meld stands for
-                       # nothing the reading could change.)
-                       + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
-                       + _taken_stand_in(h, rs, t, ctx) + _full_ghost_too_late(h, rs, t))
+        reasons.append(no_reading(h, rs, t, ctx))
         return _not_legal(rs, parsed, reasons, ctx, kong)
     if ctx.discard_type and top.value < minimum:
         after = division_words(rs.discard_divisor)[1]
@@ -327,27 +322,3 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
         payments, net = settle_win(top.value, ctx, rs, HAND_VALUE, skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
                    top.hits, top, payments, net, ctx, unit, evs, ghost, kong, rs, unread)
-
-
-def _full_ghost_too_late(h, rs, t) -> str:
-    """Why a hand holding every ghost concealed is no 满鬼: it is won on the last ghost drawn
-    (`full_ghost_reading`), and a player naming another winning tile needs to hear so."""
-    if not rs.full_ghost or h.win in rs.ghost_kinds or \
-            t.ghosts < sum(rs.copies[k] for k in rs.ghost_kinds):
-        return ""
-    ghosts = " or ".join(T.name(k) for k in sorted(rs.ghost_kinds))
-    return (f"; 满鬼 (every ghost concealed) is won on drawing the last ghost: write a ghost "
-            f"as the winning tile (--win {ghosts})")
-
-
-def _taken_stand_in(h, rs, t, ctx) -> str:
-    """Why a hand that reads as a win when self-drawn does not on a tile taken from another
-    player: the one way that happens is a 1s (幺鸡) standing in a 中发白 set, which only a 1s
-    the winner drew may do (lanzhou, Z2). A player holding C F and the 1s they won on needs
-    to hear that rule, not just "no reading"."""
-    if not (ctx.discard_type and h.win == YAOJI and "dragon_set" in rs.concealed_sets):
-        return ""
-    if not readings(h, rs, t, False):
-        return ""
-    return (f": the winning {T.name(YAOJI)} came from {ctx.discard or ctx.rob_kong}, and only "
-            f"a {T.name(YAOJI)} the winner drew (幺鸡) may stand in for a dragon")

@@ -1,0 +1,43 @@
+"""Why a hand is no win: the reason `score` gives where no reading of it wins, with the rule a
+player needs to hear where one explains it (a 1s taken from another player, 满鬼 on another
+tile)."""
+
+from __future__ import annotations
+
+from . import tiles as T
+from .decompose import readings
+from .reading import YAOJI
+
+
+def no_reading(h, rs, t, ctx) -> str:
+    """The reason for hand `h` (its tiles `t`) in context `ctx`, which no reading wins."""
+    return ("not a winning hand: no reading as four sets and a pair"
+            + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")
+            # (Said only where a ghost is wild: one spent in a meld stands for nothing the
+            # reading could change.)
+            + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
+            + _taken_stand_in(h, rs, t, ctx) + _full_ghost_too_late(h, rs, t))
+
+
+def _full_ghost_too_late(h, rs, t) -> str:
+    """Why a hand holding every ghost concealed is no 满鬼: it is won on the last ghost drawn
+    (`full_ghost_reading`), and a player naming another winning tile needs to hear so."""
+    if not rs.full_ghost or h.win in rs.ghost_kinds or \
+            t.ghosts < sum(rs.copies[k] for k in rs.ghost_kinds):
+        return ""
+    ghosts = " or ".join(T.name(k) for k in sorted(rs.ghost_kinds))
+    return (f"; 满鬼 (every ghost concealed) is won on drawing the last ghost: write a ghost "
+            f"as the winning tile (--win {ghosts})")
+
+
+def _taken_stand_in(h, rs, t, ctx) -> str:
+    """Why a hand that reads as a win when self-drawn does not on a tile taken from another
+    player: the one way that happens is a 1s (幺鸡) standing in a 中发白 set, which only a 1s
+    the winner drew may do (lanzhou, Z2). A player holding C F and the 1s they won on needs
+    to hear that rule, not just "no reading"."""
+    if not (ctx.discard_type and h.win == YAOJI and "dragon_set" in rs.concealed_sets):
+        return ""
+    if not readings(h, rs, t, False):
+        return ""
+    return (f": the winning {T.name(YAOJI)} came from {ctx.discard or ctx.rob_kong}, and only "
+            f"a {T.name(YAOJI)} the winner drew (幺鸡) may stand in for a dragon")
