@@ -39,7 +39,7 @@ def shown(*args) -> list:
     pytest.param(["guangdong"], [
         "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",
         "Ghosts: P (fixed; --opt ghost=flip flips it), standing for any tile; never in a "
-        "declared meld; holding all of them concealed wins at once (满鬼)",
+        "declared meld; drawing the last of them, to hold all concealed, wins at once (满鬼)",
         "Hand: melds pong, kong; shapes four sets and a pair (seven pairs off, option "
         "seven_pairs); no win on a discard",
         "Play (settle): one winner a hand",
@@ -67,8 +67,9 @@ def test_rules_show_shows_the_game(args, want):
     pytest.param(["guangdong", "--opt", "ghost=flip", "--opt", "indicator=N"],
                  "Ghosts: C, the tile after the indicator N (flipped, face up: 3 N left to play; "
                  "--opt ghost=fixed for P), "
-                 "standing for any tile; only themselves in a declared meld; holding all of "
-                 "them concealed wins at once (满鬼)", id="guangdong, a flipped ghost"),
+                 "standing for any tile; only themselves in a declared meld; drawing the last "
+                 "of them, to hold all concealed, wins at once (满鬼)",
+                 id="guangdong, a flipped ghost"),
     pytest.param(["guangdong", "--opt", "seven_pairs=true"],
                  "Hand: melds pong, kong; shapes four sets and a pair, seven pairs (seven pairs "
                  "on, option seven_pairs); no win on a discard", id="guangdong, seven pairs on"),
