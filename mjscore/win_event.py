@@ -39,7 +39,7 @@ def settle_win(table, ev) -> tuple:
             prev.results[0].context.rob_kong is None and not f.get("rob_kong"):
         table.refuse(ev, f"{table.rs.name} has one winner per discard: {frm}'s tile went to "
                          f"{prev.results[0].context.seat}")
-    taken = _claimed_first(table, ev, frm) if frm and not f.get("rob_kong") else None
+    taken = _claimed_first(table, ev, frm, tile) if frm and not f.get("rob_kong") else None
     if taken:
         table.refuse(ev, taken)
     results, rows = [], []
@@ -98,12 +98,13 @@ def settle_win(table, ev) -> tuple:
     return text, tuple(rows), tuple(results)
 
 
-def _claimed_first(table, ev, frm: str) -> str | None:
-    """Why a win at `ev` on `frm`'s discard comes too late, or None: a pong, kong or chow took
-    that discard first. A win takes a discard before any of them (seed 002: 胡牌比碰牌、杠牌
-    优先), so a record calling it and then winning on it cannot be right. Read only where the
-    record writes `frm`'s discards: a record of wins, or of calls alone, says nothing of which
-    discard a call took."""
+def _claimed_first(table, ev, frm: str, tile: int) -> str | None:
+    """Why a win at `ev` on `frm`'s discard of `tile` comes too late, or None: a pong, kong or
+    chow took that discard first. A win takes a discard before any of them (seed 002: 胡牌比
+    碰牌、杠牌优先), so a record calling it and then winning on it cannot be right. Read only
+    where the record writes `frm`'s discards: a record of wins, or of calls alone, says nothing
+    of which discard a call took; and a call of another tile took another discard (the one won
+    on came later, unwritten)."""
     before = [e for e in table.rec.events if e.number < ev.number]
     last = max((e.number for e in before if e.type == "discard" and e.seat == frm),
                default=None)
@@ -111,7 +112,8 @@ def _claimed_first(table, ev, frm: str) -> str | None:
         return None
     for e in before:
         if e.number > last and e.fields.get("from") == frm and (
-                e.type == "call" or e.type == "kong" and e.fields.get("kind") == "exposed"):
+                e.type == "call" or e.type == "kong" and e.fields.get("kind") == "exposed") \
+                and event_tile(e, table.rec.label) == tile:
             did = e.fields.get("kind") if e.type == "call" else "kong"
             return (f"{e.seat} made a {did} of {frm}'s discard at event {e.number}: a win "
                     f"takes a discard before any pong, kong or chow, so it comes first")

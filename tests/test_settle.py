@@ -417,6 +417,10 @@ def test_guoshui_lifts_after_the_next_draw(drawn):
     pytest.param([{"call": "N", "kind": "pong", "tile": "2p", "from": "W"},
                   {"win": "S", "tile": "5p", "from": "W"}],
                  id="no discard written: which one the pong took is not told"),
+    pytest.param([{"discard": "W", "tile": "2p"},
+                  {"call": "N", "kind": "pong", "tile": "2p", "from": "W"},
+                  {"win": "S", "tile": "5p", "from": "W"}],
+                 id="the pong took 2p: the 5p won on is a later discard, not written"),
 ])
 def test_a_win_on_a_discard_no_call_took_is_settled(events):
     rec = {"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"}, "events": events}
