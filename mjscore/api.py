@@ -305,7 +305,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     if top is None:
         top = best(evs, ghost)
     if top is None:
-        reasons.append(no_reading(h, rs, t, ctx))
+        reasons.append(no_reading(h, rs, t, ctx, words))
         return _not_legal(rs, parsed, reasons, ctx, kong)
     if ctx.discard_type and top.value < minimum:
         after = division_words(rs.discard_divisor)[1]

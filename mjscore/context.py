@@ -40,13 +40,13 @@ def ghost_rule(ghosts: dict, key: str) -> bool:
 FLAGS = {"discard": "--discard", "kong_draw": "--kong-draw", "after_kong": "--after-kong",
          "rob_kong": "--rob-kong", "won": "--won", "declared": "--declared",
          "heavenly": "--heavenly", "earthly": "--earthly", "ghosts_drawn": "--ghosts-drawn",
-         "indicator": "--indicator", "horses": "--horses"}
+         "indicator": "--indicator", "horses": "--horses", "win": "--win"}
 # The same in a settle record, whose win event takes them as keys (`from:` is the discarder or
 # the robbed konger); `won` and `ghosts_drawn` it tells by other events.
 RECORD_KEYS = {"discard": "from:", "kong_draw": "kong_draw", "after_kong": "after_kong",
                "rob_kong": "rob_kong", "won": "an earlier win", "declared": "declared",
                "heavenly": "heavenly", "earthly": "earthly", "ghosts_drawn": "a ghosts event",
-               "indicator": "opts.indicator", "horses": "horses"}
+               "indicator": "opts.indicator", "horses": "horses", "win": "tile:"}
 
 
 def refusal(template: str, **values) -> OptionError:

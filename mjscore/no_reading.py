@@ -9,17 +9,18 @@ from .decompose import readings
 from .reading import YAOJI
 
 
-def no_reading(h, rs, t, ctx) -> str:
-    """The reason for hand `h` (its tiles `t`) in context `ctx`, which no reading wins."""
+def no_reading(h, rs, t, ctx, words: dict) -> str:
+    """The reason for hand `h` (its tiles `t`) in context `ctx`, which no reading wins;
+    `words` name the options as `score` takes them or as a settle record's keys."""
     return ("not a winning hand: no reading as four sets and a pair"
             + (" or seven pairs" if "seven_pairs" in rs.shapes and not h.melds else "")
             # (Said only where a ghost is wild: one spent in a meld stands for nothing the
             # reading could change.)
             + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
-            + _taken_stand_in(h, rs, t, ctx) + _full_ghost_too_late(h, rs, t))
+            + _taken_stand_in(h, rs, t, ctx) + _full_ghost_too_late(h, rs, t, words))
 
 
-def _full_ghost_too_late(h, rs, t) -> str:
+def _full_ghost_too_late(h, rs, t, words: dict) -> str:
     """Why a hand holding every ghost concealed is no 满鬼: it is won on the last ghost drawn
     (`full_ghost_reading`), and a player naming another winning tile needs to hear so."""
     if not rs.full_ghost or h.win in rs.ghost_kinds or \
@@ -27,7 +28,7 @@ def _full_ghost_too_late(h, rs, t) -> str:
         return ""
     ghosts = " or ".join(T.name(k) for k in sorted(rs.ghost_kinds))
     return (f"; 满鬼 (every ghost concealed) is won on drawing the last ghost: write a ghost "
-            f"as the winning tile (--win {ghosts})")
+            f"as the winning tile ({words['win']} {ghosts})")
 
 
 def _taken_stand_in(h, rs, t, ctx) -> str:

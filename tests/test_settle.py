@@ -885,3 +885,13 @@ def test_the_guide_lets_a_discarded_ghost_be_claimed():
                            {"call": "S", "kind": "pong", "tile": "C", "from": "W"},
                            {"win": "S", "tile": "7p"}]})
     assert r.legal, r.reasons
+
+
+def test_full_ghost_on_another_tile_names_the_records_key():
+    # G5: 满鬼 is won on the last ghost drawn. settle has no --win: the reason names the win
+    # event's tile: key, as its other reasons name the record's keys.
+    rec = {"rules": "guangdong", "seats": {"E": "PPPP19m37p28sESWN"},
+           "events": [{"win": "E", "tile": "N"}]}
+    r = settle(rec)
+    assert not r.legal and r.reasons[0].endswith(
+        "write a ghost as the winning tile (tile: P)"), r.reasons
