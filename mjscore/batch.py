@@ -68,18 +68,19 @@ def arguments(fields, rules: str, yaml: bool = True) -> dict:
 
     A null value, text that is empty or only spaces (as a CSV cell of them is dropped on
     reading), or an empty list or mapping (a log's `"won": []` for nobody yet) is a key not
-    given.
+    given. `yaml` false: a JSON Lines record, whose `true` no unquoted yes or no became
+    (`words.describe`).
 
     >>> arguments({"hand": "123m", "won": "S,W", "declared": "yes", "opts": "cap=100"}, "luzhou")
     {'rules': 'luzhou', 'hand': '123m', 'won': 'S,W', 'declared': True, 'opts': {'cap': '100'}}
     """
     if not isinstance(fields, dict):
-        raise InputError(f"a record is a mapping of keys (hand, win, ...), not {describe(fields, yaml)}")
+        raise InputError("a record is a mapping of keys (hand, win, ...), not "
+                         + describe(fields, yaml))
     for key in fields:
         if key not in KEYS:
             raise InputError(unknown("key", key, KEYS))
     given = {k: v for k, v in fields.items() if not _empty(v)}
-    # (`yaml` false: a JSON Lines record, whose `true` no unquoted yes or no became: `describe`)
     if "hand" not in given:
         raise InputError('no "hand": every record needs one')
     out = {"rules": rules}

@@ -19,7 +19,8 @@ _GHOST_SWITCHES = {  # key -> (words when true, words when false or unset)
                          "a discarded one cannot be won on, ponged or konged"),
     "rob_as_stand_in": ("a robbed one is won as the tile it stands for", ""),
     "rob_ghost_forbidden": ("one being added to a kong cannot be robbed", ""),
-    "full_ghost_win": ("drawing the last of them, to hold all concealed, wins at once (满鬼)", ""),
+    "full_ghost_win": ("drawing the last of them, to hold all concealed, wins at once (满鬼)",
+                       ""),
 }
 _MELDS = {"toss": "toss group", "dragon_set": "dragon set of C F P"}
 # What a meld's name alone leaves out (Z2: a set short of one dragon takes a 1s for it).
