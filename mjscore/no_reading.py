@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import tiles as T
 from .decompose import readings
-from .reading import YAOJI
+from .reading import YAOJI, ghosts_in_set
 
 
 def no_reading(h, rs, t, ctx, words: dict) -> str:
@@ -24,7 +24,7 @@ def _full_ghost_too_late(h, rs, t, words: dict) -> str:
     """Why a hand holding every ghost concealed is no 满鬼: it is won on the last ghost drawn
     (`full_ghost_reading`), and a player naming another winning tile needs to hear so."""
     if not rs.full_ghost or h.win in rs.ghost_kinds or \
-            t.ghosts < sum(rs.copies[k] for k in rs.ghost_kinds):
+            t.ghosts < ghosts_in_set(rs):
         return ""
     ghosts = " or ".join(T.name(k) for k in sorted(rs.ghost_kinds))
     return (f"; 满鬼 (every ghost concealed) is won on drawing the last ghost: write a ghost "

@@ -270,6 +270,11 @@ def make_reading(shape: str, groups, t: Tiles) -> Reading:
     return Reading(shape, tuple(sorted(groups, key=display_key)) + t.meld_groups, tuple(counts))
 
 
+def ghosts_in_set(rs) -> int:
+    """How many ghost tiles the set holds, every ghost kind together: what 满鬼 holds."""
+    return sum(rs.copies[k] for k in rs.ghost_kinds)
+
+
 def full_ghost_reading(hand, rs, t: Tiles) -> Reading | None:
     """满鬼: every ghost tile of the set concealed in the hand wins whatever the rest holds,
     on drawing the last of them (seed 001: "Draw the fourth and the hand is over there and
@@ -277,7 +282,7 @@ def full_ghost_reading(hand, rs, t: Tiles) -> Reading | None:
     if not (rs.spec.get("ghosts") or {}).get("full_ghost_win") or not rs.ghost_kinds or \
             hand.win not in rs.ghost_kinds:
         return None
-    if t.ghosts < sum(rs.copies[k] for k in rs.ghost_kinds):
+    if t.ghosts < ghosts_in_set(rs):
         return None
     counts = list(t.in_melds)
     for k in hand.concealed:

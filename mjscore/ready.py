@@ -13,6 +13,7 @@ from . import tiles as T
 from .errors import TOO_DEEP, InputError
 from .hand import Hand, read_any
 from .patterns import physical_ghosts
+from .reading import ghosts_in_set
 from .terms import term
 
 
@@ -104,7 +105,7 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     ghost_only = not cat and not found and any(completes(k).legal for k in to_draw)
     concealed_ghosts = sum(1 for k in hand.concealed if k in rs.ghost_kinds)
     full = ghost_only and rs.full_ghost and \
-        concealed_ghosts + 1 >= sum(rs.copies[k] for k in rs.ghost_kinds)
+        concealed_ghosts + 1 >= ghosts_in_set(rs)
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found) or ghost_only, cat,
                        tuple(found), max((w.value for w in found), default=0),
                        " or ".join(T.name(k) for k in to_draw) or None, rs.unit,
