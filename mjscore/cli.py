@@ -6,15 +6,13 @@ Exit codes (CONTRACT): 0 scored; 1 understood but not a legal win; 2 bad input.
 
 from __future__ import annotations
 
-import errno
-import io
 import json
 import os
 import sys
 
 import click
 
-from . import __version__
+from . import __version__, streams
 from .cli_options import (batch_params, one_ruleset, rules_show_params, ruleset_names,
                           score_params, settle_params, waits_params)
 from .errors import TOO_DEEP, MjscoreError, one_line
@@ -276,7 +274,7 @@ def _batch_write(rows, fmt, sink, to_file, files):
     stderr = sys.stderr
     # The bar only where a person watches stderr and the rows are not scrolling past on the
     # same terminal (they show progress themselves).
-    bar = _is_terminal(stderr) and (to_file or not _is_terminal(sink))
+    bar = streams.is_terminal(stderr) and (to_file or not streams.is_terminal(sink))
     counts, block, lines = Counter(), [], []
     write = sink.write
     # The CSV header goes with the first row (or alone at the end of an empty run): a file
@@ -331,35 +329,13 @@ def _write_lines(write, lines: list) -> None:
     write(text)
 
 
-def _is_terminal(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def _cannot_write(e: OSError):
     _say(f"mjscore: cannot write the output: {e.strerror or e}")
     sys.exit(2)
 
 
-class _Closed(io.TextIOBase):
-    """A standard stream the shell closed (`>&-`, `2>&-`), where Python gives None: Click
-    writes nothing to None (output lost, exit 0) and a batch's rows failed on it. Writing
-    here is writing into a closed pipe (141), and a run that writes nothing there is not
-    stopped."""
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text):
-        raise BrokenPipeError(errno.EPIPE, "the stream is closed")
-
-
 def main():
-    for name in ("stdout", "stderr"):
-        if getattr(sys, name) is None:
-            setattr(sys, name, _Closed())
+    streams.ready()
     try:
         cli(prog_name="mjscore")
     except BrokenPipeError:  # a usage error shown into a closed pipe (Click shows those)

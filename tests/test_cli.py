@@ -3,6 +3,7 @@ fields CONTRACT lists, and `python -m mjscore`."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -296,6 +297,39 @@ def test_an_error_message_that_cannot_be_written_ends_with_141(args, code):
         proc = subprocess.run([sys.executable, "-m", "mjscore", *args], timeout=60,
                               stdout=subprocess.PIPE, stderr=full)
     assert proc.returncode == code
+
+
+# Output redirected on Windows is in cp1252, which has no Chinese: the first pattern name
+# stopped `score` with a traceback. Such a stream writes UTF-8; GBK, which has Chinese, is kept.
+@pytest.mark.parametrize("encoding, read_as, args", [
+    pytest.param("cp1252", "utf-8", ["score", UNIQUE], id="windows-redirect"),
+    pytest.param("latin-1", "utf-8", ["rules", "show", "luzhou"], id="latin-1-locale"),
+    pytest.param("cp1252", "utf-8", ["score", UNIQUE, "--format", "json"], id="json"),
+    pytest.param("cp1252", "utf-8", ["batch", "-", "--format", "jsonl"], id="batch"),
+    pytest.param("ascii", "utf-8", ["score", UNIQUE], id="ascii"),
+    pytest.param("gbk", "gbk", ["score", UNIQUE], id="gbk-kept"),
+    pytest.param("utf-8", "utf-8", ["score", UNIQUE], id="utf-8"),
+])
+def test_output_in_an_encoding_without_chinese(encoding, read_as, args):
+    proc = subprocess.run([sys.executable, "-m", "mjscore", *args], timeout=60,
+                          input=f'{{"hand": "{UNIQUE}"}}\n'.encode(), capture_output=True,
+                          env={**os.environ, "PYTHONIOENCODING": encoding})
+    assert (proc.returncode, b"Traceback" in proc.stderr) == (0, False)
+    assert re.search("[\u4e00-\u9fff]", proc.stdout.decode(read_as))
+
+
+@pytest.mark.parametrize("encoding, read_as, args, shown", [
+    pytest.param("cp1252", "utf-8", ["score", UNIQUE, "--win", "闺"], '"闺"', id="message"),
+    # A house ruleset's title holding a character GBK lacks: "?" there, not a traceback.
+    pytest.param("gbk", "gbk", ["rules", "show", "house.yaml"], "House ? rules", id="gbk-lacks"),
+])
+def test_text_an_encoding_cannot_write(tmp_path, encoding, read_as, args, shown):
+    (tmp_path / "house.yaml").write_text('extends: luzhou\ntitle: "House 🀄 rules"\n',
+                                         encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "mjscore", *args], timeout=60, cwd=tmp_path,
+                          capture_output=True, env={**os.environ, "PYTHONIOENCODING": encoding})
+    assert b"Traceback" not in proc.stderr
+    assert shown in (proc.stdout + proc.stderr).decode(read_as)
 
 
 # CONTRACT: `--rules NAME|FILE`. A FILE whose name holds a comma is that file, not a comma

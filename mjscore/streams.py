@@ -1,0 +1,68 @@
+"""The standard streams as the command finds them, made fit to write to before it writes: one
+the shell closed, and one whose encoding cannot write the Chinese every output holds. Never
+prints or exits (`cli` does)."""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import io
+import sys
+
+# What every command's output may hold beyond ASCII: pattern names, 颗, a 中 in a reading.
+_CHINESE = "闺颗中鬼胡"
+
+
+def ready() -> None:
+    """sys.stdout and sys.stderr, each one the command can write its output to."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            setattr(sys, name, Closed())
+        else:
+            _writes_chinese(stream)
+
+
+def _writes_chinese(stream) -> None:
+    """`stream` able to write any text: where its encoding cannot write Chinese (output
+    redirected to a file on Windows, in cp1252; a latin-1 locale), the first pattern name
+    stopped the run with a traceback. It then writes UTF-8, as Click does for an ASCII
+    stream, and as a JSON or CSV reader expects. An encoding that writes Chinese but not
+    every character (GBK, a Chinese Windows's) is kept, as its reader expects, and writes
+    "?" for a character it lacks (from a house ruleset's names, or a hand's text) rather
+    than stopping."""
+    encoding = getattr(stream, "encoding", None)
+    reconfigure = getattr(stream, "reconfigure", None)
+    if not encoding or reconfigure is None:  # (not a text file of ours: Click's runner)
+        return
+    try:
+        if codecs.lookup(encoding).name.startswith("utf-"):
+            return
+        _CHINESE.encode(encoding)
+    except LookupError:
+        return
+    except UnicodeEncodeError:
+        reconfigure(encoding="utf-8")
+        return
+    if stream.errors == "strict":  # (stderr's own, backslashreplace, already writes any)
+        reconfigure(errors="replace")
+
+
+def is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class Closed(io.TextIOBase):
+    """A standard stream the shell closed (`>&-`, `2>&-`), where Python gives None: Click
+    writes nothing to None (output lost, exit 0) and a batch's rows failed on it. Writing
+    here is writing into a closed pipe (141), and a run that writes nothing there is not
+    stopped."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text):
+        raise BrokenPipeError(errno.EPIPE, "the stream is closed")
