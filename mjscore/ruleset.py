@@ -119,7 +119,8 @@ class Ruleset:
 
 
 @lru_cache(maxsize=64)
-def _shipped(name: str, opts: tuple) -> Ruleset:
+def _shipped(name: str, opts: tuple, bools: tuple) -> Ruleset:
+    """`bools`: which of `opts` are True or False (`_bools`), for the cache's key alone."""
     data, label, _ = load_raw(name)
     # Shipped rulesets are checked by the test suite, with every option value they allow.
     return resolve_and_compile(data, label, dict(opts), check=False)
@@ -133,7 +134,7 @@ def _from_file(ref: str, opts: tuple) -> Ruleset:
     edited file, or the same relative name used from another folder, is read again rather
     than answered from a stale cache."""
     try:
-        key = (ref, os.getcwd(), opts)
+        key = (ref, os.getcwd(), opts, _bools(opts))
     except OSError:  # the working folder is gone: nothing to key a relative name on
         key = None
     hit = _FILES.get(key)
@@ -190,6 +191,13 @@ def _opts_key(opts) -> tuple:
                         for k, v in as_dict(opts).items()))
 
 
+def _bools(key: tuple) -> tuple:
+    """Which values of `key` (`_opts_key`) are True or False, which equal and hash as 1 and 0:
+    keyed on the values alone, `{"cap": True}`, refused, was answered from the cache once
+    `{"cap": 1}` had been loaded (and taken as a cap of 1)."""
+    return tuple(type(v) is bool for _, v in key)
+
+
 def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
     """A ruleset as the Python API takes it: a compiled Ruleset as it is, else loaded with
     `opts`. A compiled one was made with its options: `opts` may repeat them, and one that
@@ -223,7 +231,7 @@ def load(ref: str = "luzhou", opts: dict | None = None) -> Ruleset:
                            "unknown ruleset: give a shipped name or a file")
     key = _opts_key(opts)
     if is_shipped_name(ref):
-        rs = _shipped(ref, key)
+        rs = _shipped(ref, key, _bools(key))
         if not key:
             _PLAIN[ref] = rs
         return rs

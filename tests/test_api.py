@@ -149,3 +149,19 @@ def test_to_dict_value_and_raw_value(hand, win, opts, value, raw):
 def test_horses_as_kinds_out_of_range_are_an_option_error(horses):
     with pytest.raises(OptionError, match="takes tiles in hand notation"):
         score("123m456m789mEEE55p", "guangdong", horses=horses, opts={"horses": 1})
+
+
+# True and False equal 1 and 0 and hash alike: the ruleset cache keyed on the values alone
+# answered a refused True or False from a number's ruleset loaded before it.
+@pytest.mark.parametrize("rules, opts, loaded_first", [
+    pytest.param("luzhou", {"cap": True}, {"cap": 1}, id="shipped-cap-True-after-1"),
+    pytest.param("luzhou", {"min_discard_win": False}, {"min_discard_win": 0},
+                 id="shipped-False-after-0"),
+    pytest.param("house", {"cap": True}, {"cap": 1}, id="house-file-cap-True-after-1"),
+])
+def test_a_bool_option_value_is_refused_after_its_number_was_loaded(house, rules, opts,
+                                                                     loaded_first):
+    rules = house if rules == "house" else rules
+    score(HAND, rules, win="5p", opts=loaded_first)
+    with pytest.raises(OptionError, match='expected an integer.*got "(true|false)"'):
+        score(HAND, rules, win="5p", opts=opts)
