@@ -132,6 +132,11 @@ def as_dict(opts) -> dict:
     blank = blank_option(opts)
     if blank:
         raise OptionError(f"opts: {blank}", next(k for k, v in opts.items() if v is None))
+    names = [str(k) for k in opts]
+    if len(set(names)) < len(names):  # 1 and "1": one option, as a name is read (its text)
+        twice = next(n for n in names if names.count(n) > 1)
+        given = ", ".join(f"{k!r}: {v!r}" for k, v in opts.items() if str(k) == twice)
+        raise OptionError(f"opts: {twice} is given twice ({given})", twice)
     return dict(opts)
 
 

@@ -165,3 +165,19 @@ def test_a_bool_option_value_is_refused_after_its_number_was_loaded(house, rules
     score(HAND, rules, win="5p", opts=loaded_first)
     with pytest.raises(OptionError, match='expected an integer.*got "(true|false)"'):
         score(HAND, rules, win="5p", opts=opts)
+
+
+# Two keys with one text: read as one option, sorting them raised a bare TypeError, or the
+# later silently won.
+@pytest.mark.parametrize("call", [
+    pytest.param(lambda o: score(HAND, win="5p", opts=o), id="score"),
+    pytest.param(lambda o: mjscore.waits("111m123m456m789mC", opts=o), id="waits"),
+    pytest.param(lambda o: settle(SETTLED, opts=o), id="settle"),
+])
+@pytest.mark.parametrize("opts", [
+    pytest.param({1: 5, "1": "x"}, id="int-and-text-unorderable"),
+    pytest.param({1: 5, "1": 5}, id="int-and-text-same-value"),
+])
+def test_opts_naming_one_option_twice_is_an_option_error(call, opts):
+    with pytest.raises(OptionError, match=r"^invalid option: opts: 1 is given twice \(1: 5, "):
+        call(opts)
