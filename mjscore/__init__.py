@@ -1,5 +1,19 @@
 """mjscore: a mahjong scoring calculator for regional Chinese rules with ghost tiles.
 
+score(hand, rules="luzhou", *, win=None, seat="E", discard=None, ...) -> Result
+    Score one winning hand, as `mjscore score` does.
+waits(hand, rules="luzhou", *, seat="E", indicator=None, opts=None) -> WaitsResult
+    Whether a hand one tile short is ready, on which tiles, worth what (`mjscore waits`).
+settle(record, rules=None, *, opts=None) -> SettleResult
+    Settle a whole hand from a record of its events (`mjscore settle`).
+
+Results are frozen dataclasses; each one's `to_dict()` is its command's `--format json`.
+A Result's `legal`, `reasons`, `value`, `raw`, `cap`, `patterns` (each with `id`, `name`,
+`en`, `effect`, `count`), `decomposition`, `payments` (each with `frm`, `to`, `amount`,
+`why`) and `net` are the JSON's fields. Bad input raises MjscoreError, whose subclasses are
+NotationError (the hand), RulesetError (a ruleset), OptionError (an option) and InputError
+(a file or record); `str(e)` is the one-line message the command prints.
+
 >>> from mjscore import score
 >>> score("111m123m456m789m5pC", win="5p").value
 5
@@ -8,16 +22,18 @@
 from .errors import InputError, MjscoreError, NotationError, OptionError, RulesetError
 
 __version__ = "0.1.0"
-__all__ = ["score", "waits", "settle", "Result", "MjscoreError", "NotationError", "OptionError",
-           "RulesetError", "InputError", "__version__"]
+__all__ = ["score", "waits", "settle", "Result", "WaitsResult", "SettleResult", "MjscoreError",
+           "NotationError", "OptionError", "RulesetError", "InputError", "__version__"]
 
 # The scoring engine is imported on first use, so that `mjscore --help` and the error
 # classes cost no more than they must (the CLI's start-up time is a product feature).
 _LAZY = {"score": ("api", "score"), "Result": ("api", "Result"), "waits": ("ready", "waits"),
-         "settle": ("whole_hand", "settle")}
+         "WaitsResult": ("ready", "WaitsResult"), "settle": ("whole_hand", "settle"),
+         "SettleResult": ("whole_hand", "SettleResult")}
 
 
 def __getattr__(name: str):
+    """score, waits, settle and their results, imported on first use."""
     if name in _LAZY:
         import importlib
         module, attr = _LAZY[name]
@@ -25,3 +41,8 @@ def __getattr__(name: str):
         globals()[name] = value
         return value
     raise AttributeError(f"module 'mjscore' has no attribute {name!r}")
+
+
+def __dir__() -> list:
+    """The module's names, those imported on first use included (help(), tab completion)."""
+    return sorted(set(globals()) | set(__all__))

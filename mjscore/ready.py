@@ -30,6 +30,10 @@ class Wait:
 
 @dataclass(frozen=True)
 class WaitsResult:
+    """What `waits` returns, frozen: `ready`, `waits` (each a Wait: `tile`, `value`,
+    `patterns`), `chada` (the best value; 0 when not ready) and `flower_cat` (None where the
+    ruleset has no void rule); `to_dict()` is `mjscore waits --format json`."""
+
     ruleset: str
     hand: str
     ready: bool

@@ -52,6 +52,10 @@ class EventResult:
 
 @dataclass(frozen=True)
 class SettleResult:
+    """What `settle` returns, frozen: `legal` and `reasons` (play the ruleset refuses),
+    `events` (each with its `payments`), `net` per seat, `next_dealer` and `skipped` (checks
+    the record has too little to run); `to_dict()` is `mjscore settle --format json`."""
+
     ruleset: str
     record: str
     legal: bool

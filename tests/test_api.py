@@ -4,6 +4,7 @@ once, and with results and rulesets that stay as they were made."""
 from __future__ import annotations
 
 import inspect
+import json
 import pickle
 
 import pytest
@@ -181,3 +182,42 @@ def test_a_bool_option_value_is_refused_after_its_number_was_loaded(house, rules
 def test_opts_naming_one_option_twice_is_an_option_error(call, opts):
     with pytest.raises(OptionError, match=r"^invalid option: opts: 1 is given twice \(1: 5, "):
         call(opts)
+
+
+# help(mjscore) and tab completion read dir(): the names imported on first use were missing
+# from it, so help() listed no score, waits or settle, only __getattr__. (Asked of a fresh
+# interpreter: here they are imported already.)
+@pytest.fixture(scope="module")
+def fresh_help():
+    import subprocess
+    import sys
+    code = ("import json, pydoc, mjscore; print(json.dumps([dir(mjscore), "
+            "pydoc.render_doc(mjscore, renderer=pydoc.plaintext)]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         encoding="utf-8", check=True).stdout
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("name", mjscore.__all__)
+def test_every_public_name_is_listed_by_dir_and_help(fresh_help, name):
+    names, text = fresh_help
+    assert name in names
+    kind = "class " if isinstance(getattr(mjscore, name), type) else ""
+    assert name == "__version__" or f"\n    {kind}{name}(" in text
+
+
+# Each says what it is, not only the fields a dataclass's own generated docstring lists.
+@pytest.mark.parametrize("name", [n for n in mjscore.__all__ if n != "__version__"])
+def test_every_public_name_has_its_own_docstring(name):
+    doc = getattr(mjscore, name).__doc__ or ""
+    assert len(doc) > 20 and not doc.startswith(f"{name}(")
+
+
+@pytest.mark.parametrize("fn, result", [
+    pytest.param("score", "Result", id="score"),
+    pytest.param("waits", "WaitsResult", id="waits"),
+    pytest.param("settle", "SettleResult", id="settle"),
+])
+def test_the_result_type_each_returns_is_exported(fn, result):
+    assert inspect.signature(getattr(mjscore, fn)).return_annotation == result
+    assert result in mjscore.__all__ and getattr(mjscore, result).__name__ == result
