@@ -196,7 +196,10 @@ def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
         raise RulesetError(repr(ref), "unknown ruleset: give a shipped name or a file")
     chain: list[tuple[dict, str]] = []
     seen: set[Path] = set()
-    path, label, all_shipped = _locate(ref, None)
+    try:
+        path, label, all_shipped = _locate(ref, None)
+    except _NotFound as e:  # (told apart for `extends:` below; the caller's is a RulesetError)
+        raise RulesetError(e.source, e.detail) from None
     while True:
         real = path.resolve()
         if real in seen:

@@ -221,3 +221,18 @@ def test_every_public_name_has_its_own_docstring(name):
 def test_the_result_type_each_returns_is_exported(fn, result):
     assert inspect.signature(getattr(mjscore, fn)).return_annotation == result
     assert result in mjscore.__all__ and getattr(mjscore, result).__name__ == result
+
+
+# A ruleset that is not there raised a private subclass (`ruleset_files._NotFound`), which a
+# traceback or repr() showed the caller; it is the documented RulesetError itself.
+@pytest.mark.parametrize("call", [
+    pytest.param(lambda: score(HAND, "nosuch"), id="score-unknown-name"),
+    pytest.param(lambda: score(HAND, "luzhou,guangdong"), id="score-comma-list"),
+    pytest.param(lambda: mjscore.waits("111m123m456m789mC", "no/such.yaml"), id="waits-no-file"),
+    pytest.param(lambda: R.load("nosuch"), id="load-unknown-name"),
+])
+def test_a_ruleset_not_found_is_a_ruleset_error_itself(call):
+    with pytest.raises(mjscore.RulesetError) as got:
+        call()
+    assert type(got.value) is mjscore.RulesetError
+
