@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import operator
 import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -126,12 +127,12 @@ def seats(value, flag: str) -> tuple:
     """A comma list (or a list) of seats; empty text is none. An empty entry in the list
     (`S,,W`, `,,,`) is refused, as `--rules` refuses one: most likely a typo or an empty
     variable, and dropping it would change who pays."""
-    if value is None or value == () or isinstance(value, str) and not value.strip():
+    if value is None or isinstance(value, str) and not value.strip():
         return ()
     if isinstance(value, str):
         items = value.split(",")
-    elif isinstance(value, (list, tuple, set, frozenset)):
-        items = list(value)
+    elif isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray, Mapping)):
+        items = list(value)  # a list, tuple or set; a numpy array, a pandas Series
     else:
         raise OptionError(f'{flag} takes seats E, S, W or N, not "{value}"')
     if any(isinstance(v, str) and not v.strip() for v in items):
@@ -153,7 +154,7 @@ def make(hand, rs, seat_="E", discard=None, kong_draw=False, after_kong=False, r
     # {}) is _make's to take or refuse, as it is when another option is given.
     plain = discard is None and rob_kong is None and indicator is None and \
         kong_draw is False and after_kong is False and declared is False and \
-        heavenly is False and earthly is False and won == () and type(won) is tuple and \
+        heavenly is False and earthly is False and type(won) is tuple and won == () and \
         not ghosts_drawn and type(ghosts_drawn) is int and horses is None and \
         type(seat_) is str and type(dealer) is str
     if plain:
@@ -195,8 +196,9 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     # None; horses None.
     applies(rs, {"discard": discard is not None, "kong_draw": kong_draw,
                  "after_kong": after_kong, "rob_kong": rob_kong is not None,
-                 "won": won is not None and won != () and won != [], "declared": declared,
-                 "heavenly": heavenly, "earthly": earthly, "ghosts_drawn": bool(ghosts_drawn),
+                 "won": won is not None and not (isinstance(won, (tuple, list)) and not won),
+                 "declared": declared, "heavenly": heavenly, "earthly": earthly,
+                 "ghosts_drawn": bool(ghosts_drawn),
                  "indicator": indicator is not None, "horses": horses is not None})
     w = seat(seat_, "--seat")
     d = seat(discard, "--discard") if discard is not None else None

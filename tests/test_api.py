@@ -236,3 +236,38 @@ def test_a_ruleset_not_found_is_a_ruleset_error_itself(call):
         call()
     assert type(got.value) is mjscore.RulesetError
 
+
+class ArrayLike:
+    """As a numpy array or a pandas Series: == answers item by item, and that answer (or the
+    array itself) has no truth value."""
+
+    def __init__(self, *items):
+        self.items = items
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __len__(self):
+        return len(self.items)
+
+    def __eq__(self, other):
+        return ArrayLike()
+
+    __ne__ = __eq__
+
+    def __bool__(self):
+        raise ValueError("The truth value of an array is ambiguous")
+
+
+# won given as a numpy array (a column of a DataFrame) raised that ValueError from inside
+# the checks; any iterable of seats is taken as a list of them (not text's bytes, a mapping).
+@pytest.mark.parametrize("won, same_as", [
+    pytest.param(lambda: ArrayLike("S"), ["S"], id="array-one-seat"),
+    pytest.param(lambda: ArrayLike("S", "w"), ["S", "W"], id="array-two-seats"),
+    pytest.param(lambda: ArrayLike(), (), id="array-empty"),
+    pytest.param(lambda: (s for s in ["N"]), ["N"], id="generator"),
+])
+def test_won_as_an_array_of_seats(won, same_as):
+    for other in ({}, {"discard": "E", "seat": "N" if same_as != ["N"] else "W"}):
+        assert score(HAND, win="5p", won=won(), **other).to_dict() == \
+            score(HAND, win="5p", won=same_as, **other).to_dict()
