@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
@@ -218,8 +219,12 @@ def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
 _PLAIN: dict = {}  # shipped name -> the ruleset with its defaults (the common call)
 
 
-def load(ref: str = "luzhou", opts: dict | None = None) -> Ruleset:
-    """The ruleset `ref` (shipped name or path) with `opts` applied; cached per input."""
+def load(ref: str | os.PathLike = "luzhou", opts: Mapping | None = None) -> Ruleset:
+    """The ruleset `ref` (a shipped name, or a file's path as text or a pathlib.Path) with
+    `opts` applied ({name: value}, values as text or their own types, as `score` takes them);
+    cached per input, a file's while its bytes are unchanged. The compiled Ruleset may be given
+    to `score`, `waits` and `settle` as their `rules`. Raises RulesetError (a ruleset that
+    cannot be found, read or validated) or OptionError (an option it does not take)."""
     if not opts and type(ref) is str:
         hit = _PLAIN.get(ref)
         if hit is not None:

@@ -6,12 +6,15 @@ from __future__ import annotations
 import inspect
 import json
 import pickle
+import typing
+from types import MappingProxyType
 
 import pytest
 
 import mjscore
 from mjscore import InputError, OptionError, score, settle
 from mjscore import ruleset as R
+from mjscore.ruleset_files import shipped_dir
 
 from .threads import in_threads
 
@@ -271,3 +274,18 @@ def test_won_as_an_array_of_seats(won, same_as):
     for other in ({}, {"discard": "E", "seat": "N" if same_as != ["N"] else "W"}):
         assert score(HAND, win="5p", won=won(), **other).to_dict() == \
             score(HAND, win="5p", won=same_as, **other).to_dict()
+
+
+# load's annotation said `ref: str`, `opts: dict`, though it takes a pathlib.Path and any
+# mapping, as score does: a type checker refused load(Path(...)). Its docstring now says what
+# it raises.
+@pytest.mark.parametrize("ref, opts", [
+    pytest.param("luzhou", None, id="name"),
+    pytest.param(shipped_dir() / "luzhou.yaml", None, id="pathlib-Path"),
+    pytest.param("luzhou", MappingProxyType({"cap": 100}), id="read-only-mapping"),
+])
+def test_load_takes_what_its_annotation_says(ref, opts):
+    hints = typing.get_type_hints(R.load)
+    assert isinstance(ref, typing.get_args(hints["ref"]))
+    assert opts is None or isinstance(opts, typing.get_args(hints["opts"]))
+    assert R.load(ref, opts).name == "luzhou" and "Raises" in R.load.__doc__
