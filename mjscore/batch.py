@@ -7,8 +7,9 @@ one row: a bad record never stops the run and is never dropped.
 
 from __future__ import annotations
 
-from collections import deque
+from contextlib import closing
 from dataclasses import dataclass
+from functools import partial
 from itertools import chain, islice, starmap
 from typing import Iterable, Iterator
 
@@ -18,7 +19,9 @@ from .frozen import maker
 from .options import WHOLE_NUMBER, blank_option, parse_pairs
 from .output_guard import no_clash, own_rules
 from .records import KEYS, Record, decoded, line_record
+from .ruleset_files import read_once
 from .words import describe, unknown
+from .workers import AHEAD, in_order
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
 
@@ -30,7 +33,6 @@ _FLAGS = frozenset({"kong_draw", "after_kong", "declared", "heavenly", "earthly"
 _TRUE, _FALSE = frozenset({"true", "1", "yes"}), frozenset({"false", "0", "no"})
 
 CHUNK = 64  # records per task sent to a worker: big enough to amortise the pickling round trip
-AHEAD = 4  # chunks in flight per worker: keeps workers busy while bounding memory
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,9 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
     if rec.problem is not None:  # (it may quote the record's own text: a key, a cell)
         return Row(rec.file, rec.number, error=one_line(rec.problem))
     own = own_rules(rec.fields, source)
+    if own is not None and read_once(own):
+        from .batch_inputs import read_once_error
+        return Row(rec.file, rec.number, error=str(read_once_error(own)))
     if own is not None and guard is not None:
         no_clash(own, guard, f"{rec.file}:{rec.number}")
     try:
@@ -227,7 +232,7 @@ def _finish(row: Row, render) -> Row:
 
 
 def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
-              render=None, guard: tuple | None = None) -> Iterator[Row]:
+              render=None, guard: tuple | None = None, notice=None) -> Iterator[Row]:
     """Rows for `records`, in their order, scored in `jobs` worker processes.
 
     With `render` (a module-level function of a Row, so that workers can be given it), each
@@ -237,14 +242,14 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
     If reading fails part-way (InputError), every record read before the failure still gets
     its row, then the error is raised: the same rows whatever `jobs` is. `guard`: the output
     file's `output_guard.identity`, where a record naming it as a ruleset file stops the run
-    (`output_guard.no_clash`).
+    (`output_guard.no_clash`). `notice`: told why, where no worker process can be started
+    (`workers.in_order`).
     """
     if jobs <= 1:
         for rec in records:
             yield _finish(score_record(rec, rules, guard), render)
         return
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     from .plain_table import make_table
     # The start method the caller set, else the platform's default (the first listed), read
@@ -274,24 +279,13 @@ def score_all(records: Iterable[Record], rules: str, jobs: int = 1,
         make_table()  # before the workers start, which share it (started afresh, they would not)
     # Not Pool.imap: its feeder thread reads input as fast as it can and its result buffer
     # grows while the writer is slow. A window of AHEAD chunks per worker bounds both.
-    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
-                             mp_context=multiprocessing.get_context(method)) as pool:
-        pending: deque = deque()
-        for chunk in chain(first, chunks):
-            pending.append(pool.submit(_score_chunk, _parcel(chunk), rules, render, guard))
-            if len(pending) >= workers * AHEAD:
-                yield from _unpacked(pending.popleft().result())
-        while pending:
-            yield from _unpacked(pending.popleft().result())
+    task = partial(_score_chunk, rules=rules, render=render, guard=guard)
+    with closing(in_order(task, map(_parcel, chain(first, chunks)), workers, method,
+                          notice)) as results:
+        for fields in results:
+            yield from _unpacked(fields)
     if failed:
         raise failed[0]
-
-
-def _worker_start() -> None:
-    import signal
-    # Ctrl-C is for the parent, which stops the run and says so once; N workers each printing
-    # a KeyboardInterrupt traceback would bury that line.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _chunks(items: Iterable, size: int) -> Iterator[list]:

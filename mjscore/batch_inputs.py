@@ -16,11 +16,11 @@ import errno
 import os
 import stat
 
-from .errors import InputError
+from .errors import InputError, RulesetError
 from .output_guard import identity
 from .records import STDIN, STDIN_LABEL, input_format, label
 from .ruleset_check import load_for_records
-from .ruleset_files import chain_files
+from .ruleset_files import chain_files, read_once
 
 
 def check(paths, given: str | None = None, output: str | None = None, stdin=None,
@@ -48,12 +48,22 @@ def check_run(paths, rules: str, given: str | None, output: str | None, stdin, s
     `--rules` file and its chain neither the output nor standard output. Returns what opening
     `-o` erases (`output_guard.identity`): no record's ruleset file may be it."""
     check(paths, given, output, stdin, stdout)
+    if read_once(rules):
+        raise read_once_error(rules)
     load_for_records(rules)
     chain = chain_files(rules)
     not_output(chain, output, "a ruleset file of --rules")
     if output in (None, STDIN):
         not_stdout(chain, stdout, None, "a ruleset file of --rules")
     return identity(output)
+
+
+def read_once_error(ref: str) -> RulesetError:
+    """A ruleset file that is a pipe or a device (`--rules <(cat h.yaml)`), as a batch
+    names it: a run reads its ruleset again for each worker and each record (to see that it
+    has not changed), where what a pipe sent is gone, and a named pipe waits for ever."""
+    return RulesetError(ref, "a pipe or device, which batch would read more than once; save "
+                             "the ruleset to a file")
 
 
 def open_output(path: str | None, stdout) -> tuple:

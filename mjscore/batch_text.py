@@ -34,6 +34,9 @@ def text_of(raw, name: str, kind: str) -> io.TextIOWrapper:
     """`raw` (a buffered binary stream) as text of format `kind`; InputError naming the file
     if its start is binary or not UTF-8."""
     head = raw.peek(SNIFF)[:SNIFF]
+    wide = wide_unicode(head)
+    if wide:
+        raise InputError(f"{name}: {wide}")
     if b"\0" in head:
         raise InputError(f"{name}: a binary file, not {kind} text")
     if not _utf8_start(head, kind, len(head) < SNIFF and _all_there(raw)):
@@ -50,6 +53,20 @@ def text_of(raw, name: str, kind: str) -> io.TextIOWrapper:
         newline = "\n"
     return io.TextIOWrapper(raw, encoding="utf-8-sig", newline=newline,
                             errors="strict" if kind == "yaml" else "surrogateescape")
+
+
+# Byte-order marks of the encodings Windows calls "Unicode" (Notepad's, and Windows
+# PowerShell's `>`): their text is full of NUL bytes, and is no binary file.
+_WIDE = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+         (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+
+
+def wide_unicode(head: bytes) -> str | None:
+    """What to say of a file whose start `head` is marked UTF-16 or UTF-32; None otherwise."""
+    for mark, name in _WIDE:
+        if head.startswith(mark):
+            return f"{name} text, not UTF-8: save it as UTF-8"
+    return None
 
 
 def _all_there(raw) -> bool:

@@ -236,29 +236,49 @@ def batch(files, rules, input_format, fmt, output, jobs):
     from .batch_inputs import check_run, open_output
     from .output_guard import spares_rulesets
     from .records import read
+    from .workers import Stopped, WorkerLost, stop_on_signals
     one_ruleset(rules, "batch", "a record's rules key can name another")
     # Fail on a bad command line before a single row is written (or -o truncated).
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
     guard = check_run(files, rules, input_format, output, stdin, sys.stdout)
     records = (rec for path in files for rec in read(path, input_format, stdin))
-    sink, to_file = None, False
+    sink, to_file, rows = None, False, None
+    restore = stop_on_signals()
     try:
         spares_rulesets(files, input_format, guard)
         sink, to_file = open_output(output, sys.stdout)
         # Rows in a line format are written where they are scored (see score_all).
         from .batch_output import line_format
         render = None if fmt == "table" else line_format(fmt)
-        counts = _batch_write(score_all(records, rules, jobs, render, guard), fmt, sink,
-                              to_file, len(files))
+        rows = score_all(records, rules, jobs, render, guard, _notice)
+        counts = _batch_write(rows, fmt, sink, to_file, len(files))
     except KeyboardInterrupt:
         # A long run stopped by hand: one line, not a traceback (workers ignore the signal).
         click.echo("mjscore: interrupted", err=True)
         sys.exit(130)
+    except Stopped as e:  # (kill, a closed terminal): as Ctrl-C, with the signal's status
+        _notice(e.what)
+        sys.exit(128 + e.signum)
+    except WorkerLost as e:
+        _say(f"mjscore: {e}")
+        sys.exit(2)
     finally:
+        if rows is not None:
+            rows.close()  # its workers stopped, none left running (`workers.in_order`)
         records.close()  # a run stopped part-way: its files are closed now, not when collected
         if to_file:
             sink.close()
+        restore()
     sys.exit(2 if counts[BAD] else 1 if counts[NOT_LEGAL] else 0)
+
+
+def _notice(message: str) -> None:
+    """A line on stderr that does not stop the run, wherever stderr has gone (a closed
+    terminal)."""
+    try:
+        click.echo(f"mjscore: {message}", err=True)
+    except OSError:
+        pass
 
 
 TABLE_BLOCK = 1000  # table rows per tabulate call: a table must be measured before printing
@@ -271,6 +291,7 @@ def _batch_write(rows, fmt, sink, to_file, files):
     from collections import Counter
 
     from . import batch_output as out
+    from .workers import unbroken
     stderr = sys.stderr
     # The bar only where a person watches stderr and the rows are not scrolling past on the
     # same terminal (they show progress themselves).
@@ -289,11 +310,13 @@ def _batch_write(rows, fmt, sink, to_file, files):
                 if row.error is not None:
                     if lines:  # (the rows before it first: on a terminal, shown in order)
                         _write_lines(write, lines)
-                    click.echo(("\r\x1b[K" if bar else "") + out.bad_line(row), file=stderr)
+                    with unbroken():
+                        click.echo(("\r\x1b[K" if bar else "") + out.bad_line(row), file=stderr)
                 if fmt == "table":
                     block.append(row)
                     if len(block) == TABLE_BLOCK:
-                        click.echo(out.table(block) + "\n", file=sink)
+                        with unbroken():
+                            click.echo(out.table(block) + "\n", file=sink)
                         block = []
                 else:
                     # Written, not echoed: click.echo flushes every line, a third of the
@@ -310,7 +333,8 @@ def _batch_write(rows, fmt, sink, to_file, files):
         if lines:
             _write_lines(write, lines)
         if block:
-            click.echo(out.table(block) + "\n", file=sink)
+            with unbroken():
+                click.echo(out.table(block) + "\n", file=sink)
     if header:
         write(header)
     sink.flush()  # a write that fails (a full disk) fails here, not after the exit code
@@ -323,10 +347,12 @@ def _batch_write(rows, fmt, sink, to_file, files):
 
 
 def _write_lines(write, lines: list) -> None:
+    from .workers import unbroken
     lines.append("")  # (the last line's newline)
     text = "\n".join(lines)
     lines.clear()  # (first: a write that fails is not tried again with the same rows)
-    write(text)
+    with unbroken():
+        write(text)
 
 
 def _cannot_write(e: OSError):

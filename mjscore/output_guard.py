@@ -22,7 +22,7 @@ from typing import Iterator
 from .bounded import make_room
 from .errors import InputError, MjscoreError
 from .records import STDIN, STDIN_LABEL, decoded, label, read
-from .ruleset_files import beside, load_raw
+from .ruleset_files import beside, load_raw, read_once
 
 
 def own_rules(fields, source: str) -> str | None:
@@ -79,6 +79,8 @@ def no_clash(ref: str, guard: tuple, where: str) -> None:
     """InputError if ruleset `ref` or one it extends is the file `guard` identifies (a
     shipped one too: its folder may be the user's own, in an editable install)."""
     ids = _CHAINS.get((ref, guard))
+    if ids is None and read_once(ref):  # (a pipe is no output file; read, it would be lost)
+        return
     if ids is None:
         met: list = []
         try:

@@ -236,7 +236,7 @@ def naming_the_writer(ref: str, label: str):
     try:
         yield
     except RulesetError as e:
-        if e.source == label and e.at:
+        if e.source == label and e.at and not read_once(ref):  # (a pipe is not read again)
             try:
                 chain, _ = _chain(ref)
             except RulesetError:  # (the chain read a moment ago: changed since, say nothing)
@@ -280,16 +280,28 @@ def chain_files(ref: str) -> list:
     return files
 
 
+def read_once(ref) -> bool:
+    """Whether ruleset `ref` names a pipe or a device (`--rules <(cat h.yaml)`, a named pipe):
+    what it sends is read once, and opening it again waits for a writer that never comes."""
+    try:
+        mode = os.stat(ref).st_mode
+    except (OSError, ValueError, TypeError):  # none there (a shipped name), a NUL byte
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or is_shipped_name(str(ref)))
+
+
 def stamps(files) -> tuple | None:
     """What each file of an extends: chain holds now, as a digest of its bytes (None if one
-    cannot be read). Reading a small file is cheap; parsing and validating it is not, and a
-    modification time can miss an edit made within the same clock tick."""
+    cannot be read, or is a pipe: `read_once`). Reading a small file is cheap; parsing and
+    validating it is not, and a modification time can miss an edit within one clock tick."""
     from hashlib import sha256
 
     from .yamlfile import MAX_BYTES
     try:
         out = []
         for f in files:
+            if read_once(f):
+                return None
             with open(f, "rb") as fh:
                 out.append((f, sha256(fh.read(MAX_BYTES + 1)).digest()))
         return tuple(out)

@@ -20,7 +20,22 @@ def ready() -> None:
         if stream is None:
             setattr(sys, name, Closed())
         else:
+            stream = _buffered(stream)
+            setattr(sys, name, stream)
             _writes_chinese(stream)
+
+
+def _buffered(stream):
+    """`stream` over a buffer. Unbuffered (`python -u`, PYTHONUNBUFFERED=1, as many container
+    images set), a text stream writes straight to the file and drops what a write cut short
+    by a signal did not write: a batch stopped (Ctrl-C, SIGTERM) while a pipe was full ended
+    on half a row. A buffer writes all of it; written through, nothing waits in it."""
+    raw = getattr(stream, "buffer", None)
+    if not isinstance(raw, io.RawIOBase) or not isinstance(stream, io.TextIOWrapper):
+        return stream
+    return io.TextIOWrapper(io.BufferedWriter(raw), encoding=stream.encoding,
+                            errors=stream.errors, line_buffering=stream.line_buffering,
+                            write_through=True, newline="\n" if sys.platform != "win32" else None)
 
 
 def _writes_chinese(stream) -> None:

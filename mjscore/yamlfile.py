@@ -40,7 +40,8 @@ def read(path: Path, what: str, fail):
             raise fail(f"larger than {MAX_BYTES} bytes")
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise fail("not UTF-8 text") from None
+        from .batch_text import wide_unicode
+        raise fail(wide_unicode(raw) or "not UTF-8 text") from None
     except (OSError, ValueError) as e:  # ValueError: a path with a NUL byte in it
         raise fail(f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
     return parse(text, fail)

@@ -94,7 +94,7 @@ BAD_YAML = [
     pytest.param("name: café\n".encode("latin-1"), "seats: café\n".encode("latin-1"),
                  "not UTF-8 text", id="Latin-1 text"),
     pytest.param("name: x\n".encode("utf-16"), "seats: x\n".encode("utf-16"),
-                 "not UTF-8 text", id="UTF-16 text"),
+                 "UTF-16 text, not UTF-8: save it as UTF-8", id="UTF-16 text"),
     pytest.param(b"#" * MB + b"\n", b"#" * MB + b"\n", f"larger than {MB} bytes",
                  id="larger than 1 MB"),
 ]

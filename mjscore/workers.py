@@ -1,0 +1,167 @@
+"""A batch's chunks scored in worker processes (`batch --jobs 2` or more), the results in
+input order; and what becomes of the run where this machine gives no workers, where a worker
+is killed, and where the run is stopped. Never prints or exits (`cli` does).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from collections import deque
+from contextlib import contextmanager
+from itertools import islice
+from typing import Callable, Iterable, Iterator
+
+AHEAD = 4  # chunks in flight per worker: keeps workers busy while bounding memory
+
+
+class WorkerLost(Exception):
+    """A worker process ended while the run needed it: killed (the kernel's out-of-memory
+    killer, `kill -9`), or it could not start (a spawned one that cannot import mjscore)."""
+
+    def __str__(self) -> str:
+        return ("a worker process ended unexpectedly (killed, or out of memory); the rows "
+                "scored before it were written, the rest were not")
+
+
+def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
+             notice: Callable[[str], None] | None = None) -> Iterator:
+    """`task(chunk)` for each of `chunks`, in order, worked out by `workers` processes
+    started by `method`, at most `workers * AHEAD` chunks ahead of the reader.
+
+    A pool that cannot be had (no /dev/shm for its locks, as on AWS Lambda; no process or file
+    descriptor left) is no error of the input: the chunks are worked out here instead, the
+    same results, and `notice` is told why. Stopped part-way (the reader closes this
+    generator, Ctrl-C, a signal), the chunks not yet started are dropped and the workers are
+    gone by the time it returns: none is left behind, waiting on a pipe for ever."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    import multiprocessing
+
+    chunks = iter(chunks)
+    pending: deque = deque()  # (chunk, its future), oldest first
+    pool = None
+    try:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
+                                   mp_context=multiprocessing.get_context(method))
+        for chunk in islice(chunks, workers * AHEAD):  # (the workers start here)
+            pending.append((chunk, None))  # (first: a chunk whose submit fails is kept)
+            pending[-1] = (chunk, pool.submit(task, chunk))
+    except OSError as e:
+        if pool is not None:
+            _abandon(pool)
+        if notice is not None:
+            notice(f"--jobs {workers}: no worker processes here ({e.strerror or e}); scoring "
+                   "in this one")
+        for chunk, _future in pending:
+            yield task(chunk)
+        for chunk in chunks:
+            yield task(chunk)
+        return
+    try:
+        for chunk in chunks:
+            pending.append((chunk, pool.submit(task, chunk)))
+            if len(pending) >= workers * AHEAD:
+                yield pending.popleft()[1].result()
+        while pending:
+            yield pending.popleft()[1].result()
+    except BrokenProcessPool:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise WorkerLost() from None
+    except BaseException:  # (GeneratorExit, KeyboardInterrupt, a signal's, the reader's)
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _abandon(pool) -> None:
+    """A pool that failed to start all its workers: the ones it did start are stopped here,
+    as its shutdown does not reach them (no manager thread yet), and the run's exit would
+    wait on them for ever."""
+    started = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)  # (which forgets them)
+    for process in started:
+        process.terminate()
+        process.join()
+
+
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP during a batch (`stop_on_signals`): the run stops as for Ctrl-C, its
+    rows so far written and its workers stopped. Left to their default, the run ended where
+    it stood and left its worker processes behind, each waiting on a pipe for ever."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+        self.what = "hung up" if signum == getattr(signal, "SIGHUP", None) else "terminated"
+
+
+class _Held:
+    """Where the run is writing (`unbroken`), and a stop that came meanwhile."""
+    depth = 0
+    pending: int | None = None
+
+
+def _stop(signum: int):
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Stopped(signum)
+
+
+@contextmanager
+def unbroken():
+    """Output written in the block is not cut short by a stop (`stop_on_signals`): one that
+    comes meanwhile stops the run once it is written. (Raised inside a write, it left half a
+    row in the output, or lost the start of the block.)"""
+    _Held.depth += 1
+    try:
+        yield
+    finally:
+        _Held.depth -= 1
+    if not _Held.depth and _Held.pending is not None:
+        signum, _Held.pending = _Held.pending, None
+        _stop(signum)
+
+
+def stop_on_signals() -> Callable[[], None]:
+    """Ctrl-C (KeyboardInterrupt), SIGTERM and SIGHUP (Stopped) stop the run where they would
+    end the process (not under nohup), but never inside a write (`unbroken`), until the
+    function returned is called. A worker forked meanwhile, until `_worker_start` puts it
+    right, ends on them as by default: the parent's stack it holds is no place to unwind a run
+    (its exit would wait on workers that are not its own)."""
+    pid, before = os.getpid(), {}
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None  # (signals are the main thread's: a caller's thread has none)
+
+    def stop(signum, _frame):
+        if signum != signal.SIGINT:
+            signal.signal(signum, signal.SIG_DFL)  # (a second one ends it there and then)
+        if os.getpid() != pid:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+        elif _Held.depth:
+            _Held.pending = signum
+        else:
+            _stop(signum)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)  # (Windows has no SIGHUP)
+        if number is not None and signal.getsignal(number) in (signal.SIG_DFL,
+                                                               signal.default_int_handler):
+            before[number] = signal.signal(number, stop)
+
+    def restore() -> None:
+        for number, was in before.items():
+            signal.signal(number, was)
+    return restore
+
+
+def _worker_start() -> None:
+    # Ctrl-C is for the parent, which stops the run and says so once; N workers each printing
+    # a KeyboardInterrupt traceback would bury that line. A forked worker has the parent's
+    # SIGTERM and SIGHUP handlers too (`stop_on_signals`): it just ends, as the parent sees.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) not in (signal.SIG_IGN, None):
+            signal.signal(number, signal.SIG_DFL)

@@ -1,0 +1,243 @@
+"""What the machine the command runs on does to it, not the hand: a ruleset given as a pipe,
+files in UTF-16, and a batch's worker processes that cannot start, are killed, or are
+stopped with the run."""
+
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore.cli import cli
+
+from .guard import hang_guard
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+HOUSE = (SAMPLES / "house-cap100.yaml").read_text(encoding="utf-8")
+RECORD = SAMPLES / "records" / "luzhou-chajiao.yaml"
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+needs_signals = pytest.mark.skipif(not hasattr(signal, "SIGHUP") or
+                                   not Path("/proc/self/task").is_dir(),
+                                   reason="needs POSIX signals and /proc")
+
+
+def run(*args):
+    with hang_guard():
+        return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def mjscore(*args, **kwargs):
+    return subprocess.Popen([sys.executable, "-m", "mjscore", *map(str, args)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            encoding="utf-8", **kwargs)
+
+
+def _feed(fifo: Path, text: str, proc) -> None:
+    """Write `text` into `fifo` once, when `proc` opens it to read (never, if it does not)."""
+    while proc.poll() is None:
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as e:
+            if e.errno != errno.ENXIO:
+                raise
+            time.sleep(0.01)
+            continue
+        os.set_blocking(fd, True)
+        with open(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        return
+
+
+# `--rules` a named pipe: read once, it was opened again to see whether it had changed, which
+# waits for a writer for ever (every command hung); `<(cat house.yaml)` read nothing the
+# second time ("must be a mapping").
+@needs_fifo
+@pytest.mark.parametrize("args, want", [
+    pytest.param(["score", "111m123m456m789m5pC"], "(house-cap100)", id="score"),
+    pytest.param(["waits", "123m456m789m11p2pC"], "(house-cap100)", id="waits"),
+    pytest.param(["settle", RECORD], "Next dealer: E", id="settle"),
+    pytest.param(["rules", "show"], "house-cap100: ", id="rules-show"),
+    pytest.param(["rules", "check"], ": ok (ruleset house-cap100", id="rules-check"),
+])
+def test_a_ruleset_given_as_a_pipe_is_read_once(tmp_path, args, want):
+    fifo = tmp_path / "house.yaml"
+    os.mkfifo(fifo)
+    args = args + [fifo] if args[0] == "rules" else args + ["--rules", fifo]
+    proc = mjscore(*args)
+    threading.Thread(target=_feed, args=(fifo, HOUSE, proc), daemon=True).start()
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert (proc.returncode, err) == (0, "") and want in out
+
+
+@needs_fifo
+@pytest.mark.parametrize("where", ["--rules", "record"])
+def test_batch_refuses_a_ruleset_that_is_a_pipe(tmp_path, where):
+    # A run reads its ruleset again for each worker and record: a pipe cannot give it twice.
+    fifo = tmp_path / "house.yaml"
+    os.mkfifo(fifo)
+    hands = tmp_path / "in.jsonl"
+    rules = f', "rules": {json.dumps(str(fifo))}' if where == "record" else ""
+    hands.write_text(f'{{"hand": "111m123m456m789m5pC"{rules}}}\n', encoding="utf-8")
+    args = ["--rules", fifo] if where == "--rules" else ["-o", tmp_path / "out.jsonl"]
+    proc = mjscore("batch", hands, "--format", "jsonl", *args)
+    out, err = proc.communicate(timeout=60)
+    said = "a pipe or device, which batch would read more than once; save the ruleset to a file"
+    if where == "--rules":
+        assert (proc.returncode, out) == (2, "") and err == f"mjscore: invalid ruleset: " \
+                                                            f"{fifo}: {said}\n"
+    else:
+        row = json.loads((tmp_path / "out.jsonl").read_text(encoding="utf-8"))
+        assert proc.returncode == 2 and row["error"] == f"invalid ruleset: {fifo}: {said}"
+
+
+@needs_fifo
+def test_a_pipe_has_no_stamp_and_is_not_opened_for_one(tmp_path):
+    from mjscore.ruleset_files import stamps
+    fifo = tmp_path / "house.yaml"
+    os.mkfifo(fifo)
+    with hang_guard():
+        assert stamps([fifo]) is None
+
+
+# A file saved as "Unicode" by Windows Notepad or Windows PowerShell's `>` is UTF-16 (with a
+# mark): batch called it "a binary file", settle and rules "not UTF-8 text".
+@pytest.mark.parametrize("encoding, command, name, want", [
+    pytest.param("utf-16", "batch", "h.jsonl", "h.jsonl: UTF-16 text", id="jsonl-utf-16"),
+    pytest.param("utf-16", "batch", "h.csv", "h.csv: UTF-16 text", id="csv-utf-16"),
+    pytest.param("utf-16", "batch", "h.yaml", "h.yaml: UTF-16 text", id="yaml-utf-16"),
+    pytest.param("utf-32", "batch", "h.jsonl", "h.jsonl: UTF-32 text", id="jsonl-utf-32"),
+    pytest.param("utf-16-be", "batch", "h.jsonl", "h.jsonl: UTF-16 text", id="jsonl-utf-16-be"),
+    pytest.param("utf-16", "settle", "r.yaml", "r.yaml: UTF-16 text", id="settle"),
+    pytest.param("utf-16", "rules check", "r.yaml", "invalid ruleset: r.yaml: UTF-16 text",
+                 id="rules-check"),
+])
+def test_a_file_in_utf_16_says_so(tmp_path, monkeypatch, encoding, command, name, want):
+    monkeypatch.chdir(tmp_path)
+    text = {"batch": '{"hand": "111m123m456m789m5pC"}\n' if name.endswith(".jsonl") else
+            "hand\n111m123m456m789m5pC\n" if name.endswith(".csv") else
+            '- hand: "111m123m456m789m5pC"\n'}.get(command, RECORD.read_text(encoding="utf-8"))
+    mark = "\ufeff" if encoding == "utf-16-be" else ""
+    Path(name).write_bytes((mark + text).encode(encoding))
+    res = run(*command.split(), name)
+    assert (res.exit_code, res.stdout) == (2, "")
+    assert res.stderr == f"mjscore: {want}, not UTF-8: save it as UTF-8\n"
+
+
+def _hands(tmp_path, n: int) -> Path:
+    path = tmp_path / "in.jsonl"
+    path.write_text('{"hand": "11m123m456m789mCCC"}\n' * n, encoding="utf-8")
+    return path
+
+
+def _workers(pid: int, want: int, seconds: float = 60) -> list:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        if len(kids) >= want:
+            return [int(k) for k in kids]
+        time.sleep(0.02)
+    raise AssertionError("no workers started")
+
+
+def _gone(pid: int, seconds: float = 30) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return True
+        if state == "Z":  # (ended; its parent, init here, has yet to reap it)
+            return True
+        time.sleep(0.02)
+    return False
+
+
+# SIGTERM or SIGHUP to a batch with workers ended the parent where it stood and left its
+# workers behind, for ever, each waiting on a pipe no one would write to again.
+@needs_signals
+@pytest.mark.parametrize("name, code, said", [
+    pytest.param("SIGTERM", 143, "mjscore: terminated\n", id="SIGTERM"),
+    pytest.param("SIGHUP", 129, "mjscore: hung up\n", id="SIGHUP"),
+    pytest.param("SIGINT", 130, "mjscore: interrupted\n", id="SIGINT"),
+])
+def test_a_signal_stops_a_batch_and_its_workers(tmp_path, name, code, said):
+    # Unbuffered (python -u), a write the signal cut short while the pipe was full (nothing
+    # reads it until the signal) dropped the rest of its rows: the output ended on half a row.
+    proc = mjscore("batch", _hands(tmp_path, 200_000), "--format", "jsonl", "--jobs", "2",
+                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    time.sleep(0.5)  # (the pipe fills)
+    workers = _workers(proc.pid, 2)
+    proc.send_signal(getattr(signal, name))
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err) == (code, said)
+    assert all(_gone(w) for w in workers)
+    assert all(json.loads(line)["legal"] for line in out.splitlines())  # whole rows only
+
+
+@needs_signals
+def test_a_killed_worker_is_one_line_and_exit_2(tmp_path):
+    # It was a BrokenProcessPool traceback, exit 1 (which says "some hands not legal").
+    proc = mjscore("batch", _hands(tmp_path, 200_000), "--format", "jsonl", "--jobs", "2")
+    workers = _workers(proc.pid, 2)
+    os.kill(workers[0], signal.SIGKILL)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2 and err == (
+        "mjscore: a worker process ended unexpectedly (killed, or out of memory); the rows "
+        "scored before it were written, the rest were not\n")
+    assert all(_gone(w) for w in workers)
+
+
+class _NoLocks:
+    """A pool where processes cannot have their locks (a read-only /dev/shm, AWS Lambda)."""
+
+    def __init__(self, *args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+
+class _OneFork:
+    """A pool whose second worker cannot be forked: the chunk it was started for is kept."""
+
+    def __init__(self, max_workers, initializer=None, mp_context=None):
+        self.submitted = 0
+
+    def submit(self, fn, *args):
+        self.submitted += 1
+        if self.submitted == 2:
+            raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+        from concurrent.futures import Future
+        future = Future()
+        future.set_result(fn(*args))
+        return future
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
+
+# A pool that could not be had stopped the run with "cannot write the output: Read-only file
+# system", which named the wrong thing, and the output (-o) was emptied.
+@pytest.mark.parametrize("pool, why", [
+    pytest.param(_NoLocks, "Read-only file system", id="no-locks"),
+    pytest.param(_OneFork, "Resource temporarily unavailable", id="second-fork-fails"),
+])
+def test_no_worker_processes_scores_in_one(tmp_path, monkeypatch, pool, why):
+    import concurrent.futures
+    hands = tmp_path / "in.jsonl"
+    hands.write_text("".join(json.dumps({"hand": "11m123m456m789mCCC", "discard": seat}) + "\n"
+                             for seat in "SWN" * 300), encoding="utf-8")
+    one = run("batch", hands, "--format", "jsonl")
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
+    res = run("batch", hands, "--format", "jsonl", "--jobs", "2")
+    assert (res.exit_code, res.stdout) == (one.exit_code, one.stdout)
+    assert res.stderr.startswith(f"mjscore: --jobs 2: no worker processes here ({why}); "
+                                 "scoring in this one\n")
