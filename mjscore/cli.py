@@ -260,8 +260,10 @@ def batch(files, rules, input_format, fmt, output, jobs):
         _notice(e.what)
         sys.exit(128 + e.signum)
     except WorkerLost as e:
+        if to_file:
+            sink.close()  # (its rows so far: the exit below closes nothing)
         _say(f"mjscore: {e}")
-        sys.exit(2)
+        _end_now(2)
     finally:
         if rows is not None:
             rows.close()  # its workers stopped, none left running (`workers.in_order`)
@@ -270,6 +272,17 @@ def batch(files, rules, input_format, fmt, output, jobs):
             sink.close()
         restore()
     sys.exit(2 if counts[BAD] else 1 if counts[NOT_LEGAL] else 0)
+
+
+def _end_now(code: int) -> None:
+    """Exit with `code` past the pool's own exit, which can wait for ever on a pipe a killed
+    worker left half written (its other workers are stopped already: `workers.in_order`)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 def _notice(message: str) -> None:

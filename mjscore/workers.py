@@ -63,11 +63,13 @@ def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
         for chunk in chunks:
             pending.append((chunk, pool.submit(task, chunk)))
             if len(pending) >= workers * AHEAD:
-                yield pending.popleft()[1].result()
+                yield _result(pending.popleft()[1], pool)
         while pending:
-            yield pending.popleft()[1].result()
+            yield _result(pending.popleft()[1], pool)
     except BrokenProcessPool:
-        pool.shutdown(wait=True, cancel_futures=True)
+        # (Not a shutdown that waits: a worker killed holding the queue's lock leaves the
+        # others waiting on it for ever, and the run's exit with them.)
+        _abandon(pool)
         raise WorkerLost() from None
     except BaseException:  # (GeneratorExit, KeyboardInterrupt, a signal's, the reader's)
         pool.shutdown(wait=True, cancel_futures=True)
@@ -75,10 +77,25 @@ def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
     pool.shutdown(wait=True)
 
 
+def _result(future, pool):
+    """The future's result, or BrokenProcessPool once a worker has died. (The pool finds out
+    itself, but not always: a worker killed while it sent back a result leaves part of it in
+    the pipe, and the pool's reader waits for the rest for ever.)"""
+    from concurrent.futures import TimeoutError as NotYet
+    from concurrent.futures.process import BrokenProcessPool
+    while True:
+        try:
+            return future.result(timeout=1)
+        except NotYet:
+            processes = getattr(pool, "_processes", None) or {}
+            if any(p.exitcode is not None for p in list(processes.values())):
+                raise BrokenProcessPool("a worker process ended") from None
+
+
 def _abandon(pool) -> None:
-    """A pool that failed to start all its workers: the ones it did start are stopped here,
-    as its shutdown does not reach them (no manager thread yet), and the run's exit would
-    wait on them for ever."""
+    """A pool that failed to start all its workers, or lost one: the others are stopped here,
+    as its shutdown would not reach them (no manager thread yet) or would wait on them, and
+    the run's exit with it, for ever."""
     started = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)  # (which forgets them)
     for process in started:
