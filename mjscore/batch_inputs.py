@@ -34,7 +34,7 @@ def check(paths, given: str | None = None, output: str | None = None, stdin=None
     for path in paths:
         input_format(path, given)
         if path == STDIN:
-            _stream_readable(stdin)
+            stream_readable(stdin)
             not_output([STDIN], output, "the file read as standard input", stdin)
             continue
         _readable(path)
@@ -95,7 +95,7 @@ def _readable(path: str) -> None:
         raise _unreadable(path, e) from None
 
 
-def _stream_readable(stream) -> None:
+def stream_readable(stream) -> None:
     """InputError if standard input is closed (`<&-`) or open for writing only: reading it
     would fail after -o was emptied (and a closed one would be taken for a file named -)."""
     if stream is None:

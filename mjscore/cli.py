@@ -135,11 +135,17 @@ def waits(hand, rules, seat, indicator, opts, fmt):
 @cli.command()
 @settle_params
 def settle(file, rules, opts, fmt):
-    """Settle a whole hand from a record FILE: every event's payments and each seat's net."""
+    """Settle a whole hand from a record FILE (- reads standard input): every event's
+    payments and each seat's net."""
     from . import render
     from .options import parse_pairs
     from .whole_hand import settle as run
-    r = run(file, one_ruleset(rules, "settle"), opts=parse_pairs(opts))
+    source = file
+    if file == "-":  # standard input, as for batch (the API takes the stream)
+        from .batch_inputs import stream_readable
+        stream_readable(sys.stdin)
+        source = getattr(sys.stdin, "buffer", sys.stdin)
+    r = run(source, one_ruleset(rules, "settle"), opts=parse_pairs(opts))
     click.echo(json.dumps(r.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render.settle_table(r))
     sys.exit(0 if r.legal else 1)

@@ -48,6 +48,18 @@ def _read(path: Path, label: str):
     return read(path, "hand record", lambda message: InputError(f"{label}: {message}"))
 
 
+def _read_stream(f, label: str):
+    from .yamlfile import MAX_BYTES, from_bytes
+
+    def fail(message: str) -> InputError:
+        return InputError(f"{label}: {message}")
+    try:
+        raw = f.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as e:  # (standard input closed, or a terminal's error)
+        raise fail(f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    return from_bytes(raw, fail)
+
+
 def _place(parts: list) -> str:
     if len(parts) >= 2 and parts[0] == "events" and isinstance(parts[1], int):
         rest = ".".join(str(p) for p in parts[2:])
@@ -140,10 +152,15 @@ def _errors(schema, data) -> list:
 
 
 def load(source, rules: str | None = None) -> Record:
-    """A Record from a file path or a mapping; InputError naming what is wrong."""
+    """A Record from a file path, a binary stream (`settle -`: standard input, read to its end)
+    or a mapping; InputError naming what is wrong."""
     if isinstance(source, (str, Path)):
         label = str(source)
         data = _read(Path(source), label)
+    elif hasattr(source, "read"):
+        from .records import STDIN_LABEL
+        label = STDIN_LABEL
+        data = _read_stream(source, label)
     else:
         label, data = "record", source
     data = _seats_upper(data, label)

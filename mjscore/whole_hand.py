@@ -253,8 +253,8 @@ class _Table:
 
 
 def settle(record, rules=None, *, opts=None) -> SettleResult:
-    """Settle a whole hand from a record, as `mjscore settle` does. record: a file's path or
-    a mapping, as the file would hold. rules: a shipped name, a file's path or a compiled
+    """Settle a whole hand from a record, as `mjscore settle` does. record: a file's path, a
+    binary stream holding such a file (read to its end), or a mapping, as the file would hold. rules: a shipped name, a file's path or a compiled
     ruleset, over the record's own `rules:`; opts: options over the record's `opts:`.
     Returns a frozen SettleResult (`.events`, `.net`, `.next_dealer`; `.to_dict()` is
     `--format json`); bad input raises MjscoreError."""

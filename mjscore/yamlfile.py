@@ -36,14 +36,21 @@ def read(path: Path, what: str, fail):
         # pipe has no size to stat.
         with path.open("rb") as f:
             raw = f.read(MAX_BYTES + 1)
-        if len(raw) > MAX_BYTES:
-            raise fail(f"larger than {MAX_BYTES} bytes")
+    except (OSError, ValueError) as e:  # ValueError: a path with a NUL byte in it
+        raise fail(f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    return from_bytes(raw, fail)
+
+
+def from_bytes(raw: bytes, fail):
+    """The data in the YAML text `raw`, the first MAX_BYTES + 1 bytes of a file or of standard
+    input, or `fail(message)` raised (see `read`)."""
+    if len(raw) > MAX_BYTES:
+        raise fail(f"larger than {MAX_BYTES} bytes")
+    try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         from .batch_text import wide_unicode
         raise fail(wide_unicode(raw) or "not UTF-8 text") from None
-    except (OSError, ValueError) as e:  # ValueError: a path with a NUL byte in it
-        raise fail(f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
     return parse(text, fail)
 
 

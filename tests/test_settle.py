@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import re
 from pathlib import Path
 
@@ -895,3 +898,38 @@ def test_full_ghost_on_another_tile_names_the_records_key():
     r = settle(rec)
     assert not r.legal and r.reasons[0].endswith(
         "write a ghost as the winning tile (tile: P)"), r.reasons
+
+
+# `settle -` reads the record from standard input, as `batch -` does; it was taken for a file
+# named "-" ("cannot be read (No such file or directory)").
+@pytest.mark.parametrize("stdin, code, out", [
+    pytest.param((SAMPLES / "guide-example-3.yaml").read_text(encoding="utf-8"), 0,
+                 "Record:   <stdin>   (luzhou-guide)", id="a record"),
+    pytest.param("events: [", 2, "<stdin>: malformed YAML: line 2", id="malformed"),
+    pytest.param("", 2, "<stdin>: a hand record is a mapping", id="empty"),
+    pytest.param(b"\xff\xfe", 2, "<stdin>: UTF-16 text, not UTF-8", id="utf-16"),
+])
+def test_settle_reads_standard_input(stdin, code, out):
+    res = CliRunner().invoke(cli, ["settle", "-"], input=stdin)
+    assert res.exit_code == code
+    assert out in res.output
+
+
+def test_settle_api_takes_a_binary_stream():
+    import io
+    text = (SAMPLES / "guide-example-3.yaml").read_bytes()
+    assert settle(io.BytesIO(text)).to_dict() == {
+        **settle(SAMPLES / "guide-example-3.yaml").to_dict(), "record": "<stdin>"}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes a descriptor before exec")
+@pytest.mark.parametrize("closed", [pytest.param(True, id="closed"),
+                                    pytest.param(False, id="open for writing only")])
+def test_settle_standard_input_that_cannot_be_read(tmp_path, closed):
+    with open(tmp_path / "w.yaml", "wb") as write_only:
+        res = subprocess.run([sys.executable, "-m", "mjscore", "settle", "-"], timeout=60,
+                             capture_output=True, text=True, cwd=tmp_path,
+                             **({"preexec_fn": lambda: os.close(0)} if closed
+                                else {"stdin": write_only}))
+    reason = "standard input is closed" if closed else "standard input is open for writing only"
+    assert (res.returncode, res.stderr) == (2, f"mjscore: <stdin>: cannot be read ({reason})\n")
