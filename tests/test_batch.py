@@ -251,6 +251,8 @@ def test_bad_record_fields(fields, fragment):
     pytest.param('{"hand": "111m222m333p444p55p"', "not JSON (line 2, column 31: Expecting",
                  id="a line that is not JSON"),
     pytest.param('[' * 100000 + ']' * 100000, "nested too deeply", id="nested too deeply"),
+    pytest.param('{"hand": "111m222m333p444p55p", "x": "%s"}' % ("a" * (1 << 20)),
+                 "longer than 1048576 characters (line 2)", id="a line over 1 MiB"),
     pytest.param('"111m222m333p444p55p"', "a record is a mapping", id="JSON text, no mapping"),
     pytest.param('{"hand": "111m222m333p444p55p", "seat": "\\ud800"}', 'not "\\ud800"',
                  id="a lone surrogate escaped in JSON"),
