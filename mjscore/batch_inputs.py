@@ -50,8 +50,11 @@ def check_run(paths, rules: str, given: str | None, output: str | None, stdin, s
     check(paths, given, output, stdin, stdout)
     if read_once(rules):
         raise read_once_error(rules)
+    chain = chain_files(rules)  # (first: a pipe it extends, read again by the load, waited)
+    piped = next((str(f) for f in chain if read_once(f)), None)
+    if piped is not None:
+        raise read_once_error(piped)
     load_for_records(rules)
-    chain = chain_files(rules)
     not_output(chain, output, "a ruleset file of --rules")
     if output in (None, STDIN):
         not_stdout(chain, stdout, None, "a ruleset file of --rules")
