@@ -105,11 +105,9 @@ def beside(ref, folder: Path):
     if not isinstance(ref, str) or not ref.strip() or is_shipped_name(ref) or \
             Path(ref).is_absolute():
         return ref
-    near = folder / ref
-    try:
-        return str(near) if near.is_file() else ref
-    except (OSError, ValueError):  # a name too long for the file system, or a NUL byte
-        return ref
+    near = str(folder / ref)
+    # (Not is_file(): a named pipe there is the record's too, refused by batch as a pipe.)
+    return near if names_a_path(near) else ref
 
 
 def names_a_path(ref: str) -> bool:

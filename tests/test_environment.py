@@ -81,14 +81,15 @@ def test_a_ruleset_given_as_a_pipe_is_read_once(tmp_path, args, want):
 
 
 @needs_fifo
-@pytest.mark.parametrize("where", ["--rules", "record", "extends"])
+@pytest.mark.parametrize("where", ["--rules", "record", "extends", "record, relative"])
 def test_batch_refuses_a_ruleset_that_is_a_pipe(tmp_path, where):
     # A run reads its ruleset again for each worker and record: a pipe cannot give it twice.
     # (One that --rules extends hung the run: the chain was read twice before the first hand.)
     fifo = tmp_path / "house.yaml"
     os.mkfifo(fifo)
     hands = tmp_path / "in.jsonl"
-    rules = f', "rules": {json.dumps(str(fifo))}' if where == "record" else ""
+    rules = {"record": f', "rules": {json.dumps(str(fifo))}',
+             "record, relative": ', "rules": "house.yaml"'}.get(where, "")
     hands.write_text(f'{{"hand": "111m123m456m789m5pC"{rules}}}\n', encoding="utf-8")
     (tmp_path / "top.yaml").write_text(f"extends: {json.dumps(str(fifo))}\n", encoding="utf-8")
     args = {"--rules": ["--rules", fifo], "extends": ["--rules", tmp_path / "top.yaml"]}.get(
@@ -101,7 +102,7 @@ def test_batch_refuses_a_ruleset_that_is_a_pipe(tmp_path, where):
     finally:
         proc.kill()
     said = "a pipe or device, which batch would read more than once; save the ruleset to a file"
-    if where != "record":
+    if not where.startswith("record"):
         assert (proc.returncode, out) == (2, "") and err == f"mjscore: invalid ruleset: " \
                                                             f"{fifo}: {said}\n"
     else:
