@@ -143,10 +143,11 @@ def unbroken():
 
 def stop_on_signals() -> Callable[[], None]:
     """Ctrl-C (KeyboardInterrupt), SIGTERM and SIGHUP (Stopped) stop the run where they would
-    end the process (not under nohup), but never inside a write (`unbroken`), until the
-    function returned is called. A worker forked meanwhile, until `_worker_start` puts it
-    right, ends on them as by default: the parent's stack it holds is no place to unwind a run
-    (its exit would wait on workers that are not its own)."""
+    end the process (not under nohup), but never inside a write (`unbroken`) unless a second
+    one comes (a write into a pipe no one reads waits for ever), until the function returned
+    is called. A worker forked meanwhile, until `_worker_start` puts it right, ends on them
+    as by default: the parent's stack it holds is no place to unwind a run (its exit would
+    wait on workers that are not its own)."""
     pid, before = os.getpid(), {}
     if threading.current_thread() is not threading.main_thread():
         return lambda: None  # (signals are the main thread's: a caller's thread has none)
@@ -157,9 +158,10 @@ def stop_on_signals() -> Callable[[], None]:
         if os.getpid() != pid:
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
-        elif _Held.depth:
+        elif _Held.depth and _Held.pending is None:
             _Held.pending = signum
-        else:
+        else:  # (a second one stops it inside a write: one waiting on a full pipe never ends)
+            _Held.pending = None
             _stop(signum)
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         number = getattr(signal, name, None)  # (Windows has no SIGHUP)

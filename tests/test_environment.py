@@ -250,3 +250,24 @@ def test_no_worker_processes_scores_in_one(tmp_path, monkeypatch, pool, why):
     assert (res.exit_code, res.stdout) == (one.exit_code, one.stdout)
     assert res.stderr.startswith(f"mjscore: --jobs 2: no worker processes here ({why}); "
                                  "scoring in this one\n")
+
+
+# A stop inside a write waits for the write, whole rows only; but a write into a full pipe no
+# one reads never ended, and neither did the run: Ctrl-C, pressed again and again, did nothing.
+@pytest.mark.parametrize("times, written", [
+    pytest.param(1, True, id="one-after-the-write"),
+    pytest.param(2, False, id="a-second-inside-it"),
+])
+def test_a_second_ctrl_c_stops_a_write(times, written):
+    from mjscore.workers import stop_on_signals, unbroken
+    done = []
+    restore = stop_on_signals()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with unbroken():
+                for _ in range(times):
+                    signal.raise_signal(signal.SIGINT)  # (its handler runs before it returns)
+                done.append("written")
+    finally:
+        restore()
+    assert done == (["written"] if written else [])
