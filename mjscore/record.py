@@ -57,6 +57,8 @@ def _read_stream(f, label: str):
         raw = f.read(MAX_BYTES + 1)
     except (OSError, ValueError) as e:  # (standard input closed, or a terminal's error)
         raise fail(f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    if isinstance(raw, str):  # a text stream (sys.stdin, open(path)): its text, as UTF-8
+        raw = raw.encode("utf-8", "surrogatepass")  # (a lone surrogate: "not UTF-8 text")
     return from_bytes(raw, fail)
 
 
@@ -152,14 +154,15 @@ def _errors(schema, data) -> list:
 
 
 def load(source, rules: str | None = None) -> Record:
-    """A Record from a file path, a binary stream (`settle -`: standard input, read to its end)
-    or a mapping; InputError naming what is wrong."""
+    """A Record from a file path, a stream (`settle -`: standard input, read to its end) or a
+    mapping; InputError naming what is wrong."""
     if isinstance(source, (str, Path)):
         label = str(source)
         data = _read(Path(source), label)
     elif hasattr(source, "read"):
         from .records import STDIN_LABEL
-        label = STDIN_LABEL
+        name = getattr(source, "name", None)  # an open file's path; standard input's <stdin>
+        label = name if isinstance(name, str) else STDIN_LABEL
         data = _read_stream(source, label)
     else:
         label, data = "record", source

@@ -254,8 +254,10 @@ class _Table:
 
 def settle(record, rules=None, *, opts=None) -> SettleResult:
     """Settle a whole hand from a record, as `mjscore settle` does. record: a file's path, a
-    binary stream holding such a file (read to its end), or a mapping, as the file would hold. rules: a shipped name, a file's path or a compiled
-    ruleset, over the record's own `rules:`; opts: options over the record's `opts:`.
+    stream holding such a file (binary or text, read to its end; named in messages by its
+    name, else <stdin>), or a mapping, as the file would hold. rules: a shipped name, a file's
+    path or a compiled ruleset, over the record's own `rules:`; opts: options over the
+    record's `opts:`.
     Returns a frozen SettleResult (`.events`, `.net`, `.next_dealer`; `.to_dict()` is
     `--format json`); bad input raises MjscoreError."""
     try:

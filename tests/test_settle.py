@@ -922,6 +922,30 @@ def test_settle_api_takes_a_binary_stream():
         **settle(SAMPLES / "guide-example-3.yaml").to_dict(), "record": "<stdin>"}
 
 
+# A text stream (settle(sys.stdin), open(path) without "b") raised AttributeError "'str' object
+# has no attribute 'decode'", where a stream was once refused as no mapping; and an open
+# file's record was named <stdin>, in the result and in every message.
+@pytest.mark.parametrize("mode, want", [
+    pytest.param("rb", None, id="binary file"),
+    pytest.param("r", None, id="text file"),
+    pytest.param("r", "{name}: events: must be a list, not the number 5",
+                 id="text file, bad record"),
+])
+def test_settle_api_takes_an_open_file(tmp_path, mode, want):
+    path = tmp_path / "r.yaml"
+    if want is None:
+        path.write_bytes((SAMPLES / "guide-example-3.yaml").read_bytes())
+    else:
+        path.write_text("seats: {E: 111m123m456m789m5pC}\nevents: 5\n", encoding="utf-8")
+    with open(path, mode) as f:
+        if want is None:
+            assert settle(f).to_dict() == settle(path).to_dict()
+        else:
+            with pytest.raises(InputError) as e:
+                settle(f)
+            assert str(e.value).startswith(want.format(name=path))
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="closes a descriptor before exec")
 @pytest.mark.parametrize("closed", [pytest.param(True, id="closed"),
                                     pytest.param(False, id="open for writing only")])
