@@ -29,13 +29,25 @@ def _buffered(stream):
     """`stream` over a buffer. Unbuffered (`python -u`, PYTHONUNBUFFERED=1, as many container
     images set), a text stream writes straight to the file and drops what a write cut short
     by a signal did not write: a batch stopped (Ctrl-C, SIGTERM) while a pipe was full ended
-    on half a row. A buffer writes all of it; written through, nothing waits in it."""
+    on half a row. A buffer writes all of it; flushed after each write (`_Flushed`), nothing
+    waits in it."""
     raw = getattr(stream, "buffer", None)
     if not isinstance(raw, io.RawIOBase) or not isinstance(stream, io.TextIOWrapper):
         return stream
-    return io.TextIOWrapper(io.BufferedWriter(raw), encoding=stream.encoding,
-                            errors=stream.errors, line_buffering=stream.line_buffering,
-                            write_through=True, newline="\n" if sys.platform != "win32" else None)
+    return _Flushed(io.BufferedWriter(raw), encoding=stream.encoding, errors=stream.errors,
+                    line_buffering=stream.line_buffering, write_through=True,
+                    newline="\n" if sys.platform != "win32" else None)
+
+
+class _Flushed(io.TextIOWrapper):
+    """Each write on its file when it returns, as unbuffered output was. (write_through
+    passes text to the buffer only: a batch's rows waited there, 8 KiB at a time, and came
+    after the error line written to stderr since.)"""
+
+    def write(self, text):
+        written = super().write(text)
+        self.flush()
+        return written
 
 
 def _writes_chinese(stream) -> None:

@@ -271,3 +271,17 @@ def test_a_second_ctrl_c_stops_a_write(times, written):
     finally:
         restore()
     assert done == (["written"] if written else [])
+
+
+# Unbuffered (PYTHONUNBUFFERED=1, as container images set), output went through a buffer
+# that only a flush emptied: a batch's rows waited there and came after the error line of
+# the record that followed them (and, in a log, late).
+def test_unbuffered_rows_come_before_the_error_line_after_them():
+    good = '{"hand": "111m123m456m789m5pC"}\n'
+    proc = subprocess.run([sys.executable, "-m", "mjscore", "batch", "-", "--format", "jsonl"],
+                          input=good + '{"hand": "x"}\n' + good, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, encoding="utf-8", timeout=60,
+                          env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    lines = proc.stdout.splitlines()
+    assert proc.returncode == 2 and json.loads(lines[0])["record"] == 1
+    assert lines[1].startswith('<stdin>:2: invalid hand: column 1: unknown tile "x"')
