@@ -172,6 +172,7 @@ def stop_on_signals() -> Callable[[], None]:
     def restore() -> None:
         for number, was in before.items():
             signal.signal(number, was)
+        _Held.pending = None  # (one held in a write that failed: not the next run's to take)
     return restore
 
 

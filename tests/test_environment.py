@@ -285,3 +285,27 @@ def test_unbuffered_rows_come_before_the_error_line_after_them():
     lines = proc.stdout.splitlines()
     assert proc.returncode == 2 and json.loads(lines[0])["record"] == 1
     assert lines[1].startswith('<stdin>:2: invalid hand: column 1: unknown tile "x"')
+
+
+# A stop held in a write that then failed (a closed pipe) stayed held after the run: the next
+# run in the process (CliRunner, a caller's) stopped at its first write, never signalled.
+def test_a_stop_held_in_a_failed_write_is_not_the_next_runs():
+    from mjscore.workers import stop_on_signals, unbroken
+    restore = stop_on_signals()
+    try:
+        with pytest.raises(BrokenPipeError):
+            with unbroken():
+                signal.raise_signal(signal.SIGINT)
+                raise BrokenPipeError
+    finally:
+        restore()
+    stopped = []
+    restore = stop_on_signals()
+    try:
+        with unbroken():
+            pass
+    except KeyboardInterrupt:  # (caught: left to rise, it would stop the whole test run)
+        stopped.append("the next run")
+    finally:
+        restore()
+    assert stopped == []
