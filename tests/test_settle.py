@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
-import re
 from pathlib import Path
 
 import pytest
