@@ -49,17 +49,8 @@ def _read(path: Path, label: str):
 
 
 def _read_stream(f, label: str):
-    from .yamlfile import MAX_BYTES, from_bytes
-
-    def fail(message: str) -> InputError:
-        return InputError(f"{label}: {message}")
-    try:
-        raw = f.read(MAX_BYTES + 1)
-    except (OSError, ValueError) as e:  # (standard input closed, or a terminal's error)
-        raise fail(f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
-    if isinstance(raw, str):  # a text stream (sys.stdin, open(path)): its text, as UTF-8
-        raw = raw.encode("utf-8", "surrogatepass")  # (a lone surrogate: "not UTF-8 text")
-    return from_bytes(raw, fail)
+    from .yamlfile import read_stream
+    return read_stream(f, lambda message: InputError(f"{label}: {message}"))
 
 
 def _place(parts: list) -> str:

@@ -37,8 +37,24 @@ def read(path: Path, what: str, fail):
         with path.open("rb") as f:
             raw = f.read(MAX_BYTES + 1)
     except (OSError, ValueError) as e:  # ValueError: a path with a NUL byte in it
-        raise fail(f"cannot be read ({getattr(e, 'strerror', None) or e})") from None
+        raise _unreadable(e, fail) from None
     return from_bytes(raw, fail)
+
+
+def read_stream(f, fail):
+    """`read` of an open stream (`settle -`'s standard input, a caller's file object), binary
+    or text, read to its end."""
+    try:
+        raw = f.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as e:  # (standard input closed, or a terminal's error)
+        raise _unreadable(e, fail) from None
+    if isinstance(raw, str):  # a text stream (sys.stdin, open(path)): its text, as UTF-8
+        raw = raw.encode("utf-8", "surrogatepass")  # (a lone surrogate: "not UTF-8 text")
+    return from_bytes(raw, fail)
+
+
+def _unreadable(e: Exception, fail):
+    return fail(f"cannot be read ({getattr(e, 'strerror', None) or e})")
 
 
 def from_bytes(raw: bytes, fail):
