@@ -48,6 +48,9 @@ def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
         for chunk in islice(chunks, workers * AHEAD):  # (the workers start here)
             pending.append((chunk, None))  # (first: a chunk whose submit fails is kept)
             pending[-1] = (chunk, pool.submit(task, chunk))
+    except BrokenProcessPool:  # a worker killed as soon as it started, before these were sent
+        _abandon(pool)
+        raise WorkerLost() from None
     except OSError as e:
         if pool is not None:
             _abandon(pool)

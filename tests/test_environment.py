@@ -207,6 +207,36 @@ def test_a_killed_worker_is_one_line_and_exit_2(tmp_path):
     assert all(_gone(w) for w in workers)
 
 
+# A worker killed as soon as it started, while the first chunks were still being sent to the
+# pool (one run in ten of test_a_killed_worker_is_one_line_and_exit_2 on a loaded machine):
+# the pool's BrokenProcessPool came out of the first submits as a traceback, exit 1.
+BROKEN_AT_START = """
+import concurrent.futures, sys
+from concurrent.futures.process import BrokenProcessPool
+
+class Broken:
+    def __init__(self, *args, **kwargs):
+        self._processes = {}
+    def submit(self, fn, *args):
+        raise BrokenProcessPool("A child process terminated abruptly")
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
+concurrent.futures.ProcessPoolExecutor = Broken
+from mjscore.cli import main
+sys.argv = ["mjscore", "batch", sys.argv[1], "--format", "jsonl", "--jobs", "2"]
+main()
+"""
+
+
+def test_a_worker_killed_while_the_pool_starts(tmp_path):
+    res = subprocess.run([sys.executable, "-c", BROKEN_AT_START, _hands(tmp_path, 1000)],
+                         capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert (res.returncode, res.stdout, res.stderr) == (2, "", (
+        "mjscore: a worker process ended unexpectedly (killed, or out of memory); the rows "
+        "scored before it were written, the rest were not\n"))
+
+
 class _NoLocks:
     """A pool where processes cannot have their locks (a read-only /dev/shm, AWS Lambda)."""
 
