@@ -3,6 +3,9 @@ never trip over each other."""
 
 from __future__ import annotations
 
+import platform
+import sys
+
 import pytest
 
 from mjscore.bounded import make_room, memo, number_for, numbered
@@ -16,6 +19,25 @@ def test_a_full_table_drops_its_oldest_sixteenth():
     assert list(table) == list(range(4, 64))
     make_room(table, 64)  # not full: nothing goes
     assert len(table) == 60
+
+
+@pytest.mark.skipif(platform.python_implementation() != "CPython",
+                    reason="the slots a dict keeps are CPython's own")
+@pytest.mark.parametrize("limit", [256, 1 << 10, 3 << 9, 1 << 11, 5 << 9, 3 << 10, 1 << 13])
+def test_a_churning_table_keeps_the_size_it_was_when_full(limit):
+    # A dict's dropped keys keep their slots until it grows to three times what it holds;
+    # a table that is copied afresh before then stays the size it was made (`_compact`).
+    table: dict = {}
+    sizes = []
+    for k in range(limit * 6):
+        make_room(table, limit)
+        table[(k, -k)] = k
+        if k >= limit:
+            sizes.append(sys.getsizeof(table))
+    assert len(table) == limit and list(table)[-1] == (limit * 6 - 1, 1 - limit * 6)
+    assert max(sizes) == min(sizes)
+    full = {(k, -k): k for k in range(limit)}
+    assert max(sizes) <= sys.getsizeof(full)
 
 
 @pytest.mark.parametrize("give", [
