@@ -147,6 +147,10 @@ def gen_luzhou_patterns():
             when.append("only without a 名堂")
         if isinstance(p.get("enabled"), dict):
             when.append(f"option `{p['enabled']['option']}`")
+        for e, v in list(p.items()):  # an amount an option gives: its default, and the option
+            if e in ("steps", "base", "multiply", "add", "fixed") and isinstance(v, dict):
+                p = {**p, e: d["options"][v["option"]]["default"]}
+                when.append(f"amount: option `{v['option']}`")
         if p.get("named") is False and "fixed" not in p:
             when.append("not a 名堂")
         rows.append(f"| `{pid}` | {p['name']} | {p['en']} | {_effect(p)} | {'; '.join(when) or '-'} | {p.get('ruling','')} |")

@@ -458,3 +458,16 @@ def test_a_fixed_value_shows_the_reading_its_patterns_value_most():
     r = score("111m222m333p444p5pC", heavenly=True, declared=True)
     assert r.value == 40 and r.decomposition == "111m 222m 333p 444p 5pC=5p"
     assert [h.name for h in r.patterns] == ["大对子", "天胡", "报牌 (带名堂)"]
+
+
+# 无鬼's steps are an option (research 4.2: the source's table says +2, its note x2 = +1, apps
+# offer 1-3 番): a plain self-draw with no 红中 is step 0 plus the option's steps.
+@pytest.mark.parametrize("steps, value", [
+    pytest.param(None, 10, id="无鬼 default +2 steps: 平胡无鬼 10"),
+    pytest.param(1, 5, id="wugui_steps=1: 平胡无鬼 5"),
+    pytest.param(2, 10, id="wugui_steps=2: 平胡无鬼 10"),
+    pytest.param(3, 20, id="wugui_steps=3: 平胡无鬼 20"),
+])
+def test_wugui_steps_option(steps, value):
+    opts = None if steps is None else {"wugui_steps": steps}
+    assert score("123m456m789m234p11p", win="9m", opts=opts).value == value
