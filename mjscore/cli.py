@@ -217,9 +217,9 @@ def rules_check(file):
         validate(data, label)
         rs, note = compile_to_check(data, label, files)
     dropped: dict = {}  # why -> the options dropped for it, in the file's order
-    for k in data.get("options") or {}:
-        if k not in rs.options:
-            dropped.setdefault(why_unused(k, files), []).append(k)
+    unused = [k for k in data.get("options") or {} if k not in rs.options]
+    for k, why in why_unused(unused, files).items():
+        dropped.setdefault(why, []).append(k)
     options = f"{len(rs.options)} option{'s' * (len(rs.options) != 1)}"
     note += check_notes(rs)
     click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, {options}"

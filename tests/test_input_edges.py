@@ -168,6 +168,22 @@ def test_rules_check_says_why_an_option_is_dropped(tmp_path, monkeypatch, text, 
     assert out == f"h.yaml: ok (ruleset h, {patterns} patterns, {said})\n"
 
 
+def test_rules_check_reads_the_parent_once_for_every_dropped_option(tmp_path, monkeypatch):
+    # It read the parent's chain again for each dropped option: a file extending one of a
+    # thousand unused options took a minute to check (worst-case hunt).
+    import mjscore.ruleset_files as files
+    monkeypatch.chdir(tmp_path)
+    options = "".join(f"  o{i}: {{type: int, default: 1, help: h}}\n" for i in range(20))
+    (tmp_path / "p.yaml").write_text("extends: luzhou\nname: p\noptions:\n" + options,
+                                     encoding="utf-8")
+    (tmp_path / "c.yaml").write_text("extends: p.yaml\nname: c\n", encoding="utf-8")
+    read, calls = files.load_raw, []
+    monkeypatch.setattr(files, "load_raw", lambda *a: calls.append(a) or read(*a))
+    out = run("rules", "check", "c.yaml").stdout
+    assert "o0, o1," in out and "o19 dropped: nothing refers to it" in out
+    assert len(calls) <= 2  # the file itself, then its parent once
+
+
 def test_a_pattern_removed_takes_its_option_with_it(tmp_path):
     house = tmp_path / "no-shoubayi.yaml"
     house.write_text("extends: luzhou\nname: no-shoubayi\npatterns:\n  shoubayi: null\n",
