@@ -163,15 +163,15 @@ def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:
 
 
 def _yaml(text, name: str) -> Iterator[Record]:
-    from .yamlfile import parse
+    from .yamlfile import Items, parse_top
     try:
         content = text.read()
     except UnicodeDecodeError:
         raise InputError(f"{name}: not UTF-8 text") from None
-    data = parse(content, lambda message: InputError(f"{name}: {message}"))
+    data = parse_top(content, lambda message: InputError(f"{name}: {message}"))
     if data is None:
         return
-    if not isinstance(data, list):
+    if not isinstance(data, Items):
         raise InputError(f"{name}: a YAML batch file is a list of records (- hand: ...), "
                          f"not {describe(data)}")
     for i, item in enumerate(data, 1):

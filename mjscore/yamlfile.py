@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import sys
+from contextlib import contextmanager
 
 from pathlib import Path
 
@@ -72,13 +73,79 @@ def from_bytes(raw: bytes, fail):
 
 def parse(text: str, fail):
     """The data in YAML `text` (see `read`): safe loader, no aliases, tags or deep nesting."""
+    data = parse_top(text, fail)
+    return list(data) if isinstance(data, Items) else data
+
+
+class Items:
+    """A YAML text's top-level list, its items built one at a time as it is iterated
+    (`parse_top`): a batch file's records. Built whole, a 10 MB batch took 1 GB (PyYAML's node
+    graph of the whole file) before its first record was scored."""
+
+    def __init__(self, items):
+        self._items = items
+
+    def __iter__(self):
+        return self._items
+
+
+def parse_top(text: str, fail):
+    """`parse`, but a top-level list comes as Items, each item built when it is reached. The
+    whole text is checked first (`_check_events`), so a file that is malformed anywhere fails
+    before any item, as it did when it was built whole."""
     import yaml
     if "\x00" in text:
         raise fail("not a text file (it holds NUL bytes)")
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
+    with _said(yaml, text, fail):
         _check_events(yaml, text, loader, fail)
-        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader, never full_load
+        events = yaml.parse(text, Loader=loader)
+        build = yaml.SafeLoader("")  # (its resolver and scalar constructors, no node graph)
+        for ev in events:
+            if isinstance(ev, yaml.SequenceStartEvent):
+                return Items(_items(yaml, text, fail, events, build))
+            if isinstance(ev, (yaml.ScalarEvent, yaml.MappingStartEvent)):
+                return _built(yaml, ev, events, build)
+    return None  # an empty text: no document
+
+
+def _items(yaml, text: str, fail, events, build):
+    with _said(yaml, text, fail):
+        for ev in events:
+            if isinstance(ev, yaml.SequenceEndEvent):
+                return
+            yield _built(yaml, ev, events, build)
+
+
+def _built(yaml, ev, events, build):
+    """The value the node starting with event `ev` stands for, its events read from `events`,
+    as yaml.load builds it (aliases, merge keys and other tags were refused beforehand)."""
+    if isinstance(ev, yaml.ScalarEvent):
+        tag = ev.tag
+        if tag is None or tag == "!":
+            tag = build.resolve(yaml.ScalarNode, ev.value, ev.implicit)
+        node = yaml.ScalarNode(tag, ev.value, style=ev.style)
+        return build.yaml_constructors.get(tag, type(build).construct_undefined)(build, node)
+    if isinstance(ev, yaml.SequenceStartEvent):
+        items = []
+        for ev in events:
+            if isinstance(ev, yaml.SequenceEndEvent):
+                return items
+            items.append(_built(yaml, ev, events, build))
+    mapping = {}
+    for ev in events:
+        if isinstance(ev, yaml.MappingEndEvent):
+            return mapping
+        key = _built(yaml, ev, events, build)
+        mapping[key] = _built(yaml, next(events), events, build)
+    return mapping
+
+
+@contextmanager
+def _said(yaml, text: str, fail):
+    """PyYAML's and Python's errors in reading `text`, as `fail`'s one line."""
+    try:
+        yield
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark else ""
@@ -120,8 +187,13 @@ def _check_events(yaml, text: str, loader, fail) -> None:
     key given twice in one mapping, from the parser's events alone."""
     resolver = yaml.resolver.Resolver()
     open_: list = []  # per open collection: [is a mapping, the next node is a key, keys seen]
+    documents = 0
     for ev in yaml.parse(text, Loader=loader):
         line = f"line {ev.start_mark.line + 1}: " if ev.start_mark else ""
+        if isinstance(ev, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:  # (as yaml.load says it; `parse_top` reads the first alone)
+                raise fail(f"malformed YAML: {line}but found another document")
         if isinstance(ev, yaml.AliasEvent):
             raise fail(f"{line}YAML aliases (*{ev.anchor}) are not allowed")
         tag = getattr(ev, "tag", None)

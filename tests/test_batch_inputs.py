@@ -3,6 +3,7 @@ it names is checked before OUT is opened (opening empties it), and so is every o
 OUT holds an earlier run's results in each test; a re-run with a typo must not lose them."""
 
 import os
+import re
 import shlex
 import socket
 import subprocess
@@ -294,3 +295,34 @@ def test_a_pipe_that_has_sent_part_of_a_character_is_utf_8(kind, text):
         os.write(w, data[cut:])
         os.close(w)
         assert got.read() == text
+
+
+def test_a_yaml_batch_is_built_one_record_at_a_time(tmp_path, monkeypatch):
+    # It was built whole (yaml.load): a 10 MB file of 200,000 records took 1 GB before the
+    # first was scored. Each record is now built when it is reached.
+    from mjscore import records, yamlfile
+    path = tmp_path / "many.yaml"
+    path.write_text("- {hand: 111m123m456m789m5pC, win: 5p, opts: {cap: 7}}\n" * 500,
+                    encoding="utf-8")
+    built, build = [], yamlfile._built
+    monkeypatch.setattr(yamlfile, "_built", lambda *a: built.append(1) or build(*a))
+    found = records.read(str(path))
+    first = next(found)
+    assert first.fields == {"hand": "111m123m456m789m5pC", "win": "5p", "opts": {"cap": 7}}
+    assert len(built) < 20  # the first record's nodes, not the file's
+    assert sum(1 for _ in found) == 499
+
+
+@pytest.mark.parametrize("text, said", [
+    pytest.param("- {hand: 11m}\n---\n- {hand: 22m}\n", "line 2: but found another document",
+                 id="two documents"),
+    pytest.param("- {hand: 11m}\n- *a\n", "line 2: YAML aliases (*a) are not allowed",
+                 id="an alias after a good record"),
+])
+def test_a_yaml_batch_malformed_after_its_first_records_fails_whole(tmp_path, text, said):
+    from mjscore import records
+    from mjscore.errors import InputError
+    path = tmp_path / "b.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(said)):
+        next(records.read(str(path)))
