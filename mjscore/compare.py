@@ -54,14 +54,23 @@ def match_patterns(pattern_lists) -> tuple:
     hit of that result yet and whose every hit is the same rule; two hits of one result are
     never one rule (a ruleset scoring a predicate twice means two things by it)."""
     n = len(pattern_lists)
-    groups: list = []
+    groups: list = []  # [hits by result, the distinct rules among them (`_kinds`)]
     for i, hits in enumerate(pattern_lists):
         for h in hits:
-            for g in groups:
-                if g[i] is None and all(o is None or same_rule(o.spec, h.spec) for o in g):
+            for g, kinds in groups:
+                if g[i] is None and all(same_rule(o, h.spec) for o in kinds):
                     g[i] = h
+                    _add_kind(kinds, h.spec)
                     break
             else:
-                groups.append([None] * n)
-                groups[-1][i] = h
-    return tuple(Match(tuple(g)) for g in groups)
+                groups.append(([None] * n, [h.spec]))
+                groups[-1][0][i] = h
+    return tuple(Match(tuple(g)) for g, _kinds in groups)
+
+
+def _add_kind(kinds: list, spec) -> None:
+    """Add `spec` to a group's distinct rules, unless one there has its predicate and
+    parameters: a hit is checked against these, not against every result's hit, which made
+    `--rules` of one ruleset named 4,000 times take 10 s (each hit against every other)."""
+    if not any(o.predicate == spec.predicate and o.kw == spec.kw for o in kinds):
+        kinds.append(spec)

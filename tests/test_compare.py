@@ -56,6 +56,19 @@ def case(hand, rules, *lines, id):
     return pytest.param(hand.split() + ["--rules", rules], list(lines), id=id)
 
 
+def test_a_hit_is_checked_against_each_distinct_rule_of_a_group_not_every_hit(monkeypatch):
+    # Each hit was checked against every hit already in its group: `--rules` of one ruleset
+    # named 4,000 times took 10 s, 18,000 (a full command line) minutes (worst-case hunt).
+    import mjscore.compare as compare
+    hits = score("111m123m456m789m55p").patterns
+    calls = []
+    monkeypatch.setattr(compare, "same_rule",
+                        lambda a, b: calls.append(1) or same_rule(a, b))
+    got = compare.match_patterns([hits] * 300)
+    assert [m.holders for m in got] == [tuple(range(300))] * len(hits)
+    assert len(calls) <= 300 * len(hits) ** 2
+
+
 @pytest.mark.parametrize("args, lines", [
     case("111m123m456m789m5pC --win 5p", LG, BOTH + "Gui (four of a kind) / Gui with Self-Draw",
          id="one rule, two names"),
