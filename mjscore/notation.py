@@ -292,14 +292,19 @@ def _meld_key(m: RawMeld):
 def format(hand: ParsedHand) -> str:  # noqa: A001 - the contract's own word
     """The canonical string: concealed tiles sorted, the winning tile last (set apart by a
     space unless it sorts last anyway), then the melds."""
-    win = hand.win
-    text = T.written(hand.concealed)
-    # (The last tile written is the last in the text: a letter, or a digit and its suit's.)
-    if win is not None and win in hand.concealed and not text.endswith(T.name(win)):
-        # The winning tile must be written last; set apart, it reads as what it is.
-        rest = list(hand.concealed)
+    win, concealed = hand.win, hand.concealed
+    # The tiles are written in display order, so the winning tile is written last exactly
+    # when it is the tile written last; else it is set apart at the end, where it reads as
+    # what it is. (Known from the kinds, the tiles are written once, not twice: 17% of this.)
+    last = concealed[-1] if concealed else None  # (sorted: the highest kind)
+    if last is not None and last >= T.P:  # 白 (P) is written after 發 (F), 發 after 中 (C)
+        last = T.P if T.P in concealed else T.F if T.F in concealed else T.C
+    if win is not None and win != last and win in concealed:
+        rest = list(concealed)
         rest.remove(win)
         text = T.written(rest) + " " + T.name(win)
+    else:
+        text = T.written(concealed)
     if not hand.melds:  # (most hands)
         return text
     return " ".join(([text] if text else []) + [m.bracket + T.written(m.tiles) +
