@@ -32,10 +32,12 @@ def jsonl(row) -> str:
     r = row.result
     if r is None or type(r) is dict:  # a bad record's row; a result that crossed processes
         return _ENCODE(row.to_dict())
-    return "".join(('{"file": ', _ENCODE(row.file), ', "record": ', str(row.record),
-                    ', "ruleset": ', _ENCODE(r.ruleset), ', "hand": ', _ENCODE(r.hand), ", ",
+    d = r.decomposition
+    return "".join(('{"file": ', _STR(row.file), ', "record": ', str(row.record),
+                    ', "ruleset": ', _STR(r.ruleset), ', "hand": ', _STR(r.hand), ", ",
                     _part(r.outcome_key(), r.outcome), ', "decomposition": ',
-                    _ENCODE(r.decomposition), ", ", _part(r.paid_key(), r.paid), "}"))
+                    _STR(d) if d is not None else "null", ", ", _part(r.paid_key(), r.paid),
+                    "}"))
 
 
 def _part(key, make) -> str:
@@ -55,6 +57,9 @@ _PARTS: dict = {}
 # One encoder for every row: json.dumps with any option builds a new one per call. A row is
 # plain dicts, lists and numbers made here, so the circular-reference check finds nothing.
 _ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+# A string as _ENCODE writes it, called straight (in C): _ENCODE is a Python call that tests
+# the type first, four a row.
+_STR = json.encoder.encode_basestring
 
 
 def _csv_line(cells) -> str:
