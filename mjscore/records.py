@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
 import unicodedata
 from dataclasses import dataclass, replace
@@ -77,6 +78,9 @@ def from_line(file: str, number: int, line: tuple, path: str | None = None) -> R
     """Record `number` of `file` (`path`: as `Record.path`), read from its JSON Lines `line`
     (number, text): its fields, or the problem with them."""
     line_no, text = line
+    hand = _JUST_HAND(text)
+    if hand is not None:  # (a log's usual record, as json reads it: 0.4 us, not 1.7)
+        return _record(file, number, {"hand": hand[1]}, None, None, path)
     # One line is one record: a line that is not JSON spoils that record, not the file.
     if garbled(text):
         return Record(file, number, problem=f"not UTF-8 text (line {line_no})", path=path)
@@ -96,6 +100,11 @@ def from_line(file: str, number: int, line: tuple, path: str | None = None) -> R
         problem = (f"not JSON (line {line_no}: a number of more than "
                    f"{sys.get_int_max_str_digits()} digits)")
     return Record(file, number, problem=problem, path=path)
+
+
+# A record of a hand alone, its text printable ASCII with no quote or backslash to unescape,
+# written as json.dumps writes it: its fields are the hand.
+_JUST_HAND = re.compile(r'\{"hand": "([ !#-\[\]-~]*)"\}').fullmatch
 
 
 class _Twice(ValueError):
