@@ -76,6 +76,10 @@ def arguments(fields, rules: str, yaml: bool = True) -> dict:
     >>> arguments({"hand": "123m", "won": "S,W", "declared": "yes", "opts": "cap=100"}, "luzhou")
     {'rules': 'luzhou', 'hand': '123m', 'won': 'S,W', 'declared': True, 'opts': {'cap': '100'}}
     """
+    if type(fields) is dict and len(fields) == 1:  # (a hand alone: most records of a log)
+        hand = fields.get("hand")
+        if type(hand) is str and hand.strip():
+            return {"rules": rules, "hand": hand}
     if not isinstance(fields, dict):
         raise InputError("a record is a mapping of keys (hand, win, ...), not "
                          + describe(fields, yaml))
