@@ -58,6 +58,8 @@ def _placed(base: int, found: tuple, at: tuple) -> tuple:
         while n:
             i -= 1
             grp = out[i]
+            if k not in grp[1]:  # (most groups passed over: one test, not two counts)
+                continue
             free = grp.tiles.count(k) - grp.ghosts.count(k)
             if free > 0:
                 take = free if free < n else n
