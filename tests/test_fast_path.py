@@ -281,3 +281,16 @@ def test_where_ghosts_are_put_orders_readings_as_their_final_counts_do(name, opt
                 continue  # a tile or ghost count this ruleset refuses
     for_each_win(rs, lambda built, kw, _data: check(built.text(), kw), 40)
     assert sum(pairs) > 50  # (lanzhou, with few ghosts, checks the fewest: 67)
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(st.text(max_size=30))
+def test_a_hand_alone_jsonl_line_reads_as_json_reads_it(hand):
+    # `records.from_line` reads a line written as json.dumps writes {"hand": ...} by one
+    # match; spaced otherwise, the same record goes through json's decoder.
+    import json
+
+    from mjscore.records import from_line
+    quick = from_line("f.jsonl", 1, (1, json.dumps({"hand": hand})))
+    slow = from_line("f.jsonl", 1, (1, '{ "hand" :' + json.dumps(hand) + " }"))
+    assert quick == slow
