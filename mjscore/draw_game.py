@@ -1,7 +1,10 @@
-"""Money that a hand's end and its ghosts move: 查叫 at an exhausted wall, and 喜钱, with
-the count of each seat's ghosts a settled hand keeps (`count_ghosts`)."""
+"""Money that a hand's end and its ghosts move: 查叫 at an exhausted wall, kong money made
+void there (荒庄荒杠), and 喜钱, with the count of each seat's ghosts a settled hand keeps
+(`count_ghosts`)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from .context import SEATS, ghost_supply
 from .errors import InputError
@@ -62,7 +65,7 @@ def exhausted(table, ev) -> tuple:
     non-花猫 player; a player not ready pays every ready player (a 花猫 too where the ruleset's
     `draw.flower_cat_not_ready` says so)."""
     rs = table.rs
-    rules = rs.spec.get("draw") or {}
+    rules = rs.chajiao
     left = [s for s in SEATS if s not in table.won]
     xiqian = []
     for s in left:  # whether or not 查叫 needs them, the hands shown hold their ghosts
@@ -110,6 +113,39 @@ def exhausted(table, ev) -> tuple:
     parts = [f"{s} {term(rs, 'flower_cat_hand')}" if s in cats else f"{s} {ready_words[s]}" if s in ready
              else f"{s} not ready" for s in left]
     return f"{term(rs, 'draw_heading')}: " + ", ".join(parts), rows
+
+
+def kongs_void(rs) -> bool:
+    """Whether kong money is void when a hand ends with no winner (`draw.kongs: void`)."""
+    return (rs.spec.get("draw") or {}).get("kongs", "paid") == "void"
+
+
+def void_kongs(table) -> str:
+    """荒庄荒杠: where kong money is void (`draw.kongs`) and the wall ran out with no one
+    won, each kong event settled before pays nothing, and says why (its rows, paid when it
+    was declared, would otherwise stand unexplained in the net). What the draw's summary
+    adds; "" where the kongs stand."""
+    if table.won or not kongs_void(table.rs):
+        return ""
+    why = f"void: the hand ended with no winner ({_void_rule(table.rs)})"
+    voided = []
+    for i, out in enumerate(table.out):
+        if out.type == "kong" and out.payments:
+            head = out.summary.partition(": ")[0]
+            table.out[i] = replace(out, summary=f"{head}: {why}", payments=())
+            voided.append(str(out.number))
+    if not voided:
+        return ""
+    s = "s" * (len(voided) > 1)
+    return f"; with no winner, kong money is void ({_void_rule(table.rs)}): event{s} " \
+        f"{', '.join(voided)} pay{'s' * (not s)} nothing"
+
+
+def _void_rule(rs) -> str:
+    """The rule's name, and the option that sets it where one does (the player's way back)."""
+    ref = (rs.data.get("draw") or {}).get("kongs")
+    opt = ref.get("option") if isinstance(ref, dict) else None
+    return "荒庄荒杠" + (f", option {opt}={rs.options.get(opt)}" if opt else "")
 
 
 def xiqian_elsewhere(table, ev, seat: str, ctx) -> frozenset:

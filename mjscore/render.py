@@ -265,7 +265,7 @@ def waits_table(w) -> str:
 def _best_wait(w) -> str:
     """查大 where a ready hand collects its best wait at a draw (luzhou); elsewhere (the
     guide's flat bonus, no draw rule) the best wait is only what it is."""
-    draw = (w.rules.spec.get("draw") or {}) if w.rules is not None else {}
+    draw = w.rules.chajiao if w.rules is not None else {}
     chada = draw and draw.get("not_ready_pays", "chada") == "chada"
     return f"{term(w.rules, 'best_wait')}: " if chada else "The best wait: "
 

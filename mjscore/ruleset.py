@@ -114,6 +114,12 @@ class Ruleset:
         memo[key] = value
         return value
 
+    @cached_property
+    def chajiao(self) -> dict:
+        """The draw's 查叫 rules: `draw` less `kongs`, which says what becomes of kong money
+        at a draw and checks no hand (with it alone, nothing is paid at a draw)."""
+        return {k: v for k, v in (self.spec.get("draw") or {}).items() if k != "kongs"}
+
     def special_meld(self, kinds) -> str | None:
         from .hand import special_meld_kind
         return special_meld_kind(kinds, self)

@@ -316,6 +316,8 @@ def check_notes(rs) -> str:
             v.get("cap") in (None, "none"):
         notes.append("a 花猫 at 查叫 pays the cap, and the cap is none: settle asks for a "
                      "number (flower_cat_pays)")
+    if draw.get("kongs") == "void" and not any((rs.spec.get("kong_payments") or {}).values()):
+        notes.append("draw.kongs void does nothing: no kong pays (kong_payments)")
     return "".join(f"; {n}" for n in notes)
 
 

@@ -117,7 +117,12 @@ def draw_words(rs) -> str:
     if owed is not None:
         out.append("a player not ready pays each ready one " + (
             f"that player's {term(rs, 'best_wait_owed')}" if owed == "chada" else _val(owed)))
-    return "; ".join(out) or "nothing is paid"
+    text = "; ".join(out) or "nothing is paid"
+    if draw.get("kongs") == "void":
+        text += "; with no winner, kong money is void (荒庄荒杠): kongs paid earlier pay nothing"
+    elif draw.get("kongs") == "paid" and rs.spec.get("kong_payments"):
+        text += "; kong money paid when declared stands, winner or not"
+    return text
 
 
 def hand_line(rs) -> str:

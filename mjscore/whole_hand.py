@@ -14,7 +14,7 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .claims import added_ghost, check_robbed, kong_paid, robbing_win
-from .draw_game import count_ghosts, exhausted, ghost_money
+from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError
 from .frozen import hash_fields, read_only
 from .options import as_dict
@@ -243,6 +243,7 @@ class _Table:
     def on_exhausted(self, ev, robber) -> None:
         self.ended_at = ev.number
         text, rows = exhausted(self, ev)
+        text += void_kongs(self)
         self.out.append(EventResult(ev.number, "exhausted", text, tuple(rows)))
 
     def chows_unchecked(self) -> None:

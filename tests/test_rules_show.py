@@ -238,7 +238,8 @@ def money_lines(*args) -> list:
         "Cap: none; a discard-type win is paid in full; minimum discard win 0",
         "Kong payments when declared: concealed 2 from each opponent; added 1 from each "
         "opponent; exposed 3 from the discarder",
-        "Draw (wall exhausted): nothing is paid"], id="guangdong"),
+        "Draw (wall exhausted): nothing is paid; kong money paid when declared stands, winner "
+        "or not"], id="guangdong"),
     pytest.param(["lanzhou"], [
         "Cap: none; a discard-type win is paid in full; minimum discard win 0",
         "Kong payments when declared: none",
