@@ -10,6 +10,7 @@ from .amounts import amount_text, exact, past_max
 from .errors import MAX_VALUE, PAST_MAX, OptionError, RulesetError
 from .frozen import FrozenDict
 from .patterns import BY_SIGNATURE, REGISTRY, SITUATIONAL
+from .reading import YAOJI
 from .settlement import CHECKS
 
 if TYPE_CHECKING:  # (not at run time: fractions brings decimal, see `amounts.exact`)
@@ -306,6 +307,8 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         meld_kinds=frozenset(hand["melds"]), shapes=tuple(shapes),
         max_suits=hand.get("max_suits"), max_tosses=hand.get("max_tosses", 0),
         concealed_sets=frozenset(hand.get("concealed_sets", ())),
+        # 小鸡满天飞 (Z2), on unless switched off: every ruleset with 中发白 sets had it.
+        stand_in=YAOJI if hand.get("dragon_set_stand_in", True) else None,
         # A ghost's room in each kind: its copies (three of a flipped indicator), 0 where it
         # may not stand. The decomposer never makes a kind up past them.
         cand=tuple(min(copies[k], 4) if k in targets else 0 for k in range(T.NUM_KINDS)),

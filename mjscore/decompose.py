@@ -203,7 +203,7 @@ def readings(hand, rs, t=None, taken: bool = False, shapes=None, full: bool = Tr
         return _plain_readings(t, rs.max_suits)
     g, in_melds, cand = t.ghosts, t.in_melds, rs.cand
     out = []
-    splits = tuple(dragon_set_splits(t.natural, hand.win if taken else None)) \
+    splits = tuple(dragon_set_splits(t.natural, hand.win if taken else None, rs.stand_in)) \
         if rs.concealed_sets else ((t.natural, ()),)
     held = {}  # the classes read of each split's tiles, whatever the shape (`held_classes`)
     for shape in shapes or rs.shapes:

@@ -231,7 +231,7 @@ def all_readings(hand, rs, taken: bool = False) -> list:
         if len(suits) == rs.max_suits:
             cand = [c and (k >= 27 or k // 9 in suits) for k, c in enumerate(cand)]
     out = []
-    splits = dragon_set_splits(t.natural, hand.win if taken else None) \
+    splits = dragon_set_splits(t.natural, hand.win if taken else None, rs.stand_in) \
         if "dragon_set" in rs.concealed_sets \
         else [(t.natural, ())]
     for rest, sets in splits:

@@ -16,7 +16,7 @@ from . import tiles as T
 from .errors import NotationError, OptionError
 from .frozen import maker
 from .notation import ParsedHand, RawMeld, parse, parse_tiles
-from .reading import DRAGONS, YAOJI, tiles_of
+from .reading import DRAGONS, tiles_of
 
 EXPOSURE = {"[": "exposed", "(": "concealed", "{": "added"}
 
@@ -274,7 +274,9 @@ def special_meld_kind(kinds, rs) -> str | None:
         return None
     if "dragon_set" in rs.meld_kinds:
         dragons = [k for k in ks if k in DRAGONS]
-        if len(set(dragons)) == 3 or len(set(dragons)) == 2 and ks.count(YAOJI) == 1:
+        # (Without 小鸡满天飞 a 1s beside two dragons is a toss group, where there are any.)
+        if len(set(dragons)) == 3 or len(set(dragons)) == 2 and rs.stand_in is not None \
+                and ks.count(rs.stand_in) == 1:
             return "dragon_set"
     if "toss" in rs.meld_kinds and all(T.is_terminal_or_honour(k) for k in ks):
         return "toss"

@@ -1,8 +1,10 @@
 """Why a hand is no win: the reason `score` gives where no reading of it wins, with the rule a
-player needs to hear where one explains it (a 1s taken from another player, 满鬼 on another
-tile)."""
+player needs to hear where one explains it (a 1s taken from another player, a 1s where 小鸡满天飞
+is off, 满鬼 on another tile)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from . import tiles as T
 from .decompose import readings
@@ -17,7 +19,8 @@ def no_reading(h, rs, t, ctx, words: dict) -> str:
             # (Said only where a ghost is wild: one spent in a meld stands for nothing the
             # reading could change.)
             + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
-            + _taken_stand_in(h, rs, t, ctx) + _full_ghost_too_late(h, rs, t, words))
+            + _taken_stand_in(h, rs, t, ctx) + _no_stand_in(h, rs, t, ctx)
+            + _full_ghost_too_late(h, rs, t, words))
 
 
 def _full_ghost_too_late(h, rs, t, words: dict) -> str:
@@ -36,9 +39,30 @@ def _taken_stand_in(h, rs, t, ctx) -> str:
     player: the one way that happens is a 1s (幺鸡) standing in a 中发白 set, which only a 1s
     the winner drew may do (lanzhou, Z2). A player holding C F and the 1s they won on needs
     to hear that rule, not just "no reading"."""
-    if not (ctx.discard_type and h.win == YAOJI and "dragon_set" in rs.concealed_sets):
+    if not (ctx.discard_type and h.win == YAOJI and "dragon_set" in rs.concealed_sets
+            and rs.stand_in is not None):
         return ""
     if not readings(h, rs, t, False):
         return ""
     return (f": the winning {T.name(YAOJI)} came from {ctx.discard or ctx.rob_kong}, and only "
             f"a {T.name(YAOJI)} the winner drew (幺鸡) may stand in for a dragon")
+
+
+def _no_stand_in(h, rs, t, ctx) -> str:
+    """Why a hand that would read as a win with 小鸡满天飞 does not without it (the option
+    off, `hand.dragon_set_stand_in`): a player holding C F 1s, as the seed allows, needs to
+    hear that this table has no stand-in, and how to turn it on."""
+    if rs.stand_in is not None or "dragon_set" not in rs.concealed_sets or \
+            not t.natural[YAOJI]:
+        return ""
+    if not readings(h, replace(rs, stand_in=YAOJI), None, ctx.discard_type):
+        return ""
+    return ": " + stand_in_off(rs)
+
+
+def stand_in_off(rs) -> str:
+    """That 小鸡满天飞 is off, and the option (or key) that turns it on."""
+    ref = rs.data["hand"].get("dragon_set_stand_in")
+    how = f"option {ref['option']}" if isinstance(ref, dict) else "hand.dragon_set_stand_in"
+    return (f"a {T.name(YAOJI)} (幺鸡) stands in for a missing dragon only with 小鸡满天飞 "
+            f"({how}), which is off")

@@ -291,15 +291,19 @@ def full_ghost_reading(hand, rs, t: Tiles) -> Reading | None:
     return Reading("full_ghost", (loose,) + t.meld_groups, tuple(counts))
 
 
-def dragon_set_splits(natural: tuple, taken_win: int | None = None):
+def dragon_set_splits(natural: tuple, taken_win: int | None = None,
+                      stand_in: int | None = YAOJI):
     """Every way to take 中发白 sets out of the concealed tiles: (rest, set groups).
 
     A set is C F P one each, or two different dragons and one 1s (幺鸡) standing for the
-    third (one stand-in per set). Lanzhou only (`hand.concealed_sets`). A stand-in is a 1s
-    the winner drew (Z2): when `taken_win`, the winning tile taken from another player, is
-    a 1s, one 1s held is that tile and stands for nothing.
+    third (one stand-in per set) where `stand_in` (the ruleset's, `hand.dragon_set_stand_in`:
+    小鸡满天飞) is that 1s; None: C F P only. Lanzhou only (`hand.concealed_sets`). A stand-in
+    is a 1s the winner drew (Z2): when `taken_win`, the winning tile taken from another
+    player, is a 1s, one 1s held is that tile and stands for nothing.
     """
-    kinds = [(T.C, T.F, T.P), (YAOJI, T.F, T.P), (YAOJI, T.C, T.P), (YAOJI, T.C, T.F)]
+    kinds = [(T.C, T.F, T.P)]
+    if stand_in is not None:
+        kinds += [(YAOJI, T.F, T.P), (YAOJI, T.C, T.P), (YAOJI, T.C, T.F)]
     spare = natural[YAOJI] - (taken_win == YAOJI)  # 1s that may stand in
 
     def walk(i, counts, acc):

@@ -44,6 +44,7 @@ class Ruleset:
     max_suits: int | None
     max_tosses: int
     concealed_sets: frozenset
+    stand_in: int | None  # the tile that may stand in for a missing dragon (幺鸡), or None
     cand: tuple  # per kind: the most copies a ghost may make it up to (0: it may not stand for it)
     unused: tuple  # kinds the ruleset has no tile of
     fewest_copies: int  # no kind has fewer copies: a hand with no more of any needs no count check

@@ -136,7 +136,8 @@ def hand_line(rs) -> str:
                                        "in the concealed hand only")
     melds = []
     for m, note in notes.items():
-        note = note + _MELD_NOTES.get(m, [])
+        note = note + (_MELD_NOTES.get(m, []) if m != "dragon_set" or rs.stand_in is not None
+                       else ["no 1s stands in (小鸡满天飞 off)"])
         melds.append(_MELDS.get(m, m) + (f" ({'; '.join(note)})" if note else ""))
     shapes = ", ".join(_SHAPES.get(s, s) for s in rs.shapes)
     if "seven_pairs" in h and "seven_pairs" in h["shapes"]:

@@ -175,6 +175,12 @@ def uncounted_sets(r) -> str:
     completed by a winning tile taken from another player), said with its reason: a player
     who sees CFP in the reading and no 中发白 row would otherwise dispute the value."""
     spec = next((p for p in r.rules.patterns if p.predicate == "dragon_sets"), None)
+    if spec is not None and r.top is not None and r.rules.stand_in is None:
+        tossed = _tossed_as_set(r)
+        if tossed:
+            from .no_reading import stand_in_off
+            return (f"Not counted as {r.rules.shown_name(spec)}: {tossed} is a toss group: "
+                    f"{stand_in_off(r.rules)}.")
     if spec is None or r.top is None or not r.context.discard_type:
         return ""
     sets = [g for g in r.top.reading.groups if g.kind == "dragon_set"]
@@ -191,6 +197,18 @@ def uncounted_sets(r) -> str:
     return (f"Not counted as {r.rules.shown_name(spec)}: {missed}, completed by the winning "
             f"{T.name(r.parsed.win)} taken from {ctx.discard or ctx.rob_kong} (only a set of "
             "tiles the winner drew counts).")
+
+
+def _tossed_as_set(r) -> str:
+    """The first toss group that 小鸡满天飞 would make a 中发白 set (two dragons and a 1s),
+    as written, or "": with the stand-in off it is a plain toss group (Z2: any three 1s,
+    9s and honours), and a player who tossed it as a set needs to hear why it is not one."""
+    from .reading import DRAGONS, YAOJI
+    for g in r.top.reading.groups:
+        if g.kind == "toss" and YAOJI in g.tiles and \
+                len({k for k in g.tiles if k in DRAGONS}) == 2:
+            return g.text(r.ghost)
+    return ""
 
 
 def horse_words(ctx) -> str:

@@ -503,8 +503,11 @@ def test_a_flipped_ghost_with_nothing_to_give_its_indicator_is_the_files_fault(a
 
 def test_rules_check_counts_one_option_in_the_singular(tmp_path):
     p = tmp_path / "lz.yaml"
-    p.write_text("extends: lanzhou\nname: lz\n", encoding="utf-8")
-    assert run("rules", "check", str(p)).stdout == f"{p}: ok (ruleset lz, 3 patterns, 1 option)\n"
+    # (lanzhou's xiaoji, its second option, dropped by setting the key it stands for.)
+    p.write_text("extends: lanzhou\nname: lz\nhand: {dragon_set_stand_in: true}\n",
+                 encoding="utf-8")
+    assert run("rules", "check", str(p)).stdout == f"{p}: ok (ruleset lz, 3 patterns, 1 option; " \
+        "xiaoji dropped: the file sets or removes every key it stood for itself)\n"
 
 
 @pytest.mark.parametrize("fixture, said", [
