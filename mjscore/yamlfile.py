@@ -200,6 +200,8 @@ def _check_events(yaml, text: str, loader, fail) -> None:
         if tag and tag != "!" and tag not in ALLOWED_TAGS:  # "!": YAML's "no particular tag"
             shown = "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
             raise fail(f"{line}YAML tag {shown} is not allowed")
+        if tag and tag != "!":
+            _tagged(yaml, ev, tag, line, fail)
         if isinstance(ev, yaml.ScalarEvent) and not ev.style and ev.implicit[0]:
             tag = resolver.resolve(yaml.ScalarNode, ev.value, (True, False))
             _unbuildable(yaml, tag, ev.value, line, fail)
@@ -213,8 +215,8 @@ def _check_events(yaml, text: str, loader, fail) -> None:
         if starts and open_ and open_[-1][0] and open_[-1][1]:
             # Every key of a ruleset or record is a name; a key of null, a number or a list
             # would reach the schema check as something it cannot match against.
-            kind = tag or (resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)
-                           if isinstance(ev, yaml.ScalarEvent) else "")
+            kind = (tag or resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)) \
+                if isinstance(ev, yaml.ScalarEvent) else ""  # (a list tagged "!" is a list)
             if kind == _CORE + "merge":
                 # "<<" merges a mapping into this one, its keys giving way to the ones here:
                 # a key given twice, one value silently lost. With no aliases it only ever
@@ -238,6 +240,26 @@ def _check_events(yaml, text: str, loader, fail) -> None:
         if isinstance(ev, (yaml.ScalarEvent, yaml.MappingEndEvent, yaml.SequenceEndEvent)) \
                 and open_ and open_[-1][0]:
             open_[-1][1] = not open_[-1][1]  # a whole node ended: key, then value, then key
+
+
+def _tagged(yaml, ev, tag: str, line: str, fail) -> None:
+    """Refuse, at its line, a node its explicit tag cannot build (`!!map` on a scalar, `!!int`
+    on a word), as yaml.load did: `parse_top` builds what the tag names, and a batch file's
+    records only when they are reached, after the rows before them."""
+    found = "scalar" if isinstance(ev, yaml.ScalarEvent) else \
+        "sequence" if isinstance(ev, yaml.SequenceStartEvent) else "mapping"
+    wanted = {_CORE + "map": "mapping", _CORE + "seq": "sequence"}.get(tag, "scalar")
+    if found != wanted:
+        raise fail(f"malformed YAML: {line}expected a {wanted} node, but found {found}")
+    if found == "scalar":
+        build = yaml.SafeLoader("")
+        try:
+            build.yaml_constructors[tag](build, yaml.ScalarNode(tag, ev.value))
+        except (ValueError, OverflowError) as e:  # !!int x, !!float 1.2.3
+            raise fail(f"malformed YAML: {line}{str(e).split(':')[0]}") from None
+        except (KeyError, IndexError):  # !!bool maybe, !!int "": PyYAML's own KeyError
+            raise fail(f'malformed YAML: {line}"{ev.value[:40]}" is not a '
+                       f"!!{tag[len(_CORE):]}") from None
 
 
 def _unbuildable(yaml, tag: str, value: str, line: str, fail) -> None:

@@ -313,12 +313,33 @@ def test_a_yaml_batch_is_built_one_record_at_a_time(tmp_path, monkeypatch):
     assert sum(1 for _ in found) == 499
 
 
+# A node its explicit tag cannot build: the records built lazily (75e3c0c) built whatever the
+# tag named on any node (a generator for !!map on a scalar, a list for !!map on a list), raised
+# TypeError on a list as a key, and a constructor's error came after the rows before it, with
+# no line. yaml.load refused them all; they are refused whole, at their line.
+_TAGGED = {
+    "map on a scalar": "- hand: 11m\n- hand: !!map x\n|line 2: expected a mapping node, but "
+                       "found scalar",
+    "seq on a scalar": "- hand: 11m\n- hand: !!seq x\n|line 2: expected a sequence node",
+    "map on the list": "!!map [{hand: 11m}]\n|line 1: expected a mapping node, but found "
+                       "sequence",
+    "seq on a record": "- !!seq {hand: 11m}\n|line 1: expected a sequence node, but found mapping",
+    "str on a list": "- hand: !!str [11m]\n|line 1: expected a scalar node, but found sequence",
+    "a list as a key, tagged !": "- ! [a]: 1\n|line 1: a key must be text, not a list or mapping",
+    "a mapping as a key, tagged str": "- ? !!str {a: 1}\n  : 1\n|line 1: expected a scalar node",
+    "int of a word, after a record": "- hand: 11m\n- cap: !!int x\n|line 2: invalid literal",
+    "bool of a word": "- hand: 11m\n- declared: !!bool maybe\n|line 2: \"maybe\" is not a !!bool",
+    "int of nothing": "- cap: !!int ''\n|line 1: \"\" is not a !!int",
+    "float of nothing": "- cap: !!float ''\n|line 1: \"\" is not a !!float",
+}
+
+
 @pytest.mark.parametrize("text, said", [
     pytest.param("- {hand: 11m}\n---\n- {hand: 22m}\n", "line 2: but found another document",
                  id="two documents"),
     pytest.param("- {hand: 11m}\n- *a\n", "line 2: YAML aliases (*a) are not allowed",
                  id="an alias after a good record"),
-])
+] + [pytest.param(*case.split("|"), id=name) for name, case in _TAGGED.items()])
 def test_a_yaml_batch_malformed_after_its_first_records_fails_whole(tmp_path, text, said):
     from mjscore import records
     from mjscore.errors import InputError
@@ -326,3 +347,4 @@ def test_a_yaml_batch_malformed_after_its_first_records_fails_whole(tmp_path, te
     path.write_text(text, encoding="utf-8")
     with pytest.raises(InputError, match=re.escape(said)):
         next(records.read(str(path)))
+
