@@ -96,3 +96,6 @@ def test_void_kongs_without_kong_money_is_noted(tmp_path):
     out = CliRunner().invoke(cli, ["rules", "check", str(f)])
     assert out.exit_code == 0, out.output
     assert "draw.kongs void does nothing: no kong pays (kong_payments)" in out.output
+    shown = CliRunner().invoke(cli, ["rules", "show", str(f)])
+    assert shown.exit_code == 0 and "Draw" in shown.output, shown.output
+    assert "kong money is void" not in shown.output  # (rules show agrees: nothing to void)
