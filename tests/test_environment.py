@@ -34,6 +34,20 @@ def run(*args):
         return CliRunner().invoke(cli, [str(a) for a in args])
 
 
+# A shell runs a background job (`pytest &`) with Ctrl-C ignored, and mjscore, as any program,
+# leaves an ignored signal ignored (`workers.stop_on_signals`, as under nohup): the tests of
+# what Ctrl-C does give it back its default first, in this process and in a child.
+@pytest.fixture
+def interruptible():
+    was = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, was)
+
+
+def _ctrl_c_default() -> None:  # (a child's, before it starts: Python then installs its own)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def mjscore(*args, **kwargs):
     return subprocess.Popen([sys.executable, "-m", "mjscore", *map(str, args)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -184,7 +198,7 @@ def test_a_signal_stops_a_batch_and_its_workers(tmp_path, name, code, said):
     # Unbuffered (python -u), a write the signal cut short while the pipe was full (nothing
     # reads it until the signal) dropped the rest of its rows: the output ended on half a row.
     proc = mjscore("batch", _hands(tmp_path, 200_000), "--format", "jsonl", "--jobs", "2",
-                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                   env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=_ctrl_c_default)
     time.sleep(0.5)  # (the pipe fills)
     workers = _workers(proc.pid, 2)
     proc.send_signal(getattr(signal, name))
@@ -288,7 +302,7 @@ def test_no_worker_processes_scores_in_one(tmp_path, monkeypatch, pool, why):
     pytest.param(1, True, id="one-after-the-write"),
     pytest.param(2, False, id="a-second-inside-it"),
 ])
-def test_a_second_ctrl_c_stops_a_write(times, written):
+def test_a_second_ctrl_c_stops_a_write(times, written, interruptible):
     from mjscore.workers import stop_on_signals, unbroken
     done = []
     restore = stop_on_signals()
@@ -319,7 +333,7 @@ def test_unbuffered_rows_come_before_the_error_line_after_them():
 
 # A stop held in a write that then failed (a closed pipe) stayed held after the run: the next
 # run in the process (CliRunner, a caller's) stopped at its first write, never signalled.
-def test_a_stop_held_in_a_failed_write_is_not_the_next_runs():
+def test_a_stop_held_in_a_failed_write_is_not_the_next_runs(interruptible):
     from mjscore.workers import stop_on_signals, unbroken
     restore = stop_on_signals()
     try:
