@@ -9,6 +9,7 @@ from . import tiles as T
 from .amounts import amount_text, exact, past_max
 from .errors import MAX_VALUE, PAST_MAX, OptionError, RulesetError
 from .frozen import FrozenDict
+from .options import option_of
 from .patterns import BY_SIGNATURE, REGISTRY, SITUATIONAL
 from .reading import YAOJI
 from .settlement import CHECKS
@@ -79,13 +80,6 @@ class NeedsIndicator(OptionError):
         super().__init__(f"{why} (--indicator TILE)", key, f"{why} (set opts.indicator to it)",
                          f"{why} (--opt {indicator}=TILE)")
         self.indicator = indicator
-
-
-def _option_of(raw: dict, key: str) -> str | None:
-    """The option that sets `raw[key]` (`{option: NAME}`), or None where the file sets it:
-    an OptionError about the value names it (OptionError.key)."""
-    v = raw.get(key)
-    return v.get("option") if isinstance(v, dict) else None
 
 
 def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | None,
@@ -257,8 +251,8 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
                                "tiles.copies", f"tiles.copies.{name}")
         copies[k] = n
     raw = data.get("ghosts") or {}
-    indicator = _option_of(raw, "indicator")
-    ghosts = _ghosts(spec, kinds, label, given, _option_of(raw, "mode"), indicator)
+    indicator = option_of(raw, "indicator")
+    ghosts = _ghosts(spec, kinds, label, given, option_of(raw, "mode"), indicator)
     if not kinds - ghosts:
         # (`suits: []` in a file extending luzhou, whose one honour is its ghost: every
         # hand was then refused, each tile "not used", while rules check said ok.)

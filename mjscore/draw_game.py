@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from .context import SEATS, ghost_supply
 from .errors import InputError
+from .options import option_of
 from .patterns import physical_ghosts
 from .settlement import Payment
 from .terms import shown_extra, term
@@ -120,6 +121,12 @@ def kongs_void(rs) -> bool:
     return (rs.spec.get("draw") or {}).get("kongs", "paid") == "void"
 
 
+def kongs_pay(rs) -> bool:
+    """Whether any kong pays money when declared (`kong_payments`): only then is there kong
+    money for a draw to leave standing or make void."""
+    return any((rs.spec.get("kong_payments") or {}).values())
+
+
 def void_kongs(table) -> str:
     """荒庄荒杠: where kong money is void (`draw.kongs`) and the wall ran out with no one
     won, each kong event settled before pays nothing, and says why (its rows, paid when it
@@ -143,8 +150,7 @@ def void_kongs(table) -> str:
 
 def _void_rule(rs) -> str:
     """The rule's name, and the option that sets it where one does (the player's way back)."""
-    ref = (rs.data.get("draw") or {}).get("kongs")
-    opt = ref.get("option") if isinstance(ref, dict) else None
+    opt = option_of(rs.data.get("draw") or {}, "kongs")
     return "荒庄荒杠" + (f", option {opt}={rs.options.get(opt)}" if opt else "")
 
 

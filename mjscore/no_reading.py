@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from . import tiles as T
 from .decompose import readings
+from .options import option_of
 from .reading import YAOJI, ghosts_in_set
 
 
@@ -62,7 +63,7 @@ def _no_stand_in(h, rs, t, ctx) -> str:
 
 def stand_in_off(rs) -> str:
     """That 小鸡满天飞 is off, and the option (or key) that turns it on."""
-    ref = rs.data["hand"].get("dragon_set_stand_in")
-    how = f"option {ref['option']}" if isinstance(ref, dict) else "hand.dragon_set_stand_in"
+    opt = option_of(rs.data["hand"], "dragon_set_stand_in")
+    how = f"option {opt}" if opt else "hand.dragon_set_stand_in"
     return (f"a {T.name(YAOJI)} (幺鸡) stands in for a missing dragon only with 小鸡满天飞 "
             f"({how}), which is off")

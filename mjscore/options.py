@@ -165,6 +165,14 @@ def parse_pairs(pairs, what: str = "--opt", form: str = "KEY=VALUE",
     return out
 
 
+def option_of(raw: dict, key: str) -> str | None:
+    """The option that sets `raw[key]` (`{option: NAME}`), or None where the file sets it:
+    an OptionError about the value names it (OptionError.key), and a reason names the
+    player's way to change it."""
+    v = raw.get(key)
+    return v.get("option") if isinstance(v, dict) else None
+
+
 def option_refs(node, where: str):
     """(key path, option name) of every `{option: name}` reference in a ruleset mapping,
     outside its own `options:`."""

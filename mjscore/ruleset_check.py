@@ -316,7 +316,8 @@ def check_notes(rs) -> str:
             v.get("cap") in (None, "none"):
         notes.append("a 花猫 at 查叫 pays the cap, and the cap is none: settle asks for a "
                      "number (flower_cat_pays)")
-    if draw.get("kongs") == "void" and not any((rs.spec.get("kong_payments") or {}).values()):
+    from .draw_game import kongs_pay, kongs_void
+    if kongs_void(rs) and not kongs_pay(rs):
         notes.append("draw.kongs void does nothing: no kong pays (kong_payments)")
     return "".join(f"; {n}" for n in notes)
 

@@ -118,8 +118,9 @@ def draw_words(rs) -> str:
         out.append("a player not ready pays each ready one " + (
             f"that player's {term(rs, 'best_wait_owed')}" if owed == "chada" else _val(owed)))
     text = "; ".join(out) or "nothing is paid"
-    paying = any((rs.spec.get("kong_payments") or {}).values())
-    if draw.get("kongs") == "void" and paying:  # (with no kong money, nothing to void)
+    from .draw_game import kongs_pay, kongs_void
+    paying = kongs_pay(rs)
+    if kongs_void(rs) and paying:  # (with no kong money, nothing to void)
         text += "; with no winner, kong money is void (荒庄荒杠): kongs paid earlier pay nothing"
     elif draw.get("kongs") == "paid" and paying:
         text += "; kong money paid when declared stands, winner or not"
