@@ -144,7 +144,8 @@ def gen_luzhou_patterns():
         if p.get("when_named") is True:
             when.append("only with a 名堂")
         if p.get("when_named") is False:
-            when.append("only without a 名堂")
+            besides = ", ".join(d["patterns"][x]["name"] for x in p.get("besides", ()))
+            when.append("only without a 名堂" + (f" besides {besides}" if besides else ""))
         if isinstance(p.get("enabled"), dict):
             when.append(f"option `{p['enabled']['option']}`")
         for e, v in list(p.items()):  # an amount an option gives: its default, and the option

@@ -38,6 +38,7 @@ class PatternSpec:
     ruling: str | None
     win: str | None = None  # self_draw | discard: applies only on that type of win
     each_more: int | Fraction | None = None  # base x each_more for every count past the first
+    besides: tuple = ()  # 名堂 that `when_named` does not count (平胡的杠上炮: all but 杠上炮)
     fn: object = field(default=None, compare=False, repr=False)  # the predicate itself
     kw: dict = field(default_factory=dict, compare=False, repr=False)  # params as a dict
 
@@ -137,14 +138,20 @@ def _patterns(spec: dict, label: str) -> tuple:
             named=p.get("named", effect in ("steps", "multiply", "base")),
             when_named=p.get("when_named"), excludes=tuple(p.get("excludes", ())),
             raises_cap=p.get("raises_cap"), ruling=p.get("ruling"), win=p.get("win"),
-            each_more=exact(p.get("each_more")), fn=REGISTRY[p.get("pattern", pid)],
+            each_more=exact(p.get("each_more")), besides=tuple(p.get("besides", ())),
+            fn=REGISTRY[p.get("pattern", pid)],
             kw=FrozenDict(p.get("params") or {})))
     ids = {p.id for p in out}
     for p in out:
-        for x in p.excludes:
-            if x not in ids and x not in (spec.get("patterns") or {}):
-                raise RulesetError(label, f'excludes unknown pattern "{x}"', f"patterns.{p.id}",
-                                   f"patterns.{p.id}.excludes")
+        for key in ("excludes", "besides"):
+            for x in getattr(p, key):
+                if x not in ids and x not in (spec.get("patterns") or {}):
+                    raise RulesetError(label, f'{key} unknown pattern "{x}"',
+                                       f"patterns.{p.id}", f"patterns.{p.id}.{key}")
+        if p.besides and p.when_named is None:
+            raise RulesetError(label, "besides names 名堂 that when_named does not count, so "
+                               "it needs when_named", f"patterns.{p.id}",
+                               f"patterns.{p.id}.besides")
     return tuple(out)
 
 

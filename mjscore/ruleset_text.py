@@ -186,6 +186,16 @@ def context_line(rs) -> str:
         "".join(f"; {x}" for x in off)
 
 
+def _kind(p, rs) -> str:
+    """A pattern's effect, and when it applies if only with or without a 名堂 (and which 名堂
+    do not count for that)."""
+    if p.when_named is None:
+        return p.effect
+    names = {q.id: q.name for q in rs.patterns}
+    besides = f" besides {', '.join(names.get(x, x) for x in p.besides)}" if p.besides else ""
+    return f"{p.effect}, only {'with' if p.when_named else 'without'} a 名堂{besides}"
+
+
 def rules_show(rs) -> str:
     d = rs.data
     out = [f"{rs.name}: {d.get('title', '')}", f"Source:  {d.get('source', '-')}",
@@ -202,8 +212,7 @@ def rules_show(rs) -> str:
                     "a product default no seed states, house = a house file sets it):",
                 tabulate(rows, headers=("Option", "Now", "Allowed", "Origin", "Ruling", "Meaning"))]
     raw = d.get("patterns") or {}
-    rows = [(p.id, p.name, p.en, p.describe(), p.effect if p.when_named is None else
-             f"{p.effect}, only {'with' if p.when_named else 'without'} a 名堂",
+    rows = [(p.id, p.name, p.en, p.describe(), _kind(p, rs),
              raw.get(p.id, {}).get("origin", "seed"), p.ruling or "") for p in rs.patterns]
     v = d["value"]
     out += ["", "Patterns (origin: seed = the value is the seed's; default = a product default; "

@@ -85,6 +85,11 @@ def situation(hand, ctx, rs) -> dict:
     return {spec.id: spec.fn(None, hand, ctx, spec.kw) for spec in rs.situational}
 
 
+def _named_besides(spec, hits) -> bool:
+    """Whether a hit other than those `spec.besides` lists is a 名堂 (for its `when_named`)."""
+    return any(s.named and s.id not in spec.besides for s, _ in hits)
+
+
 def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     """Score one reading; `known` holds answers already given by `situation`."""
     hits, notes = [], {}
@@ -99,7 +104,8 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     # `named` is the file's word (its default is no for a fixed effect): a fixed pattern a
     # house file calls a 名堂 is one.
     named = any(s.named for s, _ in hits)
-    hits = [(s, n) for s, n in hits if s.when_named is None or s.when_named == named]
+    hits = [(s, n) for s, n in hits if s.when_named is None
+            or s.when_named == (_named_besides(s, hits) if s.besides else named)]
     excluded = {x for s, _ in hits for x in s.excludes}
     hits = [(s, n) for s, n in hits if s.id not in excluded]
     v = rs.spec["value"]

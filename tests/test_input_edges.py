@@ -152,12 +152,12 @@ CAP_SET, NEW_OPTION = "value:\n  cap: 100\n", \
 
 
 @pytest.mark.parametrize("text, said", [
-    pytest.param(CAP_SET, "6 options; cap dropped: the file sets or removes every key it stood "
+    pytest.param(CAP_SET, "7 options; cap dropped: the file sets or removes every key it stood "
                  "for itself", id="inherited"),
-    pytest.param(NEW_OPTION, "7 options; newopt dropped: nothing refers to it", id="new"),
-    pytest.param(CAP_SET + NEW_OPTION, "6 options; cap dropped: the file sets or removes every "
+    pytest.param(NEW_OPTION, "8 options; newopt dropped: nothing refers to it", id="new"),
+    pytest.param(CAP_SET + NEW_OPTION, "7 options; cap dropped: the file sets or removes every "
                  "key it stood for itself; newopt dropped: nothing refers to it", id="both"),
-    pytest.param("patterns: {shoubayi: null}\n", "6 options; shoubayi dropped: the file sets "
+    pytest.param("patterns: {shoubayi: null}\n", "7 options; shoubayi dropped: the file sets "
                  "or removes every key it stood for itself", id="its pattern removed"),
 ])
 def test_rules_check_says_why_an_option_is_dropped(tmp_path, monkeypatch, text, said):

@@ -471,3 +471,27 @@ def test_a_fixed_value_shows_the_reading_its_patterns_value_most():
 def test_wugui_steps_option(steps, value):
     opts = None if steps is None else {"wugui_steps": steps}
     assert score("123m456m789m234p11p", win="9m", opts=opts).value == value
+
+
+# 平胡的杠上炮 and 抢杠胡: the source's table says 5 (L7, +1 step) and its note 10 (research
+# 4.1); the option pinghu_ten gives the note's 10 where they are the only 名堂, and changes
+# nothing beside another 名堂 (闺 + 杠上炮 is 10 either way). The konger alone pays, half (L9).
+@pytest.mark.parametrize("hand, kw, ten, paid", [
+    pytest.param("123m456m789m234pC5p", {"discard": "S", "after_kong": True}, False, 2,
+                 id="平胡杠上炮 5, pays 2"),
+    pytest.param("123m456m789m234pC5p", {"discard": "S", "after_kong": True}, True, 5,
+                 id="pinghu_ten: 平胡杠上炮 10, pays 5"),
+    pytest.param("123m456m789m234pC5p", {"rob_kong": "W"}, False, 2, id="平胡抢杠胡 5, pays 2"),
+    pytest.param("123m456m789m234pC5p", {"rob_kong": "W"}, True, 5,
+                 id="pinghu_ten: 平胡抢杠胡 10, pays 5"),
+    pytest.param("111m123m456m789mC5p", {"discard": "S", "after_kong": True}, True, 5,
+                 id="pinghu_ten: 闺杠上炮 still 10"),
+    pytest.param("111m222m333p444pC5p", {"discard": "N", "after_kong": True}, True, 10,
+                 id="pinghu_ten: 大对子杠上炮 still 20"),
+    pytest.param("123m456m789m234p55p", {"rob_kong": "N"}, True, 10,
+                 id="pinghu_ten: 无鬼抢杠胡 still 20"),
+])
+def test_pinghu_ten_option(hand, kw, ten, paid):
+    payer = kw.get("discard") or kw["rob_kong"]
+    r = score(hand, win="5p", opts={"pinghu_ten": ten}, **kw)
+    assert (r.value, r.net[payer], r.net["E"]) == (paid, -paid, paid)

@@ -247,3 +247,24 @@ def money_lines(*args) -> list:
 ])
 def test_rules_show_says_the_money_in_words(args, want):
     assert money_lines(*args) == want
+
+
+# `besides` (a house file's or luzhou's own 平胡杠上炮): the Kind column says which 名堂 do
+# not count, and the house pattern applies as it says.
+def test_rules_show_says_which_named_patterns_besides_does_not_count(tmp_path):
+    (tmp_path / "h.yaml").write_text(
+        "extends: luzhou\nname: h\npatterns:\n  solo_kong:\n    pattern: kong_draw\n"
+        "    name: 独杠花\n    en: Kong draw alone\n    steps: 2\n    named: false\n"
+        "    when_named: false\n    besides: [gangshanghua, gui]\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(tmp_path / "h.yaml")])
+    row = next(x for x in res.stdout.splitlines() if x.startswith("solo_kong"))
+    assert "steps, only without a 名堂 besides 杠上花, 闺" in row
+    res = CliRunner().invoke(cli, ["rules", "show", "luzhou", "--opt", "pinghu_ten=true"])
+    row = next(x for x in res.stdout.splitlines() if x.startswith("gangshangpao_pinghu"))
+    assert "steps, only without a 名堂 besides 杠上炮" in row
+    from mjscore import score
+    h, none = str(tmp_path / "h.yaml"), {"cap": "none"}
+    # 闺 + 杠上花 (10), and the house pattern's 2 steps beside them: 40
+    assert score("(5555p) 123m456m789m1pC", h, kong_draw=True, opts=none).value == 40
+    # 清一色 is a 名堂 it does count: 闺 + 杠上花 + 清一色 only, 40 (not 160)
+    assert score("(1111p) 234p567p789p9pC", h, kong_draw=True, opts=none).value == 40
