@@ -44,7 +44,7 @@ def score_each(hand: str, names, kwargs: dict) -> list:
 
 
 def same_rule(a, b) -> bool:
-    """Whether two pattern entries (compile.PatternSpec) are the same rule (see above)."""
+    """Whether two pattern entries (pattern_specs.PatternSpec) are the same rule (see above)."""
     return a.predicate == b.predicate and all(a.kw[k] == b.kw[k] for k in a.kw.keys() & b.kw)
 
 

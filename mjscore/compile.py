@@ -2,66 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 from . import tiles as T
 from .amounts import amount_text, exact, past_max
 from .errors import MAX_VALUE, PAST_MAX, OptionError, RulesetError
-from .frozen import FrozenDict
 from .options import option_of
-from .patterns import BY_SIGNATURE, REGISTRY, SITUATIONAL
+from .pattern_specs import build_patterns
+from .patterns import BY_SIGNATURE, SITUATIONAL
 from .reading import YAOJI
 from .settlement import CHECKS
-
-if TYPE_CHECKING:  # (not at run time: fractions brings decimal, see `amounts.exact`)
-    from fractions import Fraction
-
-EFFECTS = ("steps", "base", "multiply", "add", "flat", "fixed")
-
-
-@dataclass(frozen=True)
-class PatternSpec:
-    """One pattern entry of a ruleset: which predicate, its parameters, and its effect."""
-
-    id: str
-    predicate: str
-    params: tuple
-    name: str
-    en: str
-    effect: str  # one of EFFECTS
-    amount: int | Fraction  # `exact`: a file's 1.15 is 23/20
-    named: bool  # counts as a 名堂 (for `when_named`)
-    when_named: bool | None
-    excludes: tuple
-    raises_cap: int | None
-    ruling: str | None
-    win: str | None = None  # self_draw | discard: applies only on that type of win
-    each_more: int | Fraction | None = None  # base x each_more for every count past the first
-    besides: tuple = ()  # 名堂 that `when_named` does not count (平胡的杠上炮: all but 杠上炮)
-    fn: object = field(default=None, compare=False, repr=False)  # the predicate itself
-    kw: dict = field(default_factory=dict, compare=False, repr=False)  # params as a dict
-
-    def base_value(self, count: int) -> int | Fraction:
-        return self.amount * (self.each_more or 1) ** (count - 1)
-
-    def describe(self, count: int = 1) -> str:
-        a = amount_text(self.amount)
-        if self.effect == "steps":
-            n = int(self.amount) * count
-            return f"+{n} step" + ("s" if n != 1 else "") if n else "step 0"
-        if self.effect == "base":
-            if self.each_more and count > 1:
-                return (f"base {amount_text(self.base_value(count))} ({a}, "
-                        f"x{amount_text(self.each_more)} for each of {count - 1} more)")
-            return f"base {a}"
-        if self.effect == "flat":
-            return f"= {a} before bonuses"
-        if self.effect == "multiply":
-            return f"x{a}" if count == 1 else f"x{amount_text(self.amount ** count)} (x{a} each)"
-        if self.effect == "add":
-            return f"+{amount_text(self.amount * count)}"
-        return f"= {a}"
 
 
 def next_tile(k: int) -> int:
@@ -123,46 +71,6 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
             raise RulesetError(label, f"ghost tile {name} is not in tiles:", "ghosts.tiles")
         out.add(k)
     return frozenset(out)
-
-
-def _patterns(spec: dict, label: str) -> tuple:
-    out = []
-    for pid, p in (spec.get("patterns") or {}).items():
-        if p is None or p.get("enabled", True) is False:
-            continue
-        effect = next(e for e in EFFECTS if e in p)
-        out.append(PatternSpec(
-            id=pid, predicate=p.get("pattern", pid),
-            params=tuple(sorted((p.get("params") or {}).items())),
-            name=p["name"], en=p["en"], effect=effect, amount=exact(p[effect]),
-            named=p.get("named", effect in ("steps", "multiply", "base")),
-            when_named=p.get("when_named"), excludes=tuple(p.get("excludes", ())),
-            raises_cap=p.get("raises_cap"), ruling=p.get("ruling"), win=p.get("win"),
-            each_more=exact(p.get("each_more")), besides=tuple(p.get("besides", ())),
-            fn=REGISTRY[p.get("pattern", pid)],
-            kw=FrozenDict(p.get("params") or {})))
-    ids = {p.id for p in out}
-    for p in out:
-        for key in ("excludes", "besides"):
-            for x in getattr(p, key):
-                if x not in ids and x not in (spec.get("patterns") or {}):
-                    raise RulesetError(label, f'{key} unknown pattern "{x}"',
-                                       f"patterns.{p.id}", f"patterns.{p.id}.{key}")
-        if p.besides and p.when_named is None:
-            raise RulesetError(label, "besides names 名堂 that when_named does not count, so "
-                               "it needs when_named", f"patterns.{p.id}",
-                               f"patterns.{p.id}.besides")
-    return tuple(out)
-
-
-def every_win_base(rs):
-    """The pattern giving every win its base, if one does (a plain win's base, on any win,
-    named or not, excluded by no pattern): then `value.base`, the base of a win no base
-    pattern gives (`scoring.evaluate`), is never reached, and `rules show` and `rules check`
-    say what is."""
-    excluded = {x for p in rs.patterns for x in p.excludes}
-    return next((p for p in rs.patterns if p.effect == "base" and p.predicate == "plain_win"
-                 and p.win is None and p.when_named is None and p.id not in excluded), None)
 
 
 # The effects each value model reads (scoring.evaluate): any other would count for nothing.
@@ -288,7 +196,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
     mode = g.get("mode", "fixed")
     in_melds = g.get("flip_in_melds", "natural") if mode == "flip" else g.get("in_melds", "wild")
     hand = spec["hand"]
-    patterns = _patterns(spec, label)
+    patterns = build_patterns(spec, label)
     _check_values(spec, patterns, label)
     context = _context(spec.get("context", ()))
     # Named in the file's context: at all, not only with these option values (luzhou-guide's

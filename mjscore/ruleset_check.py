@@ -304,7 +304,7 @@ def check_notes(rs) -> str:
     """What `rules check` adds to "ok" of a ruleset that compiles yet has a part that does
     nothing or cannot be settled (not refused: scoring is sound, and a house file changing a
     pattern or the cap leaves its parent's keys behind)."""
-    from .compile import every_win_base
+    from .pattern_specs import every_win_base
     notes = []
     v = rs.spec["value"]
     every, base = every_win_base(rs), v.get("base")

@@ -226,7 +226,7 @@ def rules_show(rs) -> str:
         out += ["", f"Value: a ladder of steps: {', '.join(steps)}, ... "
                     f"(the hand's steps pick the value)"]
     else:
-        from .compile import every_win_base
+        from .pattern_specs import every_win_base
         every = every_win_base(rs)
         base = f"every win has {every.id}'s base {_val(every.amount)} at least" if every else \
             f"default base {_val(rs.spec['value'].get('base', 0))}"
