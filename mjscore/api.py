@@ -16,6 +16,7 @@ from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
 from .frozen import hash_fields, maker, read_only
 from .patterns import physical_ghosts
 from .reading import hand_tiles
+from .robbing import rob_ghost_refusal, robbed_may_be_ghost
 from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
 from .pruning import evaluations
@@ -256,10 +257,10 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
         ghost = T.name(h.win)
         if ctx.discard and not C.ghost_rule(g, "discard_winnable"):
             reasons.append(f"a discarded {ghost} (ghost) cannot be won on")
-        if ctx.rob_kong and C.robbed_may_be_ghost(rs):
+        if ctx.rob_kong and robbed_may_be_ghost(rs):
             reasons.append(f"a robbed {ghost} is won as the tile it stands for: "
                            "write that tile as the winning tile")
-        refusal = C.rob_ghost_refusal(rs, h.win) if ctx.rob_kong else None
+        refusal = rob_ghost_refusal(rs, h.win) if ctx.rob_kong else None
         if refusal:
             reasons.append(refusal)
     if rs.needs_declared and not ctx.declared:

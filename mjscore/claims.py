@@ -13,8 +13,9 @@ record leaves out, and the kong before it formed: players write only what they r
 from __future__ import annotations
 
 from . import tiles as T
-from .context import SEATS, rob_ghost_refusal
+from .context import SEATS
 from .record import event_tile
+from .robbing import rob_ghost_refusal
 from .settlement import Payment
 
 

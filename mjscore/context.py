@@ -12,10 +12,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from . import tiles as T
 from .bounded import number_for
 from .errors import OptionError, too_large
 from .options import WHOLE_NUMBER
+from .robbing import rob_refusal
 
 SEATS = ("E", "S", "W", "N")
 # What a ruleset that leaves these out means, for the rule where it is applied and for `rules
@@ -260,48 +260,9 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
                       ghosts_held, rs.ghost_kinds)
 
 
-def fewest_natural(rs, k: int, size: int) -> int:
-    """The fewest natural tiles of kind `k` a declared meld of `size` tiles of it holds: one
-    where ghosts may fill a meld (luzhou's 贴鬼碰 needs a natural tile beside them), else all."""
-    return 1 if rs.ghosts_in_melds == "wild" and rs.ghost_kinds and k not in rs.ghost_kinds \
-        else size
-
-
 def ghost_supply(rs) -> int:
     """How many ghost tiles the set holds (option `ghosts` in luzhou)."""
     return max((rs.copies[k] for k in rs.ghost_kinds), default=0)
-
-
-def rob_ghost_refusal(rs, tile: int) -> str | None:
-    """Why a ghost `tile` added to a kong cannot be robbed (the guide, E6), or None."""
-    if tile in rs.ghost_kinds and (rs.spec.get("ghosts") or {}).get("rob_ghost_forbidden"):
-        return f"a ghost ({T.name(tile)}) being added to a kong cannot be robbed"
-    return None
-
-
-def robbed_may_be_ghost(rs) -> bool:
-    """Whether a robbed tile written as the winning tile may be a ghost standing for it."""
-    return bool((rs.spec.get("ghosts") or {}).get("rob_as_stand_in"))
-
-
-def rob_refusal(hand, rs, r: str) -> str | None:
-    """Why robbing seat `r`'s kong of `hand`'s winning tile is impossible, or None: the robbed
-    kong is a pong of the winning tile's kind (`fewest_natural` of it) plus that tile, and a
-    ghost that is never in a declared meld is never in a kong to rob."""
-    k = hand.win
-    if k in rs.ghost_kinds and rs.ghosts_in_melds != "natural":
-        if rs.ghosts_in_melds == "forbidden":
-            return (f"the ghost {T.name(k)} is never in a declared meld in {rs.name}, so no "
-                    "kong of it can be robbed")
-        return None  # a wild ghost added to a pong of another kind: that kind's copies count
-    held = hand.concealed.count(k) + sum(m.raw.tiles.count(k) for m in hand.melds)
-    held -= robbed_may_be_ghost(rs)  # the winning tile written may be a robbed ghost
-    pong = fewest_natural(rs, k, 3)
-    if held + pong > rs.copies[k]:
-        return (f"{r}'s pong of {T.name(k)} holds "
-                f"{'another' if pong == 1 else 'three more'}, but this hand already holds "
-                f"{held} of the {rs.copies[k]}")
-    return None
 
 
 def _switched_off(rs, key: str) -> str | None:

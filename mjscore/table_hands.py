@@ -13,6 +13,7 @@ from .errors import InputError, MjscoreError
 from .hand import read
 from .claims import added_ghost, robbing_win
 from .record import event_tile
+from .robbing import fewest_natural, robbed_may_be_ghost
 
 SEATS = C.SEATS
 
@@ -61,8 +62,8 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
             if robbed and added_ghost(k, rs):
                 table[k] += 1  # a ghost added to another kind's pong, written alone (claims)
             else:
-                table[k] += C.fewest_natural(rs, k, 3 if robbed else 4)
-        if e.type == "win" and e.fields.get("rob_kong") and C.robbed_may_be_ghost(rs):
+                table[k] += fewest_natural(rs, k, 3 if robbed else 4)
+        if e.type == "win" and e.fields.get("rob_kong") and robbed_may_be_ghost(rs):
             table[event_tile(e, rec.label)] -= 1
     for k, n in table.items():
         if n > rs.copies[k]:

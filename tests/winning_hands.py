@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mjscore import tiles as T
-from mjscore.context import rob_refusal
+from mjscore.robbing import rob_refusal
 from mjscore.hand import read
 from mjscore.reading import DRAGONS, YAOJI
 
