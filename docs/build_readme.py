@@ -191,6 +191,8 @@ OPTS = [
     ("--seat SEAT", None, "the winner's seat, `E` `S` `W` `N` (default `E`)"),
     ("--discard SEAT", "discard", "won on SEAT's discard (default: self-draw)"),
     ("--kong-draw", "kong_draw", "won on a kong replacement tile (杠上花, 杠上开花); the hand must hold a kong"),
+    ("--kong-from SEAT", "kong_from", "with `--kong-draw`: the kong was claimed from SEAT's "
+     "discard, and SEAT pays the whole win, all three shares and the horses (杠爆全包)"),
     ("--after-kong", "after_kong", "with `--discard`: the discarder had just konged (杠上炮)"),
     ("--rob-kong SEAT", "rob_kong", "robbed SEAT's added kong (抢杠)"),
     ("--won SEATS", "won", "comma list of seats that already won this hand (they do not pay)"),

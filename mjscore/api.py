@@ -147,7 +147,7 @@ def horse_tiles(horses) -> tuple:
 def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=False,
           after_kong=False, rob_kong=None, won=(), declared=False, heavenly=False,
           earthly=False, ghosts_drawn=0, indicator=None, dealer="E", horses=None,
-          opts=None) -> Result:
+          opts=None, kong_from=None) -> Result:
     """Score one winning hand, as `mjscore score` does (README, "Python API").
 
     hand: the notation, as text. rules: a shipped name, a ruleset file's path, or a compiled
@@ -156,7 +156,9 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     won on (None: self-drawn). rob_kong: the seat whose added kong was robbed. won: seats that
     already won this hand ("S,W" or a list). kong_draw, after_kong, declared, heavenly,
     earthly: True or False. ghosts_drawn: a whole number (喜钱). indicator: the flipped ghost
-    indicator (guangdong). horses: 买马 tiles, in notation. opts: the ruleset's options,
+    indicator (guangdong). horses: 买马 tiles, in notation. kong_from: with kong_draw, the
+    seat whose discard the winner konged before the replacement tile (杠爆全包, where the
+    ruleset makes that seat pay). opts: the ruleset's options,
     {name: value}, values as text or their own types ({"cap": 100}).
 
     Returns a frozen Result (`.legal`, `.reasons`, `.value`, `.patterns`, `.payments`,
@@ -179,7 +181,7 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
         ctx = C.make(h, rs, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
                      heavenly, earthly, ghosts_drawn, indicator, dealer,
                      horse_tiles(horses) if horses is not None else None,
-                     physical_ghosts(h, rs))
+                     physical_ghosts(h, rs), kong_from)
         if rs.extra_checks:
             check_extras(ctx, h, rs)
     except RecursionError:  # an argument nested a thousand deep, quoted in its error

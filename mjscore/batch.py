@@ -26,7 +26,7 @@ from .workers import AHEAD, in_order
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
 
 _TEXT = frozenset({"hand", "win", "seat", "discard", "rob_kong", "indicator", "dealer",
-                   "horses", "rules"})
+                   "horses", "rules", "kong_from"})
 _FLAGS = frozenset({"kong_draw", "after_kong", "declared", "heavenly", "earthly"})
 
 # CONTRACT spells CSV booleans true/false, 1/0, yes/no; YAML and JSON may also give real ones.

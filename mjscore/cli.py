@@ -98,8 +98,9 @@ def cli():
 
 @cli.command()
 @score_params
-def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
-          heavenly, earthly, ghosts_drawn, indicator, dealer, horses, opts, fmt, explain):
+def score(hand, rules, win, seat, discard, kong_draw, kong_from, after_kong, rob_kong, won,
+          declared, heavenly, earthly, ghosts_drawn, indicator, dealer, horses, opts, fmt,
+          explain):
     """Score one winning HAND: value, patterns, the reading chosen, and who pays whom."""
     from . import api, render
     from .options import parse_pairs
@@ -107,7 +108,8 @@ def score(hand, rules, win, seat, discard, kong_draw, after_kong, rob_kong, won,
                   after_kong=after_kong, rob_kong=rob_kong, won=() if won is None else won,
                   declared=declared,
                   heavenly=heavenly, earthly=earthly, ghosts_drawn=ghosts_drawn,
-                  indicator=indicator, dealer=dealer, horses=horses, opts=parse_pairs(opts))
+                  indicator=indicator, dealer=dealer, horses=horses, opts=parse_pairs(opts),
+                  kong_from=kong_from)
     names = ruleset_names(rules, explain)
     if len(names) > 1:
         _compare(" ".join(hand), names, kwargs, fmt)

@@ -70,6 +70,8 @@ score_params = _declared(
     once("--discard", metavar="SEAT", help="Won on SEAT's discard (default: self-draw)."),
     click.option("--kong-draw", is_flag=True, help="Won on a kong replacement tile (杠上花, "
                  "杠上开花)."),
+    once("--kong-from", metavar="SEAT", help="With --kong-draw: the kong was claimed from "
+         "SEAT's discard, and SEAT pays the whole win (杠爆全包, where the ruleset has it)."),
     click.option("--after-kong", is_flag=True, help="With --discard: the discarder had just "
                  "konged (杠上炮)."),
     once("--rob-kong", metavar="SEAT", help="Robbed SEAT's added kong (抢杠)."),

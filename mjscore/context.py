@@ -41,13 +41,16 @@ def ghost_rule(ghosts: dict, key: str) -> bool:
 FLAGS = {"discard": "--discard", "kong_draw": "--kong-draw", "after_kong": "--after-kong",
          "rob_kong": "--rob-kong", "won": "--won", "declared": "--declared",
          "heavenly": "--heavenly", "earthly": "--earthly", "ghosts_drawn": "--ghosts-drawn",
-         "indicator": "--indicator", "horses": "--horses", "win": "--win"}
+         "indicator": "--indicator", "horses": "--horses", "win": "--win",
+         "kong_from": "--kong-from"}
 # The same in a settle record, whose win event takes them as keys (`from:` is the discarder or
-# the robbed konger); `won` and `ghosts_drawn` it tells by other events.
+# the robbed konger); `won` and `ghosts_drawn` it tells by other events; `kong_from` it does
+# not take (a kong event's `from:` names the seat).
 RECORD_KEYS = {"discard": "from:", "kong_draw": "kong_draw", "after_kong": "after_kong",
                "rob_kong": "rob_kong", "won": "an earlier win", "declared": "declared",
                "heavenly": "heavenly", "earthly": "earthly", "ghosts_drawn": "a ghosts event",
-               "indicator": "opts.indicator", "horses": "horses", "win": "tile:"}
+               "indicator": "opts.indicator", "horses": "horses", "win": "tile:",
+               "kong_from": "the claimed kong's from:"}
 
 
 def refusal(template: str, **values) -> OptionError:
@@ -74,6 +77,9 @@ class WinContext:
     horses: tuple = ()
     ghosts_held: int = 0  # ghost tiles in the winner's hand, melds included
     ghost_kinds: frozenset = frozenset()  # the ruleset's ghost tiles (for pattern predicates)
+    # Who discarded the tile of the kong claimed before this kong draw (`--kong-from`): the
+    # payer of a `payers.kong_draw_claimed` rule (杠爆全包).
+    kong_from: str | None = None
 
     def __getstate__(self) -> dict:
         # The numbers given out differ between processes: a copy sent to another is given
@@ -149,14 +155,14 @@ _PLAIN: dict = {}  # (seat, dealer, ghosts held, ghost kinds) -> the plain self-
 
 def make(hand, rs, seat_="E", discard=None, kong_draw=False, after_kong=False, rob_kong=None,
          won=(), declared=False, heavenly=False, earthly=False, ghosts_drawn=0, indicator=None,
-         dealer="E", horses=None, ghosts_held=0) -> WinContext:
+         dealer="E", horses=None, ghosts_held=0, kong_from=None) -> WinContext:
     # Plain only where each flag is its default itself: another false value (None, 0.0, "",
     # {}) is _make's to take or refuse, as it is when another option is given.
     plain = discard is None and rob_kong is None and indicator is None and \
         kong_draw is False and after_kong is False and declared is False and \
         heavenly is False and earthly is False and type(won) is tuple and won == () and \
         not ghosts_drawn and type(ghosts_drawn) is int and horses is None and \
-        type(seat_) is str and type(dealer) is str
+        type(seat_) is str and type(dealer) is str and kong_from is None
     if plain:
         # Most wins are a plain self-draw: nothing in it depends on the hand but the ghosts
         # held, so its checked context is made once (immutable, shared).
@@ -164,12 +170,13 @@ def make(hand, rs, seat_="E", discard=None, kong_draw=False, after_kong=False, r
         ctx = _PLAIN.get(key)
         if ctx is None:
             ctx = _make(hand, rs, seat_, None, False, False, None, (), False, False, False, 0,
-                        None, dealer, None, ghosts_held)
+                        None, dealer, None, ghosts_held, None)
             if len(_PLAIN) < 256:
                 _PLAIN[key] = ctx
         return ctx
     return _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declared,
-                 heavenly, earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held)
+                 heavenly, earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held,
+                 kong_from)
 
 
 def applies(rs, given: dict) -> None:
@@ -183,7 +190,8 @@ def applies(rs, given: dict) -> None:
 
 
 def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declared, heavenly,
-          earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held) -> WinContext:
+          earthly, ghosts_drawn, indicator, dealer, horses, ghosts_held,
+          kong_from) -> WinContext:
     for flag, on in (("--kong-draw", kong_draw), ("--after-kong", after_kong),
                      ("--declared", declared), ("--heavenly", heavenly), ("--earthly", earthly)):
         # "false" is true to Python; 1 and 0 are taken (they are True and False), as is
@@ -199,17 +207,19 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
                  "won": won is not None and not (isinstance(won, (tuple, list)) and not won),
                  "declared": declared, "heavenly": heavenly, "earthly": earthly,
                  "ghosts_drawn": bool(ghosts_drawn),
-                 "indicator": indicator is not None, "horses": horses is not None})
+                 "indicator": indicator is not None, "horses": horses is not None,
+                 "kong_from": kong_from is not None})
     w = seat(seat_, "--seat")
     d = seat(discard, "--discard") if discard is not None else None
     r = seat(rob_kong, "--rob-kong") if rob_kong is not None else None
+    k = seat(kong_from, "--kong-from") if kong_from is not None else None
     done = seats(won, "--won")
     dl = seat(dealer, "--dealer")
     if w in done:
         raise OptionError(f"--won lists the winner {w}: a seat wins once a hand")
     if len(done) >= 3:
         raise OptionError("--won lists three seats: the hand ended at the third win")
-    for flag, who in (("discard", d), ("rob_kong", r)):
+    for flag, who in (("discard", d), ("rob_kong", r), ("kong_from", k)):
         if who == w:
             raise refusal("{%s} names the winner {w}" % flag, w=w)
         if who in done:
@@ -220,6 +230,14 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         raise refusal("{kong_draw} is a self-drawn win: not with {discard} or {rob_kong}")
     if kong_draw and not hand.kongs:
         raise refusal("{kong_draw}: the hand has no kong to have drawn after")
+    if k and not kong_draw:
+        raise refusal("{kong_from} needs {kong_draw} (won on the replacement tile of a kong "
+                      "claimed from that seat's discard)")
+    if k and not any(m.exposure == "exposed" for m in hand.kongs):
+        # (杠爆全包 is about a kong of another player's discard: a concealed or added kong is
+        # made of the winner's own tiles, and nobody is liable for its replacement.)
+        raise refusal("{kong_from} {k}: the hand has no kong claimed from a discard ([5555p]); "
+                      "a concealed or added kong is made of the winner's own tiles", k=k)
     if after_kong and r:
         # (A record's from: names the konger of a rob too: "needs from:" beside a from:
         # given sent the writer looking for a key that was there.)
@@ -257,7 +275,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
             raise OptionError(f"--ghosts-drawn {n}: the hand holds {ghosts_held} ghosts")
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
                       bool(heavenly), bool(earthly), n, indicator, dl, tuple(horses or ()),
-                      ghosts_held, rs.ghost_kinds)
+                      ghosts_held, rs.ghost_kinds, k)
 
 
 def ghost_supply(rs) -> int:

@@ -40,9 +40,9 @@ STDIN_LABEL = "<stdin>"
 STDIN_FORMAT = "jsonl"
 
 # The keys a record may have: `hand` and the keyword arguments of `score()` (CONTRACT).
-KEYS = ("hand", "win", "seat", "discard", "kong_draw", "after_kong", "rob_kong", "won",
-        "declared", "heavenly", "earthly", "ghosts_drawn", "indicator", "dealer", "horses",
-        "rules", "opts")
+KEYS = ("hand", "win", "seat", "discard", "kong_draw", "kong_from", "after_kong", "rob_kong",
+        "won", "declared", "heavenly", "earthly", "ghosts_drawn", "indicator", "dealer",
+        "horses", "rules", "opts")
 
 
 @dataclass(frozen=True)

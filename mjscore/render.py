@@ -45,7 +45,8 @@ def _how(ctx, rs) -> str:
             if ctx.after_kong else "")
     return "by self-draw" + (
         f" on a kong replacement ({situation_term(rs, 'kong_draw')})"
-        if ctx.kong_draw else "")
+        if ctx.kong_draw else "") + (
+        f", the kong claimed from {ctx.kong_from}'s discard" if ctx.kong_from else "")
 
 
 def settlement_table(payments, net) -> str:

@@ -77,6 +77,12 @@ def validate(data: dict, label: str) -> None:
                                where)
 
 
+def _pays(data: dict, who: str) -> bool:
+    """Whether a payer rule of `data` names `who` as the seat that pays."""
+    return any(isinstance(r, dict) and r.get("who") == who
+               for r in (data.get("payers") or {}).values())
+
+
 # What reads a situation flag besides the patterns and extra rules (`patterns.READS`,
 # `settlement.EXTRA_READS`): (flag, the reader as a message names it, whether `data` has it).
 # A win's type (discard, robbed kong, else self-drawn) decides who pays in every ruleset.
@@ -87,9 +93,8 @@ _KEY_READS = (
     # line in every ruleset, whether or not a pattern pays for it (lanzhou's 杠开 is a plain
     # self-draw).
     ("kong_draw", "the Win line", lambda data: True),
-    ("won", "a payer who: not_won", lambda data: any(
-        isinstance(r, dict) and r.get("who") == "not_won"
-        for r in (data.get("payers") or {}).values())),
+    ("won", "a payer who: not_won", lambda data: _pays(data, "not_won")),
+    ("kong_from", "a payer who: kong_discarder", lambda data: _pays(data, "kong_discarder")),
     ("declared", "hand.needs_declared",
      lambda data: bool((data.get("hand") or {}).get("needs_declared"))),
     ("indicator", "a ghost that flips (ghosts.mode flip, or an option)",
@@ -244,7 +249,9 @@ def _pattern_problem(pattern: dict, pid: str, patterns: dict) -> tuple:
 
 
 def _short(message: str) -> str:
-    return message if len(message) < 160 else message[:157] + "..."
+    # (Long enough for a list of every context flag with the value given, which a cut would
+    # end before the value it was not.)
+    return message if len(message) < 200 else message[:197] + "..."
 
 
 def why_unused(keys, files) -> dict:
@@ -319,6 +326,11 @@ def check_notes(rs) -> str:
     from .draw_game import kongs_pay, kongs_void
     if kongs_void(rs) and not kongs_pay(rs):
         notes.append("draw.kongs void does nothing: no kong pays (kong_payments)")
+    if "kong_draw_claimed" in rs.spec["payers"] and not any(
+            item == "kong_from" or isinstance(item, dict) and "kong_from" in item
+            for item in rs.data.get("context") or ()):
+        notes.append("payers.kong_draw_claimed is never used: context: does not take kong_from "
+                     "(--kong-from, which names the seat it makes pay)")
     return "".join(f"; {n}" for n in notes)
 
 

@@ -186,6 +186,19 @@ def context_line(rs) -> str:
         "".join(f"; {x}" for x in off)
 
 
+def payers_line(rs) -> str:
+    """Who pays each kind of win; the rule for a kong draw after a claimed kong (杠爆全包)
+    says whether --kong-from, which it needs, is taken (an option may turn it off)."""
+    parts = []
+    for k, x in rs.spec["payers"].items():
+        text = f"{k}: {x['who']}" + (f" x{x['shares']} shares" if x.get("shares", 1) != 1 else "")
+        if k == "kong_draw_claimed":
+            text += " (with --kong-from SEAT)" if "kong_from" in rs.context else \
+                " (unused while --kong-from is not taken)"
+        parts.append(text)
+    return "Payers: " + "; ".join(parts)
+
+
 def _kind(p, rs) -> str:
     """A pattern's effect, and when it applies if only with or without a 名堂 (and which 名堂
     do not count for that)."""
@@ -236,10 +249,7 @@ def rules_show(rs) -> str:
         f"a discard-type win is divided by {divisor} after the cap, rounded down"
         if divisor != 1 else "a discard-type win is paid in full") +
         f"; minimum discard win {_val(rs.spec['value'].get('min_discard_win', 0))}")
-    pay = rs.spec["payers"]
-    out.append("Payers: " + "; ".join(f"{k}: {x['who']}" + (f" x{x['shares']} shares"
-                                                         if x.get("shares", 1) != 1 else "")
-                                      for k, x in pay.items()))
+    out.append(payers_line(rs))
     extras = rs.spec.get("extras") or {}
     if extras:
         out.append("Extras: " + "; ".join(_extra(x) for x in extras.values() if x))

@@ -154,9 +154,15 @@ def kong_notes(hand, ctx, rs) -> tuple:
     return tuple(out)
 
 
+def payer_kind(ctx) -> str:
+    """The `payers` key for this kind of win: `kong_draw_claimed` for a kong draw whose kong
+    was claimed from a discard (`--kong-from`, 杠爆全包), else the win's type."""
+    return "kong_draw_claimed" if ctx.kong_from else ctx.win_type
+
+
 def payer_rule(ctx, rs) -> dict:
     """The ruleset's `payers` entry for this kind of win (a missing one: self_draw's)."""
-    return rs.spec["payers"].get(ctx.win_type) or rs.spec["payers"]["self_draw"]
+    return rs.spec["payers"].get(payer_kind(ctx)) or rs.spec["payers"]["self_draw"]
 
 
 def payers(ctx, rs) -> list:
@@ -167,6 +173,8 @@ def payers(ctx, rs) -> list:
         seats = [ctx.discard or ctx.rob_kong]
     elif who == "konger":
         seats = [ctx.rob_kong or ctx.discard]
+    elif who == "kong_discarder":  # (--kong-from is taken only where a rule reads it)
+        seats = [ctx.kong_from]
     elif who == "others":
         seats = [s for s in SEATS if s != ctx.seat]
     else:  # not_won

@@ -21,6 +21,9 @@ TERMS = {
     "after_kong": ("杠上炮", "Discard after a kong"),
     "robbing_kong": ("抢杠", "Robbing the kong"),
     "kong_draw": ("杠上开花", "Kong draw"),
+    # Who pays a kong draw after a kong claimed from a discard (`payers.kong_draw_claimed`),
+    # on the payer line (`working.payer_words`).
+    "kong_draw_claimed": ("杠爆全包", "kong draw paid in full"),
     # `waits`: a hand of too many suits, the suit limit it breaks, the draw that makes it
     # pay, and what a ready hand collects there.
     "flower_cat": ("花猫 (flower cat)", "Flower Cat"),

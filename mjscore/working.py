@@ -93,7 +93,8 @@ def cap_words(top, rs) -> str:
 
 
 _WHO = {"discarder": "the discarder", "konger": "the konger, alone",
-        "others": "every other player", "not_won": "every player not yet won"}
+        "others": "every other player", "not_won": "every player not yet won",
+        "kong_discarder": "the discarder of the konged tile, alone"}
 
 
 def payer_words(r, unit: str) -> str:
@@ -110,6 +111,8 @@ def payer_words(r, unit: str) -> str:
     why = _WHO.get(who, who)
     if who == "discarder" and ctx.after_kong:  # (杠上炮: L11's "the konger alone" is he)
         why += ", who had just konged"
+    if who == "kong_discarder":
+        why += f": {term(r.rules, 'kong_draw_claimed')}"
     if ctx.won and who == "not_won":
         why += f"; {either(list(ctx.won), 'and')} already won"
     amount = f"{r.value}{unit}"

@@ -54,7 +54,7 @@ def test_the_samples_readme_names_every_sample():
 
 
 SHIPPED = ("luzhou", "luzhou-guide", "guangdong", "lanzhou")
-CONTEXT = ("discard", "kong_draw", "after_kong", "rob_kong", "won", "declared", "heavenly",
+CONTEXT = ("discard", "kong_draw", "kong_from", "after_kong", "rob_kong", "won", "declared", "heavenly",
            "earthly", "ghosts_drawn", "indicator", "horses")
 
 

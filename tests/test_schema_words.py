@@ -16,8 +16,8 @@ def check(tmp_path, body: str):
         f"mjscore: invalid ruleset: {tmp_path / 'h.yaml'}: ")
 
 
-FLAGS = ("discard, kong_draw, after_kong, rob_kong, won, declared, heavenly, earthly, "
-         "ghosts_drawn, indicator or horses")
+FLAGS = ("discard, kong_draw, kong_from, after_kong, rob_kong, won, declared, heavenly, "
+         "earthly, ghosts_drawn, indicator or horses")
 
 # id: (what the house file adds to luzhou, what rules check says after the file's name)
 WORDS = {
