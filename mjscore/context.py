@@ -44,8 +44,8 @@ FLAGS = {"discard": "--discard", "kong_draw": "--kong-draw", "after_kong": "--af
          "indicator": "--indicator", "horses": "--horses", "win": "--win",
          "kong_from": "--kong-from"}
 # The same in a settle record, whose win event takes them as keys (`from:` is the discarder or
-# the robbed konger); `won` and `ghosts_drawn` it tells by other events; `kong_from` it does
-# not take (a kong event's `from:` names the seat).
+# the robbed konger); `won` and `ghosts_drawn` it tells by other events, and `kong_from` by
+# the winner's kong event before a kong draw (`win_event.kong_draw_from`).
 RECORD_KEYS = {"discard": "from:", "kong_draw": "kong_draw", "after_kong": "after_kong",
                "rob_kong": "rob_kong", "won": "an earlier win", "declared": "declared",
                "heavenly": "heavenly", "earthly": "earthly", "ghosts_drawn": "a ghosts event",

@@ -15,7 +15,7 @@ from .patterns import physical_ghosts
 from .record import event_tile
 from .settlement import check_extras
 from .table_hands import claimants_win
-from .working import exempt_words
+from .working import exempt_words, liable_words
 
 
 def settle_win(table, ev) -> tuple:
@@ -68,7 +68,8 @@ def settle_win(table, ev) -> tuple:
                          won=tuple(table.won) if "won" in table.rs.context else (),
                          declared=f.get("declared", False), heavenly=f.get("heavenly", False),
                          earthly=f.get("earthly", False), dealer=table.rec.dealer,
-                         horses=horses, ghosts_held=physical_ghosts(h, table.rs))
+                         horses=horses, ghosts_held=physical_ghosts(h, table.rs),
+                         kong_from=kong_draw_from(table, ev, seat))
         except MjscoreError as e:  # an option in the record's keys: settle has no --kong-draw
             raise InputError(f"{table.rec.label}: event {ev.number}: "
                              f"{e.record if isinstance(e, OptionError) else e}") from None
@@ -91,11 +92,26 @@ def settle_win(table, ev) -> tuple:
     how = f"on {frm}'s {'kong' if f.get('rob_kong') else 'discard'}" if frm else "by self-draw"
     text = "; ".join(f"{r.context.seat} wins {how} with {T.name(tile)}: "
                      f"{table.rs.shown_names(r.patterns, counts=True)} {r.value}{_u(r.unit)}"
-                     + exempt_words(r) for r in results)
+                     + exempt_words(r) + liable_words(r) for r in results)
     if skipped:
         text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
                 "downstream takes it)"
     return text, tuple(rows), tuple(results)
+
+
+def kong_draw_from(table, ev, seat: str) -> str | None:
+    """Who discarded the tile of the kong `seat` drew its winning replacement after, where the
+    ruleset makes that seat pay (`--kong-from`, 杠爆全包): the `from:` of the seat's last kong
+    (or kong call) before the win, which only a kong claimed from a discard has. None for a
+    concealed or added kong, a win not on a kong draw, or a ruleset that takes no --kong-from
+    (the log's kong then changes nothing, as before)."""
+    if not ev.fields.get("kong_draw") or "kong_from" not in table.rs.context:
+        return None
+    for e in reversed(table.rec.events[:ev.number - 1]):
+        if e.seat == seat and (e.type == "kong" or e.type == "call" and
+                               e.fields.get("kind") == "kong"):
+            return e.fields.get("from")
+    return None
 
 
 def _claimed_first(table, ev, frm: str, tile: int) -> str | None:

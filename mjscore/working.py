@@ -132,6 +132,16 @@ def exempt_words(r) -> str:
     return f" ({either(list(r.context.won), 'and')} already won: they do not pay)"
 
 
+def liable_words(r) -> str:
+    """` (S's discard was konged: S pays in full, 杠爆全包)` for a kong draw its kong's
+    discarder pays alone: `settle` says why one seat pays a self-drawn win. (--kong-from is
+    taken only where a payer rule makes that seat pay: `ruleset_check.check_context_read`.)"""
+    k = r.context.kong_from
+    if not k:
+        return ""
+    return f" ({k}'s discard was konged: {k} pays in full, {term(r.rules, 'kong_draw_claimed')})"
+
+
 def shares_words(shares: int) -> str:
     """` for each of 3 shares` where a payer pays the value more than once (guangdong's
     robbed kong: the konger pays all three): else the value is what each payer pays."""

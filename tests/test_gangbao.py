@@ -1,8 +1,8 @@
 """杠爆全包 (research 2.15), guangdong's house option `gangbao_quanbao`, off by default: a win on
 the replacement tile of a kong claimed from a discard is paid in full by that discarder, as
-G7's robbed kong is by the konger. `score --kong-from SEAT` and the batch key `kong_from`.
-The rule is data: a payer rule `kong_draw_claimed: {who: kong_discarder}` that `context:`
-turns on with the option."""
+G7's robbed kong is by the konger. `score --kong-from SEAT`, the batch key `kong_from`, and
+`settle` reading the seat from the kong event's `from:`. The rule is data: a payer rule
+`kong_draw_claimed: {who: kong_discarder}` that `context:` turns on with the option."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from mjscore import score
+from mjscore import score, settle
 from mjscore.cli import cli
-from mjscore.errors import OptionError, RulesetError
+from mjscore.errors import InputError, OptionError, RulesetError
 
 GD = "guangdong"
 ON = {"gangbao_quanbao": True}
@@ -248,3 +248,45 @@ def test_batch_csv_column(tmp_path):
 def test_api_error_is_an_option_error():
     with pytest.raises(OptionError, match="^invalid option: --kong-from needs --kong-draw"):
         score(HAND, GD, kong_from="S", opts=ON)
+
+
+def _record(events, seat="E", hand=HAND, opts=ON) -> dict:
+    return {"rules": GD, "opts": opts, "seats": {seat: hand}, "events": events}
+
+
+KONG = {"kong": "E", "kind": "exposed", "tile": "5p", "from": "S"}
+WIN = {"win": "E", "tile": "1m", "kong_draw": True}
+
+
+@pytest.mark.parametrize("record, net", [
+    pytest.param(_record([KONG, WIN]), {"E": 15, "S": -15, "W": 0, "N": 0},
+                 id="the claimed kong's discarder pays in full (3 for the kong, 12 the win)"),
+    pytest.param(_record([KONG, WIN], opts={}), {"E": 15, "S": -7, "W": -4, "N": -4},
+                 id="option off: the kong's 3, and 4 from each"),
+    pytest.param(_record([KONG, {"win": "E", "tile": "1m"}]), {"E": 9, "S": -5, "W": -2, "N": -2},
+                 id="no kong_draw: a plain self-draw, 2 from each"),
+    pytest.param(_record([KONG, {"kong": "E", "kind": "concealed", "tile": "9s"}, WIN],
+                         hand="[5555p] (9999s) 123m456m1mP"),
+                 {"E": 21, "S": -9, "W": -6, "N": -6},
+                 id="the last kong concealed: a plain kong draw"),
+    pytest.param(_record([{"call": "E", "kind": "kong", "tile": "5p", "from": "W"},
+                          {**KONG, "from": "W"}, WIN]), {"E": 15, "S": 0, "W": -15, "N": 0},
+                 id="a log's kong call and its kong event"),
+])
+def test_settle_reads_the_liable_seat_from_the_log(record, net):
+    r = settle(record)
+    assert r.legal, r.reasons
+    assert dict(r.net) == net
+
+
+def test_settle_says_who_pays_in_full():
+    r = settle(_record([KONG, WIN]))
+    assert r.events[-1].summary == "E wins by self-draw with 1m: 胡牌 杠上开花 4 (S's discard was " \
+                                   "konged: S pays in full, 杠爆全包)"
+    assert [p.why for p in r.events[-1].payments] == ["hand value", "liability: 2 more shares"]
+
+
+def test_a_settle_win_has_no_kong_from_key():
+    # Settle derives the seat from the log: the key is for score and batch only.
+    with pytest.raises(InputError, match="kong_from"):
+        settle(_record([KONG, {**WIN, "kong_from": "S"}]))

@@ -27,6 +27,8 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "records"
                  id="luzhou: 查叫 with one ready, one not ready, one 花猫"),
     pytest.param("guangdong-kongs", {"E": 11, "S": 1, "W": 0, "N": -12}, "E",
                  id="guangdong: three kong kinds and a robbed added kong"),
+    pytest.param("guangdong-gangbao", {"E": 0, "S": 21, "W": -21, "N": 0}, "S",
+                 id="guangdong 杠爆全包: W discarded the konged 7s and pays S's win in full"),
     pytest.param("lanzhou-one-winner", {"E": 0, "S": 0, "W": -1, "N": 1}, "N",
                  id="lanzhou: two claimants, the nearest downstream wins"),
     pytest.param("guide-example-3", {"E": 0, "S": 2, "W": -4, "N": 2}, "W",
