@@ -9,7 +9,7 @@ from .options import option_of
 from .pattern_specs import build_patterns
 from .patterns import BY_SIGNATURE, SITUATIONAL
 from .reading import YAOJI
-from .settlement import CHECKS
+from .settlement import CHECKS, payer_refusal
 
 
 def next_tile(k: int) -> int:
@@ -76,11 +76,6 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
 # The effects each value model reads (scoring.evaluate): any other would count for nothing.
 _MODEL_EFFECTS = {"ladder": ("steps", "fixed"),
                   "multiply": ("base", "multiply", "add", "flat", "fixed")}
-# Who pays: a self-drawn win has no discarder and no konger to name; the seat that discarded
-# a konged tile (`kong_discarder`, named by --kong-from) pays only a kong draw after that kong.
-_PAYERS = {"self_draw": ("not_won", "others"), "kong_draw_claimed": ("kong_discarder",),
-           "discard": ("not_won", "others", "discarder", "konger")}
-_PAYERS["rob_kong"] = _PAYERS["discard"]
 
 
 def _check_values(spec: dict, patterns: tuple, label: str) -> None:
@@ -123,10 +118,10 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
     if cap not in (None, "none") and int(cap) > MAX_VALUE:
         raise RulesetError(label, f"cap {cap}: {PAST_MAX} (none: no cap)", "value.cap")
     for kind, rule in spec["payers"].items():
-        who = rule["who"]
-        if who not in _PAYERS[kind]:
-            raise RulesetError(label, f"who: {who}: " + _no_payer(kind, who),
-                               f"payers.{kind}", f"payers.{kind}.who")
+        why = payer_refusal(kind, rule["who"])
+        if why:
+            raise RulesetError(label, f"who: {rule['who']}: {why}", f"payers.{kind}",
+                               f"payers.{kind}.who")
         if int(rule.get("shares", 1)) < 1:
             raise RulesetError(label, f"shares {rule['shares']}: at least 1",
                                f"payers.{kind}", f"payers.{kind}.shares")
@@ -141,17 +136,6 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
             raise RulesetError(label, f"{amount_text(val)}: cannot be negative", where)
         if isinstance(val, int) and val > MAX_VALUE:  # (a draw payment: the schema's bound)
             raise RulesetError(label, f"{val}: {PAST_MAX}", where)
-
-
-def _no_payer(kind: str, who: str) -> str:
-    """Why payer rule `kind` cannot be paid by `who`, with the payers it can be."""
-    if kind == "self_draw":
-        return f"a self-drawn win has no {who} (who: {' or '.join(_PAYERS[kind])})"
-    if kind == "kong_draw_claimed":
-        return ("a kong draw after a kong claimed from a discard is paid by the seat "
-                "--kong-from names (who: kong_discarder)")
-    return ("only a kong draw after a kong claimed from a discard has one "
-            "(payers.kong_draw_claimed)")
 
 
 def _context(items) -> frozenset:

@@ -186,7 +186,7 @@ def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
     data, spec, values = frozen_tree(data), frozen_tree(spec), frozen_tree(values)
     rs = build_ruleset(Ruleset, data, spec, label, values, frozenset(opts or ()))
     if check:
-        from .ruleset_check import check_context_read
+        from .context_reads import check_context_read
         check_context_read(data, label)
     return rs
 

@@ -154,6 +154,28 @@ def kong_notes(hand, ctx, rs) -> tuple:
     return tuple(out)
 
 
+# Who may pay each kind of win (`payers:`): a self-drawn win has no discarder and no konger to
+# name; the seat that discarded a konged tile (`kong_discarder`, named by --kong-from) pays
+# only a kong draw after that kong (杠爆全包).
+_PAYER_WHO = {"self_draw": ("not_won", "others"), "kong_draw_claimed": ("kong_discarder",),
+              "discard": ("not_won", "others", "discarder", "konger")}
+_PAYER_WHO["rob_kong"] = _PAYER_WHO["discard"]
+
+
+def payer_refusal(kind: str, who: str) -> str | None:
+    """Why payer rule `kind` cannot name `who` as the seat that pays (checked when a ruleset
+    compiles), with the payers it can name; None if it can."""
+    if who in _PAYER_WHO[kind]:
+        return None
+    if kind == "self_draw":
+        return f"a self-drawn win has no {who} (who: {' or '.join(_PAYER_WHO[kind])})"
+    if kind == "kong_draw_claimed":
+        return ("a kong draw after a kong claimed from a discard is paid by the seat "
+                "--kong-from names (who: kong_discarder)")
+    return ("only a kong draw after a kong claimed from a discard has one "
+            "(payers.kong_draw_claimed)")
+
+
 def payer_kind(ctx) -> str:
     """The `payers` key for this kind of win: `kong_draw_claimed` for a kong draw whose kong
     was claimed from a discard (`--kong-from`, 杠爆全包), else the win's type."""

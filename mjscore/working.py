@@ -135,7 +135,7 @@ def exempt_words(r) -> str:
 def liable_words(r) -> str:
     """` (S's discard was konged: S pays in full, 杠爆全包)` for a kong draw its kong's
     discarder pays alone: `settle` says why one seat pays a self-drawn win. (--kong-from is
-    taken only where a payer rule makes that seat pay: `ruleset_check.check_context_read`.)"""
+    taken only where a payer rule makes that seat pay: `context_reads.check_context_read`.)"""
     k = r.context.kong_from
     if not k:
         return ""

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from mjscore.cli import cli
 from mjscore.context import FLAGS
 from mjscore.patterns import READS, REGISTRY
-from mjscore.ruleset_check import check_context_read
+from mjscore.context_reads import check_context_read
 from mjscore.ruleset_files import load_raw, shipped_names
 from mjscore.settlement import EXTRA_READS, EXTRAS
 

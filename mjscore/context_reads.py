@@ -1,0 +1,77 @@
+"""Which situation flags a ruleset's `context:` may take: each must be read by something the
+ruleset has (a pattern, an extra rule, a payer, the Win line), or the flag would be taken and
+do nothing (README: never silently ignored). Checked once a ruleset file compiles."""
+
+from __future__ import annotations
+
+from .errors import RulesetError
+
+
+def _pays(data: dict, who: str) -> bool:
+    """Whether a payer rule of `data` names `who` as the seat that pays."""
+    return any(isinstance(r, dict) and r.get("who") == who
+               for r in (data.get("payers") or {}).values())
+
+
+# What reads a situation flag besides the patterns and extra rules (`patterns.READS`,
+# `settlement.EXTRA_READS`): (flag, the reader as a message names it, whether `data` has it).
+# A win's type (discard, robbed kong, else self-drawn) decides who pays in every ruleset.
+_KEY_READS = (
+    ("discard", "payers", lambda data: True),
+    ("rob_kong", "payers", lambda data: True),
+    # A win on a kong replacement is checked against the hand's kongs and named on the Win
+    # line in every ruleset, whether or not a pattern pays for it (lanzhou's 杠开 is a plain
+    # self-draw).
+    ("kong_draw", "the Win line", lambda data: True),
+    ("won", "a payer who: not_won", lambda data: _pays(data, "not_won")),
+    ("kong_from", "a payer who: kong_discarder", lambda data: _pays(data, "kong_discarder")),
+    ("declared", "hand.needs_declared",
+     lambda data: bool((data.get("hand") or {}).get("needs_declared"))),
+    ("indicator", "a ghost that flips (ghosts.mode flip, or an option)",
+     lambda data: (data.get("ghosts") or {}).get("mode", "fixed") != "fixed"),
+)
+
+
+def check_context_read(data: dict, label: str) -> None:
+    """A flag `context:` names (on, or under an option) that none of the ruleset's patterns,
+    extra rules or payers reads would be taken and do nothing (`--horses` where no extra rule
+    pays horses): refused, naming what would read it. (Checked once the file compiles: a
+    payer that cannot be, say, is named first, not the flag it leaves unread.)"""
+    from .context import FLAGS
+    from .patterns import READS
+    from .settlement import EXTRA_READS
+    pats = [p.get("pattern", pid) for pid, p in (data.get("patterns") or {}).items()
+            if p is not None and p.get("enabled", True) is not False]
+    rules = [x["rule"] for x in (data.get("extras") or {}).values() if x is not None]
+    read = {f for p in pats for f in READS[p]} | {f for r in rules for f in EXTRA_READS[r]}
+    read |= {flag for flag, _what, has in _KEY_READS if has(data)}
+    items = data.get("context") or ()
+    for item in items:
+        for flag in [item] if isinstance(item, str) else item:
+            if flag not in read:
+                # (A list is replaced whole by a file extending it: the fix is the list again.)
+                rest = [_flow(x) for x in items if x is not item]
+                raise RulesetError(label, f'"{flag}" is read by nothing in this ruleset, so '
+                                          f"{FLAGS[flag]} would be taken and do nothing: only " +
+                                   _readers(flag, READS, EXTRA_READS) + " reads it (to leave it "
+                                   f"out, write context: [{', '.join(rest)}])", "context")
+
+
+def _flow(x) -> str:
+    """A context item as YAML's flow style writes it: `won`, `{declared: {option: x}}`."""
+    if isinstance(x, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in x.items()) + "}"
+    return str(x)
+
+
+def _readers(flag: str, reads: dict, extra_reads: dict) -> str:
+    """What would read `flag`, were the ruleset to have it: "the pattern kong_draw or
+    self_drawn", "the extra rule horses", "a payer who: not_won"."""
+    from .words import either
+    out = []
+    for what, table in (("the pattern", reads), ("the extra rule", extra_reads)):
+        names = [k for k, flags in table.items() if flag in flags]
+        if names:
+            out.append(f"{what} {either(names)}")
+    out += [what for f, what, _has in _KEY_READS if f == flag]
+    return either(out)
