@@ -196,15 +196,36 @@ def readings(hand, rs, t=None, taken: bool = False, shapes=None, full: bool = Tr
     `shapes`: read only these of the ruleset's shapes (None: all), and 满鬼 only if `full`
     (`pruning` reads them apart)."""
     if t is None:
-        t = hand_tiles(hand, rs)
+        t = hand.tiles  # (`hand_tiles`, its usual case written out: a call less a hand)
+        if t is None or hand.built_for is not rs:
+            t = hand_tiles(hand, rs)
+    plain = t.plain
+    if plain:  # (never past the suit limit: `reading.tiles_of`)
+        # A hand with no ghost and no meld, which only the standard shape can read (most of a
+        # log): its classes looked up, the general path's steps that do nothing here left
+        # out, in this function (the calls it took were a tenth of a plain hand's time).
+        max_suits = rs.max_suits
+        got = suit_options(t.suits, max_suits) if plain == 1 else \
+            plain_options(t.natural, max_suits)
+        if got is None:
+            return []
+        options, key = got
+        found = _PLAIN_FOUND.get(key)
+        if found is None:
+            make_room(_PLAIN_FOUND, 1 << 12)
+            found = _PLAIN_FOUND[key] = _combined(options, 0, "standard", max_suits)
+        out, nat, fixed = [], t.natural, t.fixed
+        for picks, run, sig in found:
+            out.append(_new(Reading, ("standard", None, fixed,
+                                      ((), options, picks, (), "standard", nat, fixed), run,
+                                      _build_groups, None, sig)))
+        return out
     if t.too_many_suits:
         return []
-    if t.plain:
-        return _plain_readings(t, rs.max_suits)
-    g, in_melds, cand = t.ghosts, t.in_melds, rs.cand
+    nat, g, in_melds, cand = t.natural, t.ghosts, t.in_melds, rs.cand
     out = []
-    splits = tuple(dragon_set_splits(t.natural, hand.win if taken else None, rs.stand_in)) \
-        if rs.concealed_sets else ((t.natural, ()),)
+    splits = tuple(dragon_set_splits(nat, hand.win if taken else None, rs.stand_in)) \
+        if rs.concealed_sets else ((nat, ()),)
     held = {}  # the classes read of each split's tiles, whatever the shape (`held_classes`)
     for shape in shapes or rs.shapes:
         if shape == "seven_pairs" and not t.pairs_ok:
@@ -240,26 +261,6 @@ def readings(hand, rs, t=None, taken: bool = False, shapes=None, full: bool = Tr
         full = full_ghost_reading(hand, rs, t)
         if full:
             out.append(full)
-    return out
-
-
-def _plain_readings(t, max_suits) -> list:
-    """`readings` of a hand with no ghost and no meld, when only the standard shape can read
-    it: the same readings, with the general path's steps that do nothing here left out."""
-    nat = t.natural
-    got = suit_options(t.suits, max_suits) if t.plain == 1 else plain_options(nat, max_suits)
-    if got is None:
-        return []
-    options, key = got
-    found = _PLAIN_FOUND.get(key)
-    if found is None:
-        make_room(_PLAIN_FOUND, 1 << 12)
-        found = _PLAIN_FOUND[key] = _combined(options, 0, "standard", max_suits)
-    out = []
-    for picks, run, sig in found:
-        out.append(_new(Reading, ("standard", None, t.fixed,
-                                  ((), options, picks, (), "standard", nat, t.fixed), run,
-                                  _build_groups, None, sig)))
     return out
 
 

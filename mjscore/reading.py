@@ -194,9 +194,10 @@ class Tiles(NamedTuple):
     pairs_ok: bool  # no melds, and the concealed tiles can pair up (ghosts help any odd kind)
     suits: tuple = ()  # `fixed` of m, p and s: counted here for the suit limit, and looked up
     # by the decomposition of a plain hand (`plain_table.suit_options`), which need not slice
-    plain: int = 0  # read by lookups alone (`decompose._plain_readings`): no ghost, no meld,
-    # and only the standard shape can read it; 1 with no honour (`suits` is all it holds), 2
-    # with honours. 0: the general path. (Known here, where most of it is known already.)
+    plain: int = 0  # read by lookups alone (`decompose.readings`): no ghost, no meld,
+    # and only the standard shape can read it, within the suit limit; 1 with no honour
+    # (`suits` is all it holds), 2 with honours. 0: the general path. (Known here, where most
+    # of it is known already.)
 
 
 _NO_MELDS = (0,) * 34
@@ -252,7 +253,8 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
     pairs_ok = not melds and (concealed[0::2] == concealed[1::2] if not g
                               else bytes(nat).translate(_ODD_BYTES).count(1) <= g)
     plain = 0
-    if not g and not melds and rs.plain_lookup and not (pairs_ok and "seven_pairs" in rs.shapes):
+    if not g and not melds and rs.plain_lookup and not too_many and \
+            not (pairs_ok and "seven_pairs" in rs.shapes):
         plain = 2 if concealed and concealed[-1] >= 27 else 1  # (sorted: the last is highest)
     # Tiles(...) without its Python-level __new__: made for every hand read.
     return _tuple_new(Tiles, (tuple(nat) if melds else fixed, g, in_melds, groups, too_many,
