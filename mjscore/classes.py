@@ -17,8 +17,8 @@ from .plain_suits import LOOKUP_MAX, suit_lookup
 from .plain_table import _plain_state, _searched, entry_of, no_ghost_entry, plain_options, \
     shape_of
 from .reading import _NO_MELDS, _ODD_BYTES, EMPTY_SUIT
-from .suit_programmes import evened_option, honour_standard, pair_counts, pairs_open, suit_pairs, \
-    suit_standard
+from .pairs_entries import SLOW as _SLOW, pairs_entry
+from .suit_programmes import honour_standard, pairs_open, suit_pairs, suit_standard
 from .tiles import CLASSES
 from .witness import ON_COUNTS
 
@@ -198,6 +198,7 @@ def shape_options(held: list, g: int, shape: str):
         # reads. A 4-ghost hand: the same instructions (callgrind: 261,111 a hand before,
         # 261,240 after), 8-10% less time. (Not asked past four ghosts, where a class's
         # budget is all of them and nearly every class has a raise: 8 ghosts, 2.7% fewer.)
+        # So is one with a single raise to spare (`pairs_entries._raise_entry`).
         entry = pairs_entry(c, budget) if pairs and is_open and budget <= LOOKUP_MAX else _SLOW
         if entry is _SLOW:
             # (`entry_key`, written out: a call less for each class of each hand)
@@ -211,37 +212,6 @@ def shape_options(held: list, g: int, shape: str):
             return None
         options.append((kinds, grp, entry))
     return options
-
-
-def pairs_entry(c: tuple, g: int):
-    """`_entry` of a seven pairs class with no meld where a ghost may play every rank, when
-    the ghosts left once each odd count is made even cannot raise a pair: `pairs_open`'s one
-    reading (each odd count made even), its witness `ON_COUNTS`. `_SLOW` where there is more
-    to it (a raise, a count past four)."""
-    raw = bytes(c)
-    counts = pair_counts(raw)
-    if counts is None:
-        return _SLOW
-    forced = counts[1]
-    if forced > g:
-        return None
-    if g - forced > 1:
-        return _SLOW
-    shape = _PAIR_SHAPES.get(counts)
-    if shape is None:
-        make_room(_PAIR_SHAPES, 1 << 10)
-        shape = _PAIR_SHAPES[counts] = shape_of((evened_option(counts),))
-    mask = raw.translate(_ODD_BYTES)
-    flat = _EVEN_FLAT.get(mask)
-    if flat is None:
-        make_room(_EVEN_FLAT, 1 << 10)
-        flat = _EVEN_FLAT[mask] = (ON_COUNTS, tuple([(i, 1) for i, n in enumerate(mask) if n]))
-    return shape[0], shape[1], flat
-
-
-_SLOW = object()  # `pairs_entry`: not worked out there, looked up (`_ENTRIES`)
-_PAIR_SHAPES: dict = {}  # `pair_counts` -> `shape_of` of its one option
-_EVEN_FLAT: dict = {}  # which counts are odd (`_ODD_BYTES`) -> an entry's witnesses
 
 
 def _spans(in_melds: tuple, cand: tuple) -> tuple:
