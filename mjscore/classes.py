@@ -144,7 +144,6 @@ def held_classes(nat, in_melds, cand, g, max_suits=None, suits=None) -> list:
     """The classes `class_options` reads, whatever the shape: [(span, counts), ...].
     `suits`: `Tiles.suits` (an empty suit there is the one `EMPTY_SUIT`), when they are
     `nat`'s three suits (no meld, nothing set aside)."""
-    spans = _spans(in_melds, cand)
     if suits is not None and not any(nat[27:]):
         # No honour held: which classes are read follows from which suits are empty (the one
         # shared tuple there, `Tiles.suits`), so it is found once for each, not hand by hand
@@ -155,11 +154,13 @@ def held_classes(nat, in_melds, cand, g, max_suits=None, suits=None) -> list:
         if plan is None or plan[0] is not cand:
             # (None where a ghost may make an honour: the honours are read then.)
             plan = None if g and any(cand[27:]) else tuple(
-                [(span, span[1] // 9) for span, _c in _held(spans[:3], nat, g, max_suits)])
+                [(span, span[1] // 9)
+                 for span, _c in _held(_spans(in_melds, cand)[:3], nat, g, max_suits)])
             make_room(_PLANS, 1 << 8)
             plan = _PLANS[key] = (cand, plan)
         if plan[1] is not None:
             return [(span, suits[i]) for span, i in plan[1]]
+    spans = _spans(in_melds, cand)  # (not where a plan was kept: it holds the spans it needs)
     if not (any(nat[27:]) or any(in_melds[27:]) or g and any(cand[27:])):
         spans = spans[:3]
     return _held(spans, nat, g, max_suits)

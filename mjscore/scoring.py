@@ -180,10 +180,11 @@ def evaluate_all(readings, hand, ctx, rs) -> tuple:
     known, fixed = known_answers(hand, ctx, rs)
     out = []
     for r in readings:
-        if r.sig is None:
+        sig = r[7]  # (`Reading.sig`, read by place: a property call less a reading)
+        if sig is None:
             out.append(evaluate(r, hand, ctx, rs, known))
             continue
-        key = (r.sig, fixed, tuple(s.fn(r, hand, ctx, s.kw) for s in ask) if ask else ())
+        key = (sig, fixed, tuple([s.fn(r, hand, ctx, s.kw) for s in ask]) if ask else ())
         hit = memo.get(key)
         if hit is None:
             e = evaluate(r, hand, ctx, rs, known)
