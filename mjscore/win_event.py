@@ -61,6 +61,7 @@ def settle_win(table, ev) -> tuple:
             horses = horse_tiles(f["horses"]) if f.get("horses") is not None else None
         except MjscoreError as e:
             raise _horse_error(table, ev, e) from None
+        kong_from = kong_draw_from(table, ev, seat)
         try:
             ctx = C.make(h, table.rs, seat_=seat, discard=None if rob else frm,
                          kong_draw=f.get("kong_draw", False),
@@ -69,7 +70,7 @@ def settle_win(table, ev) -> tuple:
                          declared=f.get("declared", False), heavenly=f.get("heavenly", False),
                          earthly=f.get("earthly", False), dealer=table.rec.dealer,
                          horses=horses, ghosts_held=physical_ghosts(h, table.rs),
-                         kong_from=kong_draw_from(table, ev, seat))
+                         kong_from=kong_from)
         except MjscoreError as e:  # an option in the record's keys: settle has no --kong-draw
             raise InputError(f"{table.rec.label}: event {ev.number}: "
                              f"{e.record if isinstance(e, OptionError) else e}") from None
@@ -104,14 +105,48 @@ def kong_draw_from(table, ev, seat: str) -> str | None:
     ruleset makes that seat pay (`--kong-from`, 杠爆全包): the `from:` of the seat's last kong
     (or kong call) before the win, which only a kong claimed from a discard has. None for a
     concealed or added kong, a win not on a kong draw, or a ruleset that takes no --kong-from
-    (the log's kong then changes nothing, as before)."""
+    (the log's kong then changes nothing, as before). A claimed kong the log shows another
+    turn after (`_another_turn`) is not the one the win drew after: refused, as who pays in
+    full is then not known."""
     if not ev.fields.get("kong_draw") or "kong_from" not in table.rs.context:
         return None
+    after = []
     for e in reversed(table.rec.events[:ev.number - 1]):
         if e.seat == seat and (e.type == "kong" or e.type == "call" and
                                e.fields.get("kind") == "kong"):
+            turn = _another_turn(table, e, after[::-1]) if e.fields.get("from") else None
+            if turn:
+                raise _not_its_replacement(table, ev, e, turn)
             return e.fields.get("from")
+        after.append(e)
     return None
+
+
+def _another_turn(table, kong, after: list):
+    """The first of the events `after` a claimed kong (up to the win) that was another turn,
+    or None: all that may come between are the replacement tile's draw, a pass on the konged
+    discard itself and a ghosts count (a discard, a call, another draw, a pass on any other
+    tile: the turn went on)."""
+    label, drew = table.rec.label, False
+    for e in after:
+        if e.type == "ghosts" or e.type == "pass" and \
+                e.fields.get("from") == kong.fields["from"] and \
+                event_tile(e, label) == event_tile(kong, label):
+            continue
+        if e.type == "draw" and e.seat == kong.seat and not drew:
+            drew = True
+            continue
+        return e
+    return None
+
+
+def _not_its_replacement(table, ev, kong, turn) -> InputError:
+    who = f"{turn.seat}'s " if turn.seat else ""
+    return InputError(
+        f"{table.rec.label}: event {ev.number}: kong_draw: the winning tile is not the "
+        f"replacement of {kong.seat}'s last kong (event {kong.number}, claimed from "
+        f"{kong.fields['from']}): event {turn.number} ({who}{turn.type}) came between, so "
+        "who pays in full (杠爆全包) is not known")
 
 
 def _claimed_first(table, ev, frm: str, tile: int) -> str | None:

@@ -290,3 +290,46 @@ def test_a_settle_win_has_no_kong_from_key():
     # Settle derives the seat from the log: the key is for score and batch only.
     with pytest.raises(InputError, match="kong_from"):
         settle(_record([KONG, {**WIN, "kong_from": "S"}]))
+
+
+DRAW, PASS = {"draw": "E"}, {"pass": "W", "tile": "5p", "from": "S", "value": 2}
+
+
+@pytest.mark.parametrize("events, net", [
+    pytest.param([KONG, DRAW, WIN], {"E": 15, "S": -15, "W": 0, "N": 0},
+                 id="the replacement's draw written"),
+    pytest.param([KONG, PASS, DRAW, WIN], {"E": 15, "S": -15, "W": 0, "N": 0},
+                 id="a pass on the konged discard"),
+    pytest.param([{"discard": "S", "tile": "5p"}, {"discard": "W", "tile": "9s"},
+                  {**KONG, "from": "W"}, DRAW, WIN], {"E": 15, "S": 0, "W": -15, "N": 0},
+                 id="discards before the kong"),
+])
+def test_settle_a_claimed_kong_right_before_the_win(events, net):
+    assert dict(settle(_record(events)).net) == net
+
+
+@pytest.mark.parametrize("events, between", [
+    pytest.param([KONG, DRAW, {"discard": "E", "tile": "9s"}, DRAW, WIN], "event 3 (E's discard)",
+                 id="the konger discarded since"),
+    pytest.param([KONG, {"call": "E", "kind": "pong", "tile": "7s", "from": "N"}, WIN],
+                 "event 2 (E's call)", id="a pong since"),
+    pytest.param([KONG, DRAW, DRAW, WIN], "event 3 (E's draw)", id="a second draw"),
+    pytest.param([KONG, {"draw": "W"}, WIN], "event 2 (W's draw)", id="another seat's turn"),
+    pytest.param([KONG, {"pass": "E", "tile": "9s", "from": "W", "value": 2}, WIN],
+                 "event 2 (E's pass)", id="the winner passed a later discard"),
+    pytest.param([KONG, DRAW, {"pass": "W", "tile": "9s", "from": "E", "value": 2}, WIN],
+                 "event 3 (W's pass)", id="a pass on the konger's discard"),
+])
+def test_settle_a_claimed_kong_turns_before_the_win_is_refused(events, between):
+    # Its discarder would pay in full for a win that was not on its replacement tile.
+    with pytest.raises(InputError) as e:
+        settle(_record(events))
+    assert str(e.value).endswith(
+        f": event {len(events)}: kong_draw: the winning tile is not the replacement of E's last "
+        f"kong (event 1, claimed from S): {between} came between, so who pays in full (杠爆全包) "
+        "is not known")
+
+
+def test_settle_a_stale_kong_option_off_as_before():
+    events = [KONG, DRAW, {"discard": "E", "tile": "9s"}, DRAW, WIN]
+    assert dict(settle(_record(events, opts={})).net) == {"E": 15, "S": -7, "W": -4, "N": -4}
