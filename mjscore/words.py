@@ -35,9 +35,17 @@ def describe(value, yaml: bool = True) -> str:
     return f"{type(value).__name__} {value!r}"[:60]
 
 
+# A key `score` and batch take that a settle event has no need of, with where settle reads
+# it: a near spelling ("kong_draw") would send the writer the wrong way.
+_READ_ELSEWHERE = {"kong_from": "settle reads the seat from the from: of the winner's kong "
+                                "event"}
+
+
 def unknown(what: str, key, keys) -> str:
     """`unknown key "discrad"; did you mean "discard"?`, or the list of `keys` when nothing
     is close: a typo is the usual cause."""
+    if what == "key" and key in _READ_ELSEWHERE and key not in keys:
+        return f'unknown key "{key}": {_READ_ELSEWHERE[key]}'
     import difflib
     close = difflib.get_close_matches(str(key), keys, n=1)
     hint = f'did you mean "{close[0]}"?' if close else f"{what}s: {', '.join(keys)}"

@@ -288,7 +288,9 @@ def test_settle_says_who_pays_in_full():
 
 def test_a_settle_win_has_no_kong_from_key():
     # Settle derives the seat from the log: the key is for score and batch only.
-    with pytest.raises(InputError, match="kong_from"):
+    # The message says where settle reads it, not "did you mean kong_draw?".
+    with pytest.raises(InputError, match='unknown key "kong_from": settle reads the seat from '
+                                         "the from: of the winner's kong event$"):
         settle(_record([KONG, {**WIN, "kong_from": "S"}]))
 
 
