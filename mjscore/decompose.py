@@ -59,11 +59,8 @@ def _combined(options, g: int, shape: str, max_suits) -> tuple:
         # 1 MB less at 20,000 records, and this table, still filling past them (2,349 of
         # 3,072 after a worker's 10,000), made its growth to 200,000 +8.9% to +10.4%; at
         # 2,560 (and 1,536 for `_coded`, `plain_table._SHAPES`, `suit_entries._BY_BUDGET`),
-        # +7.4% to +8.3%, and 4-ghost hands took the same instructions and time. 3,584 now
-        # (the tables compacted, `bounded._compact`, and fewer classes kept, `pairs_entries`):
-        # growth +5.8% to +6.7% in three runs, and 4-ghost hands, missing less, about 4%
-        # faster in bench.py's rounds; 4,096 was no faster.
-        make_room(_COMBINED, 7 << 9)
+        # +7.4% to +8.3%, and 4-ghost hands took the same instructions and time.
+        make_room(_COMBINED, 5 << 9)
         std = shape == "standard"
         # (picks, whether a class reads a run, the reading's signature as a number: the
         # evaluation memo's key, hashed on every hand, where a nested tuple would be hashed
