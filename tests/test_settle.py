@@ -253,7 +253,8 @@ REFUSALS = [
                                                   "N": "123s456s789s 22p 2m 3m 1m"},
                   "events": [{"kong": "E", "kind": "added", "tile": "1m"},
                              {"win": ["S", "N"], "tile": "1m", "from": "E", "rob_kong": True}]},
-                 1, "event 2: a winner past the 1 this ruleset allows",
+                 1, "event 2: a winner past the 1 this ruleset allows: S already wins in this "
+                 "event, and N is one too many",
                  id="two robbers of one kong in a one-winner ruleset"),
     pytest.param({"rules": "luzhou", "seats": {"S": "123m456m789m11p23pC"},
                   "events": [{"win": "S", "tile": "X"}]}, 2,
