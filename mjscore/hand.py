@@ -94,6 +94,11 @@ def _classify(raw: RawMeld, rs) -> Meld:
     elif size == 3 and "toss" in rs.meld_kinds:
         raise NotationError(f'"{written}" is not a meld: a toss group holds only 1s, 9s and '
                             "honours", col)
+    elif ghost_tiles and len({k for k in raw.tiles if k not in rs.ghost_kinds}) == 1:
+        # A flip ghost is an ordinary tile in a meld (G2): "[11m1s]" is no pong of 1m.
+        raise NotationError(f'"{written}": the ghost {T.name(ghost_tiles[0])} is in a declared '
+                            f'meld only as itself in {rs.name}, never standing for another tile',
+                            col)
     else:
         raise NotationError(f'"{written}" is not a meld', col)
     if raw.bracket != "[" and meld.kind != "kong":
