@@ -254,8 +254,10 @@ def waits_table(w) -> str:
         lines.append(f"Ready only on a drawn ghost ({w.ghost}): {why}. Ghosts are not listed.")
         return "\n".join(lines)
     rows = [(x.tile, x.value, w.rules.shown_names(x.patterns, counts=True)) for x in w.waits]
+    # (Guangdong and Lanzhou have no cap: "capped" there sent players looking for one.)
+    capped = ", capped" if w.rules is None or w.rules.cap is not None else ""
     lines += [f"Ready on {len(rows)} tile{'s' if len(rows) != 1 else ''}; each valued as a "
-              "self-draw with no situational bonus, capped:", "",
+              f"self-draw with no situational bonus{capped}:", "",
               tabulate(rows, headers=("Wait", "Value", "Patterns")), "",
               _best_wait(w) + f"{w.chada}{unit}"]
     if w.ghost:

@@ -231,3 +231,16 @@ def test_cli_waits_counts_a_pattern_held_twice():
     # "闺 无鬼" read as 3 steps, 20 颗, beside a value of 40: the hand holds two 闺.
     res = CliRunner().invoke(cli, ["waits", "111s123s333s77m78s"])
     assert res.exit_code == 0 and "6s           40  闺x2 无鬼" in res.stdout.splitlines()
+
+
+@pytest.mark.parametrize("args, header", [
+    pytest.param(["678m222s345s67s99s"], "Ready on 4 tiles; each valued as a self-draw with no "
+                 "situational bonus, capped:", id="luzhou: capped at 40"),
+    pytest.param(["678m222s345s67s99s", "--opt", "cap=none"], "Ready on 4 tiles; each valued as "
+                 "a self-draw with no situational bonus:", id="luzhou uncapped: no cap named"),
+    pytest.param(["123m456m789mCF11p", "--rules", "lanzhou"], "Ready on 2 tiles; each valued as "
+                 "a self-draw with no situational bonus:", id="lanzhou has no cap"),
+])
+def test_cli_waits_says_capped_only_where_there_is_a_cap(args, header):
+    res = CliRunner().invoke(cli, ["waits", *args])
+    assert res.exit_code == 0 and res.output.splitlines()[1] == header
