@@ -125,7 +125,8 @@ class _Table:
             raise InputError(f"{self.rec.label}: event {ev.number}: a seat cannot kong its own "
                              "discard")
         if frm and kind != "exposed":
-            raise InputError(f"{self.rec.label}: event {ev.number}: a {kind} kong is made "
+            art = "an" if kind == "added" else "a"
+            raise InputError(f"{self.rec.label}: event {ev.number}: {art} {kind} kong is made "
                              "from the seat's own tiles; from: is for an exposed kong")
         # A kong event is one of the melds its seat's hand shows, never the same one twice
         # (paid twice). A seat with no hand given has its kongs' tiles counted across the

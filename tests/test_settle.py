@@ -241,6 +241,10 @@ REFUSALS = [
                              {"win": "E", "tile": "9m"}]}, 2,
                  "event 1: a concealed kong is made from the seat's own tiles; from: is for an "
                  "exposed kong", id="a concealed kong from a discard"),
+    pytest.param({"rules": "guangdong", "seats": {},
+                  "events": [{"kong": "E", "kind": "added", "tile": "1m", "from": "W"}]}, 2,
+                 "event 1: an added kong is made from the seat's own tiles; from: is for an "
+                 "exposed kong", id="an added kong from a discard"),
     pytest.param({"rules": "luzhou", "seats": {}, "events": [{"frobnicate": "S"}]}, 2,
                  "event 1: no known type", id="unknown event type"),
     pytest.param({"rules": "luzhou", "seats": {"X": "123m"}, "events": []}, 2,
