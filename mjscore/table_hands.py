@@ -32,6 +32,22 @@ def claimants_win(play: dict, ev) -> tuple:
     return ev.seats
 
 
+def _passed_over(rec, rs, play: dict, seat: str, text: str) -> str:
+    """Why a claimant's hand is read at 13 tiles, where it is written with the tile it
+    claimed (14, as a winner's): the nearest seat downstream took the discard, so it did not
+    win (a player listing both claimants writes both hands as winners')."""
+    for e in rec.events:
+        if e.type == "win" and seat in e.seats and seat not in claimants_win(play, e):
+            try:
+                read(text, rs, size=14)
+            except MjscoreError:
+                return ""
+            return (f" ({seat} does not win at event {e.number}: {claimants_win(play, e)[0]}, "
+                    f"nearer downstream of {e.fields['from']}, takes the tile; write {seat}'s "
+                    "hand as it stood, without it)")
+    return ""
+
+
 def winners(rec, play: dict) -> set:
     return {s for e in rec.events if e.type == "win" for s in claimants_win(play, e)}
 
@@ -44,7 +60,8 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
         try:
             hands[seat] = read(text, rs, size=size)
         except MjscoreError as e:
-            raise InputError(f"{rec.label}: seats.{seat}: {e}") from None
+            hint = _passed_over(rec, rs, play, seat, text) if size == 13 else ""
+            raise InputError(f"{rec.label}: seats.{seat}: {e}{hint}") from None
     table: Counter = Counter()
     for h in hands.values():
         table.update(h.physical())

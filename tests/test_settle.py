@@ -245,6 +245,11 @@ REFUSALS = [
                   "events": [{"kong": "E", "kind": "added", "tile": "1m", "from": "W"}]}, 2,
                  "event 1: an added kong is made from the seat's own tiles; from: is for an "
                  "exposed kong", id="an added kong from a discard"),
+    pytest.param({"rules": "lanzhou", "seats": {"N": "123m456m789m EE 46p 5p",
+                                                "S": "234s567s789s WW 55p 5p"},
+                  "events": [{"win": ["S", "N"], "tile": "5p", "from": "W", "declared": True}]},
+                 2, "(S does not win at event 1: N, nearer downstream of W, takes the tile; "
+                 "write S's hand as it stood, without it)", id="a passed-over claimant's 14 tiles"),
     pytest.param({"rules": "luzhou", "seats": {}, "events": [{"frobnicate": "S"}]}, 2,
                  "event 1: no known type", id="unknown event type"),
     pytest.param({"rules": "luzhou", "seats": {"X": "123m"}, "events": []}, 2,
