@@ -27,6 +27,7 @@ if _tabulate.wcwidth is None:
     _tabulate.wcwidth = _CellWidth
     _tabulate.WIDE_CHARS_MODE = True
 
+from . import tiles as T
 from .compare import match_patterns
 from .terms import term
 from .context import SEATS
@@ -78,10 +79,21 @@ def payment_lines(payments, why: str) -> list:
     return lines
 
 
+def ghost_line(rs) -> list:
+    """Which tile is wild, where a flipped indicator chose it: the reading's `2s1s=2s` alone
+    left a player to work out that 1s is the ghost."""
+    flip = rs.flipped() if rs is not None else None
+    if flip is None:
+        return []
+    ghosts, indicator = flip
+    return [f"Ghost:    {' '.join(T.name(k) for k in ghosts)} (the tile after the indicator "
+            f"{T.name(indicator)})"]
+
+
 def score_table(r, explain: bool = False) -> str:
     unit = f" {r.unit}" if r.unit else ""
     ctx = r.context
-    lines = [f"Hand:     {r.hand}   ({r.ruleset})",
+    lines = [f"Hand:     {r.hand}   ({r.ruleset})"] + ghost_line(r.rules) + [
              f"Win:      {ctx.seat} {_how(ctx, r.rules)}"
              + (f", already won: {either(list(ctx.won), 'and')}" if ctx.won else "")]
     if ctx.horses:
@@ -240,7 +252,7 @@ def _flower_cat_pays(w, unit: str) -> str:
 
 def waits_table(w) -> str:
     unit = f" {w.unit}" if w.unit else ""
-    lines = [f"Hand:     {w.hand}   ({w.ruleset})"]
+    lines = [f"Hand:     {w.hand}   ({w.ruleset})"] + ghost_line(w.rules)
     if w.flower_cat:
         lines.append(f"{term(w.rules, 'flower_cat')}: {w.flower_note}; not ready"
                      f"{_flower_cat_pays(w, unit)}.")

@@ -74,6 +74,14 @@ class Ruleset:
         ruleset whose players learned it in English (`names: en`, the guide), else `name`."""
         return pattern.en if self.names == "en" else pattern.name
 
+    def flipped(self) -> tuple | None:
+        """(the ghost kinds, the indicator's kind) where the ghost is the tile after a flipped
+        indicator, which changes from hand to hand; None where the ghost is fixed."""
+        g = self.spec.get("ghosts") or {}
+        if g.get("mode") != "flip" or not g.get("indicator"):
+            return None
+        return tuple(sorted(self.ghost_kinds)), T.parse_name(g["indicator"])
+
     def shown_names(self, hits, counts: bool = False) -> str:
         """The shown names of `hits` in one line (`counts`: a hit applied n times with xn),
         apart by spaces, or by commas where a name has a space in it: the guide's 'Basic Win

@@ -122,9 +122,9 @@ def _check_horses(ctx, hand, rs, params) -> None:
     for k in ctx.horses:
         seen[k] += 1
         if seen[k] > rs.copies[k]:
-            g = rs.spec.get("ghosts") or {}
+            flip = rs.flipped()
             # (A flipped indicator lies face up: the player counts four, the table has three.)
-            shown = g.get("mode") == "flip" and T.parse_name(g["indicator"]) == k
+            shown = flip is not None and flip[1] == k
             why = f"too many {T.name(k)} with the hand's own tiles" + \
                 (f": the indicator shows one of the {rs.copies[k] + 1}" if shown else "")
             raise OptionError(f"--horses: {why}", None, why)

@@ -368,3 +368,19 @@ def test_rules_show_says_the_indicator_is_unset():
 def test_a_hand_with_east_as_its_only_honour_reads_it(hand, decomposition):
     r = score(hand, "guangdong")
     assert (r.legal, r.decomposition) == (True, decomposition)
+
+
+# The flipped ghost changes from hand to hand: the output names it under the Hand line.
+@pytest.mark.parametrize("command, args, second", [
+    pytest.param("score", ["123m456m789m22s1sEE", "--indicator", "9s"],
+                 "Ghost:    1s (the tile after the indicator 9s)", id="score-9s-wraps-to-1s"),
+    pytest.param("score", ["123m456m789m22sCEE", "--opt", "ghost=flip", "--opt", "indicator=N"],
+                 "Ghost:    C (the tile after the indicator N)", id="score-opt-N-to-C"),
+    pytest.param("waits", ["123m456m789m22sPE", "--indicator", "F"],
+                 "Ghost:    P (the tile after the indicator F)", id="waits-F-to-P"),
+    pytest.param("score", ["123m456m789m22sPEE"], "Win:      E by self-draw",
+                 id="fixed-ghost-no-line"),
+])
+def test_a_flipped_ghost_is_named(command, args, second):
+    res = CliRunner().invoke(cli, [command, *args, "--rules", GD])
+    assert (res.exit_code, res.output.splitlines()[1]) == (0, second)

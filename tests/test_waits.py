@@ -137,7 +137,7 @@ def test_cli_ready_on_the_last_ghost_alone_says_so():
 ])
 def test_cli_ready_on_a_ghost_alone_says_whether_it_is_full_ghost(hand, indicator, line):
     res = CliRunner().invoke(cli, ["waits", hand, "--rules", "guangdong", "--indicator", indicator])
-    assert (res.exit_code, res.output.splitlines()[1]) == (0, line)
+    assert (res.exit_code, res.output.splitlines()[-1]) == (0, line)
 
 
 @pytest.mark.parametrize("hand, rules, said", [
