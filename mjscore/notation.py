@@ -35,7 +35,11 @@ HONOUR_WORDS = {
     "红中": "C", "紅中": "C", "中": "C", "发": "F", "發": "F", "青发": "F", "白板": "P", "白": "P",
     "东": "E", "東": "E", "南": "S", "西": "W", "北": "N",
 }
-_HONOUR_WORDS = sorted(HONOUR_WORDS.items(), key=lambda kv: -len(kv[0]))
+# 幺鸡, the 1 of bamboo (drawn as a bird), is what a Lanzhou player calls the tile that stands
+# in for a dragon (小鸡满天飞).
+_WORD_KINDS = sorted([(w, T.honour(letter)) for w, letter in HONOUR_WORDS.items()]
+                     + [(w, T.parse_name("1s")) for w in ("幺鸡", "么鸡", "幺雞", "么雞")],
+                     key=lambda kv: -len(kv[0]))
 
 
 @dataclass(frozen=True)
@@ -102,9 +106,9 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
             out.append((T.honour(ch), col))
             i += 1
             continue
-        for word, letter in _HONOUR_WORDS:
+        for word, kind in _WORD_KINDS:
             if text.startswith(word, i):
-                out.append((T.honour(letter), col))
+                out.append((kind, col))
                 i += len(word)
                 break
         else:

@@ -42,7 +42,13 @@ def honour(draw):
     return draw(st.sampled_from(HONOUR_WRITINGS[letter])), [T.honour(letter)]
 
 
-token = st.one_of(suited_run(), suited_run(), z_run(), honour())
+@st.composite
+def yaoji(draw):
+    """幺鸡, the Lanzhou name of 1s (小鸡满天飞), in either script and either 幺/么."""
+    return draw(st.sampled_from(["幺鸡", "么鸡", "幺雞", "么雞"])), [T.kind("s", 1)]
+
+
+token = st.one_of(suited_run(), suited_run(), z_run(), honour(), yaoji())
 sep = st.sampled_from(["", "", " ", "  "])
 
 
@@ -173,3 +179,12 @@ def test_written_is_compact_of_sorted_kinds(kinds):
 ])
 def test_written_examples(kinds, text):
     assert T.written(kinds) == text
+
+
+@pytest.mark.parametrize("text, canonical", [
+    pytest.param("[中发幺鸡] 123m456m999p55p", "123456m5999p 5p [1sCF]", id="yaoji-in-a-toss"),
+    pytest.param("幺鸡么鸡幺雞 123m", "12m111s 3m", id="yaoji-every-writing"),
+    pytest.param("九条幺鸡", "9s 1s", id="beside-a-chinese-suit"),
+])
+def test_yaoji_is_1s(text, canonical):
+    assert format(parse(text)) == canonical
