@@ -169,6 +169,9 @@ def play_line(rs) -> str:
         parts.append(_PASS_RULES[p["pass_rule"]])
     if p.get("chow_from_left"):
         parts.append("chow from the player on the left only")
+    if p.get("follow_dealer"):
+        parts.append(f"{term(rs, 'follow_dealer')}: the dealer pays {p['follow_dealer']} to "
+                     "each player whose first discard followed its first")
     return "Play (settle): " + "; ".join(parts)
 
 

@@ -16,6 +16,7 @@ from . import tiles as T
 from .claims import added_ghost, check_robbed, kong_paid, robbing_win
 from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError
+from .follow_dealer import FollowDealer
 from .frozen import hash_fields, read_only
 from .options import as_dict
 from .record import check_event_tiles, event_tile
@@ -91,6 +92,7 @@ class _Table:
         self.ghosts_drawn: dict = {}  # seat -> (event number, ghosts drawn)
         self.konged: dict = {}  # (seat, tile) -> event numbers of its kongs
         self.formed: dict = {}  # index in out of a robbed kong -> (robbing win, as formed)
+        self.follow = FollowDealer(rs, rec)
 
     # -- what the record must hold --------------------------------------------------------
     def need_hand(self, seat: str, ev, why: str):
@@ -114,6 +116,9 @@ class _Table:
             robber = robbing_win(events, i, self.rs, self.rec.label) if ev.type == "kong" \
                 else None
             getattr(self, "on_" + ev.type)(ev, robber)
+            got = self.follow.on_event(ev)
+            if got is not None:
+                self.out.append(EventResult(ev.number, "follow_dealer", *got))
 
     def on_kong(self, ev, robber) -> None:
         kind = ev.fields["kind"]
@@ -278,6 +283,8 @@ def settle(record, rules=None, *, opts=None) -> SettleResult:
         table.ghosts_as_settled()
         table.kongs_as_settled()
     table.chows_unchecked()
+    if (note := table.follow.unchecked()) is not None:
+        table.skip(note)
     rows = [p for e in table.out for p in e.payments]
     # The first win settled: a refused one makes no dealer (with none, the dealer stays).
     settled = {e.number for e in table.out if e.type == "win"}

@@ -29,6 +29,8 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "records"
                  id="guangdong: three kong kinds and a robbed added kong"),
     pytest.param("guangdong-gangbao", {"E": 0, "S": 21, "W": -21, "N": 0}, "S",
                  id="guangdong 杠爆全包: W discarded the konged 7s and pays S's win in full"),
+    pytest.param("guangdong-genzhuang", {"E": 3, "S": -1, "W": -1, "N": -1}, "E",
+                 id="guangdong 跟庄: E pays the three who followed its 9s, then wins"),
     pytest.param("lanzhou-one-winner", {"E": 0, "S": 0, "W": -1, "N": 1}, "N",
                  id="lanzhou: two claimants, the nearest downstream wins"),
     pytest.param("guide-example-3", {"E": 0, "S": 2, "W": -4, "N": 2}, "W",
