@@ -7,12 +7,12 @@ makes the dealer pay each of them `play.follow_dealer` (a Guangdong house rule, 
 from __future__ import annotations
 
 from . import tiles as T
+from .context import SEATS
 from .record import event_tile
 from .settlement import Payment
 from .terms import term
 from .words import either
 
-SEATS = "ESWN"
 # What the first go-round may hold between its four discards without ending the chance:
 # draws, a ghosts count, and a pass on one of them (a win let go takes nothing).
 _QUIET = ("draw", "ghosts", "pass")
