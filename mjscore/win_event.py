@@ -66,7 +66,7 @@ def settle_win(table, ev) -> tuple:
             horses = horse_tiles(f["horses"]) if f.get("horses") is not None else None
         except MjscoreError as e:
             raise _horse_error(table, ev, e) from None
-        kong_from = kong_draw_from(table, ev, seat)
+        kong_from = kong_draw_from(table, ev, seat, h)
         try:
             ctx = C.make(h, table.rs, seat_=seat, discard=None if rob else frm,
                          kong_draw=f.get("kong_draw", False),
@@ -105,37 +105,41 @@ def settle_win(table, ev) -> tuple:
     return text, tuple(rows), tuple(results)
 
 
-def kong_draw_from(table, ev, seat: str) -> str | None:
+def kong_draw_from(table, ev, seat: str, hand) -> str | None:
     """Who discarded the tile of the kong `seat` drew its winning replacement after, where the
     ruleset makes that seat pay (`--kong-from`, 杠爆全包): the `from:` of the seat's last kong
     (or kong call) before the win, which only a kong claimed from a discard has. None for a
-    concealed or added kong, a win not on a kong draw, or a ruleset that takes no --kong-from
-    (the log's kong then changes nothing, as before). A claimed kong the log shows another
-    turn after (`_another_turn`) is not the one the win drew after: refused, as who pays in
-    full is then not known."""
-    if not ev.fields.get("kong_draw") or "kong_from" not in table.rs.context:
+    concealed or added kong, a win not on a kong draw, or a ruleset that takes no --kong-from.
+    A kong the log shows another turn after (`_another_turn`) is not the one the win drew
+    after: refused where who pays in full turns on it (a claimed kong under 杠爆全包), and
+    wherever the log holds every kong `hand` shows, so that no kong of the seat's is left out
+    after it (a turn after the last one: the win was on no kong's replacement)."""
+    if not ev.fields.get("kong_draw"):
         return None
-    after = []
-    for e in reversed(table.rec.events[:ev.number - 1]):
-        if e.seat == seat and (e.type == "kong" or e.type == "call" and
-                               e.fields.get("kind") == "kong"):
-            turn = _another_turn(table, e, after[::-1]) if e.fields.get("from") else None
-            if turn:
-                raise _not_its_replacement(table, ev, e, turn)
-            return e.fields.get("from")
-        after.append(e)
-    return None
+    liable = "kong_from" in table.rs.context
+    earlier = table.rec.events[:ev.number - 1]
+    kongs = [e for e in earlier if e.seat == seat and (
+        e.type == "kong" or e.type == "call" and e.fields.get("kind") == "kong")]
+    if not kongs or not liable and len(kongs) != len(hand.kongs):
+        return None
+    last = kongs[-1]
+    claimed = liable and last.fields.get("from")
+    if claimed or len(kongs) == len(hand.kongs):
+        turn = _another_turn(table, last, earlier[last.number:])
+        if turn:
+            raise _not_its_replacement(table, ev, last, turn, claimed)
+    return last.fields.get("from") if liable else None
 
 
 def _another_turn(table, kong, after: list):
-    """The first of the events `after` a claimed kong (up to the win) that was another turn,
-    or None: all that may come between are the replacement tile's draw, a pass on the konged
-    discard itself and a ghosts count (a discard, a call, another draw, a pass on any other
-    tile: the turn went on)."""
+    """The first of the events `after` a kong (up to the win) that was another turn, or None:
+    all that may come between are the replacement tile's draw, a pass on the konged tile
+    itself (a claimed kong's discard, an added kong's tile let go unrobbed) and a ghosts count
+    (a discard, a call, another draw, a pass on any other tile: the turn went on)."""
     label, drew = table.rec.label, False
+    offered = kong.fields.get("from") or kong.seat
     for e in after:
-        if e.type == "ghosts" or e.type == "pass" and \
-                e.fields.get("from") == kong.fields["from"] and \
+        if e.type == "ghosts" or e.type == "pass" and e.fields.get("from") == offered and \
                 event_tile(e, label) == event_tile(kong, label):
             continue
         if e.type == "draw" and e.seat == kong.seat and not drew:
@@ -145,13 +149,15 @@ def _another_turn(table, kong, after: list):
     return None
 
 
-def _not_its_replacement(table, ev, kong, turn) -> InputError:
+def _not_its_replacement(table, ev, kong, turn, claimed) -> InputError:
     who = f"{turn.seat}'s " if turn.seat else ""
+    how = f", claimed from {kong.fields['from']}" if kong.fields.get("from") else ""
+    so = "who pays in full (杠爆全包) is not known" if claimed else \
+        "the win was on no kong's replacement tile"
     return InputError(
         f"{table.rec.label}: event {ev.number}: kong_draw: the winning tile is not the "
-        f"replacement of {kong.seat}'s last kong (event {kong.number}, claimed from "
-        f"{kong.fields['from']}): event {turn.number} ({who}{turn.type}) came between, so "
-        "who pays in full (杠爆全包) is not known")
+        f"replacement of {kong.seat}'s last kong (event {kong.number}{how}): event "
+        f"{turn.number} ({who}{turn.type}) came between, so {so}")
 
 
 def _claimed_first(table, ev, frm: str, tile: int) -> str | None:

@@ -332,6 +332,13 @@ def test_settle_a_claimed_kong_turns_before_the_win_is_refused(events, between):
         "is not known")
 
 
-def test_settle_a_stale_kong_option_off_as_before():
+def test_settle_a_stale_kong_option_off_is_no_kong_draw():
+    # The record holds every kong E's hand shows: after the last, the turn went on, so the
+    # win was on no replacement tile, whoever pays (a reviewer's finding).
     events = [KONG, DRAW, {"discard": "E", "tile": "9s"}, DRAW, WIN]
-    assert dict(settle(_record(events, opts={})).net) == {"E": 15, "S": -7, "W": -4, "N": -4}
+    with pytest.raises(InputError) as e:
+        settle(_record(events, opts={}))
+    assert str(e.value).endswith(
+        ": event 5: kong_draw: the winning tile is not the replacement of E's last kong (event "
+        "1, claimed from S): event 3 (E's discard) came between, so the win was on no kong's "
+        "replacement tile")
