@@ -52,8 +52,8 @@ class FollowDealer:
         self.open = False
         dealer, others = self.followed[0], self.followed[1:]
         name = term(self.rs, "follow_dealer")
-        summary = (f"{name}: {either(others, 'and')} followed {dealer}'s first discard "
-                   f"{T.name(self.tile)}")
+        summary = (f"{term(self.rs, 'follow_dealer_event')}: {either(others, 'and')} followed "
+                   f"{dealer}'s first discard {T.name(self.tile)}")
         return summary, tuple(Payment(dealer, s, self.amount, name) for s in others)
 
     def unchecked(self) -> str | None:

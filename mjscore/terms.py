@@ -24,9 +24,11 @@ TERMS = {
     # Who pays a kong draw after a kong claimed from a discard (`payers.kong_draw_claimed`),
     # on the payer line (`working.payer_words`).
     "kong_draw_claimed": ("杠爆全包", "kong draw paid in full"),
-    # `settle`: the dealer pays each player who followed its first discard (跟庄), the
-    # event's summary and its rows.
+    # `settle`: the dealer pays each player who followed its first discard (跟庄): its rows
+    # and notes, and the event's summary, glossed as the draw's heading is (a house option
+    # no seed names, so a reader may not know the word).
     "follow_dealer": ("跟庄", "Following the dealer"),
+    "follow_dealer_event": ("跟庄 (following the dealer)", "Following the dealer"),
     # `waits`: a hand of too many suits, the suit limit it breaks, the draw that makes it
     # pay, and what a ready hand collects there.
     "flower_cat": ("花猫 (flower cat)", "Flower Cat"),

@@ -9,6 +9,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from mjscore import settle
 from mjscore.cli import cli
@@ -86,7 +88,7 @@ def test_settle_prints_the_event(tmp_path):
     res = CliRunner().invoke(cli, ["settle", str(tmp_path / "r.yaml")])
     assert res.exit_code == 0
     assert res.output.splitlines()[2:8] == [
-        "Event 7: 跟庄: S, W and N followed E's first discard 9s",
+        "Event 7: 跟庄 (following the dealer): S, W and N followed E's first discard 9s",
         "From    To      Amount  Why",
         "------  ----  --------  -----",
         "E       S            1  跟庄",
@@ -103,3 +105,82 @@ def test_english_names(tmp_path):
                                          "play: {follow_dealer: 1}\n", encoding="utf-8")
     r = settle({"rules": str(tmp_path / "house.yaml"), "seats": {}, "events": FOLLOWED})
     assert r.events[0].summary == "Following the dealer: S, W and N followed E's first discard 9s"
+
+
+def test_a_house_file_changes_guangdongs_amount(tmp_path):
+    (tmp_path / "house.yaml").write_text("extends: guangdong\nname: gd-follow\n"
+                                         "options: {genzhuang: {default: 2}}\n", encoding="utf-8")
+    rec = {**record(FOLLOWED, opts={}), "rules": str(tmp_path / "house.yaml")}
+    assert dict(settle(rec).net) == {"E": -6, "S": 2, "W": 2, "N": 2}
+    assert dict(settle(rec, opts={"genzhuang": 0}).net) == NONE
+
+
+def test_rules_show_names_the_amount():
+    out = CliRunner().invoke(cli, ["rules", "show", "guangdong", "--opt", "genzhuang=3"]).output
+    assert ("Play (settle): one winner a hand; 跟庄: the dealer pays 3 to each player whose "
+            "first discard followed its first") in out.splitlines()
+
+
+# A hand that ends otherwise keeps it: (events after the fourth discard, the net)
+@pytest.mark.parametrize("end, net", [
+    pytest.param([{"exhausted": True}], PAID, id="the wall runs out, kong money void"),
+    pytest.param([{"win": "E", "tile": "P", "from": "N"}], PAID,
+                 id="the dealer's win refused (no discard win in guangdong)"),
+])
+def test_it_stands_however_the_hand_ends(end, net):
+    hands = {"E": "123m456m789m3s99s1p", "S": "123p456p789p12s99s", "W": "2233445566778m",
+             "N": "111s222s333s4567p"} if "exhausted" in end[0] else {"E": "123m456m789m123pPP"}
+    rec = {**record(FOLLOWED + end, opts={"genzhuang": 1, "kongs_on_draw": "void"}),
+           "seats": hands}
+    r = settle(rec)
+    assert r.events[0].type == "follow_dealer"
+    assert dict(r.net) == net
+
+
+TILE = st.sampled_from(["9s", "9s", "9s", "1m"])
+
+
+@st.composite
+def first_go_rounds(draw):
+    """A dealer and the log's first events: discards (mostly of one tile) and draws in turn,
+    with now and then a pass, a pong of the last discard or one concealed kong."""
+    dealer = draw(st.sampled_from("ESWN"))
+    seat, events, last = "ESWN".index(dealer), [], None
+    for _ in range(draw(st.integers(0, 7))):
+        kind = draw(st.sampled_from(["discard"] * 6 + ["draw", "pass", "pong", "kong"]))
+        s = "ESWN"[seat % 4]
+        if kind == "discard":
+            last = (s, draw(TILE))
+            events.append({"discard": s, "tile": last[1]})
+            seat += 1
+        elif kind == "draw":
+            events.append({"draw": s})
+        elif last is not None and kind in ("pass", "pong"):
+            other = draw(st.sampled_from([x for x in "ESWN" if x != last[0]]))
+            events.append({"pass": other, "tile": last[1], "from": last[0], "value": 2}
+                          if kind == "pass" else
+                          {"call": other, "kind": "pong", "tile": last[1], "from": last[0]})
+        elif kind == "kong" and not any("kong" in e for e in events):  # (4 copies of 5p)
+            events.append({"kong": s, "kind": "concealed", "tile": "5p"})
+    return dealer, events
+
+
+def follows(dealer, events) -> bool:
+    """The rule as written: the first four events that are not draws or passes are discards
+    of one tile by the dealer and the three after it, in turn."""
+    loud = [e for e in events if "draw" not in e and "pass" not in e][:4]
+    order = ["ESWN"[("ESWN".index(dealer) + i) % 4] for i in range(4)]
+    return [e.get("discard") for e in loud] == order and len({e["tile"] for e in loud}) == 1
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(first_go_rounds(), st.integers(1, 5))
+def test_paid_exactly_where_the_rule_says(log, amount):
+    dealer, events = log
+    r = settle(record(events, dealer, {"genzhuang": amount}))
+    paid = [e for e in r.events if e.type == "follow_dealer"]
+    event("paid" if paid else "not paid")  # (--hypothesis-show-statistics: both are drawn)
+    assert sum(r.net.values()) == 0
+    assert len(paid) == follows(dealer, events)
+    if paid:
+        assert [(p.frm, p.amount) for p in paid[0].payments] == [(dealer, amount)] * 3
