@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from . import tiles as T
 from .errors import NotationError
 from .frozen import maker
+from .notation_hints import red_five_hint, seat_digit_tiles, suit_hint, tile_hint
 
 OPEN_TO_CLOSE = {"[": "]", "(": ")", "{": "}"}
 CLOSERS = set(OPEN_TO_CLOSE.values())
@@ -89,7 +90,7 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'digits "{digits}" have no suit', col)
             suit = _SUIT_CHARS.get(text[j])
             if suit is None:
-                hint = _suit_hint(digits, text[j])
+                hint = suit_hint(digits, text[j])
                 if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
                         text[j].islower():
                     raise NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)
@@ -98,7 +99,8 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
             for rank, rcol, raw in ranks:
                 if not 1 <= rank <= top:
                     what = "honour number" if suit == "z" else "rank"
-                    raise NotationError(f'{what} "{raw}" is not 1-{top}', rcol)
+                    raise NotationError(f'{what} "{raw}" is not 1-{top}'
+                                        f'{red_five_hint(raw, suit)}', rcol)
                 out.append((T.kind(suit, rank), rcol))
             i = j + 1
             continue
@@ -116,38 +118,27 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'"{ch}" closes nothing', col)
             if ch in OPEN_TO_CLOSE:
                 raise NotationError(f'"{ch}" inside a meld', col)
-            raise NotationError(f'unknown tile "{ch}"{_tile_hint(ch)}', col)
+            raise NotationError(f'unknown tile "{ch}"{tile_hint(ch)}', col)
     return out, i
 
 
-# What a player most often types for a tile the notation has, and the hint that says so: a
-# suit in upper case ("5S" for 5s: S is the South wind, so the digits had no suit), an honour
-# in lower case, a full-width character from a Chinese input method ("１", "Ｃ").
-_ASCII_NOTATION = set("0123456789mpsz" + T.HONOURS + "[](){}")
-
-
-def _half_width(ch: str) -> str | None:
-    """The ASCII character of the notation that a full-width `ch` stands for, else None."""
-    import unicodedata
-    plain = unicodedata.normalize("NFKC", ch)
-    return plain if plain != ch and plain in _ASCII_NOTATION else None
-
-
-def _tile_hint(ch: str) -> str:
-    plain = _half_width(ch)
-    if plain is not None:
-        return f' (a full-width character: write "{plain}")'
-    if ch in "ewncf":  # (not p or s: those are suits, a digit missing before them)
-        return f' (honours are upper case: write "{ch.upper()}")'
-    return ""
-
-
-def _suit_hint(digits: str, ch: str) -> str:
-    plain = _half_width(ch) or ch
-    if plain.lower() in "mpsz" and plain != plain.lower() or plain != ch and plain in "mpsz":
-        what = "a full-width character" if plain != ch else "suits are lower case"
-        return f' ({what}: write "{digits}{plain.lower()}")'
-    return ""
+def _meld_tiles(inner: str, bracket: str, offset: int) -> list:
+    """The tiles of a meld written `inner` between `bracket` and its closer. A seat digit after
+    them, as other calculators write who the tile came from ("[567m2]", "[1111s,1]"), is told
+    how to write the meld without it: mjscore takes no seat in the notation."""
+    try:
+        return _read_tiles(inner, 0, "", offset)[0]
+    except NotationError as e:
+        tiles = seat_digit_tiles(inner)
+        if tiles is None:
+            raise
+        try:
+            _read_tiles(tiles, 0, "", offset)
+        except NotationError:
+            raise e from None
+        meld = f"{bracket}{tiles}{OPEN_TO_CLOSE[bracket]}"
+        raise NotationError(f'{e.detail} (a meld takes no seat digit: write "{meld}")',
+                            e.column) from None
 
 
 def _check_length(text: str) -> None:
@@ -274,7 +265,7 @@ def _parse_slow(text: str) -> ParsedHand:
                     else NotationError(f'"{other}" does not close "{ch}"', i + 2 + inner.index(other))
         if end < 0:
             raise NotationError(f'unclosed "{ch}"', i + 1)
-        kinds, _ = _read_tiles(inner, 0, "", i + 1)
+        kinds = _meld_tiles(inner, ch, i + 1)
         if not kinds:
             raise NotationError(f'empty meld "{ch}{close}"', i + 1)
         melds.append(RawMeld(ch, tuple(sorted(k for k, _ in kinds)), i + 1))

@@ -29,6 +29,14 @@ CASES = """
 123m456m789m11p23pＣ => invalid hand: column 19: unknown tile "Ｃ" (a full-width character: write "C")
 ［555p］123m456m789m11pC => invalid hand: column 1: unknown tile "［" (a full-width character: write "[")
 123m456m789m11p23pp => invalid hand: column 19: unknown tile "p"
+123m406m789m11p23pC => invalid hand: column 6: rank "0" is not 1-9 (0 is a red five in other notations; these rules have no red fives: write 5)
+123m456m789m11p23p7h => invalid hand: column 20: unknown suit "h" (honours are z here, 1z-7z = E S W N P F C: write "7z")
+123m456m789m11p23p8h => invalid hand: column 20: unknown suit "h"
+'[567m2] 123m456m11p23pC' => invalid hand: column 6: digits "2" have no suit (a meld takes no seat digit: write "[567m]")
+'[1111s,1] 123m456m11p23pC' => invalid hand: column 7: unknown tile "," (a meld takes no seat digit: write "[1111s]")
+'[1111s 1] 123m456m11p23pC' => invalid hand: column 8: digits "1" have no suit (a meld takes no seat digit: write "[1111s]")
+'[1 234m] 123m456m789m11p' => invalid hand: column 2: digits "1" have no suit
+'123m456m789m11p23pC |EE0000|' => invalid hand: column 21: unknown tile "|" (the situation is given by options, not in the hand: --discard SEAT, --kong-draw, ...; see mjscore score --help)
 123m456m789m11p23p，C => invalid hand: column 19: unknown tile "，"
 123m456m789m11p23pC3p --win 3p => invalid hand: {15, 0} (--win 3p adds no tile: it names one of the tiles written)
 123m456m789m11p2pC --win 3p => invalid hand: {13, 0} (--win 3p adds no tile: write the winning tile in the hand too)
@@ -45,7 +53,9 @@ CASES = """
 123m456m789m11p23pC --seat X => invalid option: --seat takes a seat E, S, W or N, not "X"
 """
 # ("p" alone may lack its digits and "，" is no notation at all: no hint where none is sure;
-# two tiles off, or a --win that is no tile, is not the --win slip. 5z is 中 in some tools.)
+# two tiles off, or a --win that is no tile, is not the --win slip. 5z is 中 in some tools.
+# 0 (a red five), h (honours) and a seat digit in a meld are other calculators' notation;
+# 8h is no honour there either, and a digit before a meld's tiles is no seat digit.)
 
 
 def cases():

@@ -1,0 +1,63 @@
+"""What a player typing a hand is told besides what is wrong with it: how to write what was
+meant, where a slip is a common one (a suit in upper case, a full-width character from a
+Chinese input method) or another calculator's notation (riichi tools' red fives and `h`
+honours, a seat digit in a meld, situation flags after the tiles). Text only; `notation`
+raises the errors.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import tiles as T
+
+# What a player most often types for a tile the notation has, and the hint that says so: a
+# suit in upper case ("5S" for 5s: S is the South wind, so the digits had no suit), an honour
+# in lower case, a full-width character from a Chinese input method ("１", "Ｃ").
+_ASCII_NOTATION = set("0123456789mpsz" + T.HONOURS + "[](){}")
+
+
+def half_width(ch: str) -> str | None:
+    """The ASCII character of the notation that a full-width `ch` stands for, else None."""
+    import unicodedata
+    plain = unicodedata.normalize("NFKC", ch)
+    return plain if plain != ch and plain in _ASCII_NOTATION else None
+
+
+def tile_hint(ch: str) -> str:
+    plain = half_width(ch)
+    if plain is not None:
+        return f' (a full-width character: write "{plain}")'
+    if ch in "ewncf":  # (not p or s: those are suits, a digit missing before them)
+        return f' (honours are upper case: write "{ch.upper()}")'
+    if ch == "|":  # another calculator's flags after the tiles ("|EE0000|")
+        return " (the situation is given by options, not in the hand: --discard SEAT, " \
+            "--kong-draw, ...; see mjscore score --help)"
+    return ""
+
+
+def suit_hint(digits: str, ch: str) -> str:
+    plain = half_width(ch) or ch
+    if plain.lower() in "mpsz" and plain != plain.lower() or plain != ch and plain in "mpsz":
+        what = "a full-width character" if plain != ch else "suits are lower case"
+        return f' ({what}: write "{digits}{plain.lower()}")'
+    if ch == "h" and all(d in "1234567" for d in digits):  # (riichi calculators' honours)
+        return f' (honours are z here, 1z-7z = E S W N P F C: write "{digits}z")'
+    return ""
+
+
+def red_five_hint(raw: str, suit: str) -> str:
+    """A rank 0, which riichi calculators read as a red five (`0p`): these rules have none."""
+    if raw == "0" and suit != "z":
+        return " (0 is a red five in other notations; these rules have no red fives: write 5)"
+    return ""
+
+
+_SEAT_DIGIT = re.compile(r"(.*[mpsz])\s*,?\s*[0-9]\s*")
+
+
+def seat_digit_tiles(inner: str) -> str | None:
+    """The tiles of a meld written with a seat digit after them ("567m2", "1111s,1"), else
+    None."""
+    seat = _SEAT_DIGIT.fullmatch(inner)
+    return seat.group(1) if seat else None
