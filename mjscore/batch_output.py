@@ -12,6 +12,7 @@ from tabulate import tabulate
 from .batch import BAD, NOT_LEGAL, SCORED
 from .settlement import extra_lines
 from .bounded import make_room
+from .errors import counted
 from .context import SEATS
 
 CSV_COLUMNS = ("file", "record", "ruleset", "hand", "legal", "value", "reasons", "patterns",
@@ -116,12 +117,8 @@ def bad_line(row) -> str:
     return f"{row.file}:{row.record}: {row.error}"
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def summary(counts, files: int) -> str:
     total = sum(counts.get(k, 0) for k in (SCORED, NOT_LEGAL, BAD))
-    return (f"{_count(total, 'record')} from {_count(files, 'file')}: "
+    return (f"{counted(total, 'record')} from {counted(files, 'file')}: "
             f"{counts.get(SCORED, 0)} scored, {counts.get(NOT_LEGAL, 0)} not legal, "
             f"{counts.get(BAD, 0)} bad")

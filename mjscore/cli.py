@@ -15,7 +15,7 @@ import click
 from . import __version__, streams
 from .cli_options import (batch_params, one_ruleset, rules_show_params, ruleset_names,
                           score_params, settle_params, waits_params)
-from .errors import TOO_DEEP, MjscoreError, one_line
+from .errors import TOO_DEEP, MjscoreError, counted, one_line
 
 CLOSED_PIPE = 141
 
@@ -222,9 +222,9 @@ def rules_check(file):
     unused = [k for k in data.get("options") or {} if k not in rs.options]
     for k, why in why_unused(unused, files).items():
         dropped.setdefault(why, []).append(k)
-    options = f"{len(rs.options)} option{'s' * (len(rs.options) != 1)}"
     note += check_notes(rs)
-    click.echo(f"{file}: ok (ruleset {rs.name}, {len(rs.patterns)} patterns, {options}"
+    click.echo(f"{file}: ok (ruleset {rs.name}, {counted(len(rs.patterns), 'pattern')}, "
+               f"{counted(len(rs.options), 'option')}"
                + "".join(f"; {', '.join(keys)} dropped: {why}" for why, keys in dropped.items())
                + note + ")")
 

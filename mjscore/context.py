@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .bounded import number_for
-from .errors import OptionError, too_large
+from .errors import OptionError, counted, too_large
 from .options import WHOLE_NUMBER
 from .robbing import rob_refusal
 
@@ -272,7 +272,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
             which = f" (ghosts={supply})" if "ghosts" in rs.options else ""
             raise OptionError(f"--ghosts-drawn {n}: {rs.name} has {supply} ghost tiles{which}")
         if n < ghosts_held:
-            raise OptionError(f"--ghosts-drawn {n}: the hand holds {ghosts_held} ghosts")
+            raise OptionError(f"--ghosts-drawn {n}: the hand holds {counted(ghosts_held, 'ghost')}")
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
                       bool(heavenly), bool(earthly), n, indicator, dl, tuple(horses or ()),
                       ghosts_held, rs.ghost_kinds, k)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .context import SEATS, ghost_supply
-from .errors import InputError
+from .errors import InputError, counted
 from .options import option_of
 from .patterns import physical_ghosts
 from .settlement import Payment
@@ -30,14 +30,15 @@ def ghost_money(rs, seat: str, drawn: int, won: bool) -> list:
         raise InputError(f"a ghosts event does not apply in {rs.name} (it has no 喜钱)")
     supply = ghost_supply(rs)
     if drawn > supply:
-        raise InputError(f"{drawn} ghosts drawn, but {rs.name} has {supply} (option ghosts)")
+        raise InputError(f"{counted(drawn, 'ghost')} drawn, but {rs.name} has {supply} "
+                         "(option ghosts)")
     p = extra.get("params") or {}
     over, per = int(p.get("over", 4)), int(p.get("per", 10))
     if drawn <= over:
         return []
     amount = per * (drawn - over)
     others = [s for s in SEATS if s != seat]
-    why = f"{shown_extra(rs, extra)}: {drawn} ghosts drawn"
+    why = f"{shown_extra(rs, extra)}: {counted(drawn, 'ghost')} drawn"
     if p.get("mode", "always") == "win_only" and not won:
         return [Payment(seat, s, amount, why + ", no win") for s in others]
     return [Payment(s, seat, amount, why) for s in others]
@@ -189,7 +190,7 @@ def count_ghosts(table, ev, drawn: int, seat: str | None = None) -> None:
     hand = table.hands.get(seat)
     held = physical_ghosts(hand, table.rs) if hand is not None else 0
     if drawn < held:
-        raise InputError(f"{seat} drew {drawn} ghosts, but the hand holds {held}")
+        raise InputError(f"{seat} drew {counted(drawn, 'ghost')}, but the hand holds {held}")
     table.ghosts_drawn[seat] = (ev.number, drawn)
     total = sum(n for _e, n in table.ghosts_drawn.values())
     supply = ghost_supply(table.rs)

@@ -33,6 +33,11 @@ PAST_MAX = f"more than {MAX_VALUE}, the largest amount mjscore works with"
 PAST_MIN = f"less than -{MAX_VALUE}, past the largest amount mjscore works with"
 
 
+def counted(n: int, word: str) -> str:
+    """"1 ghost", "2 ghosts": a message's count of the user's own things, which may be one."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def too_large(n: int) -> str | None:
     """What to say of an integer past 64 bits, no count or stake of a game (and past 4,300
     digits one Python will not even print), or None for one within them."""

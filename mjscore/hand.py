@@ -13,7 +13,7 @@ from operator import gt
 from dataclasses import dataclass, field, replace
 
 from . import tiles as T
-from .errors import NotationError, OptionError
+from .errors import NotationError, OptionError, counted
 from .frozen import maker
 from .notation import ParsedHand, RawMeld, parse, parse_tiles
 from .reading import DRAGONS, tiles_of
@@ -162,8 +162,8 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
     have = len(parsed.concealed)
     if len(melds) > 4 or have != want:
         what = "a winning hand" if size == 14 else "a hand one tile short"
-        raise NotationError(f"wrong tile count: {have} concealed tiles and {len(melds)} "
-                            f"meld{'s' * (len(melds) != 1)}; "
+        raise NotationError(f"wrong tile count: {counted(have, 'concealed tile')} and "
+                            f"{counted(len(melds), 'meld')}; "
                             f"{what} needs {size} tiles, a kong counting as 3"
                             + _win_hint(win, have - want) * (len(melds) <= 4))
     win_kind = parsed.win

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .batch_text import binary, garbled, text_of
-from .errors import InputError
+from .errors import InputError, counted
 from .frozen import maker
 from .words import describe, unknown
 
@@ -239,8 +239,8 @@ def _csv(text, name: str) -> Iterator[Record]:
                 continue
             if len(cells) != len(columns):
                 n, m = len(cells), len(columns)
-                yield Record(name, number, problem=f"{n} cell{'s' * (n != 1)}, but the header "
-                                                   f"has {m} column{'s' * (m != 1)} (line "
+                yield Record(name, number, problem=f"{counted(n, 'cell')}, but the header has "
+                                                   f"{counted(m, 'column')} (line "
                                                    f"{reader.line_num})")
                 continue
             # An empty cell is a key not given, so one file can mix records that use a

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from . import tiles as T
 from .context import SEATS
-from .errors import OptionError
+from .errors import OptionError, counted
 from .frozen import read_only
 from .terms import shown_extra
 
@@ -83,7 +83,7 @@ def ghost_bonus(ctx, rs, params, name, value) -> list:
     if n <= over:
         return []
     amount = per * (n - over)
-    return [Payment(s, ctx.seat, amount, f"{name}: {n} ghosts drawn")
+    return [Payment(s, ctx.seat, amount, f"{name}: {counted(n, 'ghost')} drawn")
             for s in SEATS if s != ctx.seat]
 
 

@@ -15,7 +15,7 @@ from . import context as C
 from . import tiles as T
 from .claims import added_ghost, check_robbed, kong_paid, robbing_win
 from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
-from .errors import TOO_DEEP, InputError
+from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
 from .frozen import hash_fields, read_only
 from .options import as_dict
@@ -232,8 +232,7 @@ class _Table:
             count_ghosts(self, ev, drawn)
         except InputError as e:  # name the record and the event, as every record error does
             raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
-        self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {drawn} ghost"
-                                    f"{'s' * (drawn != 1)}", tuple(rows)))
+        self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {counted(drawn, 'ghost')}", tuple(rows)))
 
     def ghosts_as_settled(self) -> None:
         """A ghosts event is paid as its seat's hand ends (under win_only, a seat that does

@@ -66,6 +66,8 @@ BAD_SCORE = [
                  id="wrong tile count: 15"),
     pytest.param(["[111m] 111p123m456m789m5pC"], ["wrong tile count", "14 concealed tiles and 1 meld;"],
                  id="wrong tile count beside a meld"),
+    pytest.param(["C"], ["wrong tile count: 1 concealed tile and 0 melds;"],
+                 id="wrong tile count: 1 (one tile, not tiles)"),
     pytest.param(["111m123m456m789m5pE"], ["column 19", "tile E is not used in luzhou"],
                  id="a tile luzhou does not use: E"),
     pytest.param(["111m123m456m789m5p發"], ["column 19", "tile F is not used in luzhou"],
