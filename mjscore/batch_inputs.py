@@ -76,18 +76,18 @@ def open_output(path: str | None, stdout) -> tuple:
     try:
         return open(path, "w", encoding="utf-8", newline=""), True
     except OSError as e:
-        raise InputError(f"{path}: cannot be written ({e.strerror or e})") from None
+        raise InputError(f"{label(path)}: cannot be written ({e.strerror or e})") from None
 
 
 def _readable(path: str) -> None:
     try:
         mode = os.stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):  # (a dangling link too)
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(f"{label(path)}: no such file") from None
     except OSError as e:  # a folder that cannot be entered, a name too long, a link loop
         raise _unreadable(path, e) from None
     if stat.S_ISDIR(mode):
-        raise InputError(f"{path}: is a directory, not a batch file")
+        raise InputError(f"{label(path)}: is a directory, not a batch file")
     if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         if not os.access(path, os.R_OK):
             raise _unreadable(path, OSError(errno.EACCES, os.strerror(errno.EACCES)))

@@ -15,7 +15,7 @@ import click
 from . import __version__, streams
 from .cli_options import (batch_params, one_ruleset, rules_show_params, ruleset_names,
                           score_params, settle_params, waits_params)
-from .errors import TOO_DEEP, MjscoreError, counted, one_line
+from .errors import TOO_DEEP, MjscoreError, counted, file_label, one_line
 
 CLOSED_PIPE = 141
 
@@ -162,13 +162,14 @@ def _compare(hand, names, kwargs, fmt):
         # Bad alike under every ruleset (the notation, a seat): the one line one ruleset gives,
         # not a table of the same error in every column and that line once a ruleset.
         raise results[0]
+    shown = [file_label(n) for n in names]  # (a file's name may hold any byte)
     if fmt == "json":
-        click.echo(render.compare_json(names, results))
+        click.echo(render.compare_json(shown, results))
     else:
-        click.echo(render.compare_table(names, results))
+        click.echo(render.compare_table(shown, results))
     codes = [2 if isinstance(r, MjscoreError) else 0 if r.legal else 1 for r in results]
     if 2 in codes:
-        for name, r in zip(names, results):
+        for name, r in zip(shown, results):
             if isinstance(r, MjscoreError):
                 click.echo(f"mjscore: {name}: {r}", err=True)
     sys.exit(max(codes))

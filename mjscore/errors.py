@@ -25,6 +25,19 @@ def one_line(text: str) -> str:
     return out
 
 
+def file_label(path: str) -> str:
+    """A file's name as messages and output show it (a batch row's `file`, settle's
+    `record`, a house ruleset's column): a byte that was not UTF-8 (`\\udcff` from the
+    command line) spelled `\\xff`, which a UTF-8 output can write, and a line break or
+    other control character escaped, which would split the one line it stands in. No name
+    at all is `''`."""
+    if not path:
+        return "''"
+    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff"
+                   else repr(c)[1:-1] if unicodedata.category(c) in ("Cc", "Cs")
+                   or c in "\u2028\u2029" else c for c in path)
+
+
 # Far above any real stake: the largest amount mjscore works with, a hand's value, a cap or a
 # payment. A file or an option past it is refused, naming the key, rather than paying a
 # number with thousands of digits.

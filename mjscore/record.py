@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import tiles as T
 from .context import SEATS
-from .errors import InputError, OptionError, RulesetError, too_large
+from .errors import InputError, OptionError, RulesetError, file_label, too_large
 from .ruleset import ruleset_of
 from .ruleset_files import beside
 from .words import describe, either, schema_text, unknown
@@ -148,12 +148,14 @@ def load(source, rules: str | None = None) -> Record:
     """A Record from a file path, a stream (`settle -`: standard input, read to its end) or a
     mapping; InputError naming what is wrong."""
     if isinstance(source, (str, Path)):
-        label = str(source)
+        label = file_label(str(source))
+        if source == "":  # (Path("") is the working folder: "is a directory" would mislead)
+            raise InputError(f"{label}: no such file")
         data = _read(Path(source), label)
     elif hasattr(source, "read"):
         from .records import STDIN_LABEL
         name = getattr(source, "name", None)  # an open file's path; standard input's <stdin>
-        label = name if isinstance(name, str) else STDIN_LABEL
+        label = file_label(name) if isinstance(name, str) else STDIN_LABEL
         data = _read_stream(source, label)
     else:
         label, data = "record", source

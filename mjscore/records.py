@@ -20,13 +20,12 @@ import csv
 import json
 import re
 import sys
-import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
 
 from .batch_text import binary, garbled, text_of
-from .errors import InputError, counted
+from .errors import InputError, counted, file_label
 from .frozen import maker
 from .words import describe, unknown
 
@@ -124,18 +123,8 @@ _DECODE = json.JSONDecoder(object_pairs_hook=_unique).decode
 
 
 def label(path: str) -> str:
-    """A path as rows and messages name it. A file name that is not UTF-8 is spelled out
-    (\\xff), since it could not be written to a UTF-8 output."""
-    if path == STDIN:
-        return STDIN_LABEL
-    text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    # A line break or control character in a file name would split or garble the one line
-    # its messages take; any other character (a full-width space too) is written as it is.
-    return "".join(repr(c)[1:-1] if unicodedata.category(c) == "Cc" or c in _BREAKS else c
-                   for c in text)
-
-
-_BREAKS = "\u2028\u2029"  # line breaks str.splitlines knows besides the control characters
+    """A path as rows and messages name it (`file_label`); standard input's `<stdin>`."""
+    return STDIN_LABEL if path == STDIN else file_label(path)
 
 
 def input_format(path: str, given: str | None = None) -> str:
@@ -147,7 +136,7 @@ def input_format(path: str, given: str | None = None) -> str:
     if ext in EXTENSIONS:
         return EXTENSIONS[ext]
     named = f'extension "{ext}"' if ext else "a name with no extension"
-    raise InputError(f"{path}: cannot tell the format from {named}: "
+    raise InputError(f"{label(path)}: cannot tell the format from {named}: "
                      "name it .yaml, .yml, .jsonl, .ndjson or .csv, or give --input-format")
 
 

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import RulesetError
+from .errors import RulesetError, file_label
 
 _HERE = Path(__file__).resolve().parent
 
@@ -134,20 +134,20 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
         found = True
     except PermissionError as e:  # a folder on the way that cannot be entered: the file may
         # well be there, so not "no file of that name"
-        raise RulesetError(ref, f"cannot be read ({e.strerror})") from None
+        raise RulesetError(file_label(ref), f"cannot be read ({e.strerror})") from None
     except (OSError, ValueError):  # none there; a name too long for the file system, a NUL
         found = False
     if found:
-        return path, ref, False
+        return path, file_label(ref), False
     parts = [p.strip() for p in ref.split(",")]
     if len(parts) > 1 and all(is_shipped_name(p) or names_a_path(
             p if relative_to is None else str(relative_to / p)) for p in parts):
         # Rulesets listed as `score --rules` takes them, in a record, a file or the API.
-        raise _NotFound(ref, "one ruleset is named here; a comma list of rulesets is "
-                             "compared only by score --rules")
+        raise _NotFound(file_label(ref), "one ruleset is named here; a comma list of "
+                                         "rulesets is compared only by score --rules")
     known = ", ".join(shipped_names())
-    raise _NotFound(ref, f"unknown ruleset: no shipped ruleset or file of that name "
-                         f"(shipped: {known})")
+    raise _NotFound(file_label(ref), "unknown ruleset: no shipped ruleset or file of that "
+                                     f"name (shipped: {known})")
 
 
 def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
@@ -222,7 +222,7 @@ def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
         if path.is_dir():  # named here, not as the folder's own error with no file or key
             raise RulesetError(label, f'"{parent}" is a folder, not a ruleset file', "extends")
         all_shipped = all_shipped and shipped
-        label = plabel if shipped else str(path)
+        label = plabel if shipped else file_label(str(path))
 
 
 @contextmanager

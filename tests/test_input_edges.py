@@ -3,6 +3,7 @@ or a value read as the contract says, never a traceback or a silently ignored va
 (docs/errors.md runs one example of each new message; these are the rest of the cases.)"""
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -317,3 +318,40 @@ def test_ghosts_drawn_past_the_supply_names_the_option_only_where_there_is_one(t
                                       "--rules", str(tmp_path / "h.yaml")])
     assert (result.exit_code, result.stderr) == (2, f"mjscore: invalid option: --ghosts-drawn 9: "
                                                     f"{message}\n")
+
+
+# A file's name in the output: a byte that is not UTF-8 (\udcff from the command line) was
+# written raw by settle and by score/rules show over a house file, so their JSON and tables
+# were not UTF-8; a line break split settle's Record: line. Spelt as batch rows spell it.
+RECORD = Path(__file__).parent.parent / "samples" / "records" / "luzhou-chajiao.yaml"
+ODD = "x\udcff.yaml"
+
+
+@pytest.mark.parametrize("args, expected", [
+    pytest.param(["settle", ODD, "--format", "json"], '"record": "x\\\\xff.yaml"',
+                 id="settle json"),
+    pytest.param(["settle", "x\ny.yaml"], "Record:   x\\ny.yaml   (luzhou)", id="settle table"),
+    pytest.param(["score", HAND, "--rules", f"{ODD},luzhou"], "x\\xff.yaml  ", id="score columns"),
+    pytest.param(["score", HAND, "--rules", f"{ODD},luzhou", "--format", "json"],
+                 '"ruleset": "x\\\\xff.yaml"', id="score json, a refusing ruleset"),
+    pytest.param(["rules", "show", ODD], "Source:  x\\xff.yaml, a house rule", id="rules show"),
+])
+def test_a_files_odd_name_is_spelt_out_in_the_output(tmp_path, monkeypatch, args, expected):
+    monkeypatch.chdir(tmp_path)
+    Path("x\ny.yaml").write_bytes(RECORD.read_bytes())
+    contents = RECORD.read_bytes() if args[0] == "settle" else (
+        b"extends: luzhou\nname: h\nnope: 1\n" if "json" in args else b"extends: luzhou\n")
+    Path(ODD).write_bytes(contents)
+    result = run(*args)
+    assert "Traceback" not in result.output and result.exit_code in (0, 2), result.output
+    assert expected in result.stdout_bytes.decode("utf-8")
+
+
+@pytest.mark.parametrize("args, message", [
+    pytest.param(["settle", ""], "'': no such file", id="settle, not the working folder"),
+    pytest.param(["batch", "", "--input-format", "jsonl"], "'': no such file", id="batch"),
+    pytest.param(["score", HAND, "--rules", "r\udcff.yaml"], "invalid ruleset: r\\xff.yaml: "
+                 "unknown ruleset", id="a ruleset spelt as rows spell it"),
+])
+def test_a_file_named_oddly_or_not_at_all_is_named_in_its_message(args, message):
+    assert one_line_error(run(*args), message).startswith(f"mjscore: {message}")
