@@ -58,11 +58,32 @@ def _one_line(e: click.ClickException) -> None:
 _HELP_PAGE = getattr(click.exceptions, "NoArgsIsHelpError", ())  # (Click 8.2 on)
 
 
-class Group(click.Group):
+def _with_usage(e: click.ClickException, ctx) -> None:
+    # Click raises an option missing its value (`--seat` last) or given one it takes none
+    # (`--kong-draw=yes`) with no context, and so without the Usage: and Try lines above the
+    # Error: line that every other mistake in the command line gets (README, "Exit codes").
+    if isinstance(e, click.UsageError) and e.ctx is None:
+        e.ctx = ctx
+
+
+class Command(click.Command):
     def parse_args(self, ctx, args):
         try:
             return super().parse_args(ctx, args)
         except click.ClickException as e:
+            _with_usage(e, ctx)
+            raise
+
+
+class Group(click.Group):
+    command_class = Command
+    group_class = type  # (`rules`: a Group too)
+
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.ClickException as e:
+            _with_usage(e, ctx)
             _one_line(e)
             raise
         except BrokenPipeError:  # --help or --version into a closed pipe
