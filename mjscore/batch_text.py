@@ -40,7 +40,7 @@ def text_of(raw, name: str, kind: str) -> io.TextIOWrapper:
     if b"\0" in head:
         raise InputError(f"{name}: a binary file, not {kind} text")
     if not _utf8_start(head, kind, len(head) < SNIFF and _all_there(raw)):
-        raise InputError(f"{name}: not UTF-8 text")
+        raise InputError(f"{name}: {not_utf8(head)}")
     # utf-8-sig drops the byte-order mark spreadsheet programs put before a CSV header;
     # newline="" is what the csv module needs to see quoted line breaks. JSON Lines ends a
     # line at "\n": a lone "\r" is whitespace inside a JSON value, not a record's end (a
@@ -67,6 +67,19 @@ def wide_unicode(head: bytes) -> str | None:
         if head.startswith(mark):
             return f"{name} text, not UTF-8: save it as UTF-8"
     return None
+
+
+def not_utf8(data: bytes, at: int | None = None) -> str:
+    """What to say of text `data` that is not UTF-8: where, as the line of its first byte
+    that is not (`at`, if known), so that a long file need not be searched by hand."""
+    if at is None:
+        try:
+            codecs.getincrementaldecoder("utf-8")().decode(data)
+            at = len(data)  # (only its cut-off end: said at its last line)
+        except UnicodeDecodeError as e:
+            at = e.start
+    line = data.count(b"\n", 0, at) + 1
+    return f"not UTF-8 text (line {line})"
 
 
 def _all_there(raw) -> bool:

@@ -92,7 +92,9 @@ def from_line(file: str, number: int, line: tuple, path: str | None = None) -> R
             # A byte-order mark starting a line other than the first: files joined into one
             # (`cat a.jsonl b.jsonl`), the second saved with one. It is no part of the record.
             return from_line(file, number, (line_no, text[1:]), path)
-        problem = f"not JSON (line {line_no}, column {e.colno}: {e.msg})"
+        # (json's C scanner says "Invalid control character at", meaning at the column.)
+        why = e.msg[:-3] if e.msg.endswith(" at") else e.msg
+        problem = f"not JSON (line {line_no}, column {e.colno}: {why})"
     except RecursionError:
         problem = f"not JSON (line {line_no}: nested too deeply)"
     except ValueError:  # json's int() of a number over 4,300 digits (Python's own limit)
@@ -162,10 +164,12 @@ def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:
 
 def _yaml(text, name: str) -> Iterator[Record]:
     from .yamlfile import Items, parse_top
+    raw = text.buffer.read()  # (bytes, so that a byte that is not UTF-8 is told by its line)
     try:
-        content = text.read()
-    except UnicodeDecodeError:
-        raise InputError(f"{name}: not UTF-8 text") from None
+        content = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        from .batch_text import not_utf8
+        raise InputError(f"{name}: {not_utf8(raw, e.start)}") from None
     data = parse_top(content, lambda message: InputError(f"{name}: {message}"))
     if data is None:
         return

@@ -61,9 +61,9 @@ def from_bytes(raw: bytes, fail):
         raise fail(f"larger than {MAX_BYTES} bytes")
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        from .batch_text import wide_unicode
-        raise fail(wide_unicode(raw) or "not UTF-8 text") from None
+    except UnicodeDecodeError as e:
+        from .batch_text import not_utf8, wide_unicode
+        raise fail(wide_unicode(raw) or not_utf8(raw, e.start)) from None
     return parse(text, fail)
 
 

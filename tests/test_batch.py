@@ -373,6 +373,10 @@ def test_empty_file_is_zero_records_exit_0(tmp_path, name, content):
                  ["UTF-16 text, not UTF-8"], id="utf-16"),
     pytest.param("t.jsonl", '{"hand": "一二三万"}\n'.encode("gb18030"), ["not UTF-8 text"],
                  id="gb18030"),
+    pytest.param("t.yaml", b"- hand: 1m\n- hand: caf\xe9\n", ["not UTF-8 text (line 2)"],
+                 id="yaml: the line of the byte"),
+    pytest.param("t.yaml", b"- hand: 1m\n" * 2000 + b"- hand: caf\xe9\n",
+                 ["not UTF-8 text (line 2001)"], id="yaml: past the sniffed start"),
 ])
 def test_malformed_file_is_one_line_naming_it(tmp_path, name, content, fragments):
     path = tmp_path / name
@@ -397,6 +401,16 @@ def test_non_utf8_past_the_sniffed_start_spoils_its_record_only(tmp_path, name, 
     assert [status(r) for r in rows] == ["scored"] * 600 + ["bad", "scored"]
     assert rows[600]["error"] == f"not UTF-8 text (line {602 if head else 601})"
     assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("line, why", [
+    pytest.param('{"hand": "1m\t"}', "column 13: Invalid control character)", id="a tab"),
+    pytest.param('{"hand": "1m"} x', "column 16: Extra data)", id="as json says it"),
+])
+def test_a_line_that_is_not_json_says_why_in_words(tmp_path, line, why):
+    path = tmp_path / "c.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    assert rows_of(run(str(path), "--format", "jsonl"))[0]["error"] == f"not JSON (line 1, {why}"
 
 
 @pytest.mark.parametrize("name, head", [
