@@ -195,8 +195,12 @@ def _jsonl(text, name: str) -> Iterator[Record]:
             return
         line_no += 1
         if len(line) > LINE_MAX and not line.endswith("\n"):
+            blank = not line.strip()
             while line and not line.endswith("\n"):  # the rest of it, read and dropped
                 line = read_line(1 << 16)
+                blank = blank and not line.strip()
+            if blank:  # (spaces only: a blank line, however long, is no record)
+                continue
             number += 1
             yield Record(name, number, problem=f"longer than {LINE_MAX} characters (line "
                                                f"{line_no})")

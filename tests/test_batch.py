@@ -221,6 +221,18 @@ def test_bad_record_fields(fields, fragment):
     assert fragment in str(e.value)
 
 
+@pytest.mark.parametrize("blank", [pytest.param(" " * 100, id="short"),
+                                   pytest.param(" " * (2 << 20), id="over 1 MiB"),
+                                   pytest.param("\t" * (1 << 20) + " " * 9, id="tabs, over")])
+def test_a_blank_line_however_long_is_no_record(tmp_path, blank):
+    # (One of spaces over LINE_MAX was a bad record, "longer than 1048576 characters", and
+    # every record after it numbered one more than the same file's with a short blank line.)
+    path = tmp_path / "h.jsonl"
+    path.write_text(f"{json.dumps(GOOD)}\n{blank}\n{json.dumps(GOOD)}\n", encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    assert (result.exit_code, [r["record"] for r in rows_of(result)]) == (0, [1, 2])
+
+
 @pytest.mark.parametrize("line, fragment", [
     pytest.param('{"hand": "111m123m456m789m5qC"}', 'column 18: unknown suit "q"',
                  id="bad notation"),
