@@ -124,7 +124,8 @@ def _not_json(data, parts: list) -> str | None:
     if isinstance(data, dict):
         for k, v in data.items():
             if not isinstance(k, str):
-                return f"{_place(parts)}: a key must be text, not {type(k).__name__} {k!r:.40}"
+                where = f"{_place(parts)}: " if parts else ""  # (the label names the record)
+                return f"{where}a key must be text, not {type(k).__name__} {k!r:.40}"
             got = _not_json(v, parts + [k])
             if got:
                 return got

@@ -289,3 +289,15 @@ def test_load_takes_what_its_annotation_says(ref, opts):
     assert isinstance(ref, typing.get_args(hints["ref"]))
     assert opts is None or isinstance(opts, typing.get_args(hints["opts"]))
     assert R.load(ref, opts).name == "luzhou" and "Raises" in R.load.__doc__
+
+
+@pytest.mark.parametrize("record, message", [
+    pytest.param({1: 2}, "record: a key must be text, not int 1", id="at the top"),
+    pytest.param({"seats": {5: "1m"}, "events": []}, "record: seats: a key must be text, not int 5",
+                 id="inside seats"),
+])
+def test_a_key_that_is_not_text_is_named_once(record, message):
+    # (At the top of a mapping it read "record: the record: a key must be text".)
+    with pytest.raises(InputError) as e:
+        settle(record)
+    assert str(e.value) == message
