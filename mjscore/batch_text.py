@@ -38,7 +38,8 @@ def text_of(raw, name: str, kind: str) -> io.TextIOWrapper:
     if wide:
         raise InputError(f"{name}: {wide}")
     if b"\0" in head:
-        raise InputError(f"{name}: a binary file, not {kind} text")
+        line = head.count(b"\n", 0, head.index(b"\0")) + 1
+        raise InputError(f"{name}: a binary file, not {kind} text (a NUL byte on line {line})")
     if not _utf8_start(head, kind, len(head) < SNIFF and _all_there(raw)):
         raise InputError(f"{name}: {not_utf8(head)}")
     # utf-8-sig drops the byte-order mark spreadsheet programs put before a CSV header;

@@ -91,7 +91,8 @@ def parse_top(text: str, fail):
     before any item, as it did when it was built whole."""
     import yaml
     if "\x00" in text:
-        raise fail("not a text file (it holds NUL bytes)")
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise fail(f"not a text file (it holds NUL bytes: line {line})")
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     with _said(yaml, text, fail):
         check_events(yaml, text, loader, fail)

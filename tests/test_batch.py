@@ -381,6 +381,8 @@ def test_empty_file_is_zero_records_exit_0(tmp_path, name, content):
     pytest.param("t.csv", 'hand,seat\n"111m222m333p444p55p,E\n', ["malformed CSV"],
                  id="csv with an unclosed quote"),
     pytest.param("t.jsonl", b"\x00\x01\x02binary\xff", ["a binary file"], id="binary"),
+    pytest.param("t.jsonl", b'{"hand": "1m"}\n' * 4 + b'{"hand": "\x00"}\n',
+                 ["not jsonl text (a NUL byte on line 5)"], id="a NUL byte: its line"),
     pytest.param("t.csv", "hand\n111m222m333p444p55p\n".encode("utf-16"),
                  ["UTF-16 text, not UTF-8"], id="utf-16"),
     pytest.param("t.jsonl", '{"hand": "一二三万"}\n'.encode("gb18030"), ["not UTF-8 text"],

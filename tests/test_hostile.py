@@ -89,8 +89,8 @@ BAD_YAML = [
                  "is text", id="an octal number"),
     pytest.param(bytes(range(256)) * 4, bytes(range(256)) * 4, "not UTF-8 text (line 2)",
                  id="binary file"),
-    pytest.param(b"name: a\x00b\n", b"seats: a\x00b\n", "not a text file (it holds NUL bytes)",
-                 id="NUL bytes in UTF-8 text"),
+    pytest.param(b"extends: luzhou\nname: a\x00b\n", b"rules: luzhou\nseats: a\x00b\n",
+                 "not a text file (it holds NUL bytes: line 2)", id="NUL bytes in UTF-8 text"),
     pytest.param("name: café\n".encode("latin-1"), "seats: café\n".encode("latin-1"),
                  "not UTF-8 text (line 1)", id="Latin-1 text"),
     # (The line of the first byte that is not UTF-8: said as "not UTF-8 text" alone, a long
