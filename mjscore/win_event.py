@@ -67,6 +67,7 @@ def settle_win(table, ev) -> tuple:
         except MjscoreError as e:
             raise _horse_error(table, ev, e) from None
         kong_from = kong_draw_from(table, ev, seat, h)
+        after_kong_checked(table, ev, frm, tile)
         try:
             ctx = C.make(h, table.rs, seat_=seat, discard=None if rob else frm,
                          kong_draw=f.get("kong_draw", False),
@@ -118,8 +119,7 @@ def kong_draw_from(table, ev, seat: str, hand) -> str | None:
         return None
     liable = "kong_from" in table.rs.context
     earlier = table.rec.events[:ev.number - 1]
-    kongs = [e for e in earlier if e.seat == seat and (
-        e.type == "kong" or e.type == "call" and e.fields.get("kind") == "kong")]
+    kongs = [e for e in earlier if e.seat == seat and _is_kong(e)]
     if not kongs or not liable and len(kongs) != len(hand.kongs):
         return None
     last = kongs[-1]
@@ -131,19 +131,59 @@ def kong_draw_from(table, ev, seat: str, hand) -> str | None:
     return last.fields.get("from") if liable else None
 
 
-def _another_turn(table, kong, after: list):
+def after_kong_checked(table, ev, frm, tile: int) -> None:
+    """Refuse an `after_kong` win (杠上炮; the guide's Kong Penalty) on a discard the record
+    shows was not the discarder's first after a kong, as `kong_draw_from` refuses a kong draw
+    on no replacement: where the discarder's hand is given and the record holds every kong it
+    shows (none left out, none robbed), either none came before the win, or the log shows
+    another turn after the last of them (anything but its replacement's draw, the discard of
+    the tile won, passes on either tile and a ghosts count)."""
+    if not ev.fields.get("after_kong") or ev.fields.get("rob_kong") or frm not in table.hands:
+        return
+    kongs = [e for e in table.rec.events if e.seat == frm and _is_kong(e)]
+    shown = len(table.hands[frm].kongs)
+    if len(kongs) != shown:
+        return
+    before = [e for e in kongs if e.number < ev.number]
+    head = f"{table.rec.label}: event {ev.number}: after_kong: "
+    if not before:
+        later = "none" if not shown else "a kong, declared later" if shown == 1 else \
+            f"{shown} kongs, each declared later"
+        raise InputError(f"{head}{frm} had made no kong before it (its hand shows {later})")
+    last = before[-1]
+    turn = _another_turn(table, last, table.rec.events[last.number:ev.number - 1], tile)
+    if turn:
+        who = f"{turn.seat}'s " if turn.seat else ""
+        raise InputError(f"{head}the tile won is not {frm}'s discard right after its last kong "
+                         f"(event {last.number}): event {turn.number} ({who}{turn.type}) came "
+                         "between")
+
+
+def _is_kong(e) -> bool:
+    return e.type == "kong" or e.type == "call" and e.fields.get("kind") == "kong"
+
+
+def _another_turn(table, kong, after: list, discard: int | None = None):
     """The first of the events `after` a kong (up to the win) that was another turn, or None:
     all that may come between are the replacement tile's draw, a pass on the konged tile
     itself (a claimed kong's discard, an added kong's tile let go unrobbed) and a ghosts count
-    (a discard, a call, another draw, a pass on any other tile: the turn went on)."""
-    label, drew = table.rec.label, False
+    (a discard, a call, another draw, a pass on any other tile: the turn went on); with
+    `discard`, also the konger's discard of that tile and passes on it (杠上炮)."""
+    label, drew, discarded = table.rec.label, False, False
     offered = kong.fields.get("from") or kong.seat
     for e in after:
         if e.type == "ghosts" or e.type == "pass" and e.fields.get("from") == offered and \
                 event_tile(e, label) == event_tile(kong, label):
             continue
-        if e.type == "draw" and e.seat == kong.seat and not drew:
+        if e.type == "draw" and e.seat == kong.seat and not drew and not discarded:
             drew = True
+            continue
+        if discard is not None and e.seat == kong.seat and e.type == "discard" and \
+                not discarded and event_tile(e, label) == discard:
+            discarded = True
+            continue
+        if discarded and e.type == "pass" and e.fields.get("from") == kong.seat and \
+                event_tile(e, label) == discard:
             continue
         return e
     return None

@@ -971,3 +971,51 @@ def test_settle_standard_input_that_cannot_be_read(tmp_path, closed):
                                 else {"stdin": write_only}))
     reason = "standard input is closed" if closed else "standard input is open for writing only"
     assert (res.returncode, res.stderr) == (2, f"mjscore: <stdin>: cannot be read ({reason})\n")
+
+
+# 杠上炮 (L7) and the guide's Kong Penalty (E5) are a win on the discarder's first discard after
+# its kong. Where the discarder's hand is given and the record holds every kong it shows, a win
+# said to be after a kong that none came before, or that the log shows another turn after, was
+# scored a step (or 10 ke) too high (audit-luzhou). As a kong draw is refused (47b1748).
+AK_E, AK_W = "111m222m333p444pC5p", "[9999s] 12s456s678s1pC"
+AK_KONG = {"kong": "W", "kind": "exposed", "tile": "9s", "from": "N"}
+AK_WIN = {"win": "E", "tile": "5p", "from": "W", "after_kong": True}
+AK_DRAW, AK_OUT = {"draw": "W"}, {"discard": "W", "tile": "5p"}
+AK_THREE = {"discard": "W", "tile": "3s"}
+
+
+@pytest.mark.parametrize("rules, w, events, said", [
+    pytest.param("luzhou", "123m456m789m1p2pCC", [AK_WIN],
+                 "event 1: after_kong: W had made no kong before it (its hand shows none)",
+                 id="no kong at all"),
+    pytest.param("luzhou", AK_W, [AK_WIN, AK_KONG], "event 1: after_kong: W had made no kong "
+                 "before it (its hand shows a kong, declared later)", id="the kong came later"),
+    pytest.param("luzhou", AK_W, [AK_KONG, AK_DRAW, AK_THREE, AK_WIN], "event 4: after_kong: the "
+                 "tile won is not W's discard right after its last kong (event 1): event 3 "
+                 "(W's discard) came between", id="a discard since the kong"),
+    pytest.param("luzhou", AK_W, [AK_KONG, AK_DRAW, AK_OUT, {"draw": "N"}, AK_WIN],
+                 "event 5: after_kong: the tile won is not W's discard right after its last "
+                 "kong (event 1): event 4 (N's draw) came between", id="another seat's turn"),
+    pytest.param("luzhou-guide", AK_W, [AK_KONG, AK_DRAW, AK_THREE, AK_WIN], "event 4: "
+                 "after_kong: the tile won is not W's discard right after its last kong",
+                 id="the guide's Kong Penalty"),
+])
+def test_an_after_kong_win_the_log_contradicts_is_refused(rules, w, events, said):
+    with pytest.raises(InputError, match=re.escape(said)):
+        settle({"rules": rules, "seats": {"E": AK_E, "W": w}, "events": events})
+
+
+@pytest.mark.parametrize("rules, w, events, net", [
+    pytest.param("luzhou", AK_W, [AK_KONG, AK_WIN], 10, id="the kong alone"),
+    pytest.param("luzhou", AK_W, [AK_KONG, AK_DRAW, AK_OUT,
+                                  {"pass": "S", "tile": "5p", "from": "W", "value": 2}, AK_WIN],
+                 10, id="replacement, discard and a pass on it"),
+    pytest.param("luzhou", AK_W, [AK_WIN], 10, id="the kong left out: not checked"),
+    pytest.param("luzhou", "[9999s] (2222s) 456s678s1p", [AK_KONG, AK_DRAW, AK_THREE, AK_WIN],
+                 10, id="a kong the hand shows left out: not checked"),
+    pytest.param("luzhou-guide", AK_W, [AK_KONG, AK_DRAW, AK_OUT, AK_WIN], 50,
+                 id="the guide: 40 and the Kong Penalty"),
+])
+def test_an_after_kong_win_on_the_discard_after_the_kong_is_settled(rules, w, events, net):
+    r = settle({"rules": rules, "seats": {"E": AK_E, "W": w}, "events": events})
+    assert (r.legal, r.net["E"], r.net["W"]) == (True, net, -net)
