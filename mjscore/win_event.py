@@ -67,7 +67,6 @@ def settle_win(table, ev) -> tuple:
         except MjscoreError as e:
             raise _horse_error(table, ev, e) from None
         kong_from = kong_draw_from(table, ev, seat, h)
-        after_kong_checked(table, ev, frm, tile)
         try:
             ctx = C.make(h, table.rs, seat_=seat, discard=None if rob else frm,
                          kong_draw=f.get("kong_draw", False),
@@ -80,6 +79,8 @@ def settle_win(table, ev) -> tuple:
         except MjscoreError as e:  # an option in the record's keys: settle has no --kong-draw
             raise InputError(f"{table.rec.label}: event {ev.number}: "
                              f"{e.record if isinstance(e, OptionError) else e}") from None
+        after_kong_checked(table, ev, frm, tile)
+        deal_win_checked(table, ev, seat, frm)
         try:
             check_extras(ctx, h, table.rs)  # horses as many as the ruleset draws
         except MjscoreError as e:
@@ -157,6 +158,33 @@ def after_kong_checked(table, ev, frm, tile: int) -> None:
         raise InputError(f"{head}the tile won is not {frm}'s discard right after its last kong "
                          f"(event {last.number}): event {turn.number} ({who}{turn.type}) came "
                          "between")
+
+
+def deal_win_checked(table, ev, seat: str, frm) -> None:
+    """Refuse a 天胡 or 地胡 (`heavenly`, `earthly`) the log shows came after the deal's first
+    turns: each is won on the winner's first tile, before any discard, call or kong of its own
+    and before a second draw (on a self-draw; a log may write the dealer's fourteenth tile as
+    a draw) or any draw (on the dealer's first discard, which must be the dealer's only one);
+    a 天胡 also before any other seat's event (a ghosts count aside, as always)."""
+    f, label = ev.fields, table.rec.label
+    if not (f.get("heavenly") or f.get("earthly")):
+        return
+    earlier = [e for e in table.rec.events[:ev.number - 1] if e.type != "ghosts"]
+    own = [e for e in earlier if e.seat == seat and e.type != "pass"]
+    drawn = [e for e in own if e.type == "draw"][0 if frm else 1:]
+    dealt = [e for e in earlier if e.type == "discard" and e.seat == frm][:-1]
+    found = [e for e in own if e.type != "draw"] + drawn[:1] + dealt[:1]
+    if f.get("heavenly"):
+        found += [e for e in earlier if e.seat != seat or e.type == "pass"][:1]
+        what = "the dealer wins on the dealt hand, before any turn"
+    else:
+        what = f"{seat} wins on its first tile" + (f", {frm}'s first discard" if frm else "")
+    first = min(found, key=lambda e: e.number, default=None)
+    if first is not None:
+        who = f"{first.seat}'s " if first.seat else ""
+        key = "heavenly" if f.get("heavenly") else "earthly"
+        raise InputError(f"{label}: event {ev.number}: {key}: {what}, but event "
+                         f"{first.number} ({who}{first.type}) came before it")
 
 
 def _is_kong(e) -> bool:

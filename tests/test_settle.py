@@ -1019,3 +1019,50 @@ def test_an_after_kong_win_the_log_contradicts_is_refused(rules, w, events, said
 def test_an_after_kong_win_on_the_discard_after_the_kong_is_settled(rules, w, events, net):
     r = settle({"rules": rules, "seats": {"E": AK_E, "W": w}, "events": events})
     assert (r.legal, r.net["E"], r.net["W"]) == (True, net, -net)
+
+
+# 天胡 and 地胡 (L8: 40) are won on the winner's first tile. A log showing the dealer's own
+# discard and a later draw before a 天胡 was settled at 40 in place of 大对子's 10 (audit-luzhou).
+DEAL = "111m222m333p444pC5p"
+E9, S9 = {"discard": "E", "tile": "9s"}, {"discard": "S", "tile": "9p"}
+ROUND = [E9, {"draw": "S"}, S9, {"draw": "W"}, {"discard": "W", "tile": "1s"}, {"draw": "N"},
+         {"discard": "N", "tile": "1s"}, {"draw": "E"}]
+HEAVEN, EARTH = {"win": "E", "tile": "5p", "heavenly": True}, \
+    {"win": "S", "tile": "5p", "earthly": True}
+
+
+@pytest.mark.parametrize("seat, events, said", [
+    pytest.param("E", [*ROUND, HEAVEN], "event 9: heavenly: the dealer wins on the dealt hand, "
+                 "before any turn, but event 1 (E's discard) came before it", id="天胡 a round on"),
+    pytest.param("E", [{"draw": "S"}, HEAVEN], "event 1 (S's draw) came before it",
+                 id="天胡 after another seat's draw"),
+    pytest.param("E", [{"draw": "E"}, {"draw": "E"}, HEAVEN], "event 2 (E's draw) came",
+                 id="天胡 on a second draw"),
+    pytest.param("S", [*ROUND, {"discard": "E", "tile": "1s"}, {"draw": "S"}, EARTH],
+                 "event 11: earthly: S wins on its first tile, but event 3 (S's discard) came "
+                 "before it", id="地胡 a round on"),
+    pytest.param("S", [*ROUND, {"discard": "E", "tile": "5p"}, {**EARTH, "from": "E"}],
+                 "event 10: earthly: S wins on its first tile, E's first discard, but event 1 "
+                 "(E's discard)",
+                 id="地胡 on the dealer's second discard"),
+    pytest.param("S", [E9, {"discard": "E", "tile": "5p"}, {**EARTH, "from": "E"}],
+                 "event 1 (E's discard) came before it", id="地胡 on a discard not the first"),
+])
+def test_a_deal_win_the_log_contradicts_is_refused(seat, events, said):
+    with pytest.raises(InputError, match=re.escape(said)):
+        settle({"seats": {seat: DEAL}, "events": events})
+
+
+@pytest.mark.parametrize("seat, events, winner_net", [
+    pytest.param("E", [HEAVEN], 120, id="天胡 alone"),
+    pytest.param("E", [{"draw": "E"}, {"ghosts": "E", "drawn": 1}, HEAVEN], 120,
+                 id="天胡 after the dealer's fourteenth tile and a ghosts count"),
+    pytest.param("S", [E9, {"pass": "S", "tile": "9s", "from": "E"}, {"draw": "S"}, EARTH], 120,
+                 id="地胡 on the first draw"),
+    pytest.param("S", [{"discard": "E", "tile": "5p"}, {**EARTH, "from": "E"}], 20,
+                 id="地胡 on the dealer's first discard"),
+    pytest.param("N", ROUND[:6] + [{**EARTH, "win": "N"}], 120, id="地胡 of the last seat"),
+])
+def test_a_deal_win_on_the_first_tile_is_settled(seat, events, winner_net):
+    r = settle({"seats": {seat: DEAL}, "events": events})
+    assert r.legal and r.net[seat] == winner_net
