@@ -15,7 +15,8 @@ from __future__ import annotations
 from . import tiles as T
 from .context import SEATS
 from .record import event_tile
-from .robbing import rob_ghost_refusal
+from .errors import InputError
+from .robbing import rob_ghost_refusal, robbed_may_be_ghost
 from .settlement import Payment
 
 
@@ -35,6 +36,28 @@ def robbing_win(events: tuple, i: int, rs, label: str):
 def added_ghost(tile: int, rs) -> bool:
     """Whether a robbed kong of `tile` is a ghost added to another kind's pong."""
     return tile in rs.ghost_kinds and rs.ghosts_in_melds == "wild"
+
+
+def check_kong_shown(table, ev, hand, tile: int, robber) -> None:
+    """Refuse the kong event `ev` if its seat's `hand` does not show it: the kong as declared,
+    or, robbed by `robber` (it never formed), the exposed pong it was added to. A ghost added
+    to a pong does not say which kind the pong is; the robber's tile, written as the tile the
+    ghost stands for (L14), does (written as the ghost itself, scoring refuses it). Robbing it
+    takes a natural tile of that pong and leaves the ghost in it (seed 002: 还要拿走别人的本牌，
+    把红中留给杠牌的人，杠牌的人就不会有无鬼番了), so the pong shown holds a ghost."""
+    kind, label, rs = ev.fields["kind"], table.rec.label, table.rs
+    want = ("pong", "exposed") if robber else ("kong", kind)
+    ghost = robber is not None and added_ghost(tile, rs)
+    named = event_tile(robber, label) if ghost else tile
+    left = ghost and robbed_may_be_ghost(rs)
+    if any(m.kind == want[0] and m.exposure == want[1] and (m.ghosts or not left) and
+           (ghost and named in rs.ghost_kinds or m.tiles[0] == named) for m in hand.melds):
+        return
+    shown = "exposed pong (the kong was robbed)" if robber else f"{kind} kong"
+    why = f" holding a {T.name(tile)}: the robber of the {T.name(tile)} added to it takes a " \
+          f"natural tile and leaves the {T.name(tile)} (seed 002: 把红中留给杠牌的人)" if left else ""
+    raise InputError(f"{label}: event {ev.number}: {ev.seat}'s hand shows no {shown} of "
+                     f"{T.name(named)}{why}")
 
 
 def check_robbed(table, kong_tile: int, win) -> None:

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
-from .claims import added_ghost, check_robbed, kong_paid, robbing_win
+from .claims import check_kong_shown, check_robbed, kong_paid, robbing_win
 from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
@@ -157,19 +157,7 @@ class _Table:
                 self.out.append(self.kong(ev, kind, tile, frm, False))
                 raise
         if hand is not None:
-            want = ("pong", "exposed") if robbed else ("kong", kind)
-            # (A ghost added to a pong: the kong's tile does not say which kind the pong is;
-            # the robber's tile, written as the tile the ghost stands for (L14), does. Written
-            # as the ghost itself, scoring refuses it.)
-            named = tile
-            if robbed and added_ghost(tile, self.rs):
-                named = event_tile(robber, self.rec.label)
-            anykind = named in self.rs.ghost_kinds and robbed and added_ghost(tile, self.rs)
-            if not any(m.kind == want[0] and m.exposure == want[1] and
-                       (anykind or m.tiles[0] == named) for m in hand.melds):
-                shown = "exposed pong (the kong was robbed)" if robbed else f"{kind} kong"
-                raise InputError(f"{self.rec.label}: event {ev.number}: {ev.seat}'s hand shows "
-                                 f"no {shown} of {T.name(named)}")
+            check_kong_shown(self, ev, hand, tile, robber)
         if robbed:  # as formed, should the robbing win be refused (`kongs_as_settled`)
             self.formed[len(self.out)] = (robber.number,
                                           self.kong(ev, kind, tile, frm, False))

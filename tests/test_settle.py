@@ -769,9 +769,9 @@ def test_seats_in_a_record_may_be_written_in_small_letters():
                  id="L14: a robbed 红中 written as the tile it stands for"),
     pytest.param("luzhou", [{"kong": "N", "kind": "added", "tile": "C"},
                             {"win": "S", "tile": "5p", "from": "N", "rob_kong": True}],
-                 {"S": "111m123m456m789m C 5p", "N": "[555p] 123s456s789s1s"},
+                 {"S": "111m123m456m789m C 5p", "N": "[55pC] 123s456s789s1s"},
                  {"E": 0, "S": 5, "W": 0, "N": -5},
-                 id="L14 with the konger's hand: its pong of any kind"),
+                 id="L14 with the konger's hand: its pong of any kind, the 红中 left in it"),
     pytest.param("guangdong", [{"kong": "W", "kind": "added", "tile": "9s"},
                                {"win": "S", "tile": "3p", "from": "W", "rob_kong": True}],
                  {"S": "123m456m789m12pSS 3p"}, {"E": -1, "S": 11, "W": -9, "N": -1},
@@ -1066,3 +1066,29 @@ def test_a_deal_win_the_log_contradicts_is_refused(seat, events, said):
 def test_a_deal_win_on_the_first_tile_is_settled(seat, events, winner_net):
     r = settle({"seats": {seat: DEAL}, "events": events})
     assert r.legal and r.net[seat] == winner_net
+
+
+# Seed 002: robbing a 红中 added to a pong takes a natural tile of it and leaves the 红中 with
+# the konger (还要拿走别人的本牌，把红中留给杠牌的人，杠牌的人就不会有无鬼番了): its pong holds a
+# ghost. N shown with [555p] after it was settled, and N's later win took 无鬼 (10, not 2).
+ROB_C = [{"kong": "N", "kind": "added", "tile": "C"},
+         {"win": "S", "tile": "5p", "from": "N", "rob_kong": True}, {"win": "N", "tile": "1s"}]
+
+
+@pytest.mark.parametrize("n, net", [
+    pytest.param("[55pC] 123s456s789s11s", {"E": -2, "S": 5, "W": -2, "N": -1},
+                 id="the 红中 left in the pong: N's win is no 无鬼"),
+    pytest.param("[5pCC] 123s456s789s11s", {"E": -2, "S": 5, "W": -2, "N": -1},
+                 id="a pong of one natural and two 红中"),
+])
+def test_a_robbed_zhong_is_left_in_the_kongers_pong(n, net):
+    r = settle({"seats": {"S": "111m123m456m789m C 5p", "N": n}, "events": ROB_C})
+    assert r.legal and r.net == net
+
+
+def test_a_kongers_pong_shown_without_the_robbed_zhong_is_refused():
+    with pytest.raises(InputError, match=re.escape(
+            "event 1: N's hand shows no exposed pong (the kong was robbed) of 5p holding a C: the "
+            "robber of the C added to it takes a natural tile and leaves the C (seed 002")):
+        settle({"seats": {"S": "111m123m456m789m C 5p", "N": "[555p] 123s456s789s11s"},
+                "events": ROB_C})
