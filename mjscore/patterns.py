@@ -128,14 +128,16 @@ def seven_pairs_dragons(reading, hand, ctx, params) -> int:
 
 
 @pattern("seven_pairs_quads", signature=lambda params: "ghost_pair" not in params,
-         params=("quads", "ghost_pair"))
+         params=("quads", "at_least", "ghost_pair"))
 def seven_pairs_quads(reading, hand, ctx, params) -> int:
-    """Seven pairs holding `quads` four-of-a-kinds (as two pairs each). `ghost_pair`: true
-    when the one other pair is two ghost tiles, false when it is two natural tiles."""
+    """Seven pairs holding `quads` four-of-a-kinds (as two pairs each; `at_least` to make it
+    a minimum). `ghost_pair`: true when the one other pair is two ghost tiles, false when
+    it is two natural tiles."""
     if reading.shape != "seven_pairs":
         return 0
-    quads = [k for k, n in enumerate(reading.counts) if n == 4]
-    if len(quads) != params.get("quads", 0):
+    quads = sum(1 for n in reading.counts if n == 4)
+    want = params.get("quads", 0)
+    if quads < want or not params.get("at_least") and quads != want:
         return 0
     if "ghost_pair" in params:
         pairs = [k for k, n in enumerate(reading.counts) if n == 2]

@@ -69,6 +69,8 @@ def test_formula_basic_win_2_kong_draw_x2_no_ghost_plus_10_is_14():
                  id="Three-Gui Pair 80 (a ghost in a quad, the pair natural)"),
     pytest.param("1111m2222m55m7p8pCC", {}, 80, "pure_double_gui_pair",
                  id="Pure Double Gui Pair 160 capped at 80"),
+    pytest.param("1111m2222m3333pC5p", {"win": "5p", "opts": {"rare_cap": 200}}, 160,
+                 "pure_double_gui_pair", id="Pure Double Gui Pair: three quads are two or more"),
     pytest.param("1111m22m33m44p55p6pC", {}, 10, "seven_pairs",
                  id="Seven Pairs 10 beats Gui 5 (123m 123m 11m 456p 456p)"),
     pytest.param("11m22m33m44m55m66mFC", {}, 80, "triple_luxury_seven_pairs",
@@ -123,16 +125,20 @@ def test_hand_stick_one_doubles_all_triplet_to_80_but_the_cap_is_40():
     assert (r.raw, r.value) == (80, 40)
 
 
-@pytest.mark.parametrize("hand, win, value, base", [
-    pytest.param("1111m2222m3333m4mC", "4m", 20, "gui_self_draw", id="pair 4mC: three Gui 20"),
-    pytest.param("1111m2222m3333pC5p", "5p", 10, "seven_pairs", id="pair 5pC: seven pairs"),
-    pytest.param("1116888pWWWCCCW", "W", 10, "seven_pairs", id="pair 6pC: seven pairs"),
-    pytest.param("EEEENCCFFPPPPF", "F", 10, "seven_pairs", id="pair NC: seven pairs"),
+@pytest.mark.parametrize("hand, win", [
+    pytest.param("1111m2222m3333m4mC", "4m", id="pair 4mC"),
+    pytest.param("1111m2222m3333pC5p", "5p", id="pair 5pC"),
+    pytest.param("1116888pWWWCCCW", "W", id="pair 6pC"),
+    pytest.param("EEEENCCFFPPPPF", "F", id="pair NC"),
 ])
-def test_three_gui_pair_needs_a_pair_of_two_natural_tiles(hand, win, value, base):
-    # E3 / seed 000: "a pair of normal tiles (not Ghost Tiles)"; half a ghost is not one
+def test_three_quads_beside_a_half_ghost_pair_are_pure_double_gui_pair(hand, win):
+    # E3 / seed 000: Three-Gui Pair asks for "a pair of normal tiles (not Ghost Tiles)", and
+    # half a ghost is not one; but three quads are "two sets of four identical tiles used as
+    # pairs" and more: Pure Double Gui Pair 160, capped at 80 (they fell to Seven Pairs 10 or
+    # three Gui 20, below the same hands with a quad fewer)
     r = score(hand, G, win=win)
-    assert (r.value, [h.id for h in r.patterns if h.spec.effect == "base"]) == (value, [base])
+    assert (r.value, [h.id for h in r.patterns if h.spec.effect == "base"]) == \
+        (80, ["pure_double_gui_pair"])
 
 
 def test_cap_40_and_rare_cap_80():
