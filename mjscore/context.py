@@ -255,13 +255,17 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     if (heavenly or earthly) and hand.melds:
         raise refusal("{heavenly} / {earthly}: a hand won on the deal has no melds")
     if heavenly and (d or r):
-        raise refusal("{heavenly} is won on the dealt hand, not on a discard")
+        raise refusal("{heavenly} is won on the dealt hand, not on "
+                      + ("a robbed kong ({rob_kong})" if r else "a discard"))
     if heavenly and done:
         raise refusal("{heavenly} is won on the deal: no seat can have won before it ({won})")
     why = r and rob_refusal(hand, rs, r)
     if why:
         raise refusal("{rob_kong} {r}: {why}", r=r, why=why)
-    if earthly and (r or d and d != dl):
+    if earthly and r:
+        raise refusal("{earthly} is won on the dealer's first discard, not on a robbed kong "
+                      "({rob_kong})")
+    if earthly and d and d != dl:
         raise refusal("{earthly} on a discard is won on the dealer's first discard")
     n = _int(ghosts_drawn, "--ghosts-drawn")
     if n:
