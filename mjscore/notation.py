@@ -261,8 +261,11 @@ def _parse_slow(text: str) -> ParsedHand:
         inner = text[i + 1:] if end < 0 else text[i + 1:end]
         for other in "[({])}":
             if other in inner:
-                raise NotationError(f'unclosed "{ch}"', i + 1) if end < 0 or other in OPEN_TO_CLOSE \
-                    else NotationError(f'"{other}" does not close "{ch}"', i + 2 + inner.index(other))
+                if end < 0:
+                    raise NotationError(f'unclosed "{ch}"', i + 1)
+                # (Named where it stands: "[[555p]]" said its first "[" was unclosed.)
+                word = "inside a meld" if other in OPEN_TO_CLOSE else f'does not close "{ch}"'
+                raise NotationError(f'"{other}" {word}', i + 2 + inner.index(other))
         if end < 0:
             raise NotationError(f'unclosed "{ch}"', i + 1)
         kinds = _meld_tiles(inner, ch, i + 1)

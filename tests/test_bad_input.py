@@ -40,6 +40,8 @@ BAD_SCORE = [
                  id="unclosed bracket"),
     pytest.param(["111m123m456m789m5pC (1111m"], ["column 21", 'unclosed "("'],
                  id="unclosed parenthesis"),
+    pytest.param(["[[555p]] 123m456m789m11p"], ["column 2", '"[" inside a meld'],
+                 id="a meld inside a meld"),
     pytest.param(["111m123m456m789m5p)C"], ["column 19", '")" closes nothing'],
                  id="closing bracket that closes nothing"),
     pytest.param(["111m123m456m789m5pC []"], ["column 21", "empty meld"], id="empty meld"),
