@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
+from .claims import robbing_win
 from .draw_game import xiqian_elsewhere
 from .errors import InputError, MjscoreError, OptionError
 from .passes import blocked_by_pass
@@ -120,7 +121,7 @@ def kong_draw_from(table, ev, seat: str, hand) -> str | None:
         return None
     liable = "kong_from" in table.rs.context
     earlier = table.rec.events[:ev.number - 1]
-    kongs = [e for e in earlier if e.seat == seat and _is_kong(e)]
+    kongs = [e for e in _formed_kongs(table, seat) if e.number < ev.number]
     if not kongs or not liable and len(kongs) != len(hand.kongs):
         return None
     last = kongs[-1]
@@ -141,7 +142,7 @@ def after_kong_checked(table, ev, frm, tile: int) -> None:
     the tile won, passes on either tile and a ghosts count)."""
     if not ev.fields.get("after_kong") or ev.fields.get("rob_kong") or frm not in table.hands:
         return
-    kongs = [e for e in table.rec.events if e.seat == frm and _is_kong(e)]
+    kongs = _formed_kongs(table, frm)
     shown = len(table.hands[frm].kongs)
     if len(kongs) != shown:
         return
@@ -185,6 +186,15 @@ def deal_win_checked(table, ev, seat: str, frm) -> None:
         key = "heavenly" if f.get("heavenly") else "earthly"
         raise InputError(f"{label}: event {ev.number}: {key}: {what}, but event "
                          f"{first.number} ({who}{first.type}) came before it")
+
+
+def _formed_kongs(table, seat: str) -> list:
+    """`seat`'s kong events (and kong calls) that formed: a robbed kong never did, so it gave
+    no replacement to win on (杠上开花) or discard after (杠上炮), and its hand shows a pong;
+    its event is then a turn after any earlier kong (`_another_turn`)."""
+    events, label = table.rec.events, table.rec.label
+    return [e for i, e in enumerate(events) if e.seat == seat and _is_kong(e) and not (
+        e.type == "kong" and robbing_win(events, i, table.rs, label) is not None)]
 
 
 def _is_kong(e) -> bool:

@@ -1092,3 +1092,31 @@ def test_a_kongers_pong_shown_without_the_robbed_zhong_is_refused():
             "robber of the C added to it takes a natural tile and leaves the C (seed 002")):
         settle({"seats": {"S": "111m123m456m789m C 5p", "N": "[555p] 123s456s789s11s"},
                 "events": ROB_C})
+
+
+# A robbed kong never formed (seed 002: 抢杠), so it gave its konger no replacement to win on
+# (杠上开花) and no discard after it (杠上炮). Counted as a kong, it made the hand's kongs
+# look left out and the checks were skipped: N was paid 杠上花 (40 each) and W paid 杠上炮's
+# step (audit-settle).
+RB_E = "123p456p789p222pC9m"
+RB_N, RB_W = "(1111m) [999m] 567m789mC5m", "[999m] 123m456m78m11s"
+RB_ROB = {"win": "E", "tile": "9m", "from": "N", "rob_kong": True}
+
+
+@pytest.mark.parametrize("seats, events, said", [
+    pytest.param({"E": RB_E, "N": RB_N}, [
+        {"kong": "N", "kind": "concealed", "tile": "1m"},
+        {"kong": "N", "kind": "added", "tile": "9m"}, RB_ROB,
+        {"win": "N", "tile": "5m", "kong_draw": True}],
+        "event 4: kong_draw: the winning tile is not the replacement of N's last kong (event 1):"
+        " event 2 (N's kong) came between", id="杠上开花 after its robbed kong"),
+    pytest.param({"E": RB_E, "W": RB_W, "N": "222s333s444s666sC5p"}, [
+        {"kong": "W", "kind": "added", "tile": "9m"}, {**RB_ROB, "from": "W"},
+        {"discard": "W", "tile": "5p"}, {"win": "N", "tile": "5p", "from": "W",
+                                         "after_kong": True}],
+        "event 4: after_kong: W had made no kong before it (its hand shows none)",
+        id="杠上炮 after its robbed kong"),
+])
+def test_a_win_after_a_robbed_kong_as_if_it_formed_is_refused(seats, events, said):
+    with pytest.raises(InputError, match=re.escape(said)):
+        settle({"rules": "luzhou", "seats": seats, "events": events})
