@@ -82,11 +82,28 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
                 table[k] += fewest_natural(rs, k, 3 if robbed else 4)
         if e.type == "win" and e.fields.get("rob_kong") and robbed_may_be_ghost(rs):
             table[event_tile(e, rec.label)] -= 1
+    table.update(_called(rec, rs, hands))
     for k, n in table.items():
         if n > rs.copies[k]:
             raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
                              f"the table ({rs.name} has {rs.copies[k]})")
     return hands
+
+
+def _called(rec, rs, hands: dict) -> Counter:
+    """The tiles a pong or kong call shows, for a seat whose hand is not given (a given hand
+    shows its melds) and that has no kong event of that tile (counted above, and at least as
+    many): a pong N called from a discard is three tiles, however the hand ends."""
+    kongs = {(e.seat, event_tile(e, rec.label)) for e in rec.events
+             if e.type == "kong" and e.seat not in hands}
+    called: Counter = Counter()
+    for e in rec.events:
+        kind = e.fields.get("kind") if e.type == "call" else None
+        if kind in ("pong", "kong") and e.seat not in hands:
+            k = event_tile(e, rec.label)
+            if (e.seat, k) not in kongs:
+                called[k] += fewest_natural(rs, k, 3 if kind == "pong" else 4)
+    return called
 
 
 def kongs_told(rec, rs, hands: dict) -> None:
