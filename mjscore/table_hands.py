@@ -62,6 +62,16 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
         except MjscoreError as e:
             hint = _passed_over(rec, rs, play, seat, text) if size == 13 else ""
             raise InputError(f"{rec.label}: seats.{seat}: {e}{hint}") from None
+    for k, n in on_table(rec, rs, play, hands).items():
+        if n > rs.copies[k]:
+            raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
+                             f"the table ({rs.name} has {rs.copies[k]})")
+    return hands
+
+
+def on_table(rec, rs, play: dict, hands: dict) -> Counter:
+    """The tiles the record shows held across the table: every hand given, and the kongs and
+    called melds of the seats whose hands are not."""
     table: Counter = Counter()
     for h in hands.values():
         table.update(h.physical())
@@ -83,11 +93,7 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
         if e.type == "win" and e.fields.get("rob_kong") and robbed_may_be_ghost(rs):
             table[event_tile(e, rec.label)] -= 1
     table.update(_called(rec, rs, hands))
-    for k, n in table.items():
-        if n > rs.copies[k]:
-            raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
-                             f"the table ({rs.name} has {rs.copies[k]})")
-    return hands
+    return table
 
 
 def _called(rec, rs, hands: dict) -> Counter:

@@ -23,7 +23,7 @@ from .record import check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
 from .settlement import net_of
-from .table_hands import claimants_win, kongs_told, read_hands, winners
+from .table_hands import claimants_win, kongs_told, on_table, read_hands, winners
 from .win_event import settle_win
 
 SEATS = C.SEATS
@@ -89,6 +89,7 @@ class _Table:
         self.log = any(e.type in ("draw", "discard", "call") for e in rec.events)
         self.winners = winners(rec, self.play)
         self.hands = read_hands(rec, rs, self.play, self.winners)
+        self.on_table = on_table(rec, rs, self.play, self.hands)  # horses are beside these
         self.ghosts_drawn: dict = {}  # seat -> (event number, ghosts drawn)
         self.konged: dict = {}  # (seat, tile) -> event numbers of its kongs
         self.formed: dict = {}  # index in out of a robbed kong -> (robbing win, as formed)

@@ -5,6 +5,8 @@ gives, and the words and payments the event settles to."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
@@ -86,6 +88,7 @@ def settle_win(table, ev) -> tuple:
             check_extras(ctx, h, table.rs)  # horses as many as the ruleset draws
         except MjscoreError as e:
             raise _horse_error(table, ev, e) from None
+        horses_on_table(table, ev, horses)
         r = score_hand(h, table.rs, ctx, xiqian_elsewhere(table, ev, seat, ctx),
                        C.RECORD_KEYS)
         why = blocked_by_pass(table, ev, seat, tile, r.value)
@@ -106,6 +109,18 @@ def settle_win(table, ev) -> tuple:
         text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
                 "downstream takes it)"
     return text, tuple(rows), tuple(results)
+
+
+def horses_on_table(table, ev, horses) -> None:
+    """Refuse horses (买马: drawn from the wall after the win) that make more copies of a
+    kind than the set has with the tiles held across the table (`check_extras` counts the
+    winner's own hand alone, as `score` does)."""
+    rs = table.rs
+    for k, n in Counter(horses or ()).items():
+        if table.on_table[k] + n > rs.copies[k]:
+            raise InputError(f"{table.rec.label}: event {ev.number} (horses): the horses' "
+                             f"{T.name(k)} make {table.on_table[k] + n} copies of it across "
+                             f"the table ({rs.name} has {rs.copies[k]})")
 
 
 def kong_draw_from(table, ev, seat: str, hand) -> str | None:

@@ -240,6 +240,12 @@ REFUSALS = [
                              {"win": "E", "tile": "P"}]}, 2,
                  "seats: 7 copies of 7s across the table (guangdong has 4)",
                  id="pongs called by seats with no hand count their tiles"),
+    pytest.param({"rules": "guangdong", "opts": {"horses": 2},
+                  "seats": {"S": "345m 55m 567p 345s 67s P"},
+                  "events": [{"kong": "W", "kind": "concealed", "tile": "2m"},
+                             {"win": "S", "tile": "P", "horses": "2m2m"}]}, 2,
+                 "event 2 (horses): the horses' 2m make 6 copies of it across the table "
+                 "(guangdong has 4)", id="horses count beside the tiles across the table"),
     pytest.param({"rules": "guangdong", "seats": {"E": "(1111m) 234m 567m 789p P 9m"},
                   "events": [{"kong": "E", "kind": "concealed", "tile": "1m"},
                              {"kong": "E", "kind": "concealed", "tile": "1m"},
