@@ -170,10 +170,8 @@ def after_kong_checked(table, ev, frm, tile: int) -> None:
     last = before[-1]
     turn = _another_turn(table, last, table.rec.events[last.number:ev.number - 1], tile)
     if turn:
-        who = f"{turn.seat}'s " if turn.seat else ""
         raise InputError(f"{head}the tile won is not {frm}'s discard right after its last kong "
-                         f"(event {last.number}): event {turn.number} ({who}{turn.type}) came "
-                         "between")
+                         f"(event {last.number}): {_named(turn)} came between")
 
 
 def deal_win_checked(table, ev, seat: str, frm) -> None:
@@ -197,10 +195,9 @@ def deal_win_checked(table, ev, seat: str, frm) -> None:
         what = f"{seat} wins on its first tile" + (f", {frm}'s first discard" if frm else "")
     first = min(found, key=lambda e: e.number, default=None)
     if first is not None:
-        who = f"{first.seat}'s " if first.seat else ""
         key = "heavenly" if f.get("heavenly") else "earthly"
-        raise InputError(f"{label}: event {ev.number}: {key}: {what}, but event "
-                         f"{first.number} ({who}{first.type}) came before it")
+        raise InputError(f"{label}: event {ev.number}: {key}: {what}, but {_named(first)} "
+                         "came before it")
 
 
 def _formed_kongs(table, seat: str) -> list:
@@ -242,15 +239,20 @@ def _another_turn(table, kong, after: list, discard: int | None = None):
     return None
 
 
+def _named(e) -> str:
+    """An event as the log checks name it: "event 5 (W's discard)"."""
+    who = f"{e.seat}'s " if e.seat else ""
+    return f"event {e.number} ({who}{e.type})"
+
+
 def _not_its_replacement(table, ev, kong, turn, claimed) -> InputError:
-    who = f"{turn.seat}'s " if turn.seat else ""
     how = f", claimed from {kong.fields['from']}" if kong.fields.get("from") else ""
     so = "who pays in full (杠爆全包) is not known" if claimed else \
         "the win was on no kong's replacement tile"
     return InputError(
         f"{table.rec.label}: event {ev.number}: kong_draw: the winning tile is not the "
-        f"replacement of {kong.seat}'s last kong (event {kong.number}{how}): event "
-        f"{turn.number} ({who}{turn.type}) came between, so {so}")
+        f"replacement of {kong.seat}'s last kong (event {kong.number}{how}): "
+        f"{_named(turn)} came between, so {so}")
 
 
 def _claimed_first(table, ev, frm: str, tile: int) -> str | None:
