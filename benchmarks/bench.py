@@ -225,7 +225,7 @@ def _rate(fn, items) -> float:
 
 
 # The issue states two targets in hands/s, on a machine where `mahjong`'s divide_hand does
-# about 20,000 hands/s. Machines differ (this kind has measured 20,000 to 53,000), so each is
+# about 20,000 hands/s. Machines differ (this kind has measured 20,000 to 58,000), so each is
 # judged by its ratio to divide_hand timed beside it in this run: the target ratio is
 # target / 20,000.
 REFERENCE_DIVIDE = 20_000
