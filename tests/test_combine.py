@@ -34,8 +34,9 @@ def test_combinations_share_their_picks():
     """Equal picks of two combinations are one object (`decompose._PICKS`): what lets 3,072
     combinations be kept in the memory 2,048 took."""
     from mjscore import score
-    from mjscore.decompose import _COMBINED
+    from mjscore.decompose import _COMBINED, _PICKS
     _COMBINED.clear()
+    _PICKS.clear()  # (shared only below its bound, which a long run before this one fills)
     for hand in ("125m2266688pCCCC", "6667m344777pCCCC", "3888p122228sCCCC"):
         score(hand).evaluations  # (every shape read, `pruning` or not)
     found = [picks for combos in _COMBINED.values() for picks, _run, _sig in combos]
@@ -47,9 +48,12 @@ def test_coded_tables_share_their_options():
     """Equal coded options of two classes' tables are one object (`decompose._OPTIONS`): the
     coded tables were the most of what a long batch's memory grew by."""
     from mjscore import score
-    from mjscore.decompose import _CODED, _COMBINED
+    from mjscore.decompose import _CODED, _COMBINED, _OPTIONS
     _CODED.clear()
     _COMBINED.clear()  # (a combination already made reads no coded table)
+    # (Shared only below its bound: tests run before this one, with more examples than CI
+    # gives them, filled it, and these hands' options were then each table's own.)
+    _OPTIONS.clear()
     for hand in ("125m2266688pCCCC", "6667m344777pCCCC", "3888p122228sCCCC",
                  "123m456m789m11pCCC", "123p456p789p11sCCC", "111m222m333m44pCCC"):
         score(hand).evaluations  # (every shape read, `pruning` or not)
