@@ -190,11 +190,13 @@ _CODED: dict = {}  # shape id, whether a suit, whether standard -> `_coded`
 _OPTIONS: dict = {}  # a coded option as first met (`_coded`); past its bound, a table's own
 
 
-def readings(hand, rs, t=None, taken: bool = False, shapes=None, full: bool = True) -> list:
+def readings(hand, rs, t=None, taken: bool = False, shapes=None, full: bool = True,
+             cand: tuple | None = None) -> list:
     """One reading per signature of `hand` under `rs` (each a real reading of its tiles);
     `taken`: the winning tile came from another player (a discard, a robbed kong).
     `shapes`: read only these of the ruleset's shapes (None: all), and 满鬼 only if `full`
-    (`pruning` reads them apart)."""
+    (`pruning` reads them apart). `cand`: the copies a ghost may make each kind up to, where
+    the situation cuts `rs.cand` (`robbing.ghost_room`); None: `rs.cand`."""
     if t is None:
         t = hand.tiles  # (`hand_tiles`, its usual case written out: a call less a hand)
         if t is None or hand.built_for is not rs:
@@ -222,7 +224,9 @@ def readings(hand, rs, t=None, taken: bool = False, shapes=None, full: bool = Tr
         return out
     if t.too_many_suits:
         return []
-    nat, g, in_melds, cand = t.natural, t.ghosts, t.in_melds, rs.cand
+    nat, g, in_melds = t.natural, t.ghosts, t.in_melds
+    if cand is None:
+        cand = rs.cand
     out = []
     splits = tuple(dragon_set_splits(nat, hand.win if taken else None, rs.stand_in)) \
         if rs.concealed_sets else ((nat, ()),)

@@ -217,15 +217,19 @@ def _classes() -> list:
 _CLASSES = _classes()
 
 
-def all_readings(hand, rs, taken: bool = False) -> list:
-    """Every distinct reading of `hand` under `rs`, in no particular order (`taken`: as
-    `decompose.readings`)."""
+def all_readings(hand, rs, taken: bool = False, room: tuple | None = None) -> list:
+    """Every distinct reading of `hand` under `rs`, in no particular order (`taken`, `room`:
+    as `decompose.readings`' `taken` and `cand`, `robbing.ghost_room`)."""
     t = hand_tiles(hand, rs)
     if t.too_many_suits:
         return []
     nat, g = list(t.natural), t.ghosts
     used = [a + b for a, b in zip(t.natural, t.in_melds)]
     cand = [k in rs.ghost_targets for k in range(34)]
+    cap = list(rs.copies)
+    if room is not None and room is not rs.cand:  # (a robbed kind's copies on the table)
+        cand = [c and room[k] > 0 for k, c in enumerate(cand)]
+        cap = [min(n, room[k]) if room[k] else n for k, n in enumerate(cap)]
     if rs.max_suits:
         suits = {k // 9 for k in range(27) if used[k]}
         if len(suits) == rs.max_suits:
@@ -235,11 +239,11 @@ def all_readings(hand, rs, taken: bool = False) -> list:
         if "dragon_set" in rs.concealed_sets \
         else [(t.natural, ())]
     for rest, sets in splits:
-        search = _Search(list(rest), used, cand, list(rs.copies), _CLASSES)
+        search = _Search(list(rest), used, cand, list(cap), _CLASSES)
         if "standard" in rs.shapes:
             search.standard(0, g, True, list(sets))
             out += [(("standard", groups)) for groups in search.out]
-    search = _Search(nat, used, cand, list(rs.copies), _CLASSES)
+    search = _Search(nat, used, cand, list(cap), _CLASSES)
     if "seven_pairs" in rs.shapes and not hand.melds:
         search.out = set()
         search.seven_pairs(g)

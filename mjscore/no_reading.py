@@ -10,6 +10,7 @@ from . import tiles as T
 from .decompose import readings
 from .options import option_of
 from .reading import YAOJI, ghosts_in_set
+from .robbing import ghost_room
 
 
 def no_reading(h, rs, t, ctx, words: dict) -> str:
@@ -21,7 +22,19 @@ def no_reading(h, rs, t, ctx, words: dict) -> str:
             # reading could change.)
             + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
             + _taken_stand_in(h, rs, t, ctx) + _no_stand_in(h, rs, t, ctx)
-            + _full_ghost_too_late(h, rs, t, words))
+            + _full_ghost_too_late(h, rs, t, words) + _robbed_room(h, rs, t, ctx))
+
+
+def _robbed_room(h, rs, t, ctx) -> str:
+    """Why a hand that would read as a win were the robbed kong's tiles not on the table does
+    not: a ghost may not stand for a copy of the robbed kind that the konger's pong holds
+    (`robbing.ghost_room`)."""
+    room = ghost_room(rs, h, ctx)
+    if room is rs.cand or not t.ghosts or not readings(h, rs, t, ctx.discard_type):
+        return ""
+    k = T.name(h.win)
+    return (f": {ctx.rob_kong}'s pong of {k} and the robbed {k} are {rs.copies[h.win]} of the "
+            f"{rs.copies[h.win]}, so no ghost may stand for another {k}")
 
 
 def _full_ghost_too_late(h, rs, t, words: dict) -> str:

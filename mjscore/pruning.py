@@ -30,6 +30,7 @@ from .errors import MAX_VALUE
 from .pattern_bounds import MOST, Outline
 from .patterns import SITUATIONAL
 from .reading import EMPTY_SUIT, hand_tiles
+from .robbing import ghost_room
 from .scoring import best, evaluate_all, known_answers, ladder
 
 _STANDARD = ("standard",)
@@ -41,9 +42,11 @@ def evaluations(h, rs, t, ctx) -> tuple:
     # (Seven pairs is the only other shape yet: a hand it cannot read is read as before.)
     plan = _plan(rs) if t.pairs_ok else None
     if plan is None:
-        return evaluate_all(readings(h, rs, t, ctx.discard_type), h, ctx, rs), None, None
+        return evaluate_all(readings(h, rs, t, ctx.discard_type, cand=ghost_room(rs, h, ctx)),
+                            h, ctx, rs), None, None
     first, in_order = plan
-    found = evaluate_all(readings(h, rs, t, ctx.discard_type, first, True), h, ctx, rs)
+    found = evaluate_all(readings(h, rs, t, ctx.discard_type, first, True,
+                                  cand=ghost_room(rs, h, ctx)), h, ctx, rs)
     top = best(found, rs.ghost_letter)
     if top is not None and _below(standard_most(h, t, ctx, rs), top):
         return found, Unread(h, rs, ctx), top
@@ -65,7 +68,8 @@ class Unread(NamedTuple):
 
 
 def _standard(h, rs, t, ctx) -> tuple:
-    return evaluate_all(readings(h, rs, t, ctx.discard_type, _STANDARD, False), h, ctx, rs)
+    return evaluate_all(readings(h, rs, t, ctx.discard_type, _STANDARD, False,
+                                 cand=ghost_room(rs, h, ctx)), h, ctx, rs)
 
 
 def in_shape_order(rest: tuple, found: tuple, rs) -> tuple:

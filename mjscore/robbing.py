@@ -14,6 +14,29 @@ def fewest_natural(rs, k: int, size: int) -> int:
         else size
 
 
+_ROOM: dict = {}  # (rs.cand, robbed kind) -> rs.cand with that kind's room cut (`ghost_room`)
+
+
+def ghost_room(rs, hand, ctx) -> tuple:
+    """The copies a ghost may make each kind up to (`rs.cand`) in a win robbing a kong: the
+    robbed kong is a pong of the winning tile's kind plus that tile, and where the pong is
+    all natural tiles (no ghost is wild in a meld: guangdong) those three are on the table, so
+    the robber's reading holds at most the copies they leave, the robbed tile among them. A
+    ghost never stands for a fifth copy (README, "How scoring works"), as for the flipped
+    indicator; `rob_refusal` counts the natural tiles. Else `rs.cand` itself."""
+    if not ctx.rob_kong or not rs.ghost_kinds or rs.ghosts_in_melds == "wild":
+        return rs.cand
+    k = hand.win
+    room = max(rs.copies[k] - fewest_natural(rs, k, 3), 0)
+    if rs.cand[k] <= room:
+        return rs.cand
+    key = (rs.cand, k)
+    got = _ROOM.get(key)
+    if got is None:  # (one tuple a kind, kept: the decomposer's tables key on its identity)
+        got = _ROOM[key] = rs.cand[:k] + (room,) + rs.cand[k + 1:]
+    return got
+
+
 def rob_ghost_refusal(rs, tile: int) -> str | None:
     """Why a ghost `tile` added to a kong cannot be robbed (the guide, E6), or None."""
     if tile in rs.ghost_kinds and (rs.spec.get("ghosts") or {}).get("rob_ghost_forbidden"):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from mjscore import tiles as T
 from mjscore.reading import YAOJI, Group, Reading, meld_group
+from mjscore.robbing import ghost_room
 from mjscore.scoring import evaluate
 
 # 中发白 sets held concealed (lanzhou, Z2): C F P, or two dragons and a 1s (幺鸡) for the third.
@@ -59,8 +60,10 @@ def _dragon_sets(natural, rs, taken_win):
             yield rest, tuple(Group("dragon_set", tuple(sorted(s))) for s in sets)
 
 
-def brute_readings(hand, rs, taken: bool = False):
-    """`taken`: the winning tile came from another player (as `decompose.readings`)."""
+def brute_readings(hand, rs, taken: bool = False, room: tuple | None = None):
+    """`taken`: the winning tile came from another player (as `decompose.readings`); `room`:
+    as its `cand`, where a robbed kong's pong leaves a kind fewer copies
+    (`robbing.ghost_room`)."""
     ghosts = [k for k in hand.concealed if k in rs.ghost_kinds]
     base = [0] * 34
     for k in hand.concealed:
@@ -82,6 +85,9 @@ def brute_readings(hand, rs, taken: bool = False):
                 for k in g.tiles:
                     final[k] += 1
             if any(final[k] > rs.copies[k] for k in range(34)):
+                continue
+            if room is not None and any(final[k] > room[k] for k in set(assign)
+                                        if room[k] < rs.cand[k]):
                 continue
             final = tuple(final)
             if rs.max_suits and len({k // 9 for k in range(27) if final[k]}) > rs.max_suits:
@@ -115,7 +121,7 @@ def full_ghost(hand, rs) -> list:
 def brute_outcomes(hand, rs, ctx) -> set:
     """Every distinct (value, uncapped value, patterns) of every reading of every assignment."""
     out = set()
-    for r in brute_readings(hand, rs, ctx.discard_type):
+    for r in brute_readings(hand, rs, ctx.discard_type, ghost_room(rs, hand, ctx)):
         e = evaluate(r, hand, ctx, rs)
         out.add((e.value, e.raw, tuple(sorted((h.id, h.count) for h in e.hits))))
     return out

@@ -19,6 +19,7 @@ from mjscore.enumerate import all_readings
 from mjscore.hand import read, read_any
 from mjscore.patterns import physical_ghosts
 from mjscore.reading import hand_tiles
+from mjscore.robbing import ghost_room
 from mjscore.ruleset import load
 
 from . import reference_programme
@@ -103,7 +104,8 @@ def test_best_agrees_with_reference_lister(ghosts, rs, n):
         hand = read(text, rs)
         ctx = ctx_for(hand, rs)
         assert outcomes(readings(hand, rs), hand, rs, ctx) == \
-            outcomes(all_readings(hand, rs, ctx.discard_type), hand, rs, ctx), text
+            outcomes(all_readings(hand, rs, ctx.discard_type, ghost_room(rs, hand, ctx)), hand,
+                     rs, ctx), text
 
 
 @pytest.mark.parametrize("text", [
@@ -137,14 +139,15 @@ def test_every_ruleset_reads_as_brute_force(name, opts):
                 raise
             return  # a fifth copy, a kong draw with no kong left: refused, not read
         hand = read_any(text, rs, win=win)
-        found = readings(hand, rs, None, ctx.discard_type)
+        found = readings(hand, rs, None, ctx.discard_type, cand=ghost_room(rs, hand, ctx))
         # (A reading in a third suit may score as one in two: no outcome shows it.)
         assert all(len(r.suits) <= (rs.max_suits or 3) for r in found), (text, kw)
         fast = outcomes(found, hand, rs, ctx)
         if hand_tiles(hand, rs).ghosts <= 2:
             slow = brute_outcomes(hand, rs, ctx)
         else:  # (满鬼 the oracle's own, not the lister's: it shares the product's)
-            slow = outcomes([r for r in all_readings(hand, rs, ctx.discard_type)
+            slow = outcomes([r for r in all_readings(hand, rs, ctx.discard_type,
+                                                     ghost_room(rs, hand, ctx))
                              if r.shape != "full_ghost"] + full_ghost(hand, rs), hand, rs, ctx)
         assert fast == slow, (text, kw)
 

@@ -25,6 +25,7 @@ from mjscore.decompose import _final_counts, _ghosts_at
 from mjscore.enumerate import all_readings
 from mjscore.hand import Hand, read_any
 from mjscore.notation import parse
+from mjscore.robbing import ghost_room
 from mjscore.ruleset import load
 from mjscore.scoring import best, evaluate, lowest_ghosts, situation
 
@@ -42,10 +43,11 @@ def agree(text, name, opts, kw) -> None:
     rs, ctx = load(name, opts), fast.context
     h = read_any(text, rs, win=kw.get("win"))
     if fast.top is None:  # no reading: the reference finds none either
-        assert not all_readings(h, rs, ctx.discard_type), text
+        assert not all_readings(h, rs, ctx.discard_type, ghost_room(rs, h, ctx)), text
         return
     known = situation(h, ctx, rs)
-    ref = [evaluate(r, h, ctx, rs, known) for r in all_readings(h, rs, ctx.discard_type)]
+    ref = [evaluate(r, h, ctx, rs, known)
+           for r in all_readings(h, rs, ctx.discard_type, ghost_room(rs, h, ctx))]
     top = best(ref)
     assert (fast.value, fast.raw, fast.top.computed) == (top.value, top.raw, top.computed), text
     assert (fast.value, fast.raw, hits(fast.top)) in {(e.value, e.raw, hits(e)) for e in ref}, text

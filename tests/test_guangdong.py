@@ -384,3 +384,27 @@ def test_a_hand_with_east_as_its_only_honour_reads_it(hand, decomposition):
 def test_a_flipped_ghost_is_named(command, args, second):
     res = CliRunner().invoke(cli, [command, *args, "--rules", GD])
     assert (res.exit_code, res.output.splitlines()[1]) == (0, second)
+
+
+# A robbed kong is the konger's pong of the winning tile's kind plus that tile: those three are
+# on the table (G2: no ghost is wild in a meld), so the robbed tile is the last copy and no ghost
+# in the robber's hand stands for another (README: a ghost never stands for a fifth copy; as
+# for the flipped indicator). The audit (tests/test_guangdong_audit.py) found these read as wins.
+@pytest.mark.parametrize("hand, kw, legal", [
+    pytest.param("123m456m789mEEE2pP", {"rob_kong": "S", "win": "2p"}, False,
+                 id="rob 2p: 白 would pair it as a fifth 2p"),
+    pytest.param("123m456m789mEEE2pP", {"win": "2p"}, True, id="the same hand self-drawn wins"),
+    pytest.param("123m456m789mEEE2pC", {"rob_kong": "S", "win": "2p", "indicator": "N"},
+                 False, id="flip 中: rob 2p, 中 would be a fifth 2p"),
+    pytest.param("123m456m789mEEE2pC", {"rob_kong": "S", "win": "C", "indicator": "N"},
+                 True, id="flip 中: the robbed 中 itself stands for the 2p"),
+    pytest.param("11m33m55m22p66p99pEP", {"rob_kong": "W", "win": "E",
+                                          "opts": {"seven_pairs": True}}, False,
+                 id="seven pairs: rob E, 白 would be a fifth E"),
+    pytest.param("123m456m789m11p3pP2p", {"rob_kong": "S", "win": "2p"}, True,
+                 id="rob 2p: 白 pairs the 1p, as before"),
+])
+def test_no_ghost_stands_for_a_copy_in_the_robbed_pong(hand, kw, legal):
+    r = score(hand, GD, **kw)
+    assert r.legal == legal, r.reasons
+    assert legal or "so no ghost may stand for another" in r.reasons[0]

@@ -21,6 +21,7 @@ from mjscore.hand import read_any
 from mjscore.pattern_bounds import MOST, Outline
 from mjscore.patterns import REGISTRY
 from mjscore.reading import hand_tiles
+from mjscore.robbing import ghost_room
 from mjscore.ruleset import load
 from mjscore.scoring import evaluate, situation
 
@@ -53,7 +54,7 @@ def check_bounds(text: str, name: str, opts, kw: dict) -> int:
     # uncapped value and computed value at most what `standard_most` says.
     whole = P.standard_most(h, t, ctx, rs) if P._plan(rs) and t.pairs_ok else None
     known = situation(h, ctx, rs)
-    for reading in all_readings(h, rs, ctx.discard_type):
+    for reading in all_readings(h, rs, ctx.discard_type, ghost_room(rs, h, ctx)):
         if reading.shape != "standard":
             continue
         if whole is not None:
