@@ -13,6 +13,7 @@ from . import tiles as T
 from .context import SEATS
 from .errors import OptionError, counted
 from .frozen import read_only
+from .robbing import fewest_natural
 from .terms import shown_extra
 
 HAND_VALUE = "hand value"  # why a win's own payments are paid: the rest are extras
@@ -119,6 +120,10 @@ def _check_horses(ctx, hand, rs, params) -> None:
         why = f"{rs.name} draws {count} horse{s} (%s): give {count} tile{s}, got {n}"
         raise OptionError("--horses: " + why % "option horses", None, why % "opts.horses")
     seen = hand.physical()
+    # A robbed kong's pong is on the table too (`robbing.rob_refusal`): its natural tiles count.
+    robbed = hand.win if ctx.rob_kong and rs.ghosts_in_melds != "wild" else None
+    if robbed is not None:
+        seen[robbed] += fewest_natural(rs, robbed, 3)
     for k in ctx.horses:
         seen[k] += 1
         if seen[k] > rs.copies[k]:
@@ -126,6 +131,8 @@ def _check_horses(ctx, hand, rs, params) -> None:
             # (A flipped indicator lies face up: the player counts four, the table has three.)
             shown = flip is not None and flip[1] == k
             why = f"too many {T.name(k)} with the hand's own tiles" + \
+                (f" and {ctx.rob_kong}'s pong of it, whose kong was robbed"
+                 if k == robbed else "") + \
                 (f": the indicator shows one of the {rs.copies[k] + 1}" if shown else "")
             raise OptionError(f"--horses: {why}", None, why)
 

@@ -408,3 +408,25 @@ def test_no_ghost_stands_for_a_copy_in_the_robbed_pong(hand, kw, legal):
     r = score(hand, GD, **kw)
     assert r.legal == legal, r.reasons
     assert legal or "so no ghost may stand for another" in r.reasons[0]
+
+
+# A robbed kong's pong is on the table, so horses of the robbed kind count it with the hand's
+# own tiles: 2p x3 in S's pong, the robbed 2p in hand, and a 2p horse would be a fifth.
+@pytest.mark.parametrize("hand, kw, refused", [
+    pytest.param("123m456m789m11p3pP2p", {"rob_kong": "S", "horses": "2p"}, True,
+                 id="rob 2p: a 2p horse is a fifth 2p"),
+    pytest.param("123m456m789mEEE2pC", {"rob_kong": "S", "win": "C", "indicator": "N",
+                                        "horses": "C"}, True,
+                 id="flip 中: rob the 中, a 中 horse is a fifth"),
+    pytest.param("123m456m789m11p3pP2p", {"horses": "2p"}, False,
+                 id="self-drawn: the 2p horse is the second 2p"),
+    pytest.param("123m456m789m11p3pP2p", {"rob_kong": "S", "horses": "3p"}, False,
+                 id="rob 2p: a 3p horse is the second 3p"),
+])
+def test_horses_count_the_robbed_pong(hand, kw, refused):
+    kw = {"win": "2p", **kw, "opts": {"horses": len(kw["horses"]) // 2 or 1}}
+    if refused:
+        with pytest.raises(OptionError, match="pong of it, whose kong was robbed"):
+            score(hand, GD, **kw)
+    else:
+        assert score(hand, GD, **kw).legal
