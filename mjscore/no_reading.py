@@ -10,7 +10,7 @@ from . import tiles as T
 from .decompose import readings
 from .options import option_of
 from .reading import YAOJI, ghosts_in_set
-from .robbing import ghost_room
+from .robbing import fewest_natural, ghost_room
 
 
 def no_reading(h, rs, t, ctx, words: dict) -> str:
@@ -32,9 +32,14 @@ def _robbed_room(h, rs, t, ctx) -> str:
     room = ghost_room(rs, h, ctx)
     if room is rs.cand or not t.ghosts or not readings(h, rs, t, ctx.discard_type):
         return ""
-    k = T.name(h.win)
-    return (f": {ctx.rob_kong}'s pong of {k} and the robbed {k} are {rs.copies[h.win]} of the "
-            f"{rs.copies[h.win]}, so no ghost may stand for another {k}")
+    k, n = T.name(h.win), rs.copies[h.win]
+    if fewest_natural(rs, h.win, 3) == 3:
+        return (f": {ctx.rob_kong}'s pong of {k} and the robbed {k} are {n} of the {n}, so no "
+                f"ghost may stand for another {k}")
+    # (A 贴鬼 pong holds at least one natural tile, beside its ghosts.)
+    return (f": {ctx.rob_kong}'s pong of {k} holds at least one natural {k}, so this hand "
+            f"holds at most {room[h.win]} {k} with the robbed one, ghosts standing for it "
+            "included")
 
 
 def _full_ghost_too_late(h, rs, t, words: dict) -> str:

@@ -14,23 +14,32 @@ def fewest_natural(rs, k: int, size: int) -> int:
         else size
 
 
-_ROOM: dict = {}  # (rs.cand, robbed kind) -> rs.cand with that kind's room cut (`ghost_room`)
+def pong_natural(rs, k: int) -> int:
+    """The fewest natural tiles of kind `k` a robbed kong's pong leaves on the table: its
+    `fewest_natural`, one fewer where the kong's added tile may have been a ghost the robber
+    took a natural tile of the pong for (luzhou's L14, `robbed_may_be_ghost`), as
+    `rob_refusal` allows."""
+    return max(fewest_natural(rs, k, 3) - robbed_may_be_ghost(rs), 0)
+
+
+_ROOM: dict = {}  # (rs.cand, robbed kind, room) -> rs.cand, that kind's room cut (`ghost_room`)
 
 
 def ghost_room(rs, hand, ctx) -> tuple:
     """The copies a ghost may make each kind up to (`rs.cand`) in a win robbing a kong: the
-    robbed kong is a pong of the winning tile's kind plus that tile, and where the pong is
-    all natural tiles (no ghost is wild in a meld: guangdong) those three are on the table, so
-    the robber's reading holds at most the copies they leave, the robbed tile among them. A
-    ghost never stands for a fifth copy (README, "How scoring works"), as for the flipped
-    indicator; `rob_refusal` counts the natural tiles. Else `rs.cand` itself."""
-    if not ctx.rob_kong or not rs.ghost_kinds or rs.ghosts_in_melds == "wild":
+    robbed kong is a pong of the winning tile's kind plus that tile, and the pong's natural
+    tiles (`fewest_natural`: all three where no ghost is wild in a meld, as in guangdong; at
+    least one beside a 贴鬼) are on the table, so the robber's reading holds at most the
+    copies they leave, the robbed tile among them. A ghost never stands for a fifth copy
+    (README, "How scoring works"), as for the flipped indicator; `rob_refusal` counts the
+    natural tiles. Else `rs.cand` itself."""
+    if not ctx.rob_kong or not rs.ghost_kinds:
         return rs.cand
     k = hand.win
-    room = max(rs.copies[k] - fewest_natural(rs, k, 3), 0)
+    room = max(rs.copies[k] - pong_natural(rs, k), 0)
     if rs.cand[k] <= room:
         return rs.cand
-    key = (rs.cand, k)
+    key = (rs.cand, k, room)  # (the room too: two rulesets' equal cand may leave it apart)
     got = _ROOM.get(key)
     if got is None:  # (one tuple a kind, kept: the decomposer's tables key on its identity)
         got = _ROOM[key] = rs.cand[:k] + (room,) + rs.cand[k + 1:]

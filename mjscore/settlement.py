@@ -13,7 +13,7 @@ from . import tiles as T
 from .context import SEATS
 from .errors import OptionError, counted
 from .frozen import read_only
-from .robbing import fewest_natural
+from .robbing import pong_natural
 from .terms import shown_extra
 
 HAND_VALUE = "hand value"  # why a win's own payments are paid: the rest are extras
@@ -121,9 +121,9 @@ def _check_horses(ctx, hand, rs, params) -> None:
         raise OptionError("--horses: " + why % "option horses", None, why % "opts.horses")
     seen = hand.physical()
     # A robbed kong's pong is on the table too (`robbing.rob_refusal`): its natural tiles count.
-    robbed = hand.win if ctx.rob_kong and rs.ghosts_in_melds != "wild" else None
+    robbed = hand.win if ctx.rob_kong else None
     if robbed is not None:
-        seen[robbed] += fewest_natural(rs, robbed, 3)
+        seen[robbed] += pong_natural(rs, robbed)
     for k in ctx.horses:
         seen[k] += 1
         if seen[k] > rs.copies[k]:

@@ -430,3 +430,13 @@ def test_horses_count_the_robbed_pong(hand, kw, refused):
             score(hand, GD, **kw)
     else:
         assert score(hand, GD, **kw).legal
+
+
+def test_the_robbed_room_is_its_rulesets_own():
+    # The guide leaves a robber three 1m, guangdong one: the cut tuples were kept by the
+    # rulesets' (equal) tile rooms and the kind alone, so after the guide's robbing win this
+    # guangdong hand read 白 as a fifth 1m and won.
+    score("1m22334455m66mCCC", "luzhou-guide", win="1m", rob_kong="S")
+    r = score("NC5p1mP5p9p1pN9pPPC1p", GD, win="1m", rob_kong="N",
+              opts={"seven_pairs": True})
+    assert not r.legal

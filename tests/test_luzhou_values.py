@@ -495,3 +495,32 @@ def test_pinghu_ten_option(hand, kw, ten, paid):
     payer = kw.get("discard") or kw["rob_kong"]
     r = score(hand, win="5p", opts={"pinghu_ten": ten}, **kw)
     assert (r.value, r.net[payer], r.net["E"]) == (paid, -paid, paid)
+
+
+
+# A robbed kong is a pong of the winning tile's kind plus that tile, and a pong holds at least
+# one natural tile beside its ghosts (L3): with the robbed one, the guide leaves the robber's
+# hand at most three of the kind, so no ghost makes the fourth (no fifth copy, as in
+# guangdong). Luzhou's robbed tile may be a natural one the robber took for the 红中 added
+# (L14), leaving the pong one natural tile fewer, so there a ghost may (as `rob_refusal` lets
+# the hand hold three natural ones).
+@pytest.mark.parametrize("rules, kw, value, decomposition", [
+    pytest.param("luzhou-guide", {"rob_kong": "S"}, 10, "1mC=1mC=1m 22mC=2m 345m 345m 66m",
+                 id="guide robbed 1m: three 1m"),
+    pytest.param("luzhou-guide", {}, 80, "1mC=1m 22m 33m 44m 55m 66m C=CC=C",
+                 id="guide self-drawn"),
+    pytest.param("luzhou", {"rob_kong": "S"}, 20, "1mC=1m C=1mC=1m 22m 33m 44m 55m 66m",
+                 id="luzhou robbed 1m: the 龙 of 1m stands (L14)"),
+])
+def test_a_ghost_and_the_robbed_kind(rules, kw, value, decomposition):
+    r = score("1m22334455m66mCCC", rules, win="1m", **kw)
+    assert (r.legal, r.value, r.decomposition) == (True, value, decomposition)
+
+
+def test_the_guide_says_why_no_ghost_makes_a_fourth_of_the_robbed_kind():
+    # Three natural 5m and S's pong's natural one are all four: the 龙 needs a ghost as a fifth.
+    r = score("5mCC1m9m7m7p3p7m5m9m5m1m7p", "luzhou-guide", win="5m", rob_kong="S")
+    assert not r.legal
+    assert r.reasons[0].endswith("S's pong of 5m holds at least one natural 5m, so this hand "
+                                 "holds at most 3 5m with the robbed one, ghosts standing for "
+                                 "it included")
