@@ -22,6 +22,10 @@ class Wait:
     tile: str
     value: int
     patterns: tuple
+    # Won by self-draw only: on another player's discard it is no legal win (luzhou's 1颗不能胡,
+    # a lanzhou 1s that stands in only when drawn), where the ruleset has discard wins at all.
+    # The table says so under it; the JSON keeps CONTRACT's three fields.
+    self_draw_only: bool = field(default=False, compare=False)
 
     def to_dict(self) -> dict:
         return {"tile": self.tile, "value": self.value,
@@ -86,13 +90,17 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     cat = is_flower_cat(hand, rs)
     held = physical_ghosts(hand, rs)
     have = hand.physical()
-    def completes(k: int):
-        """The hand with `k` drawn, scored as a self-draw with no situational bonus."""
+    def completes(k: int, discard: str | None = None):
+        """The hand with `k` drawn (or, from `discard`, taken), scored with no situational
+        bonus."""
         whole = tuple(sorted(hand.concealed + (k,)))
         h = Hand(whole, k, hand.melds, replace(hand.parsed, concealed=whole, win=k))
-        ctx = C.WinContext(seat=seat, declared=rs.needs_declared, ghosts_held=held,
-                           ghost_kinds=rs.ghost_kinds)
+        ctx = C.WinContext(seat=seat, discard=discard, declared=rs.needs_declared,
+                           ghosts_held=held, ghost_kinds=rs.ghost_kinds)
         return score_hand(h, rs, ctx)
+
+    # (Any other seat's discard: no ruleset here asks whose it is for whether it wins.)
+    other = C.SEATS[(C.SEATS.index(seat) + 1) % 4] if C.discard_wins(rs.spec["hand"]) else None
 
     found = []
     if not cat:
@@ -101,7 +109,8 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
                 continue  # no fifth copy to draw
             r = completes(k)
             if r.legal:
-                found.append(Wait(T.name(k), r.value, r.patterns))
+                found.append(Wait(T.name(k), r.value, r.patterns,
+                                  other is not None and not completes(k, other).legal))
     # A hand no other tile completes may still be one draw from a win: the last ghost of
     # the set, when all of them concealed win at once (满鬼, G5). It is ready; the ghost is
     # not listed (CONTRACT), and the table says it is the one tile that completes it.

@@ -272,6 +272,10 @@ def waits_table(w) -> str:
               f"self-draw with no situational bonus{capped}:", "",
               tabulate(rows, headers=("Wait", "Value", "Patterns")), "",
               _best_wait(w) + f"{w.chada}{unit}"]
+    drawn_only = [x.tile for x in w.waits if x.self_draw_only]
+    if drawn_only:
+        which = "every wait" if len(drawn_only) == len(w.waits) else ", ".join(drawn_only)
+        lines.append(f"By self-draw only (no legal win on a discard): {which}.")
     if w.ghost:
         lines.append(f"A drawn ghost ({w.ghost}) completes any ready hand; ghosts are not listed.")
     return "\n".join(lines)

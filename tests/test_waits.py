@@ -244,3 +244,30 @@ def test_cli_waits_counts_a_pattern_held_twice():
 def test_cli_waits_says_capped_only_where_there_is_a_cap(args, header):
     res = CliRunner().invoke(cli, ["waits", *args])
     assert res.exit_code == 0 and res.output.splitlines()[1] == header
+
+
+# A wait no other player's discard wins (luzhou's 1颗不能胡: 平胡 is 1 颗 on a discard; a
+# lanzhou 1s stands in for a dragon only when drawn) is named under the table; guangdong wins
+# by self-draw alone, so nothing is singled out there.
+@pytest.mark.parametrize("args, line", [
+    pytest.param(["1112345678m99pC"], "By self-draw only (no legal win on a discard): 2m, 4m, "
+                 "5m, 7m, 8m, 9p.", id="luzhou: the 平胡 waits"),
+    pytest.param(["123m456m789m1p23pC"], "By self-draw only (no legal win on a discard): every "
+                 "wait.", id="luzhou: all 平胡"),
+    pytest.param(["123m456m789mCF EE", "--rules", "lanzhou"], "By self-draw only (no legal win "
+                 "on a discard): 1s.", id="lanzhou: the 1s for the missing dragon"),
+    pytest.param(["123m555m789m11p6p7p"], None, id="luzhou: 无鬼 wins on a discard"),
+    pytest.param(["123m456m789m11p3pP", "--rules", "guangdong"], None,
+                 id="guangdong: no discard wins at all"),
+])
+def test_cli_names_the_waits_won_by_self_draw_only(args, line):
+    res = CliRunner().invoke(cli, ["waits", *args])
+    said = [x for x in res.output.splitlines() if x.startswith("By self-draw only")]
+    assert (res.exit_code, said) == (0, [line] if line else [])
+
+
+def test_a_wait_says_whether_it_is_won_by_self_draw_only():
+    w = waits("1112345678m99pC")
+    assert [(x.tile, x.self_draw_only) for x in w.waits][:3] == \
+        [("1m", False), ("2m", True), ("3m", False)]
+    assert "self_draw_only" not in w.to_dict()["waits"][0]  # (CONTRACT's three fields)
