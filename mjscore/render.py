@@ -33,21 +33,8 @@ from .terms import term
 from .context import SEATS
 from .settlement import HAND_VALUE, extra_lines
 from .words import either
-from .working import (explain_title, horse_words, payer_words, situation_term, uncounted_sets,
+from .working import (explain_title, horse_words, how_won, payer_words, uncounted_sets,
                       value_lines)
-
-
-def _how(ctx, rs) -> str:
-    if ctx.rob_kong:
-        return f"robbing {ctx.rob_kong}'s kong ({situation_term(rs, 'robbing_kong')})"
-    if ctx.discard:
-        return f"on {ctx.discard}'s discard" + (
-            f" right after their kong ({situation_term(rs, 'after_kong')})"
-            if ctx.after_kong else "")
-    return "by self-draw" + (
-        f" on a kong replacement ({situation_term(rs, 'kong_draw')})"
-        if ctx.kong_draw else "") + (
-        f", the kong claimed from {ctx.kong_from}'s discard" if ctx.kong_from else "")
 
 
 def settlement_table(payments, net) -> str:
@@ -94,7 +81,7 @@ def score_table(r, explain: bool = False) -> str:
     unit = f" {r.unit}" if r.unit else ""
     ctx = r.context
     lines = [f"Hand:     {r.hand}   ({r.ruleset})"] + ghost_line(r.rules) + [
-             f"Win:      {ctx.seat} {_how(ctx, r.rules)}"
+             f"Win:      {ctx.seat} {how_won(ctx, r.rules)}"
              + (f", already won: {either(list(ctx.won), 'and')}" if ctx.won else "")]
     if ctx.horses:
         lines.append(f"Horses:   {horse_words(ctx)}")

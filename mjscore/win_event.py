@@ -18,7 +18,7 @@ from .patterns import physical_ghosts
 from .record import event_tile
 from .settlement import check_extras
 from .table_hands import claimants_win
-from .working import exempt_words, liable_words
+from .working import exempt_words, how_won, liable_words
 
 
 def settle_win(table, ev) -> tuple:
@@ -101,9 +101,9 @@ def settle_win(table, ev) -> tuple:
     table.won += list(seats)
     if len(table.won) >= C.max_winners(table.play):
         table.ended_at = ev.number
-    how = f"on {frm}'s {'kong' if f.get('rob_kong') else 'discard'}" if frm else "by self-draw"
-    text = "; ".join(f"{r.context.seat} wins {how} with {T.name(tile)}: "
-                     f"{table.rs.shown_names(r.patterns, counts=True)} {r.value}{_u(r.unit)}"
+    text = "; ".join(f"{r.context.seat} wins {how_won(r.context, table.rs, False)} with "
+                     f"{T.name(tile)}: {table.rs.shown_names(r.patterns, counts=True)} "
+                     f"{r.value}{_u(r.unit)}"
                      + exempt_words(r) + liable_words(r) for r in results)
     if skipped:
         text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \

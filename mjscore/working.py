@@ -183,6 +183,23 @@ def situation_term(rs, predicate: str) -> str:
                 term(rs, predicate))
 
 
+def how_won(ctx, rs, claimed: bool = True) -> str:
+    """How a win was won, as the Win line of `score` and each win of `settle` say it; with
+    `claimed`, whose discard a kong drawn for was claimed from (`settle` has said so at the
+    kong, and says who pays for it after: `liable_words`)."""
+    if ctx.rob_kong:
+        return f"robbing {ctx.rob_kong}'s kong ({situation_term(rs, 'robbing_kong')})"
+    if ctx.discard:
+        return f"on {ctx.discard}'s discard" + (
+            f" right after their kong ({situation_term(rs, 'after_kong')})"
+            if ctx.after_kong else "")
+    return "by self-draw" + (
+        f" on a kong replacement ({situation_term(rs, 'kong_draw')})"
+        if ctx.kong_draw else "") + (
+        f", the kong claimed from {ctx.kong_from}'s discard" if claimed and ctx.kong_from
+        else "")
+
+
 def uncounted_sets(r) -> str:
     """The 中发白 set a reading holds but the ruleset did not count (lanzhou, Z4: one
     completed by a winning tile taken from another player), said with its reason: a player

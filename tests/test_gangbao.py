@@ -281,8 +281,8 @@ def test_settle_reads_the_liable_seat_from_the_log(record, net):
 
 def test_settle_says_who_pays_in_full():
     r = settle(_record([KONG, WIN]))
-    assert r.events[-1].summary == "E wins by self-draw with 1m: 胡牌 杠上开花 4 (S's discard was " \
-                                   "konged: S pays in full, 杠爆全包)"
+    assert r.events[-1].summary == "E wins by self-draw on a kong replacement (杠上开花) with " \
+        "1m: 胡牌 杠上开花 4 (S's discard was konged: S pays in full, 杠爆全包)"
     assert [p.why for p in r.events[-1].payments] == ["hand value", "liability: 2 more shares"]
 
 

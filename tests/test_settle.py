@@ -1133,3 +1133,27 @@ RB_ROB = {"win": "E", "tile": "9m", "from": "N", "rob_kong": True}
 def test_a_win_after_a_robbed_kong_as_if_it_formed_is_refused(seats, events, said):
     with pytest.raises(InputError, match=re.escape(said)):
         settle({"rules": "luzhou", "seats": seats, "events": events})
+
+
+# A win's line says how it was won as `score`'s Win line does: on a kong's replacement (in the
+# ruleset's words), robbing a kong, right after the discarder's kong.
+@pytest.mark.parametrize("rules, seats, events, summary", [
+    pytest.param("lanzhou", {"E": "123m456m789mSS (1111p)"},
+                 [{"kong": "E", "kind": "concealed", "tile": "1p"},
+                  {"win": "E", "tile": "S", "kong_draw": True, "declared": True}],
+                 "E wins by self-draw on a kong replacement (杠上开花) with S: 胡牌 自摸 2",
+                 id="lanzhou: a kong draw"),
+    pytest.param("guangdong", {"E": "123m456m789mSS (5555s)"},
+                 [{"kong": "E", "kind": "concealed", "tile": "5s"},
+                  {"win": "E", "tile": "S", "kong_draw": True}],
+                 "E wins by self-draw on a kong replacement (杠上开花) with S: 胡牌 无鬼加倍 杠上开花 8",
+                 id="guangdong: a kong draw"),
+])
+def test_a_win_says_how_it_was_won(rules, seats, events, summary):
+    r = settle({"rules": rules, "seats": seats, "events": events})
+    assert r.events[-1].summary == summary
+
+
+def test_a_robbing_win_says_so_as_score_does():
+    res = CliRunner().invoke(cli, ["settle", str(SAMPLES / "guangdong-kongs.yaml")])
+    assert "Event 5: E wins robbing N's kong (抢杠) with 9m: 胡牌 2" in res.output.splitlines()
