@@ -140,3 +140,31 @@ def kongs_told(rec, rs, hands: dict) -> None:
                              f"{m.text} has no kong event, so what it paid is not known: "
                              f"add {{kong: {seat}, kind: {m.exposure}, "
                              f"tile: {T.name(m.tiles[0])}{frm}}} before the win")
+
+
+def discards_on_table(rec, rs, play: dict, hands: dict) -> None:
+    """Each discard is a tile of its own, never one a hand given still holds concealed (a seat's
+    hand is as it stood at the end: a tile once discarded is gone from it, unless a win took it,
+    and a call shows it in a meld): a record discarding more copies of a kind than the set has
+    beside those tiles cannot describe a real hand (bad input), as a call or a kong could not."""
+    held: Counter = Counter()
+    for seat, h in hands.items():
+        own = Counter(h.concealed)
+        for e in rec.events:  # a tile won from another seat is in the hand, not its own
+            if e.type == "win" and "from" in e.fields and seat in claimants_win(play, e):
+                k = event_tile(e, rec.label)
+                if own[k] > 0:
+                    own[k] -= 1
+                else:  # (a ghost written for the tile it was won as: not told which)
+                    for g in rs.ghost_kinds:
+                        own[g] = max(own[g] - 1, 0)
+        held.update(own)
+    for e in rec.events:
+        if e.type != "discard":
+            continue
+        k = event_tile(e, rec.label)
+        held[k] += 1
+        if held[k] > rs.copies[k]:
+            raise InputError(f"{rec.label}: event {e.number} (discard): the discards of "
+                             f"{T.name(k)} make {held[k]} copies of it across the table "
+                             f"({rs.name} has {rs.copies[k]})")

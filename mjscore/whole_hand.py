@@ -23,7 +23,8 @@ from .record import check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
 from .settlement import net_of
-from .table_hands import claimants_win, kongs_told, on_table, read_hands, winners
+from .table_hands import (claimants_win, discards_on_table, kongs_told, on_table, read_hands,
+                          winners)
 from .win_event import settle_win
 
 SEATS = C.SEATS
@@ -109,6 +110,7 @@ class _Table:
     def run(self) -> None:
         events = self.rec.events
         check_event_tiles(self.rec, self.rs)
+        discards_on_table(self.rec, self.rs, self.play, self.hands)
         kongs_told(self.rec, self.rs, self.hands)
         for i, ev in enumerate(events):
             if self.ended_at is not None and ev.type in ("win", "kong", "exhausted"):

@@ -246,6 +246,9 @@ REFUSALS = [
                              {"win": "S", "tile": "P", "horses": "2m2m"}]}, 2,
                  "event 2 (horses): the horses' 2m make 6 copies of it across the table "
                  "(guangdong has 4)", id="horses count beside the tiles across the table"),
+    pytest.param({"seats": {"E": "111m123m456m789m5pC"}, "events": [{"discard": "S", "tile": "1m"}, {"win": "E", "tile": "5p"}]}, 2, "event 1 (discard): the discards of 1m make 5 copies of it across the table (luzhou has 4)", id="a discard beside four held concealed (found by fuzzing)"),  # noqa: E501
+    pytest.param({"seats": {"E": "111m123m456m789m5pC"}, "events": [{"discard": s, "tile": "9s"} for s in "SWNSW"] + [{"win": "E", "tile": "5p"}]}, 2, "event 5 (discard): the discards of 9s make 5 copies of it across the table (luzhou has 4)", id="five discards of one kind (found by fuzzing)"),  # noqa: E501
+    pytest.param({"rules": "luzhou-guide", "seats": {"S": "123m456m789m11p3pC2p"}, "events": [{"discard": "W", "tile": "2p"}, {"win": "S", "tile": "2p", "from": "W"}] + [{"discard": s, "tile": "2p"} for s in "NEW"]}, 0, "S wins on W's discard", id="a discard won is not counted twice"),  # noqa: E501
     pytest.param({"rules": "guangdong", "seats": {"E": "(1111m) 234m 567m 789p P 9m"},
                   "events": [{"kong": "E", "kind": "concealed", "tile": "1m"},
                              {"kong": "E", "kind": "concealed", "tile": "1m"},
