@@ -145,9 +145,11 @@ def kongs_told(rec, rs, hands: dict) -> None:
 def discards_on_table(rec, rs, play: dict, hands: dict) -> None:
     """Each discard is a tile of its own, never one a hand given still holds concealed (a seat's
     hand is as it stood at the end: a tile once discarded is gone from it, unless a win took it,
-    and a call shows it in a meld): a record discarding more copies of a kind than the set has
-    beside those tiles cannot describe a real hand (bad input), as a call or a kong could not."""
-    held: Counter = Counter()
+    and a call shows it in a meld), and each draw that names its tile is one from the wall: a
+    seat holds at least the more of its draws and its discards with its concealed tiles, of
+    each kind. A record making more copies of a kind than the set has, across the table, cannot
+    describe a real hand (bad input), as a call or a kong could not."""
+    held: dict = {}
     for seat, h in hands.items():
         own = Counter(h.concealed)
         for e in rec.events:  # a tile won from another seat is in the hand, not its own
@@ -158,13 +160,16 @@ def discards_on_table(rec, rs, play: dict, hands: dict) -> None:
                 else:  # (a ghost written for the tile it was won as: not told which)
                     for g in rs.ghost_kinds:
                         own[g] = max(own[g] - 1, 0)
-        held.update(own)
+        held[seat] = own
+    drawn: dict = {s: Counter() for s in SEATS}
+    gone: dict = {s: Counter(held.get(s, ())) for s in SEATS}  # discards and concealed tiles
     for e in rec.events:
-        if e.type != "discard":
+        if e.type not in ("discard", "draw") or "tile" not in e.fields:
             continue
         k = event_tile(e, rec.label)
-        held[k] += 1
-        if held[k] > rs.copies[k]:
-            raise InputError(f"{rec.label}: event {e.number} (discard): the discards of "
-                             f"{T.name(k)} make {held[k]} copies of it across the table "
-                             f"({rs.name} has {rs.copies[k]})")
+        (gone if e.type == "discard" else drawn)[e.seat][k] += 1
+        n = sum(max(drawn[s][k], gone[s][k]) for s in SEATS)
+        if n > rs.copies[k]:
+            raise InputError(f"{rec.label}: event {e.number} ({e.type}): the draws and "
+                             f"discards of {T.name(k)} make {n} copies of it across the "
+                             f"table ({rs.name} has {rs.copies[k]})")
