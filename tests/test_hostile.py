@@ -405,6 +405,8 @@ def test_an_option_past_10_15_is_refused_by_name(call):
     pytest.param("extends: luzhou\nname: h\ntiles:\n  copies: {5p: 1}\n",
                  "tiles.copies: copies of 5p: 1; only a ghost tile may have other than 4",
                  id="one copy of a tile that is not a ghost"),
+    pytest.param("extends: luzhou\nname: h\ntiles:\n  copies: {C: 0}\n", "tiles.copies.C: must be at least 1, not the number 0", id="no copies of the ghost (found by fuzzing)"),  # noqa: E501
+    pytest.param("extends: luzhou\nname: h\noptions:\n  ghosts: {choices: [0, 4], default: 0}\n", 'tiles.copies.C: option "ghosts" is 0 here, which does not fit: must be at least 1, not the number 0', id="an option making no copies of the ghost (found by fuzzing)"),  # noqa: E501
 ])
 def test_ill_typed_ruleset_file(here, text, message):
     write(here / "t.yaml", text)
