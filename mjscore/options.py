@@ -98,8 +98,12 @@ def resolve(specs: dict, given: dict | None, where: str) -> dict:
 
 
 def check_defaults(specs: dict, source: str) -> None:
-    """Each default must be a legal value of its own option (a ruleset-file error otherwise)."""
+    """Each default must be a legal value of its own option (a ruleset-file error otherwise),
+    and so must each of its choices, written as the value it stands for: a choice of another
+    type (`choices: [4, "8"]` for an int, or `true` where 1 is meant) could never be chosen,
+    or would let another value through."""
     for key, spec in specs.items():
+        _check_choices(spec, key, source)
         if spec["default"] is None:
             continue
         try:
@@ -108,6 +112,26 @@ def check_defaults(specs: dict, source: str) -> None:
             hint = _widen_hint(spec, key, source)
             raise RulesetError(source, str(e).removeprefix("invalid option: ") + hint,
                                f"options.{key}.default") from None
+
+
+def _check_choices(spec: dict, key: str, source: str) -> None:
+    free = {k: v for k, v in spec.items() if k != "choices"}
+    for i, choice in enumerate(spec.get("choices") or ()):
+        where = f"options.{key}.choices.{i}"
+        try:
+            got = coerce(free, key, choice, source)
+        except OptionError as e:
+            raise RulesetError(source, str(e).removeprefix("invalid option: "), where) from None
+        if got != choice or type(got) is not type(choice) and spec["type"] != "bool":
+            # (an on/off option's 1 and 0 are its true and false, as a default's are)
+            shown = f'the text "{choice}"' if isinstance(choice, str) else f'"{choice}"'
+            raise RulesetError(source, f'option "{key}" of {source}: a choice is written as '
+                               f'the value it stands for, {_written(got)}, not {shown}', where)
+
+
+def _written(value) -> str:
+    """`value` as a ruleset file writes it (true, not Python's True)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _widen_hint(spec: dict, key: str, source: str) -> str:

@@ -407,6 +407,11 @@ def test_an_option_past_10_15_is_refused_by_name(call):
                  id="one copy of a tile that is not a ghost"),
     pytest.param("extends: luzhou\nname: h\ntiles:\n  copies: {C: 0}\n", "tiles.copies.C: must be at least 1, not the number 0", id="no copies of the ghost (found by fuzzing)"),  # noqa: E501
     pytest.param("extends: luzhou\nname: h\noptions:\n  ghosts: {choices: [0, 4], default: 0}\n", 'tiles.copies.C: option "ghosts" is 0 here, which does not fit: must be at least 1, not the number 0', id="an option making no copies of the ghost (found by fuzzing)"),  # noqa: E501
+    pytest.param('extends: luzhou\nname: h\noptions:\n  ghosts: {choices: [4, "8"]}\n', 'options.ghosts.choices.1: option "ghosts" of t.yaml: a choice is written as the value it stands for, 8, not the text "8"', id="a number choice quoted (found by fuzzing)"),  # noqa: E501
+    pytest.param("extends: luzhou\nname: h\noptions:\n  ghosts: {choices: [4, 8, true]}\n", 'options.ghosts.choices.2: option "ghosts" of t.yaml: expected an integer, got "true"', id="true among a number's choices let 1 through (found by fuzzing)"),  # noqa: E501
+    pytest.param("extends: luzhou\nname: h\noptions:\n  ghosts: {choices: [4, a]}\n", 'options.ghosts.choices.1: option "ghosts" of t.yaml: expected an integer, got "a"', id="a word among a number's choices (found by fuzzing)"),  # noqa: E501
+    pytest.param("extends: luzhou\nname: h\noptions:\n  xiqian: {choices: [always, 5]}\n", 'options.xiqian.choices.1: option "xiqian" of t.yaml: expected a word, got "5"', id="a number among a word's choices (found by fuzzing)"),  # noqa: E501
+    pytest.param("extends: luzhou\nname: h\noptions:\n  cap: {choices: [40, 0]}\n", 'options.cap.choices.1: option "cap" of t.yaml: expected an integer at least 1, got "0"', id="a choice below the option's min (found by fuzzing)"),  # noqa: E501
 ])
 def test_ill_typed_ruleset_file(here, text, message):
     write(here / "t.yaml", text)
