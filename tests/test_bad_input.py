@@ -218,6 +218,13 @@ BAD_FILES = [
     pytest.param("title.yaml", "extends: luzhou\nname: house\ntitle: |\n  abc\n",
                  ["title.yaml", "title: must be one line of text"],
                  id="schema-invalid: a title ending in a line break"),
+    pytest.param("unit.yaml", 'extends: luzhou\nname: house\nunit: "ke\\nX"\n', ["unit.yaml", "unit: must be one line of text"], id="schema-invalid: a unit on two lines broke every Value line (found by fuzzing)"),  # noqa: E501
+    pytest.param("unit.yaml", 'extends: luzhou\nname: house\nunit: "\\e[2J"\n', ["unit.yaml", "unit: must be one line of text"], id="schema-invalid: a unit holding a terminal escape (found by fuzzing)"),  # noqa: E501
+    pytest.param("help.yaml", 'extends: luzhou\nname: house\noptions:\n  cap: {help: "a\\nb"}\n', ["help.yaml", "options.cap.help: must be one line of text"], id="schema-invalid: an option's help on two lines (found by fuzzing)"),  # noqa: E501
+    pytest.param("ruling.yaml", 'extends: luzhou\nname: house\npatterns:\n  gui: {ruling: "L7\\tx", note: ok}\n', ["ruling.yaml", "patterns.gui.ruling: must be one line of text"], id="schema-invalid: a pattern's ruling with a tab (found by fuzzing)"),  # noqa: E501
+    pytest.param("note.yaml", 'extends: luzhou\nname: house\npatterns:\n  gui: {note: "a\\nb"}\n', ["note.yaml", "patterns.gui.note: must be one line of text"], id="schema-invalid: a pattern's note on two lines (found by fuzzing)"),  # noqa: E501
+    pytest.param("source.yaml", "extends: luzhou\nname: house\nsource: |\n  abc\n", ["source.yaml", "source: must be one line of text"], id="schema-invalid: a source ending in a line break (found by fuzzing)"),  # noqa: E501
+    pytest.param("dep.yaml", 'extends: luzhou\nname: house\ndepartures: ["a\\nb"]\n', ["dep.yaml", "departures.0: must be one line of text"], id="schema-invalid: a departure on two lines (found by fuzzing)"),  # noqa: E501
     pytest.param("raise.yaml",
                  "extends: luzhou\nname: house\npatterns:\n  wugui:\n    raises_cap: -5\n",
                  ["raise.yaml", "patterns.wugui.raises_cap", "at least 1"],
