@@ -225,6 +225,10 @@ BAD_FILES = [
     pytest.param("note.yaml", 'extends: luzhou\nname: house\npatterns:\n  gui: {note: "a\\nb"}\n', ["note.yaml", "patterns.gui.note: must be one line of text"], id="schema-invalid: a pattern's note on two lines (found by fuzzing)"),  # noqa: E501
     pytest.param("source.yaml", "extends: luzhou\nname: house\nsource: |\n  abc\n", ["source.yaml", "source: must be one line of text"], id="schema-invalid: a source ending in a line break (found by fuzzing)"),  # noqa: E501
     pytest.param("dep.yaml", 'extends: luzhou\nname: house\ndepartures: ["a\\nb"]\n', ["dep.yaml", "departures.0: must be one line of text"], id="schema-invalid: a departure on two lines (found by fuzzing)"),  # noqa: E501
+    pytest.param("opt.yaml", 'extends: luzhou\nname: house\noptions:\n  "a=b": {type: int, default: 1, help: h}\npatterns:\n  wugui: {steps: {option: "a=b"}}\n', ["opt.yaml", 'options: must be a name of small letters, digits, _ and - (starting with a letter or digit), not the text "a=b"'], id="schema-invalid: an option no --opt KEY=VALUE could name (found by fuzzing)"),  # noqa: E501
+    pytest.param("opt.yaml", 'extends: luzhou\nname: house\noptions:\n  "": {type: int, default: 1, help: h}\npatterns:\n  wugui: {steps: {option: ""}}\n', ["opt.yaml", 'options: must be a name of small letters', 'not the text ""'], id="schema-invalid: an option with an empty name (found by fuzzing)"),  # noqa: E501
+    pytest.param("pat.yaml", 'extends: luzhou\nname: house\npatterns:\n  "x\\ny": {pattern: no_ghost, name: x, en: y, steps: 1}\n', ["pat.yaml", "patterns: must be one line of text"], id="schema-invalid: a pattern id on two lines (found by fuzzing)"),  # noqa: E501
+    pytest.param("extra.yaml", 'extends: luzhou\nname: house\nextras:\n  "x\\ny": {rule: ghost_bonus, name: x, en: y, params: {over: 4, per: 1}}\n', ["extra.yaml", "extras: must be one line of text"], id="schema-invalid: an extra id on two lines (found by fuzzing)"),  # noqa: E501
     pytest.param("raise.yaml",
                  "extends: luzhou\nname: house\npatterns:\n  wugui:\n    raises_cap: -5\n",
                  ["raise.yaml", "patterns.wugui.raises_cap", "at least 1"],
