@@ -103,6 +103,10 @@ def check_defaults(specs: dict, source: str) -> None:
     type (`choices: [4, "8"]` for an int, or `true` where 1 is meant) could never be chosen,
     or would let another value through."""
     for key, spec in specs.items():
+        lo, hi = spec.get("min"), spec.get("max")
+        if lo is not None and hi is not None and lo > hi:
+            raise RulesetError(source, f'option "{key}" of {source}: min {lo} is above max '
+                               f"{hi}: no value could be given", f"options.{key}.max")
         _check_choices(spec, key, source)
         if spec["default"] is None:
             continue

@@ -412,6 +412,8 @@ def test_an_option_past_10_15_is_refused_by_name(call):
     pytest.param("extends: luzhou\nname: h\noptions:\n  ghosts: {choices: [4, a]}\n", 'options.ghosts.choices.1: option "ghosts" of t.yaml: expected an integer, got "a"', id="a word among a number's choices (found by fuzzing)"),  # noqa: E501
     pytest.param("extends: luzhou\nname: h\noptions:\n  xiqian: {choices: [always, 5]}\n", 'options.xiqian.choices.1: option "xiqian" of t.yaml: expected a word, got "5"', id="a number among a word's choices (found by fuzzing)"),  # noqa: E501
     pytest.param("extends: luzhou\nname: h\noptions:\n  cap: {choices: [40, 0]}\n", 'options.cap.choices.1: option "cap" of t.yaml: expected an integer at least 1, got "0"', id="a choice below the option's min (found by fuzzing)"),  # noqa: E501
+    pytest.param("extends: luzhou\nname: h\noptions:\n  cap: {min: 10, max: 5}\n", 'options.cap.max: option "cap" of t.yaml: min 10 is above max 5: no value could be given', id="min above max (found by fuzzing)"),  # noqa: E501
+    pytest.param("extends: luzhou\nname: h\noptions:\n  cap: {max: 0}\n", 'options.cap.max: option "cap" of t.yaml: min 1 is above max 0: no value could be given', id="a max below the min it inherits (found by fuzzing)"),  # noqa: E501
 ])
 def test_ill_typed_ruleset_file(here, text, message):
     write(here / "t.yaml", text)
