@@ -174,6 +174,12 @@ def load(source, rules: str | None = None) -> Record:
             # robs decides how many tiles the kong holds.)
             raise InputError(f"{label}: event {i + 1}: rob_kong needs from: (the seat whose "
                              "kong was robbed)")
+        if kind == "win" and ev.get("from") in seats:
+            # (as a pass or a call on it is; score's words name --discard. Checked here too:
+            # where one winner takes a discard, the discarder listed among the claimants would
+            # have its hand read as one passed over, and refused as that.)
+            own = "rob its own kong" if ev.get("rob_kong") else "win on its own discard"
+            raise InputError(f"{label}: event {i + 1}: a seat cannot {own} (from: {ev['from']})")
     if rules is None:  # rules="" is a ruleset named, not one left out: refused as unknown
         rules = data.get("rules", "luzhou")
         if isinstance(source, (str, Path)):

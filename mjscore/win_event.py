@@ -30,10 +30,6 @@ def settle_win(table, ev) -> tuple:
     if len(ev.seats) > 1 and not frm:
         raise InputError(f"{table.rec.label}: event {ev.number}: seats listed under win "
                          "claim one discard or robbed kong: give from: (whose tile it was)")
-    if frm in ev.seats:  # (as a pass or a call on it is; score's words name --discard)
-        own = "rob its own kong" if f.get("rob_kong") else "win on its own discard"
-        raise InputError(f"{table.rec.label}: event {ev.number}: a seat cannot {own} "
-                         f"(from: {frm})")
     seats = claimants_win(table.play, ev)
     skipped = [s for s in ev.seats if s not in seats]
     prev = table.out[-1] if table.out else None
