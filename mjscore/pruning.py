@@ -41,16 +41,17 @@ def evaluations(h, rs, t, ctx) -> tuple:
     them where it is known already or None)."""
     # (Seven pairs is the only other shape yet: a hand it cannot read is read as before.)
     plan = _plan(rs) if t.pairs_ok else None
+    cand = ghost_room(rs, h, ctx)  # (rs.cand itself but where a kong is robbed)
     if plan is None:
-        return evaluate_all(readings(h, rs, t, ctx.discard_type, cand=ghost_room(rs, h, ctx)),
-                            h, ctx, rs), None, None
+        return evaluate_all(readings(h, rs, t, ctx.discard_type, cand=cand), h, ctx, rs), \
+            None, None
     first, in_order = plan
-    found = evaluate_all(readings(h, rs, t, ctx.discard_type, first, True,
-                                  cand=ghost_room(rs, h, ctx)), h, ctx, rs)
+    found = evaluate_all(readings(h, rs, t, ctx.discard_type, first, True, cand=cand), h, ctx,
+                         rs)
     top = best(found, rs.ghost_letter)
     if top is not None and _below(standard_most(h, t, ctx, rs), top):
         return found, Unread(h, rs, ctx), top
-    rest = _standard(h, rs, t, ctx)
+    rest = _standard(h, rs, t, ctx, cand)
     return (rest + found if in_order else in_shape_order(rest, found, rs)), None, None
 
 
@@ -67,9 +68,11 @@ class Unread(NamedTuple):
         return in_shape_order(_standard(h, rs, hand_tiles(h, rs), ctx), found, rs)
 
 
-def _standard(h, rs, t, ctx) -> tuple:
-    return evaluate_all(readings(h, rs, t, ctx.discard_type, _STANDARD, False,
-                                 cand=ghost_room(rs, h, ctx)), h, ctx, rs)
+def _standard(h, rs, t, ctx, cand: tuple | None = None) -> tuple:
+    if cand is None:  # (read later, by `Unread`)
+        cand = ghost_room(rs, h, ctx)
+    return evaluate_all(readings(h, rs, t, ctx.discard_type, _STANDARD, False, cand=cand), h,
+                        ctx, rs)
 
 
 def in_shape_order(rest: tuple, found: tuple, rs) -> tuple:
