@@ -61,14 +61,15 @@ def robbed_may_be_ghost(rs) -> bool:
 def rob_refusal(hand, rs, r: str) -> str | None:
     """Why robbing seat `r`'s kong of `hand`'s winning tile is impossible, or None: the robbed
     kong is a pong of the winning tile's kind (`fewest_natural` of it) plus that tile, and a
-    ghost that is never in a declared meld is never in a kong to rob."""
+    ghost that is never in a declared meld is never in a kong to rob. A ghost in the hand's own
+    declared pong or kong of the kind counts as the copy it stands for (never a fifth copy)."""
     k = hand.win
     if k in rs.ghost_kinds and rs.ghosts_in_melds != "natural":
         if rs.ghosts_in_melds == "forbidden":
             return (f"the ghost {T.name(k)} is never in a declared meld in {rs.name}, so no "
                     "kong of it can be robbed")
         return None  # a wild ghost added to a pong of another kind: that kind's copies count
-    held = hand.concealed.count(k) + sum(m.raw.tiles.count(k) for m in hand.melds)
+    held = hand.concealed.count(k) + sum(m.tiles.count(k) for m in hand.melds)
     held -= robbed_may_be_ghost(rs)  # the winning tile written may be a robbed ghost
     pong = fewest_natural(rs, k, 3)
     if held + pong > rs.copies[k]:

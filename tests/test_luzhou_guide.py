@@ -174,6 +174,13 @@ def test_a_ghost_added_to_a_kong_may_not_be_robbed():
     assert not r.legal and "cannot be robbed" in r.reasons[0]
 
 
+def test_robbing_counts_the_ghosts_in_ones_own_pong_of_the_robbed_tile():
+    # [4mCC] is three 4m, the robbed 4m a fourth: E's pong of 4m would hold a fifth (was legal)
+    res = CliRunner().invoke(cli, ["score", "C8m5m8m6mE6m4m3mC6m [4mCC]", "--rules", G,
+                                   "--seat", "S", "--win", "4m", "--rob-kong", "E"])
+    assert res.exit_code == 2 and "this hand already holds 4 of the 4" in res.output
+
+
 def test_chow_is_allowed():
     r = score("[123m] 456m 789m 1pC 234p", G)
     assert r.legal and r.value == 2
