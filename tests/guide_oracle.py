@@ -1,7 +1,8 @@
 """An independent, slow, obvious scorer for `luzhou-guide` (泸州鬼麻将 as the English beginner's
 guide, seed 000, scores it; RULINGS E1-E7) checked against `mjscore.score` on random hands with
 a fixed seed (`compare`; the tests are in test_guide_audit.py; `python -m tests.guide_oracle N
-SEED` runs N hands and prints a summary and the first mismatches).
+SEED` runs N hands and prints a summary and the first mismatches; `... N SEED waits` checks
+`waits` the same way).
 
 Nothing here imports mjscore's internals. Tile kinds are 0-33: 1m-9m, 1p-9p, 1s-9s, E S W N C F
 P; C (中, 31) is the ghost. The scorer lists every reading by brute force and judges it:
@@ -40,7 +41,7 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 
-from mjscore import MjscoreError, score
+from mjscore import MjscoreError, score, waits
 
 SEATS = "ESWN"
 HONOURS = "ESWNCFP"
@@ -679,6 +680,45 @@ def compare(n: int, seed: int):
     return stats, patterns, bad
 
 
+def compare_waits(n: int, seed: int):
+    """`waits` against the scorer: a random case less one tile is ready on each kind (never a
+    ghost) whose adding makes a legal self-draw, worth that win's value; a Flower Cat holds
+    natural tiles of three suits. Returns (hands, ready hands, mismatches)."""
+    rng = random.Random(seed)
+    hands, ready, bad = 0, 0, []
+    while hands < n:
+        case = make_case(rng)
+        if len(case["concealed"]) + 3 * len(case["melds"]) != 14:
+            continue
+        conc = case["concealed"][:]
+        conc.pop(rng.randrange(len(conc)))
+        opts = {k: v for k, v in case["opts"].items() if k != "report_tile"}
+        short = {"concealed": conc, "melds": case["melds"], "seat": case["seat"], "opts": opts}
+        mine, any_ok = {}, False
+        for t in range(34):
+            if t == GH:
+                continue
+            got = judge(dict(short, concealed=conc + [t], win=t))
+            any_ok = any_ok or got[0] != "error"
+            if got[0] is True:
+                mine[tname(t)] = got[1]
+        if not any_ok:
+            continue  # bad input whatever the tile (a fifth copy, a wrong count)
+        hands += 1
+        ready += bool(mine)
+        held = conc + [k for _, ts in case["melds"] for k in ts]
+        cat = len({suit(k) for k in held if k < 27}) == 3
+        text = hand_text(short)
+        try:
+            d = waits(text, "luzhou-guide", seat=case["seat"], opts=opts).to_dict()
+            theirs = ({w["tile"]: w["value"] for w in d["waits"]}, d["flower_cat"], d["ready"])
+        except MjscoreError as e:
+            theirs = ("error", str(e))
+        if theirs != (mine, cat, bool(mine)):
+            bad.append((text, opts, (mine, cat, bool(mine)), theirs))
+    return hands, ready, bad
+
+
 def describe(case: dict) -> str:
     keep = {k: v for k, v in case.items() if k not in ("concealed", "melds", "win") and v}
     return f"win {tname(case['win'])} {keep}"
@@ -688,6 +728,12 @@ if __name__ == "__main__":
     import sys
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    if len(sys.argv) > 3 and sys.argv[3] == "waits":
+        hands, ready, bad = compare_waits(n, seed)
+        print(hands, "hands less a tile, seed", seed, ready, "ready; mismatches:", len(bad))
+        for b in bad[:30]:
+            print(*b, sep="\n   ")
+        sys.exit(0)
     stats, patterns, bad = compare(n, seed)
     print(n, "hands, seed", seed, stats, "mismatches:", len(bad))
     print("patterns:", dict(sorted(patterns.items())))

@@ -1,13 +1,15 @@
 """The independent scorer for the English guide's rules (`guide_oracle`, RULINGS E1-E7) against
-`score(..., rules="luzhou-guide")` on 400 random hands with a fixed seed, and the scorer's own
-reading search against trying every tile each ghost could stand for."""
+`score(..., rules="luzhou-guide")` on 400 random hands with a fixed seed, `waits` on 60 hands
+a tile short, and the scorer's own reading search against trying every tile each ghost could
+stand for."""
 
 from __future__ import annotations
 
 import random
 from itertools import product
 
-from .guide_oracle import GH, compare, make_case, seven_pair_readings, standard_readings
+from .guide_oracle import (GH, compare, compare_waits, make_case, seven_pair_readings,
+                           standard_readings)
 from .test_guangdong_audit import _plain as _plain_sets  # sets and a pair, no ghosts
 
 
@@ -19,6 +21,12 @@ def test_luzhou_guide_agrees_with_an_independent_scorer():
     assert {"basic_win", "gui_self_draw", "gui_discard", "seven_pairs", "all_triplet",
             "kong_draw", "robbing_the_kong", "no_ghost"} <= set(patterns)
     assert any(p.endswith("seven_pairs") and p != "seven_pairs" for p in patterns)
+
+
+def test_luzhou_guide_waits_agree_with_the_independent_scorer():
+    hands, ready, bad = compare_waits(60, 20261204)
+    assert not bad, bad[:5]
+    assert 10 < ready < hands  # ready and not ready both
 
 
 def test_the_reading_search_finds_every_ghost_assignment():
