@@ -331,6 +331,7 @@ def judge(case: dict):
         elif key == best:
             cands.add(shown)
     case["_readings"], case["_best"] = every, best
+    case["_raw"] = (best[1], cap)  # the value before the cap, and the cap (JSON raw_value, cap)
     paid = best[0]
     if discard_type and paid < minimum:
         reasons.add("min")
@@ -399,6 +400,7 @@ def run_mjscore(case: dict):
         if p.id in ("gui", "long"):
             n = int(re.match(r"\+(\d+) step", p.effect).group(1))
         shown.append((p.id, n))
+    case["_their_raw"] = (r.raw, r.cap)
     return (True, set(), r.value, dict(r.net), frozenset(shown), r.decomposition)
 
 
@@ -476,6 +478,18 @@ def reading_problem(case: dict, decomposition: str, shown) -> str | None:
         return f"it pays {got[0]}, the best reading {case['_best']}"
     if got[1] != shown:
         return f"its patterns are {sorted(got[1])}, not the ones shown"
+    # README "How scoring works" 7: among the best, the ghosts stand for the lowest tiles
+    rep = [0] * 27
+    for kind, k, _ in melds:
+        rep[k] += MELD_SIZE[kind]
+
+    def stand_ins(F):
+        return sorted(k for k in range(27) for _ in range(F[k] - rep[k] - nat[k]))
+
+    lowest = min(stand_ins(R[0]) for R, (key, _) in case["_readings"].items()
+                 if key == case["_best"])
+    if stand_ins(F) != lowest:
+        return f"its ghosts stand for {stand_ins(F)}, a best reading's for {lowest}"
     return None
 
 
@@ -492,6 +506,9 @@ def check(case, mine, theirs) -> bool:
     if not agree(mine, theirs):
         return False
     if mine[0] is True:
+        if case["_raw"] != case["_their_raw"]:
+            case["_why"] = f"raw value and cap {case['_their_raw']}, not {case['_raw']}"
+            return False
         why = reading_problem(case, theirs[5], theirs[4])
         if why:
             case["_why"] = why
@@ -527,9 +544,9 @@ def make_case(rng: random.Random) -> dict:
     if r < 0.15:
         opts["cap"] = "none"
     elif r < 0.3:
-        opts["cap"] = rng.choice([100, 20, 10, 5, 3, 80])
+        opts["cap"] = rng.choice([100, 20, 10, 5, 3, 80, 1, 2, 7])
     if rng.random() < 0.1:
-        opts["min_discard_win"] = rng.choice([0, 1, 3, 5])
+        opts["min_discard_win"] = rng.choice([0, 1, 3, 5, 10, 20, 40])
     if rng.random() < 0.15:
         opts["wugui_steps"] = rng.choice([1, 2, 3])
     if rng.random() < 0.15:
@@ -589,7 +606,7 @@ def make_case(rng: random.Random) -> dict:
     used = 0
     for m in melds:
         if rng.random() < 0.25 and used < total:
-            m[2] = rng.randint(1, min(MELD_SIZE[m[0]] - 1, total - used))
+            m[2] = rng.randint(1, min(MELD_SIZE[m[0]] - (rng.random() > 0.03), total - used))
             used += m[2]
     most = min(total - used, rng.choice([6, 8]) if eight else 4)
     nghost = rng.choice([0, 0, 1, 1, 1, 2, 2, 3, most])
@@ -642,6 +659,8 @@ def make_case(rng: random.Random) -> dict:
         case.pop("rob", None)
         if case.get("discard") is not None and rng.random() < 0.9:
             case["discard"] = case["dealer"]
+    if not eight and rng.random() < 0.05:
+        case["ghosts_drawn"] = rng.randint(1, 5)
     if eight and rng.random() < 0.4:
         held = conc.count(G) + sum(g for _, _, g in melds)
         case["ghosts_drawn"] = rng.randint(min(max(held, 1), 8), 8) if rng.random() < 0.95 \
@@ -712,7 +731,8 @@ def compare_waits(n: int, seed: int):
             for kind, k, g in case["melds"]:
                 nat[k] += MELD_SIZE[kind]
                 nat[G] += g
-            if all(x <= 4 for x in nat[:27]) and nat[G] <= int(case["opts"].get("ghosts", 4)):
+            if all(x <= 4 for x in nat[:27]) and nat[G] <= int(case["opts"].get("ghosts", 4)) \
+                    and all(g < MELD_SIZE[kind] for kind, _, g in case["melds"]):
                 bad.append((i, case, written(case), "a bad-input error", theirs))
             continue
         mine = judge_waits(case)
@@ -727,8 +747,7 @@ def compare_waits(n: int, seed: int):
 
 def _table_room(table: list, hand: dict, ghosts: int) -> bool:
     """Whether `hand` fits beside the hands in `table`: four of a tile kind across the table
-    (a meld's ghosts counted as its kind too), `ghosts` 红中, and at most four in one hand
-    (no 喜钱 to settle)."""
+    (a meld's ghosts counted as its kind too), `ghosts` 红中."""
     nat = [0] * 28
     for h in table + [hand]:
         for k in h["concealed"]:
@@ -736,8 +755,7 @@ def _table_room(table: list, hand: dict, ghosts: int) -> bool:
         for kind, k, g in h["melds"]:
             nat[k] += MELD_SIZE[kind]
             nat[G] += g
-    own = hand["concealed"].count(G) + sum(g for _, _, g in hand["melds"])
-    return all(x <= 4 for x in nat[:27]) and nat[G] <= ghosts and own <= 4
+    return all(x <= 4 for x in nat[:27]) and nat[G] <= ghosts
 
 
 def make_chajiao(rng: random.Random) -> dict:
@@ -754,6 +772,8 @@ def make_chajiao(rng: random.Random) -> dict:
         opts["wugui_steps"] = rng.choice([1, 3])
     if rng.random() < 0.2:
         opts["shoubayi"] = False
+    if rng.random() < 0.3:
+        opts["xiqian"] = rng.choice(["always", "win_only"])
     ghosts = opts.get("ghosts", 4)
     seats = rng.sample(SEATS, 4)
     winners = seats[:rng.choice([0, 1, 1, 2])]
@@ -762,6 +782,8 @@ def make_chajiao(rng: random.Random) -> dict:
         for _ in range(400):
             case = make_case(rng)
             case["opts"] = opts
+            if any(g >= MELD_SIZE[kind] for kind, _, g in case["melds"]):
+                continue
             if seat in winners:
                 case.update(seat=seat, dealer="E", won=())
                 for key in ("discard", "rob", "after_kong", "kong_draw", "declared",
@@ -790,9 +812,11 @@ def make_chajiao(rng: random.Random) -> dict:
 
 
 def judge_chajiao(rec: dict) -> dict:
-    """Each seat's net: the wins (self-drawn, every seat not yet won pays), then 查叫 (L13): a
-    花猫 pays each other non-won non-花猫 player `flower_cat_pays` (the cap by default); one
-    not ready (and no 花猫) pays each ready player that player's 查大."""
+    """Each seat's net: the wins (self-drawn, every seat not yet won pays; 喜钱 as `judge`),
+    then 查叫 (L13): a 花猫 pays each other non-won non-花猫 player `flower_cat_pays` (the cap
+    by default); one not ready (and no 花猫) pays each ready player that player's 查大; one
+    holding n >= 5 红中 (each was drawn) collects 10 * (n - 4) from each other player, or with
+    `xiqian=win_only` pays it to each (L12)."""
     opts, hands, winners = rec["opts"], rec["_hands"], rec["_winners"]
     net = {s: 0 for s in SEATS}
     for i, seat in enumerate(winners):
@@ -802,6 +826,15 @@ def judge_chajiao(rec: dict) -> dict:
         for s in SEATS:
             net[s] += got[3][s]
     left = [s for s in SEATS if s not in winners]
+    for s in left:
+        h = hands[s]
+        n = h["concealed"].count(G) + sum(g for _, _, g in h["melds"])
+        if n >= 5:
+            sign = -1 if opts.get("xiqian") == "win_only" else 1
+            for t in SEATS:
+                if t != s:
+                    net[s] += sign * 10 * (n - 4)
+                    net[t] -= sign * 10 * (n - 4)
     status = {s: judge_waits(hands[s]) for s in left}
     cap = opts.get("cap", 40)
     fcp = opts.get("flower_cat_pays", "cap")
@@ -867,8 +900,8 @@ def compare(n: int, seed: int):
 
 
 def show(case) -> str:
-    return str({k: v for k, v in case.items() if k not in ("concealed", "melds", "_readings",
-                                                           "_best") and v is not None}) + " win " + tname(case["win"])
+    return str({k: v for k, v in case.items() if k not in ("concealed", "melds", "_readings")
+                and v is not None}) + " win " + tname(case["win"])
 
 
 if __name__ == "__main__":
