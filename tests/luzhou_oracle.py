@@ -27,7 +27,19 @@ notation of README/CONTRACT for `score`, and judges it itself:
   of the other three, after the cap, on a legal win.
 The best reading is the one that pays most (then the larger value before the cap, then the
 larger value its own patterns come to); the patterns mjscore shows must be those of one of
-the readings that tie on that.
+the readings that tie on that, and its printed reading (`decomposition`) one of those, with
+its ghosts standing for the lowest tiles (README "How scoring works" 7).
+
+Also checked: `waits` (every suited tile that makes a legal self-drawn win, its value and
+patterns, 花猫, 查大) on hands one tile short, and `settle`'s 查叫 (L13, with 喜钱 L12) on
+records of 0-2 self-drawn wins and an exhausted wall. Hands are written as a player might
+type them (C, 7z, 中 or 红中; digits under one suit letter or not; melds first or last), and
+options now and then as the strings a command line gives.
+
+Where the rulings leave a point open this follows what README documents: 喜钱 counts the
+红中 the hand holds when --ghosts-drawn is not given; a robber may hold all four natural
+tiles of the robbed kind (the konger's pong was one natural tile and 红中, L14); 地胡 may be
+won on the dealer's first discard (halved) and after other winners.
 """
 
 from __future__ import annotations
@@ -533,7 +545,45 @@ def _place(rng, counts, suits):
     return None
 
 
+def make_ghostly_case(rng: random.Random) -> dict:
+    """Eight ghosts, most of them concealed beside a few natural tiles of one or two suits,
+    often uncapped: the hands where a reading search that skips assignments would go wrong."""
+    opts = {"ghosts": 8, "cap": rng.choice(["none", "none", 40, 100])}
+    if rng.random() < 0.3:
+        opts["shoubayi"] = rng.choice([True, False])
+    suits = rng.sample(range(3), rng.choice([1, 2, 2]))
+    melds, counts, used = [], [0] * 27, 0
+    for _ in range(rng.choice([0, 0, 1, 2, 3, 4])):
+        k = 9 * rng.choice(suits) + rng.randrange(9)
+        kind = rng.choice(["pong", "exposed", "concealed", "added"])
+        g = min(rng.choice([0, 0, 1, 2]) if used < 6 else 0, MELD_SIZE[kind] - 1)
+        if counts[k] + MELD_SIZE[kind] <= 4:
+            counts[k] += MELD_SIZE[kind]
+            melds.append((kind, k, g))
+            used += g
+    n = 14 - 3 * len(melds)
+    conc = [G] * min(rng.randint(max(0, n - 8), n), 8 - used)
+    while len(conc) < n:
+        k = 9 * rng.choice(suits) + rng.randrange(9)
+        if counts[k] < 4:
+            counts[k] += 1
+            conc.append(k)
+    rng.shuffle(conc)
+    case = {"concealed": conc, "melds": melds, "opts": opts, "seat": "E", "dealer": "E",
+            "win": rng.choice(conc), "style": (rng.randrange(len(GHOST_WORDS)), True, False)}
+    r = rng.random()
+    if r < 0.2:
+        case["discard"] = "S"
+    elif r < 0.3 and any(kind != "pong" for kind, _, _ in melds):
+        case["kong_draw"] = True
+    elif r < 0.4:
+        case["rob"] = "W"
+    return case
+
+
 def make_case(rng: random.Random) -> dict:
+    if rng.random() < 0.04:
+        return make_ghostly_case(rng)
     opts = {}
     eight = rng.random() < 0.2
     if eight:
