@@ -43,11 +43,16 @@ def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
     pending: deque = deque()  # (chunk, its future), oldest first
     pool = None
     try:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
-                                   mp_context=multiprocessing.get_context(method))
-        for chunk in islice(chunks, workers * AHEAD):  # (the workers start here)
-            pending.append((chunk, None))  # (first: a chunk whose submit fails is kept)
-            pending[-1] = (chunk, pool.submit(task, chunk))
+        # A stop that comes while the workers are forked is held until they are (`unbroken`):
+        # raised inside the fork's own hooks in this process (logging's, releasing its lock),
+        # it was printed as "Exception ignored in ..." and lost, and the run went on to the end.
+        # (The window read here is read already: `batch.score_all` reads it first.)
+        with unbroken():
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
+                                       mp_context=multiprocessing.get_context(method))
+            for chunk in islice(chunks, workers * AHEAD):  # (the workers start here)
+                pending.append((chunk, None))  # (first: a chunk whose submit fails is kept)
+                pending[-1] = (chunk, pool.submit(task, chunk))
     except BrokenProcessPool:  # a worker killed as soon as it started, before these were sent
         _abandon(pool)
         raise WorkerLost() from None
@@ -62,6 +67,10 @@ def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
         for chunk in chunks:
             yield task(chunk)
         return
+    except BaseException:  # the stop held while they started: they are stopped as below
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        raise
     try:
         for chunk in chunks:
             pending.append((chunk, pool.submit(task, chunk)))
@@ -131,9 +140,10 @@ def _stop(signum: int):
 
 @contextmanager
 def unbroken():
-    """Output written in the block is not cut short by a stop (`stop_on_signals`): one that
-    comes meanwhile stops the run once it is written. (Raised inside a write, it left half a
-    row in the output, or lost the start of the block.)"""
+    """Output written in the block (or workers started: `in_order`) is not cut short by a
+    stop (`stop_on_signals`): one that comes meanwhile stops the run once it is written.
+    (Raised inside a write, it left half a row in the output, or lost the start of the
+    block.)"""
     _Held.depth += 1
     try:
         yield
