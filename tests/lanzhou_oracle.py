@@ -24,8 +24,15 @@ out in the notation of README/CONTRACT for `score`, and judges it itself:
 - Options that do not apply in lanzhou (`won`, `heavenly`, `earthly`, `ghosts_drawn`,
   `after_kong`) and contradictions (`discard`/`rob_kong` naming the winner, `kong_draw` with
   no kong) are bad input.
-Checked: bad input or not, legal or not, the value, the pattern ids (胡牌 hu, 自摸 zimo,
-中发白 zhongfabai with its count) and each seat's net.
+Checked: bad input or not, legal or not, the value, the pattern ids in order (胡牌 hu,
+自摸 zimo, 中发白 zhongfabai with its count, and as many sets named in its effect) and each
+seat's net. Also: `waits` on hands one tile short (every tile that makes a self-drawn win,
+its value and patterns, which win by self-draw only, 查大); `settle` on a discard several
+seats can win (Z6: the nearest downstream of the discarder alone wins, the others write 13
+tiles); and `settle`'s 漏胡 (Z6) on records where N passes a 5p and wins one later: blocked
+on a discard or a robbed kong until N's own discard or call (a kong from a discard is a
+call, a concealed or added kong is not), never on a self-draw; a record with no draw,
+discard or call has no game log, and README says the check is then skipped and reported.
 """
 
 from __future__ import annotations
@@ -527,6 +534,107 @@ def compare_claims(n: int, seed: int):
     return stats, bad
 
 
+LOUHU_MELD = {"pong": "[999s]", "exposed": "[9999s]", "concealed": "(9999s)", "added": "{9999s}"}
+
+
+def make_louhu(rng: random.Random) -> dict:
+    """A settle record for 漏胡 (Z6): N, ready on 5p (123m 456m EE 46p and a 9s meld), passes
+    a 5p once or twice, then plays on (others' discards, its own draws and discards, passes
+    of other tiles, its 9s meld called or konged), then wins on 5p: by a discard, by robbing
+    W's added kong of a 5p W ponged (the one N passed), or by self-draw."""
+    meld = rng.choice(list(LOUHU_MELD))
+    how = rng.choice(["discard", "discard", "rob", "self"])
+    others = [s for s in SEATS if s != "N"]
+    events, lifted, meld_done = [], True, False
+    seen = [0] * 34  # N's tiles, the 5p passed and every tile discarded: four of a kind at most
+    for k in (0, 1, 2, 3, 4, 5, 27, 27, 12, 13, 14, 26, 26, 26, 26):
+        seen[k] += 1
+
+    def a_tile():
+        k = rng.choice([k for k in range(34) if seen[k] < 4 and k != 13])
+        seen[k] += 1
+        return tname(k)
+
+    npass = 1 if how == "rob" else rng.choice([1, 1, 2])
+    for j in range(npass):
+        frm = rng.choice([s for s in others if s != "W"] if how == "rob" else others)
+        events.append({"pass": "N", "tile": "5p", "from": frm})
+        lifted = False
+        if how == "rob" and j == 0:
+            events.append({"call": "W", "kind": "pong", "tile": "5p", "from": frm})
+        for _ in range(rng.randrange(4)):
+            r = rng.random()
+            if r < 0.3:
+                events.append({"discard": rng.choice(others), "tile": a_tile()})
+            elif r < 0.5:
+                events.append({"draw": "N"})
+            elif r < 0.7:
+                events += [{"draw": "N"}, {"discard": "N", "tile": a_tile()}]
+                lifted = True
+            elif r < 0.8:
+                events.append({"pass": "N", "tile": a_tile(), "from": rng.choice(others)})
+            elif not meld_done:
+                meld_done = True
+                if meld == "pong":
+                    events.append({"call": "N", "kind": "pong", "tile": "9s",
+                                   "from": rng.choice(others)})
+                    lifted = True
+                elif meld == "exposed":
+                    events.append({"kong": "N", "kind": "exposed", "tile": "9s",
+                                   "from": rng.choice(others)})
+                    lifted = True
+                else:  # a concealed or added kong is no call: the block stays
+                    events.append({"kong": "N", "kind": meld, "tile": "9s"})
+    if how == "rob":
+        events += [{"draw": "W"}, {"kong": "W", "kind": "added", "tile": "5p"}]
+        win = {"win": "N", "tile": "5p", "from": "W", "rob_kong": True, "declared": True}
+    elif how == "discard":
+        win = {"win": "N", "tile": "5p", "from": rng.choice(others), "declared": True}
+    else:
+        events.append({"draw": "N"})
+        win = {"win": "N", "tile": "5p", "declared": True}
+    events.append(win)
+    return {"rules": "lanzhou", "dealer": rng.choice(SEATS),
+            "seats": {"N": f"123m456m {LOUHU_MELD[meld]} EE 46p 5p"}, "events": events,
+            "_blocked": how != "self" and not lifted,
+            "_value": 2 if how == "self" else 1, "_payer": win.get("from")}
+
+
+def compare_louhu(n: int, seed: int):
+    """settle() against Z6's 漏胡: blocked exactly when the win is on another player's tile
+    (a discard or a robbed kong) and N has not discarded or called since passing 5p."""
+    rng = random.Random(seed)
+    stats, bad = {"records": 0, "blocked": 0}, []
+    for i in range(n):
+        rec = make_louhu(rng)
+        stats["records"] += 1
+        r = settle({k: v for k, v in rec.items() if not k.startswith("_")})
+        # README: with no draw, discard or call in the record there is no game log to check
+        # 漏胡 against: the win stands and the check is reported skipped
+        log = any(key in e for e in rec["events"] for key in ("draw", "discard", "call"))
+        skipped = any("漏胡" in why for why in r.to_dict()["skipped_checks"])
+        if skipped == log:
+            bad.append((i, rec["seats"], rec["events"], "log" if log else "no log",
+                        r.to_dict()["skipped_checks"]))
+            continue
+        if not log:
+            rec["_blocked"] = False
+        stats["skipped"] = stats.get("skipped", 0) + (not log)
+        net = {s: 0 for s in SEATS}
+        if not rec["_blocked"]:
+            payers = [rec["_payer"]] if rec["_payer"] else [s for s in SEATS if s != "N"]
+            for s in payers:
+                net[s] -= rec["_value"]
+                net["N"] += rec["_value"]
+        stats["blocked"] += rec["_blocked"]
+        blocked = not r.legal and any("漏胡" in why for why in r.reasons)
+        if blocked != rec["_blocked"] or (r.legal and r.net != net) or \
+                (not r.legal and not blocked):
+            bad.append((i, rec["seats"], rec["events"], rec["_blocked"],
+                        (r.legal, r.reasons, r.net)))
+    return stats, bad
+
+
 def show(case) -> str:
     return str({k: v for k, v in case.items() if k not in ("concealed", "melds")
                 and v is not None} | {"win": tname(case["win"])})
@@ -542,6 +650,10 @@ if __name__ == "__main__":
         print(i, repr(text), show(case), "\n   mine", mine, "\n   mjscore", theirs)
     stats, bad = compare_claims(max(1, n // 20), seed)
     print("one winner per discard (settle)", stats, "mismatches:", len(bad))
+    for row in bad[:10]:
+        print(*row)
+    stats, bad = compare_louhu(max(1, n // 20), seed)
+    print("漏胡 (settle)", stats, "mismatches:", len(bad))
     for row in bad[:10]:
         print(*row)
     stats, bad = compare_waits(max(1, n // 10), seed)

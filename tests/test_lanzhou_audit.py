@@ -1,15 +1,16 @@
 """The independent Lanzhou 两报 scorer (`lanzhou_oracle`, RULINGS Z1-Z6, seed 003) against
 `score()` on 500 random hands, `waits()` on 60 hands one tile short and `settle()` on 30
-discards several seats can win (Z6: the nearest downstream takes it), fixed seed; and the
-scorer's own reading search against trying every split of the tiles into groups."""
+discards several seats can win (Z6: the nearest downstream takes it) and 40 records of a
+passed 5p won later (漏胡), fixed seed; and the scorer's own reading search against trying
+every split of the tiles into groups."""
 
 from __future__ import annotations
 
 import random
 from itertools import combinations
 
-from .lanzhou_oracle import (C, DRAGONS, F, ONE_S, P, compare, compare_claims, compare_waits,
-                             readings)
+from .lanzhou_oracle import (C, DRAGONS, F, ONE_S, P, compare, compare_claims, compare_louhu,
+                             compare_waits, readings)
 
 
 def test_lanzhou_score_agrees_with_an_independent_scorer():
@@ -32,6 +33,12 @@ def test_lanzhou_one_winner_per_discard_agrees_with_an_independent_scorer():
     stats, bad = compare_claims(30, 20261204)
     assert not bad, bad[:3]
     assert stats["several claimants"] > 10
+
+
+def test_lanzhou_louhu_agrees_with_an_independent_scorer():
+    stats, bad = compare_louhu(40, 20261204)
+    assert not bad, bad[:3]
+    assert stats["blocked"] > 5 and stats["records"] - stats["blocked"] > 5 and stats["skipped"]
 
 
 def _groups_by_hand(tiles: list, xiaoji: bool, standins: int) -> bool:
