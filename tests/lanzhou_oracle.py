@@ -293,6 +293,24 @@ def _toss(rng):
     return [rng.choice(TERMINAL_HONOUR) for _ in range(3)]
 
 
+def _wall_hand(rng, counts, melds) -> list:
+    """A hand drawn from a wall of 1s 2s 3s 4s C F P (four each), after up to two tosses or
+    dragon pongs taken from it: stand-ins, runs and sets compete for the same tiles."""
+    wall = [k for k in (ONE_S, 19, 20, 21, C, F, P) for _ in range(4)]
+    rng.shuffle(wall)
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        ks = _toss(rng) if rng.random() < 0.7 else [rng.choice(DRAGONS)] * 3
+        if all(wall.count(k) >= ks.count(k) for k in set(ks)):
+            for k in ks:
+                wall.remove(k)
+                counts[k] += 1
+            melds.append(("toss", tuple(ks)) if len(set(ks)) > 1 else ("pong", ks[0]))
+    conc = wall[:14 - 3 * len(melds)]
+    for k in conc:
+        counts[k] += 1
+    return conc
+
+
 def make_case(rng: random.Random) -> dict:
     counts = [0] * 34
     melds, conc = [], []
@@ -301,7 +319,10 @@ def make_case(rng: random.Random) -> dict:
         opts["xiaoji"] = rng.random() < 0.4
     if rng.random() < 0.25:
         opts["base"] = rng.choice([1, 2, 3, 5])
-    nm = rng.choice([0, 0, 1, 1, 2, 2, 3, 4])
+    walled = rng.random() < 0.15  # drawn from a wall of dragons and low bamboo: many readings
+    if walled:
+        conc = _wall_hand(rng, counts, melds)
+    nm = 0 if walled else rng.choice([0, 0, 1, 1, 2, 2, 3, 4])
     for _ in range(nm):
         r = rng.random()
         if r < 0.45:
@@ -316,13 +337,14 @@ def make_case(rng: random.Random) -> dict:
     if rng.random() < 0.03:  # a fourth toss group, a middle tile in a toss
         melds.append(("toss", (rng.choice(TERMINAL_HONOUR), 4, rng.choice(DRAGONS)))
         if rng.random() < 0.5 else ("toss", (0, 8, 27)))
-    for _ in range(4 - len(melds)):
+    for _ in range(0 if walled else 4 - len(melds)):
         g = _concealed_group(rng, counts, rng.random() < 0.6)
         conc += g if g else [rng.randrange(34)] * 3
-    pk = next((k for k in ([ONE_S] * 3 + list(DRAGONS) if rng.random() < 0.3 else [])
-               + [rng.randrange(34) for _ in range(20)] if counts[k] + 2 <= 4), 0)
-    counts[pk] += 2
-    conc += [pk, pk]
+    if not walled:  # the pair
+        pk = next((k for k in ([ONE_S] * 3 + list(DRAGONS) if rng.random() < 0.3 else [])
+                   + [rng.randrange(34) for _ in range(20)] if counts[k] + 2 <= 4), 0)
+        counts[pk] += 2
+        conc += [pk, pk]
     r = rng.random()
     if r < 0.3:  # break it: swap a tile, often for a 1s or a dragon
         j = rng.randrange(len(conc))
