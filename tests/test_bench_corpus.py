@@ -49,10 +49,22 @@ def test_fast_and_reference_agree_on_the_benchmark_corpus(kind, n):
     pytest.param(9_999, 20_000, "not met", id="one short"),
 ])
 def test_targets_are_judged_against_divide_hand_timed_beside_them(rate, divide, verdict):
-    line = bench_module("bench").on_this_machine("4 ghosts", rate, rate / divide, 10_000)
+    [line] = bench_module("bench").on_this_machine("4 ghosts", rate,
+                                                   {"divide_hand": rate / divide}, 10_000)
     assert line.endswith(": " + verdict)
 
 
+@pytest.mark.parametrize("rate, gb, verdict", [
+    pytest.param(10_000, 110_000, "met (a second measure)", id="at the issue's GB speed"),
+    pytest.param(10_000, 211_000, "not met (a second measure)", id="twice as fast a machine"),
+])
+def test_pymahjonggb_is_a_second_measure_beside_divide_hand(rate, gb, verdict):
+    lines = bench_module("bench").on_this_machine(
+        "4 ghosts", rate, {"divide_hand": rate / 20_000, "PyMahjongGB": rate / gb}, 10_000)
+    assert lines[0].endswith(": met") and "divide_hand" in lines[0]
+    assert lines[1].endswith(": " + verdict) and "where PyMahjongGB does 110,000/s" in lines[1]
+
+
 def test_without_the_reference_no_verdict_is_given():
-    line = bench_module("bench").on_this_machine("4 ghosts", 12_000, None, 10_000)
+    [line] = bench_module("bench").on_this_machine("4 ghosts", 12_000, {}, 10_000)
     assert "no reference speed measured" in line and "met" not in line
