@@ -353,6 +353,18 @@ def test_a_house_rule_switched_to_the_fixed_ghost_holds_no_indicator(tmp_path):
         score("123m456m789m123pPP", rs, opts={"indicator": "9m"})
 
 
+# Acceptance: rules show says which values are the seed's. Seed 001 gives no value at all
+# (G6), so every pattern's value is a default; 满鬼 said "seed" (G5 is the seed's win, not a price).
+@pytest.mark.parametrize("pattern", [
+    pytest.param("hu", id="胡牌 base"), pytest.param("manggui", id="满鬼 base"),
+    pytest.param("wugui", id="无鬼 x2"), pytest.param("gangkai", id="杠上开花 x2"),
+])
+def test_rules_show_gives_no_guangdong_value_to_the_seed(pattern):
+    out = CliRunner().invoke(cli, ["rules", "show", GD]).stdout
+    row = next(line.split() for line in out.splitlines() if line.startswith(pattern + " "))
+    assert row[-2] == "default", row
+
+
 def test_rules_show_says_the_indicator_is_unset():
     out = CliRunner().invoke(cli, ["rules", "show", GD]).stdout
     assert next(line for line in out.splitlines() if line.startswith("indicator")).split()[1] \
