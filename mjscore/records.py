@@ -214,7 +214,8 @@ def _jsonl(text, name: str) -> Iterator[Record]:
 
 
 def _csv(text, name: str) -> Iterator[Record]:
-    reader = csv.reader(text, strict=True)
+    lines = _QuotedLines(text)
+    reader = csv.reader(lines, strict=True)
     try:
         header = next(reader, None)
         while header == []:  # blank lines before the header, as between records, are none
@@ -223,7 +224,7 @@ def _csv(text, name: str) -> Iterator[Record]:
             return
         columns = _columns(header, name)
         number = 0
-        for cells in _rows(reader):
+        for cells in _rows(reader, lines):
             if isinstance(cells, str):  # a row the reader could not take whole: its record's
                 number += 1
                 yield Record(name, number, problem=cells)
@@ -248,10 +249,11 @@ def _csv(text, name: str) -> Iterator[Record]:
         raise InputError(f"{name}: malformed CSV: line {reader.line_num}: {e}") from None
 
 
-def _rows(reader) -> Iterator:
+def _rows(reader, lines: _QuotedLines) -> Iterator:
     """The reader's rows; a row with a cell past the csv module's size limit comes as the
-    problem with it, and reading goes on at the next line (as for a JSON Lines line)."""
+    problem with it, and reading goes on after that row (as for a JSON Lines line)."""
     while True:
+        lines.row_starts()
         try:
             yield next(reader)
         except StopIteration:
@@ -261,6 +263,39 @@ def _rows(reader) -> Iterator:
                 raise
             yield (f"a cell longer than {csv.field_size_limit()} characters "
                    f"(line {reader.line_num})")
+            # The reader starts afresh at the next line; were the long cell quoted across
+            # lines, its remaining lines would be read as records of their own.
+            lines.skip_open_quote()
+
+
+class _QuotedLines:
+    """The CSV text's lines, with a count of the quote characters in the row being read:
+    an odd count at a line's end means a quoted cell runs on to the next line. After a row
+    given up mid-cell, `skip_open_quote` has the rest of that cell read as blank lines (no
+    record, and the reader's line numbers stay those of the file)."""
+
+    def __init__(self, text):
+        self._text = iter(text)
+        self._quotes = 0
+        self._skipping = False
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> str:
+        line = next(self._text)
+        self._quotes += line.count('"')
+        if self._skipping:
+            self._skipping = self._quotes % 2 == 1
+            return "\n"
+        return line
+
+    def row_starts(self) -> None:
+        if not self._skipping:  # (each skipped line is a blank row of its own)
+            self._quotes = 0
+
+    def skip_open_quote(self) -> None:
+        self._skipping = self._quotes % 2 == 1
 
 
 def _columns(header: list, name: str) -> list:

@@ -333,6 +333,26 @@ def test_csv_row_with_the_wrong_number_of_cells_is_a_bad_record(tmp_path):
     assert rows[1]["error"] == "3 cells, but the header has 2 columns (line 3)"
 
 
+LONG = "x" * (csv.field_size_limit() + 10)
+
+
+@pytest.mark.parametrize("cell, problem", [
+    pytest.param(LONG, "(line 2)", id="on one line"),
+    pytest.param(f'"{LONG}\n111m222m333p444p55p,E\n"",E"', "(line 2)",
+                 id="quoted, its lines after the limit looking like records"),
+    pytest.param(f'"{LONG}","two\nquoted, ""lines"""', "(line 2)",
+                 id="quoted, the row going on with another quoted cell over lines"),
+    pytest.param(f'"ab\n{LONG}\n"', "(line 3)", id="quoted, the limit passed on its second line"),
+])
+def test_csv_a_cell_over_the_size_limit_is_one_bad_record(tmp_path, cell, problem):
+    path = tmp_path / "long.csv"
+    path.write_text(f"hand,seat\n{cell}\n111m222m333p444p55p,S\n111m222m333p444p55p,E,S\n")
+    rows = rows_of(run(str(path), "--format", "jsonl"))
+    assert [status(r) for r in rows] == ["bad", "scored", "bad"]
+    assert rows[0]["error"] == f"a cell longer than {csv.field_size_limit()} characters {problem}"
+    assert rows[2]["error"].endswith(f"(line {path.read_text().count(chr(10))})")
+
+
 # -- CSV header: a file error, once ---------------------------------------------------------
 
 @pytest.mark.parametrize("header, fragment", [
