@@ -347,7 +347,10 @@ LONG = "x" * (csv.field_size_limit() + 10)
 def test_csv_a_cell_over_the_size_limit_is_one_bad_record(tmp_path, cell, problem):
     path = tmp_path / "long.csv"
     path.write_text(f"hand,seat\n{cell}\n111m222m333p444p55p,S\n111m222m333p444p55p,E,S\n")
-    rows = rows_of(run(str(path), "--format", "jsonl"))
+    result = run(str(path), "--format", "jsonl")
+    rows = rows_of(result)
+    assert result.exit_code == 2  # some records bad input
+    assert "3 records from 1 file: 1 scored, 0 not legal, 2 bad" in result.stderr
     assert [status(r) for r in rows] == ["bad", "scored", "bad"]
     assert rows[0]["error"] == f"a cell longer than {csv.field_size_limit()} characters {problem}"
     assert rows[2]["error"].endswith(f"(line {path.read_text().count(chr(10))})")
