@@ -15,7 +15,7 @@ from .no_reading import no_reading
 from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
 from .frozen import hash_fields, maker, read_only
 from .patterns import physical_ghosts
-from .reading import hand_tiles
+from .reading import ghosts_in_set, hand_tiles
 from .robbing import rob_ghost_refusal, robbed_may_be_ghost
 from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
@@ -247,8 +247,9 @@ def _same_tile(a, b) -> bool:
 
 def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
     """Reasons a win is not legal that no reading can change (`score_hand` asks only when
-    there may be some), and whether the hand is a 花猫 (no reading then need be sought);
-    `words` name the situation's options (C.FLAGS, C.RECORD_KEYS)."""
+    there may be some), and whether one of them settles it alone, so that no reading need be
+    sought (a 花猫; every ghost held before another winning tile); `words` name the
+    situation's options (C.FLAGS, C.RECORD_KEYS)."""
     reasons = []
     g = rs.spec.get("ghosts") or {}
     hand_rules = rs.spec["hand"]
@@ -276,6 +277,16 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
             reasons.append(f"{term(rs, 'flower_cat_hand')}: " +
                            void_breach(suits, rs.max_suits, rs))
             return reasons, True
+    if rs.full_ghost and h.win not in rs.ghost_kinds and t.ghosts >= ghosts_in_set(rs):
+        # G5: all of them concealed win at once, on the last drawn (seed 001: "Draw the
+        # fourth and the hand is over there and then"). Holding them all before another
+        # tile, the player had won already, whatever else this tile would make.
+        ghosts = " or ".join(T.name(k) for k in sorted(rs.ghost_kinds))
+        reasons.append(f"all {t.ghosts} ghosts ({ghosts}) are concealed: 满鬼 (every ghost "
+                       "concealed) is won on drawing the last ghost, so this hand was won "
+                       "before this tile; write a ghost as the winning tile "
+                       f"({words['win']} {ghosts})")
+        return reasons, True
     return reasons, False
 
 
@@ -299,10 +310,10 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     kong = kong_notes(h, ctx, rs) if h.melds else ()
     # A self-draw within the suit limit has none (most hands): a ghost won is refused only
     # when taken from another player.
-    reasons, cat = _rule_reasons(h, rs, ctx, t, words) if ctx.discard_type or \
-        rs.needs_declared or t.too_many_suits else ([], False)
+    reasons, final = _rule_reasons(h, rs, ctx, t, words) if ctx.discard_type or \
+        rs.needs_declared or t.too_many_suits or rs.full_ghost else ([], False)
 
-    if cat:
+    if final:
         return _not_legal(rs, parsed, reasons, ctx, kong)
     evs, unread, top = evaluations(h, rs, t, ctx)
     if top is None:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from . import tiles as T
 from .decompose import readings
 from .options import option_of
-from .reading import YAOJI, ghosts_in_set
+from .reading import YAOJI
 from .robbing import fewest_natural, ghost_room
 
 
@@ -22,7 +22,7 @@ def no_reading(h, rs, t, ctx, words: dict) -> str:
             # reading could change.)
             + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
             + _taken_stand_in(h, rs, t, ctx) + _no_stand_in(h, rs, t, ctx)
-            + _full_ghost_too_late(h, rs, t, words) + _robbed_room(h, rs, t, ctx))
+            + _robbed_room(h, rs, t, ctx))
 
 
 def _robbed_room(h, rs, t, ctx) -> str:
@@ -40,17 +40,6 @@ def _robbed_room(h, rs, t, ctx) -> str:
     return (f": {ctx.rob_kong}'s pong of {k} holds at least one natural {k}, so this hand "
             f"holds at most {room[h.win]} {k} with the robbed one, ghosts standing for it "
             "included")
-
-
-def _full_ghost_too_late(h, rs, t, words: dict) -> str:
-    """Why a hand holding every ghost concealed is no 满鬼: it is won on the last ghost drawn
-    (`full_ghost_reading`), and a player naming another winning tile needs to hear so."""
-    if not rs.full_ghost or h.win in rs.ghost_kinds or \
-            t.ghosts < ghosts_in_set(rs):
-        return ""
-    ghosts = " or ".join(T.name(k) for k in sorted(rs.ghost_kinds))
-    return (f"; 满鬼 (every ghost concealed) is won on drawing the last ghost: write a ghost "
-            f"as the winning tile ({words['win']} {ghosts})")
 
 
 def _taken_stand_in(h, rs, t, ctx) -> str:

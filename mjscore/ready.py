@@ -50,7 +50,8 @@ class WaitsResult:
     flower_note: str = ""  # a 花猫's suits against the limit (`void_breach`), for the table
     rules: object = field(default=None, repr=False, compare=False)  # for the table's words
     # Ready on a drawn ghost alone because with it every ghost of the set is concealed (满鬼),
-    # not because the one kind that completes the hand is the ghost (a flip ghost's 5p).
+    # not because the one kind that completes the hand is the ghost (a flip ghost's 5p); not
+    # ready: every ghost is concealed already, a 满鬼 won when the last was drawn.
     full_ghost: bool = False
 
     def to_dict(self) -> dict:
@@ -103,7 +104,11 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     other = C.SEATS[(C.SEATS.index(seat) + 1) % 4] if C.discard_wins(rs.spec["hand"]) else None
 
     found = []
-    if not cat:
+    concealed_ghosts = sum(1 for k in hand.concealed if k in rs.ghost_kinds)
+    # Every ghost concealed already: 满鬼 won when the last was drawn (G5), and no tile is
+    # waited on (each would be refused, `api._rule_reasons`).
+    held_all = rs.full_ghost and concealed_ghosts >= ghosts_in_set(rs)
+    if not cat and not held_all:
         for k in sorted(rs.tile_kinds - rs.ghost_kinds, key=T.DISPLAY_RANK.__getitem__):
             if have[k] >= rs.copies[k]:
                 continue  # no fifth copy to draw
@@ -116,8 +121,7 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     # not listed (CONTRACT), and the table says it is the one tile that completes it.
     to_draw = [k for k in sorted(rs.ghost_kinds) if have[k] < rs.copies[k]]  # ghosts left
     ghost_only = not cat and not found and any(completes(k).legal for k in to_draw)
-    concealed_ghosts = sum(1 for k in hand.concealed if k in rs.ghost_kinds)
-    full = ghost_only and rs.full_ghost and \
+    full = held_all or ghost_only and rs.full_ghost and \
         concealed_ghosts + 1 >= ghosts_in_set(rs)
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found) or ghost_only, cat,
                        tuple(found), max((w.value for w in found), default=0),

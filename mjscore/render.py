@@ -245,7 +245,9 @@ def waits_table(w) -> str:
                      f"{_flower_cat_pays(w, unit)}.")
         return "\n".join(lines)
     if not w.ready:
-        lines.append("Not ready: no tile completes this hand.")
+        lines.append("Not ready: every ghost of the set is concealed in this hand, which is "
+                     "满鬼, won when the last of them was drawn." if w.full_ghost else
+                     "Not ready: no tile completes this hand.")
         return "\n".join(lines)
     if not w.waits:  # ready on a drawn ghost alone: the last of the set (满鬼), or the one kind
         why = ("with it every ghost of the set is in the hand, which wins whatever the rest "

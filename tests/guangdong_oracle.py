@@ -237,8 +237,8 @@ def judge(case: dict, rob_limits_ghosts: bool = True):
     won = standard(c[:], ghosts, groups, 1, cap[:])
     if not won and opts.get("seven_pairs") and not melds:
         won = seven_pairs(c[:], ghosts, cap[:])
-    if not won and ghosts == 4 and win == G:
-        won = True  # 满鬼
+    if ghosts == 4:  # 满鬼, won on the last ghost drawn: held before another tile, won then
+        won = win == G
     zero = {s: 0 for s in SEATS}
     if not won or discard is not None:
         return (False, None, zero)

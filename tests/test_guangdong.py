@@ -63,7 +63,7 @@ def test_guangdong_values(hand, kw, value, east):
                  id="满鬼 drawn on a kong replacement: kong-draw double"),
     pytest.param("234m456p789p123s5s1m", {"indicator": "9m"}, 2, (6, -2, -2, -2),
                  id="flip 9m: the 1m ghost pairs the 5s"),
-    pytest.param("123m456m789mPPPP1p", {}, 2, (6, -2, -2, -2),
+    pytest.param("123m456m789m1pPPPP", {}, 2, (6, -2, -2, -2),
                  id="满鬼 that is also a winning shape: base once"),
     pytest.param("123m456m789m123pE5p", {"indicator": "P"}, 2, (6, -2, -2, -2),
                  id="flip 白: the E ghost pairs the 5p"),
@@ -118,12 +118,26 @@ def test_hand_worked_nets(hand, kw, value, net):
 @pytest.mark.parametrize("hand, kw", [
     pytest.param("PPPP19m37p28sESWN", {}, id="the last tile written, N, as the winning tile"),
     pytest.param("19m37p28sESWNPPPP", {"win": "E", "rob_kong": "S"}, id="robbing a kong"),
+    # (A hand that also reads as four sets and a pair was scored as one: audit 2026-12-04.)
+    pytest.param("123m456m789mPPPP1p", {"win": "1p"}, id="also a winning shape"),
+    pytest.param("(1111m)234m567mPPPP9p", {"win": "9p", "kong_draw": True},
+                 id="also a winning shape, on a kong replacement"),
+    pytest.param("123m456m789mPPPP 1p", {"win": "1p", "rob_kong": "S"},
+                 id="also a winning shape, robbing a kong"),
 ])
 def test_full_ghost_is_won_on_the_last_ghost_drawn(hand, kw):
     r = score(hand, GD, **kw)
-    assert not r.legal and r.reasons[0].endswith(
-        "; 满鬼 (every ghost concealed) is won on drawing the last ghost: write a ghost as the "
-        "winning tile (--win P)")
+    assert not r.legal and r.reasons == (
+        "all 4 ghosts (P) are concealed: 满鬼 (every ghost concealed) is won on drawing the "
+        "last ghost, so this hand was won before this tile; write a ghost as the winning tile "
+        "(--win P)",)
+    assert (r.value, r.payments, set(r.net.values())) == (0, (), {0})
+
+
+def test_full_flip_ghosts_are_won_on_the_last_ghost_drawn():
+    r = score("123m456m789m1pSSSS", GD, indicator="E", win="1p")
+    assert not r.legal and r.reasons[0].startswith("all 4 ghosts (S) are concealed: 满鬼")
+    assert score("123m456m789m1pSSSS", GD, indicator="E", win="S").legal
 
 
 # The flipped indicator lies face up: three copies of it are left, and a ghost never stands

@@ -140,6 +140,22 @@ def test_cli_ready_on_a_ghost_alone_says_whether_it_is_full_ghost(hand, indicato
     assert (res.exit_code, res.output.splitlines()[-1]) == (0, line)
 
 
+# G5: every ghost concealed won when the last was drawn; no tile is waited on after it (the
+# tiles that would make it four sets and a pair too were listed as waits: audit 2026-12-04).
+@pytest.mark.parametrize("hand, args", [
+    pytest.param("123m456m78mPPPP1p", [], id="fixed 白, a winning shape with any of 33 tiles"),
+    pytest.param("139m258p4sEWPPPP", [], id="fixed 白, no shape"),
+    pytest.param("123m456m78m1pSSSS", ["--indicator", "E"], id="flip ghost S"),
+])
+def test_cli_every_ghost_held_is_full_ghost_already(hand, args):
+    res = CliRunner().invoke(cli, ["waits", hand, "--rules", "guangdong", *args])
+    assert (res.exit_code, res.output.splitlines()[-1]) == (0, (
+        "Not ready: every ghost of the set is concealed in this hand, which is 满鬼, won when "
+        "the last of them was drawn."))
+    w = waits(hand, "guangdong", indicator=args[1] if args else None)
+    assert (w.ready, w.waits, w.chada) == (False, (), 0)
+
+
 @pytest.mark.parametrize("hand, rules, said", [
     pytest.param("123m456m789mPPPP", "guangdong", False, id="every ghost held: none to draw"),
     pytest.param("123m456m789m5pCCC", "luzhou", True, id="a ghost left to draw"),

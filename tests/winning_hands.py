@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from mjscore import tiles as T
 from mjscore.robbing import rob_refusal
 from mjscore.hand import read
-from mjscore.reading import DRAGONS, YAOJI
+from mjscore.reading import DRAGONS, YAOJI, ghosts_in_set
 
 SEATS = ("E", "S", "W", "N")
 CLOSE = {"[": "]", "(": ")", "{": "}"}
@@ -142,7 +142,10 @@ def winning_hands(draw, rs) -> Built:
         for i in draw(st.lists(st.integers(0, len(concealed) - 1), min_size=n, max_size=n,
                                unique=True)):
             concealed[i] = ghost
-    win = draw(st.sampled_from(concealed))
+    if rs.full_ghost and ghost is not None and concealed.count(ghost) >= ghosts_in_set(rs):
+        win = ghost  # G5: every ghost concealed, the hand was won on the last one drawn
+    else:
+        win = draw(st.sampled_from(concealed))
     return Built(tuple(concealed), tuple((b, tuple(t)) for b, t in melds), win, ghost)
 
 
