@@ -132,7 +132,7 @@ def seven_pairs_dragons(reading, hand, ctx, params) -> int:
 def seven_pairs_quads(reading, hand, ctx, params) -> int:
     """Seven pairs holding `quads` four-of-a-kinds (as two pairs each; `at_least` to make it
     a minimum). `ghost_pair`: true when the one other pair is two ghost tiles, false when
-    it is two natural tiles."""
+    it is not (a natural tile in it, the other maybe a ghost standing for it)."""
     if reading.shape != "seven_pairs":
         return 0
     quads = sum(1 for n in reading.counts if n == 4)
@@ -142,9 +142,11 @@ def seven_pairs_quads(reading, hand, ctx, params) -> int:
     if "ghost_pair" in params:
         pairs = [k for k, n in enumerate(reading.counts) if n == 2]
         natural = sum(1 for k in hand.concealed if k in pairs and k not in ctx.ghost_kinds)
-        # The guide names both tiles of that pair: "a pair of Ghost Tiles" or "a pair of
-        # normal tiles (not Ghost Tiles)"; a pair of one ghost and one natural tile is neither.
-        if len(pairs) != 1 or natural != (0 if params["ghost_pair"] else 2):
+        # The guide sets "a pair of Ghost Tiles" against "a pair of normal tiles (not Ghost
+        # Tiles)". A pair of one of each is a pair of the natural tile's kind, as a ghost
+        # is the tile it stands for: Three-Gui Pair. (Read as neither, it was named by
+        # Pure Double Gui Pair, 160 where the same hand with a natural pair was 80.)
+        if len(pairs) != 1 or (natural == 0) != params["ghost_pair"]:
             return 0
     return 1
 

@@ -22,8 +22,8 @@ P; C (中, 31) is the ghost. The scorer lists every reading by brute force and j
   Dragon 80 (all three); Triple Luxury 80 (one dragon kind or more, every other pair one suit,
   no winds); Pure Double Dragon 160 (exactly two, the rest one suit); Pure Triple Dragon 320
   (three, the rest one suit); Pure Gui Pair 80 (three four-of-a-kinds + a pair of two ghost
-  tiles); Three-Gui Pair 80 (three four-of-a-kinds + a pair of two natural tiles); Pure Double
-  Gui Pair 160 (two four-of-a-kinds or more, where neither of the two before applies).
+  tiles); Three-Gui Pair 80 (three four-of-a-kinds + any other pair: a natural tile in it);
+  Pure Double Gui Pair 160 (exactly two four-of-a-kinds).
 - E4 Kong Draw x2; Hand-Stick-One x2 (option, four declared melds); Robbing the Kong: a flat
   10 in place of base x multipliers; No-Ghost +10 (no C anywhere); Report Tile (option, with
   `declared`) +40 when the hand has a named pattern (any base but Basic Win, or a multiplier),
@@ -286,17 +286,11 @@ def judge(case: dict, only=None):
                 bases.append((320, "pure_triple_dragon_seven_pairs", True, True))
             quads = [k for k in range(34) if final[k] == 4]
             rest = [k for k in range(34) if final[k] == 2]
-            excluded = False
             if len(quads) == 3:
                 (k,) = rest
                 g = final[k] - nat[k]  # the ghosts in the seventh pair
-                if g == 2:
-                    bases.append((80, "pure_gui_pair", True, True))
-                    excluded = True
-                if g == 0:
-                    bases.append((80, "three_gui_pair", True, True))
-                    excluded = True
-            if len(quads) >= 2 and not excluded:
+                bases.append((80, "pure_gui_pair" if g == 2 else "three_gui_pair", True, True))
+            if len(quads) == 2:
                 bases.append((160, "pure_double_gui_pair", True, True))
         mults = []
         if kong_draw:

@@ -69,8 +69,8 @@ def test_formula_basic_win_2_kong_draw_x2_no_ghost_plus_10_is_14():
                  id="Three-Gui Pair 80 (a ghost in a quad, the pair natural)"),
     pytest.param("1111m2222m55m7p8pCC", {}, 80, "pure_double_gui_pair",
                  id="Pure Double Gui Pair 160 capped at 80"),
-    pytest.param("1111m2222m3333pC5p", {"win": "5p", "opts": {"rare_cap": 200}}, 160,
-                 "pure_double_gui_pair", id="Pure Double Gui Pair: three quads are two or more"),
+    pytest.param("1111m2222m3333pC5p", {"win": "5p", "opts": {"rare_cap": 200}}, 80,
+                 "three_gui_pair", id="Three-Gui Pair: three quads are not Pure Double's two"),
     pytest.param("1111m22m33m44p55p6pC", {}, 10, "seven_pairs",
                  id="Seven Pairs 10 beats Gui 5 (123m 123m 11m 456p 456p)"),
     pytest.param("11m22m33m44m55m66mFC", {}, 80, "triple_luxury_seven_pairs",
@@ -131,14 +131,29 @@ def test_hand_stick_one_doubles_all_triplet_to_80_but_the_cap_is_40():
     pytest.param("1116888pWWWCCCW", "W", id="pair 6pC"),
     pytest.param("EEEENCCFFPPPPF", "F", id="pair NC"),
 ])
-def test_three_quads_beside_a_half_ghost_pair_are_pure_double_gui_pair(hand, win):
-    # E3 / seed 000: Three-Gui Pair asks for "a pair of normal tiles (not Ghost Tiles)", and
-    # half a ghost is not one; but three quads are "two sets of four identical tiles used as
-    # pairs" and more: Pure Double Gui Pair 160, capped at 80 (they fell to Seven Pairs 10 or
-    # three Gui 20, below the same hands with a quad fewer)
-    r = score(hand, G, win=win)
-    assert (r.value, [h.id for h in r.patterns if h.spec.effect == "base"]) == \
-        (80, ["pure_double_gui_pair"])
+def test_three_quads_beside_a_half_ghost_pair_are_three_gui_pair(hand, win):
+    # E3 / seed 000: Three-Gui Pair's "pair of normal tiles (not Ghost Tiles)" is set against
+    # Pure Gui Pair's "pair of Ghost Tiles"; a ghost and a natural tile are a pair of that
+    # tile (read as neither, they fell to Seven Pairs 10 or three Gui 20, below the same hands
+    # with a quad fewer; then as Pure Double Gui Pair, 160 with the rare cap raised, where the
+    # same hand with a natural pair was 90: audit 2026-12-04).
+    for opts, value in (({}, 80), ({"rare_cap": 160}, 80)):
+        r = score(hand, G, win=win, opts=opts)
+        assert (r.value, [h.id for h in r.patterns if h.spec.effect == "base"]) == \
+            (value, ["three_gui_pair"])
+
+
+# With the rare cap raised past 160, three quads are 80 whatever their seventh pair (No-Ghost
+# +10 with no ghost), and two quads 160: a ghost in place of a natural tile never raises it.
+@pytest.mark.parametrize("hand, value, base", [
+    pytest.param("1111m2222m3333m4mC", 80, "three_gui_pair", id="half-ghost pair"),
+    pytest.param("1111m2222m3333m44m", 90, "three_gui_pair", id="natural pair, No-Ghost"),
+    pytest.param("1111m2222m3333mCC", 80, "pure_gui_pair", id="ghost pair"),
+    pytest.param("1111m2222m33m55m7mC", 160, "pure_double_gui_pair", id="two quads"),
+])
+def test_gui_pairs_with_the_rare_cap_raised(hand, value, base):
+    r = score(hand, G, opts={"rare_cap": 160})
+    assert (r.value, [h.id for h in r.patterns if h.spec.effect == "base"]) == (value, [base])
 
 
 def test_cap_40_and_rare_cap_80():
