@@ -279,7 +279,7 @@ def _best_wait(w) -> str:
 
 
 def settle_table(r) -> str:
-    lines = [f"Record:   {r.record}   ({r.ruleset})", ""]
+    lines = [f"Record:   {r.record}   ({r.ruleset})"] + ghost_line(r.rules) + [""]
     for e in r.events:
         lines.append(f"Event {e.number}: {e.summary}")
         # The horses each win drew, misses too, as `score` shows them: the rows show the hits.

@@ -67,6 +67,7 @@ class SettleResult:
     next_dealer: str | None
     skipped: tuple = field(default=())  # checks the record has too little to run
     unit: str = ""
+    rules: object = field(default=None, repr=False, compare=False)  # for the table's words
 
     __hash__ = hash_fields
 
@@ -286,4 +287,4 @@ def settle(record, rules=None, *, opts=None) -> SettleResult:
         dealer = first.fields.get("from") if len(seats) > 1 else seats[0]
     return SettleResult(rs.name, rec.label, not reasons, tuple(reasons), tuple(table.out),
                         read_only(net_of(rows)), dealer, tuple(table.skipped),
-                        rs.unit)
+                        rs.unit, rs)

@@ -1164,3 +1164,20 @@ def test_a_win_says_how_it_was_won(rules, seats, events, summary):
 def test_a_robbing_win_says_so_as_score_does():
     res = CliRunner().invoke(cli, ["settle", str(SAMPLES / "guangdong-kongs.yaml")])
     assert "Event 5: E wins robbing N's kong (抢杠) with 9m: 胡牌 2" in res.output.splitlines()
+
+
+# A flipped ghost is named under the record line, as `score` and `waits` name it: the events'
+# readings alone left a player to work out which tile was wild (audit 2026-12-04).
+@pytest.mark.parametrize("opts, hand, line", [
+    pytest.param({"ghost": "flip", "indicator": "4m"}, "123m456p789p55p99s5m",
+                 "Ghost:    5m (the tile after the indicator 4m)", id="flipped: named"),
+    pytest.param({}, "123m456p789p55p99sP", "", id="fixed 白: no line"),
+])
+def test_settle_table_names_a_flipped_ghost(tmp_path, opts, hand, line):
+    rec = {"rules": "guangdong", "opts": opts, "seats": {"E": hand},
+           "events": [{"win": "E", "tile": hand[-2:] if hand[-1] == "m" else "P"}]}
+    path = tmp_path / "flip.yaml"
+    path.write_text(yaml.safe_dump(rec, allow_unicode=True), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(path)])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[1] == line
