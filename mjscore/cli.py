@@ -37,15 +37,20 @@ def _say(line: str) -> None:
 def _closed_pipe():
     """The reader went away (`| head`), or a stream has nowhere to go (`>&-`, an error message
     into a full disk): stop quietly with 141, what a shell reports for any tool a closed pipe
-    stops (128 + SIGPIPE); 1 would tell a script that some hand was not a legal win. Both
-    streams go to /dev/null first, so that no later flush complains."""
+    stops (128 + SIGPIPE); 1 would tell a script that some hand was not a legal win."""
+    _to_null(sys.stdout, sys.stderr)
+    sys.exit(CLOSED_PIPE)
+
+
+def _to_null(*streams) -> None:
+    """Point `streams` at /dev/null, so that what they still buffer is not written again at
+    exit: that flush failing, Python printed its own error and exited 120."""
     null = os.open(os.devnull, os.O_WRONLY)
-    for stream in (sys.stdout, sys.stderr):
+    for stream in streams:
         try:
             os.dup2(null, stream.fileno())
         except (AttributeError, OSError, ValueError):  # (not a real file: nothing to flush)
             pass
-    sys.exit(CLOSED_PIPE)
 
 
 def _one_line(e: click.ClickException) -> None:
@@ -400,6 +405,7 @@ def _write_lines(write, lines: list) -> None:
 
 def _cannot_write(e: OSError):
     _say(f"mjscore: cannot write the output: {e.strerror or e}")
+    _to_null(sys.stdout)  # (a full disk: the rest of the output cannot be written either)
     sys.exit(2)
 
 

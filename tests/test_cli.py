@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -15,6 +16,7 @@ from mjscore.errors import MjscoreError
 from mjscore.cli import cli
 
 # 无鬼大对子: no ghost and only one reading, so the decomposition text is fixed.
+ROOT = Path(__file__).resolve().parent.parent
 UNIQUE = "111m222m333p444p55p"
 
 TABLE = """\
@@ -297,6 +299,28 @@ def test_an_error_message_that_cannot_be_written_ends_with_141(args, code):
         proc = subprocess.run([sys.executable, "-m", "mjscore", *args], timeout=60,
                               stdout=subprocess.PIPE, stderr=full)
     assert proc.returncode == code
+
+
+# Output into a full disk is exit 2 with one line (README, "Exit codes"): the output still
+# buffered was written again at exit, where Python printed its own error and exited 120.
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [
+    pytest.param(["score", "111m123m456m789m5pC"], id="score"),
+    pytest.param(["score", "111m123m456m789m5pC", "--format", "json"], id="score json"),
+    pytest.param(["waits", "111m123m456m789mC"], id="waits"),
+    pytest.param(["settle", "samples/records/guide-example-3.yaml"], id="settle"),
+    pytest.param(["rules", "list"], id="rules list"),
+    pytest.param(["batch", "samples/hands.jsonl"], id="batch table"),
+    pytest.param(["batch", "samples/hands.jsonl", "--format", "jsonl"], id="batch jsonl"),
+])
+def test_output_into_a_full_disk_is_exit_2_with_one_line(args):
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([sys.executable, "-m", "mjscore", *args], timeout=60, cwd=ROOT,
+                              stdout=full, stderr=subprocess.PIPE)
+    # (A batch's table names its bad records on stderr before it writes the rows.)
+    lines = [x for x in proc.stderr.decode().splitlines() if not x.startswith("samples/")]
+    assert (proc.returncode, lines) == \
+        (2, ["mjscore: cannot write the output: No space left on device"])
 
 
 # Output redirected on Windows is in cp1252, which has no Chinese: the first pattern name
