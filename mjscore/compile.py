@@ -101,6 +101,10 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
         if past_max(p, v):
             raise RulesetError(label, past_max(p, v), f"patterns.{p.id}",
                                f"patterns.{p.id}.{p.effect}")
+        if p.each_more is not None and p.effect != "base":
+            raise RulesetError(label, f"each_more multiplies a base for each count past the "
+                               f"first; a {p.effect} effect does not read it",
+                               f"patterns.{p.id}", f"patterns.{p.id}.each_more")
         if p.each_more is not None and p.each_more <= 0:
             # (0 would also be read as 1: `base_value`'s `each_more or 1`.)
             raise RulesetError(label, f"each_more {amount_text(p.each_more)}: above 0 (each count "

@@ -130,10 +130,10 @@ def _check_choices(spec: dict, key: str, source: str) -> None:
             # (an on/off option's 1 and 0 are its true and false, as a default's are)
             shown = f'the text "{choice}"' if isinstance(choice, str) else f'"{choice}"'
             raise RulesetError(source, f'option "{key}" of {source}: a choice is written as '
-                               f'the value it stands for, {_written(got)}, not {shown}', where)
+                               f'the value it stands for, {as_written(got)}, not {shown}', where)
 
 
-def _written(value) -> str:
+def as_written(value) -> str:
     """`value` as a ruleset file writes it (true, not Python's True)."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 

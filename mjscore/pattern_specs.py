@@ -79,7 +79,16 @@ def build_patterns(spec: dict, label: str) -> tuple:
             fn=REGISTRY[p.get("pattern", pid)],
             kw=FrozenDict(p.get("params") or {})))
     ids = {p.id for p in out}
+    by_id = {p.id: p for p in out}
     for p in out:
+        # (Applied, a pattern excluding itself dropped itself, and two excluding each other
+        # dropped both: scoring drops what any hit excludes.)
+        for x in p.excludes:
+            if x == p.id or p.id in getattr(by_id.get(x), "excludes", ()):
+                raise RulesetError(label, "a pattern cannot exclude itself" if x == p.id else
+                                   f'{p.id} and {x} exclude each other, so a hand with both '
+                                   "would have neither: one of them may exclude the other",
+                                   f"patterns.{p.id}", f"patterns.{p.id}.excludes")
         for key in ("excludes", "besides"):
             for x in getattr(p, key):
                 if x not in ids and x not in (spec.get("patterns") or {}):

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import OptionError, RulesetError
-from .options import check_defaults, option_refs
+from .options import as_written, check_defaults, option_refs
 from .words import describe
 
 _HERE = Path(__file__).resolve().parent
@@ -225,16 +225,46 @@ def compile_to_check(data: dict, label: str, files) -> tuple:
     suit (or honour), rather than the file refused for the one thing only a hand can give."""
     from .compile import NeedsIndicator
     from .ruleset import resolve_and_compile
+    opts, note = {}, ""
     try:
-        return resolve_and_compile(data, label, files=files), ""
+        rs = resolve_and_compile(data, label, files=files)
     except NeedsIndicator as e:
         tiles = data.get("tiles") or {}
         stand_in = next((f"1{s}" for s in tiles.get("suits") or ()), None) or \
             next(iter(tiles.get("honours") or ()), None)
         if not isinstance(stand_in, str):
             raise
-        rs = resolve_and_compile(data, label, {e.indicator: stand_in}, files=files)
-        return rs, "; the ghost flips by default: each hand needs --indicator TILE"
+        opts = {e.indicator: stand_in}
+        rs = resolve_and_compile(data, label, opts, files=files)
+        note = "; the ghost flips by default: each hand needs --indicator TILE"
+    # A part that only an option turns on (a pattern `enabled` by it, a value it gives) is
+    # compiled only with that option: checked with each other value the option lists, one
+    # option at a time, it is refused here rather than by the first `score --opt` (it said
+    # ok, and `--opt pinghu_ten=true` then named an unknown pattern).
+    specs = data.get("options") or {}
+    for key in rs.options:
+        for value in _other_values(specs.get(key) or {}, rs.options[key]):
+            try:
+                resolve_and_compile(data, label, {**opts, key: value}, files=files)
+            except (NeedsIndicator, OptionError):
+                # (One that flips the ghost, or unflips it past the stand-in indicator: the
+                # hand's own --indicator settles those.)
+                continue
+            except RulesetError as e:
+                raise RulesetError(e.source, f"{e.detail} (with --opt {key}={as_written(value)})",
+                                   e.key, e.at) from None
+    return rs, note
+
+
+def _other_values(spec: dict, default) -> list:
+    """The values of an option other than `default` that `rules check` compiles with: an
+    on/off option's other one, each choice listed, and the bounds of a number."""
+    if spec.get("type") == "bool":
+        return [not default]
+    if spec.get("choices"):
+        return [c for c in spec["choices"] if c != default]
+    return [v for v in dict.fromkeys((spec.get("min"), spec.get("max")))
+            if v is not None and v != default]
 
 
 def check_notes(rs) -> str:

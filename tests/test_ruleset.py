@@ -297,6 +297,24 @@ def test_extends_names_the_file_and_key(tmp_path, parent, message):
                  "could win", id="no tile but the ghost"),
     pytest.param("extends: luzhou\nghosts: {mode: flip, indicator: C}\n",
                  'indicator "C" makes F the ghost, which is not a tile', id="ghost not a tile"),
+    # Audit 2026-12-04: each of these said ok.
+    pytest.param("extends: luzhou\npatterns: {qidui: {excludes: [qidui]}}\n",
+                 "patterns.qidui: a pattern cannot exclude itself", id="excludes itself"),
+    pytest.param("extends: luzhou\npatterns: {qidui: {excludes: [qingyise]}, "
+                 "qingyise: {excludes: [qidui]}}\n",
+                 "patterns.qidui: qidui and qingyise exclude each other", id="each other"),
+    pytest.param("extends: luzhou\npatterns: {gui: {each_more: 3}}\n",
+                 "patterns.gui: each_more multiplies a base for each count past the first; a "
+                 "steps effect does not read it", id="each_more on steps"),
+    pytest.param("extends: luzhou\npatterns: {gangshangpao: null}\n",
+                 'patterns.gangshangpao_pinghu: besides unknown pattern "gangshangpao" (with '
+                 "--opt pinghu_ten=true)", id="broken only with an option on"),
+    pytest.param("extends: luzhou\noptions: {wugui_steps: {choices: [1, 2, 60]}}\n",
+                 "patterns.wugui: steps 60: a hand of more than 48 steps", id="a choice too big"),
+    pytest.param('extends: luzhou\ntitle: "a\\u2028b"\n', "title: must be one line of text",
+                 id="line separator"),
+    pytest.param('extends: luzhou\ntitle: "a\\u0085b"\n', "title: must be one line of text",
+                 id="next line"),
 ])
 def test_a_house_rule_that_scores_nonsense_is_refused(tmp_path, text, said):
     # Each passed `rules check` before: a legal win worth -98 had the winner pay each
