@@ -203,13 +203,24 @@ def payers_line(rs) -> str:
 
 
 def _kind(p, rs) -> str:
-    """A pattern's effect, and when it applies if only with or without a 名堂 (and which 名堂
-    do not count for that)."""
-    if p.when_named is None:
-        return p.effect
+    """A pattern's effect, and what else its entry says: when it applies if only with or
+    without a 名堂 (and which 名堂 do not count for that), on which kind of win, the cap it
+    raises, the patterns it drops (a house file's `win`, `raises_cap` and `excludes` changed
+    the numbers and the table never said so)."""
     names = {q.id: q.name for q in rs.patterns}
-    besides = f" besides {', '.join(names.get(x, x) for x in p.besides)}" if p.besides else ""
-    return f"{p.effect}, only {'with' if p.when_named else 'without'} a 名堂{besides}"
+    kind = p.effect
+    if p.when_named is not None:
+        besides = f" besides {', '.join(names.get(x, x) for x in p.besides)}" \
+            if p.besides else ""
+        kind += f", only {'with' if p.when_named else 'without'} a 名堂{besides}"
+    if p.win is not None:
+        kind += ", self-drawn wins only" if p.win == "self_draw" else \
+            ", discard-type wins only"
+    if p.raises_cap:
+        kind += f", raises the cap to {_val(p.raises_cap)}"
+    if p.excludes:
+        kind += f", drops {', '.join(names.get(x, x) for x in p.excludes)}"
+    return kind
 
 
 def rules_show(rs) -> str:

@@ -269,3 +269,20 @@ def test_rules_show_says_which_named_patterns_besides_does_not_count(tmp_path):
     assert score("(5555p) 123m456m789m1pC", h, kong_draw=True, opts=none).value == 40
     # 清一色 is a 名堂 it does count: 闺 + 杠上花 + 清一色 only, 40 (not 160)
     assert score("(1111p) 234p567p789p9pC", h, kong_draw=True, opts=none).value == 40
+
+
+# What a pattern's entry says beside its effect (a kind of win, a cap raised, patterns
+# dropped) is in its Kind column: a house file's `win`, `raises_cap` and `excludes` changed
+# the numbers, and the table showed those rows as plain (audit 2026-12-04).
+def test_kind_says_win_raises_cap_and_excludes(tmp_path):
+    p = tmp_path / "club.yaml"
+    p.write_text("extends: luzhou\nname: club\npatterns:\n"
+                 "  daduizi: {win: self_draw, raises_cap: 160}\n"
+                 "  qidui: {excludes: [wugui]}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(p)])
+    assert res.exit_code == 0, res.output
+    rows = {line.split()[0]: line for line in res.stdout.splitlines()
+            if line.split()[:1] in (["daduizi"], ["qidui"])}
+    assert "+2 steps  steps, self-drawn wins only, raises the cap to 160  house" in \
+        rows["daduizi"]
+    assert "+2 steps  steps, drops 无鬼" in rows["qidui"]
