@@ -186,17 +186,27 @@ def _short(message: str) -> str:
 
 def why_unused(keys, files) -> dict:
     """Why each option of `keys`, which no key of the merged file refers to, does nothing
-    ({key: why}): the chain above the file (`files[1]` on, as `load_raw` lists them) read it at
-    a key the file now sets itself, or nothing ever read it (an option the file declares and no
-    key uses). The parent is read once for them all: a file of a thousand unused options took
-    a minute when it was read again for each."""
-    read = set()
+    ({key: why}): a file of the chain (`files`, as `load_raw` lists them, the file first) sets
+    or removes itself every key the file above it read the option at, or nothing ever read it
+    (an option the file declares and no key uses). Each file above is read once for them
+    all: a file of a thousand unused options took a minute when it was read again for each.
+    (Only the parent was asked: two files down, an option the grandparent read and the
+    parent set aside was "nothing refers to it".)"""
+    out = {k: "nothing refers to it" for k in keys}
     if len(files) > 1:
         from .ruleset_files import load_raw
-        parent, _, _ = load_raw(str(files[1]))
-        read = {ref for _where, ref in option_refs(parent, "")}
-    return {k: "the file sets or removes every key it stood for itself" if k in read
-            else "nothing refers to it" for k in keys}
+        left = set(keys)
+        for i in range(1, len(files)):  # the nearest file above that read it
+            if not left:
+                break
+            merged, _, _ = load_raw(str(files[i]))
+            read = {ref for _where, ref in option_refs(merged, "")} & left
+            for k in read:
+                out[k] = "the file sets or removes every key it stood for itself" if i == 1 \
+                    else (f"{Path(files[i - 1]).name} sets or removes every key it stood for "
+                          "itself")
+            left -= read
+    return out
 
 
 def without_unused_options(data: dict, opts: dict | None, label: str, files=()) -> dict:

@@ -190,7 +190,22 @@ def test_rules_check_reads_the_parent_once_for_every_dropped_option(tmp_path, mo
     monkeypatch.setattr(files, "load_raw", lambda *a: calls.append(a) or read(*a))
     out = run("rules", "check", "c.yaml").stdout
     assert "o0, o1," in out and "o19 dropped: nothing refers to it" in out
-    assert len(calls) <= 2  # the file itself, then its parent once
+    assert len(calls) <= 3  # the file itself, then each file above it once (p, luzhou)
+
+
+def test_rules_check_names_the_file_that_set_the_key_two_files_up(tmp_path, monkeypatch):
+    # luzhou reads cap at value.cap, h1 sets value.cap itself, abs extends h1: abs's cap was
+    # "nothing refers to it", the parent alone asked (audit 2026-12-04).
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "h1.yaml").write_text("extends: luzhou\nname: h1\nvalue: {cap: 80}\n",
+                                      encoding="utf-8")
+    (tmp_path / "abs.yaml").write_text("extends: h1.yaml\nname: abs\n", encoding="utf-8")
+    assert run("rules", "check", "abs.yaml").stdout == (
+        "abs.yaml: ok (ruleset abs, 15 patterns, 7 options; cap dropped: h1.yaml sets or "
+        "removes every key it stood for itself)\n")
+    with pytest.raises(OptionError, match='option "cap" does nothing in .*abs.yaml: h1.yaml '
+                                          "sets or removes every key it stood for itself"):
+        load("abs.yaml", {"cap": 5})
 
 
 def test_a_pattern_removed_takes_its_option_with_it(tmp_path):
