@@ -288,6 +288,13 @@ def check_notes(rs) -> str:
     if every is not None and base is not None and base != every.amount:
         notes.append(f"value.base {base} is never reached: pattern {every.id} gives every win "
                      f"its base, {every.amount}")
+    # (Noted, not refused: a house file changing the model keeps the other one's key from
+    # the file it extends, which it need not remove.)
+    unread = "ladder" if v["model"] == "multiply" else "base"
+    if unread in v:
+        notes.append(f"value.{unread} is not read: the {v['model']} value model "
+                     + ("adds up steps on value.ladder" if unread == "base" else
+                        "multiplies a base"))
     draw = rs.spec.get("draw") or {}
     if draw.get("flower_cat") and draw.get("flower_cat_pays", "cap") == "cap" and \
             v.get("cap") in (None, "none"):

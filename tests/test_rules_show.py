@@ -286,3 +286,20 @@ def test_kind_says_win_raises_cap_and_excludes(tmp_path):
     assert "+2 steps  steps, self-drawn wins only, raises the cap to 160  house" in \
         rows["daduizi"]
     assert "+2 steps  steps, drops 无鬼" in rows["qidui"]
+
+
+# A value key the model does not read said ok with no word (audit 2026-12-04): noted, as a
+# house file changing the model keeps the other model's key from the file it extends.
+@pytest.mark.parametrize("house, note", [
+    pytest.param("extends: luzhou\nname: h\nvalue: {base: 5}\n",
+                 "; value.base is not read: the ladder value model adds up steps on "
+                 "value.ladder)", id="base under ladder"),
+    pytest.param("extends: guangdong\nname: h\nvalue: {ladder: {start: 2, first: 5, ratio: 2}}"
+                 "\n", "; value.ladder is not read: the multiply value model multiplies a "
+                 "base)", id="ladder under multiply"),
+])
+def test_rules_check_notes_a_value_key_the_model_does_not_read(tmp_path, house, note):
+    path = tmp_path / "h.yaml"
+    path.write_text(house, encoding="utf-8")
+    check = CliRunner().invoke(cli, ["rules", "check", str(path)])
+    assert check.exit_code == 0 and check.stdout.endswith(f"{note}\n"), check.output
