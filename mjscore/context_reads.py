@@ -46,15 +46,21 @@ def check_context_read(data: dict, label: str) -> None:
     read = {f for p in pats for f in READS[p]} | {f for r in rules for f in EXTRA_READS[r]}
     read |= {flag for flag, _what, has in _KEY_READS if has(data)}
     items = data.get("context") or ()
-    for item in items:
-        for flag in [item] if isinstance(item, str) else item:
-            if flag not in read:
-                # (A list is replaced whole by a file extending it: the fix is the list again.)
-                rest = [_flow(x) for x in items if x is not item]
-                raise RulesetError(label, f'"{flag}" is read by nothing in this ruleset, so '
-                                          f"{FLAGS[flag]} would be taken and do nothing: only " +
-                                   _readers(flag, READS, EXTRA_READS) + " reads it (to leave it "
-                                   f"out, write context: [{', '.join(rest)}])", "context")
+    unread = [(item, flag) for item in items
+              for flag in ([item] if isinstance(item, str) else item) if flag not in read]
+    if unread:
+        # (A list is replaced whole by a file extending it: the fix is the list again, less
+        # every flag nothing reads, not only the first: the list given for one was refused
+        # next for the other.)
+        (_, flag), others = unread[0], [f for _, f in unread[1:]]
+        rest = [_flow(x) for x in items if not any(x is i for i, _ in unread)]
+        also = "".join(f'; nor is "{f}" ({_readers(f, READS, EXTRA_READS)} reads it)'
+                       for f in others)
+        raise RulesetError(label, f'"{flag}" is read by nothing in this ruleset, so '
+                                  f"{FLAGS[flag]} would be taken and do nothing: only " +
+                           _readers(flag, READS, EXTRA_READS) + f" reads it{also} (to leave "
+                           f"{'it' if not others else 'them'} out, write context: "
+                           f"[{', '.join(rest)}])", "context")
 
 
 def _flow(x) -> str:

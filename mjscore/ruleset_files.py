@@ -209,8 +209,10 @@ def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
         data = _load_yaml(path, label)
         chain.append((data, label))
         parent = data.get("extends")
-        if parent is None:
+        if parent is None and "extends" not in data:
             return chain, all_shipped
+        # (`extends:` written with nothing after it is YAML's null: a file it meant to name,
+        # not a whole ruleset missing its keys, which is what it was taken for.)
         if not isinstance(parent, str) or not parent.strip():
             raise RulesetError(label, "must name a shipped ruleset or a file", "extends")
         try:

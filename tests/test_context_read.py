@@ -108,3 +108,18 @@ def test_a_flag_nothing_reads_is_told_the_list_without_it(tmp_path):
     assert result.exit_code == 2 and result.stderr.endswith(f"(to leave it out, write {fix})\n")
     house.write_text(f"extends: luzhou-guide\nname: h\nextras: null\n{fix}\n", encoding="utf-8")
     assert run("rules", "check", str(house)).exit_code == 0
+
+
+def test_every_flag_nothing_reads_is_left_out_of_the_list_given(tmp_path):
+    # The list given for heavenly still held earthly, refused in turn (audit 2026-12-04).
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: luzhou\npatterns: {tianhu: null, dihu: null}\n", encoding="utf-8")
+    result = run("rules", "check", str(house))
+    assert result.exit_code == 2 and result.stderr.endswith(
+        'only the pattern heavenly reads it; nor is "earthly" (the pattern earthly reads it) '
+        "(to leave them out, write context: [discard, kong_draw, after_kong, rob_kong, won, "
+        "declared, ghosts_drawn])\n"), result.stderr
+    house.write_text("extends: luzhou\npatterns: {tianhu: null, dihu: null}\ncontext: [discard, "
+                     "kong_draw, after_kong, rob_kong, won, declared, ghosts_drawn]\n",
+                     encoding="utf-8")
+    assert run("rules", "check", str(house)).exit_code == 0

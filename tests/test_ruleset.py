@@ -315,6 +315,8 @@ def test_extends_names_the_file_and_key(tmp_path, parent, message):
                  id="line separator"),
     pytest.param('extends: luzhou\ntitle: "a\\u0085b"\n', "title: must be one line of text",
                  id="next line"),
+    pytest.param("extends:\nname: t\n", "extends: must name a shipped ruleset or a file",
+                 id="extends with nothing after it"),
 ])
 def test_a_house_rule_that_scores_nonsense_is_refused(tmp_path, text, said):
     # Each passed `rules check` before: a legal win worth -98 had the winner pay each
