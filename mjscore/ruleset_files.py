@@ -107,7 +107,14 @@ def beside(ref, folder: Path):
         return ref
     near = str(folder / ref)
     # (Not is_file(): a named pipe there is the record's too, refused by batch as a pipe.)
-    return near if names_a_path(near) else ref
+    if names_a_path(near):
+        return near
+    # A comma list (which only score --rules takes) with its files found beside the record's
+    # too, so that it is told as a list wherever the run is started from: from elsewhere,
+    # it was "no shipped ruleset or file of that name".
+    raw = ref.split(",")
+    parts = [beside(p.strip(), folder) for p in raw] if len(raw) > 1 else []
+    return ",".join(parts) if any(p != q.strip() for p, q in zip(parts, raw)) else ref
 
 
 def names_a_path(ref: str) -> bool:

@@ -1325,3 +1325,22 @@ def test_a_key_given_twice_that_holds_a_line_break_is_told_on_one_line(tmp_path)
     assert result.exit_code == 2
     assert rows_of(result)[0]["error"] == 'key "h\\nx" is given twice (line 1)'
     assert result.stderr.splitlines()[0] == f'{path}:1: key "h\\nx" is given twice (line 1)'
+
+
+# A record naming a comma list is told so whatever folder the run starts from, its files found
+# beside the batch file as a single ruleset file is (from elsewhere it was "no shipped ruleset
+# or file of that name": audit 2026-12-04).
+@pytest.mark.parametrize("start", ["beside", "elsewhere"])
+def test_a_records_comma_list_is_told_as_one_from_any_folder(tmp_path, monkeypatch, start):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "club.yaml").write_text("extends: luzhou\nname: club\n",
+                                                  encoding="utf-8")
+    (tmp_path / "logs" / "b.jsonl").write_text(
+        '{"hand": "111m123m456m789m5pC", "rules": "luzhou,club.yaml"}\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "logs" if start == "beside" else tmp_path)
+    path = "b.jsonl" if start == "beside" else "logs/b.jsonl"
+    res = CliRunner().invoke(cli, ["batch", path, "--format", "jsonl"])
+    row = json.loads(res.stdout)
+    assert res.exit_code == 2 and row["error"].endswith(
+        ": one ruleset is named here; a comma list of rulesets is compared only by score "
+        "--rules"), row
