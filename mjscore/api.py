@@ -15,7 +15,7 @@ from .no_reading import no_reading
 from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
 from .frozen import hash_fields, maker, read_only
 from .patterns import physical_ghosts
-from .reading import ghosts_in_set, hand_tiles
+from .reading import hand_tiles, holds_every_ghost
 from .robbing import rob_ghost_refusal, robbed_may_be_ghost
 from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
@@ -277,7 +277,7 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
             reasons.append(f"{term(rs, 'flower_cat_hand')}: " +
                            void_breach(suits, rs.max_suits, rs))
             return reasons, True
-    if rs.full_ghost and h.win not in rs.ghost_kinds and t.ghosts >= ghosts_in_set(rs):
+    if h.win not in rs.ghost_kinds and holds_every_ghost(rs, t.ghosts):
         # G5: all of them concealed win at once, on the last drawn (seed 001: "Draw the
         # fourth and the hand is over there and then"). Holding them all before another
         # tile, the player had won already, whatever else this tile would make.

@@ -277,6 +277,12 @@ def ghosts_in_set(rs) -> int:
     return sum(rs.copies[k] for k in rs.ghost_kinds)
 
 
+def holds_every_ghost(rs, concealed: int) -> bool:
+    """Whether `concealed` ghost tiles in the hand are every one of the set, where holding
+    them all is 满鬼 (G5): a win at once, on the last drawn."""
+    return rs.full_ghost and concealed >= ghosts_in_set(rs)
+
+
 def full_ghost_reading(hand, rs, t: Tiles) -> Reading | None:
     """满鬼: every ghost tile of the set concealed in the hand wins whatever the rest holds,
     on drawing the last of them (seed 001: "Draw the fourth and the hand is over there and

@@ -13,7 +13,7 @@ from . import tiles as T
 from .errors import TOO_DEEP, InputError
 from .hand import Hand, read_any
 from .patterns import physical_ghosts
-from .reading import ghosts_in_set
+from .reading import holds_every_ghost
 from .terms import term
 
 
@@ -107,7 +107,7 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     concealed_ghosts = sum(1 for k in hand.concealed if k in rs.ghost_kinds)
     # Every ghost concealed already: 满鬼 won when the last was drawn (G5), and no tile is
     # waited on (each would be refused, `api._rule_reasons`).
-    held_all = rs.full_ghost and concealed_ghosts >= ghosts_in_set(rs)
+    held_all = holds_every_ghost(rs, concealed_ghosts)
     if not cat and not held_all:
         for k in sorted(rs.tile_kinds - rs.ghost_kinds, key=T.DISPLAY_RANK.__getitem__):
             if have[k] >= rs.copies[k]:
@@ -121,8 +121,7 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     # not listed (CONTRACT), and the table says it is the one tile that completes it.
     to_draw = [k for k in sorted(rs.ghost_kinds) if have[k] < rs.copies[k]]  # ghosts left
     ghost_only = not cat and not found and any(completes(k).legal for k in to_draw)
-    full = held_all or ghost_only and rs.full_ghost and \
-        concealed_ghosts + 1 >= ghosts_in_set(rs)
+    full = held_all or ghost_only and holds_every_ghost(rs, concealed_ghosts + 1)
     return WaitsResult(rs.name, format_hand(hand.parsed), bool(found) or ghost_only, cat,
                        tuple(found), max((w.value for w in found), default=0),
                        " or ".join(T.name(k) for k in to_draw) or None, rs.unit,
