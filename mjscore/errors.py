@@ -51,6 +51,12 @@ def counted(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def times(n: int) -> str:
+    """"once", "twice", "3 times": how often a pattern counted, in words a player reads as a
+    count, not as a factor."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
 def too_large(n: int) -> str | None:
     """What to say of an integer past 64 bits, no count or stake of a game (and past 4,300
     digits one Python will not even print), or None for one within them."""

@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache
 
 from . import tiles as T
 from .bounded import make_room
-from .errors import OptionError, RulesetError
+from .errors import OptionError, RulesetError, times
 from .frozen import frozen_tree
 from .options import as_dict, resolve, resolve_refs
 from .ruleset_files import is_shipped_name, load_raw, naming_the_writer, stamps
@@ -83,14 +83,17 @@ class Ruleset:
         return tuple(sorted(self.ghost_kinds)), T.parse_name(g["indicator"])
 
     def shown_names(self, hits, counts: bool = False) -> str:
-        """The shown names of `hits` in one line (`counts`: a hit applied n times with xn),
-        apart by spaces, or by commas where a name has a space in it: the guide's 'Basic Win
-        No-Ghost Hand Bonus' read as one name, or as three."""
+        """The shown names of `hits` in one line (`counts`: a hit applied n times says so,
+        `中发白 (twice)`), apart by spaces, or by commas where a name has a space in it: the
+        guide's 'Basic Win No-Ghost Hand Bonus' read as one name, or as three."""
         names = [self.shown_name(h) for h in hits]
         spaced = any(" " in n for n in names)
         if counts:
-            names = [n + (f"{' ' * spaced}x{h.count}" if h.count > 1 else "")
+            # In words, not `x2`: beside a value in a multiply model (lanzhou's 中发白, the
+            # guide's Gui) `中发白x2 8` read as a factor, and a player worked out 4.
+            names = [n + (f" ({times(h.count)})" if h.count > 1 else "")
                      for n, h in zip(names, hits)]
+            spaced = spaced or any(h.count > 1 for h in hits)
         return (", " if spaced else " ").join(names)
 
     @cached_property

@@ -18,7 +18,7 @@ from .patterns import physical_ghosts
 from .record import event_tile
 from .settlement import check_extras
 from .table_hands import claimants_win
-from .working import exempt_words, how_won, liable_words
+from .working import exempt_words, how_won, liable_words, paid_words
 
 
 def settle_win(table, ev) -> tuple:
@@ -99,7 +99,7 @@ def settle_win(table, ev) -> tuple:
         table.ended_at = ev.number
     text = "; ".join(f"{r.context.seat} wins {how_won(r.context, table.rs, False)} with "
                      f"{T.name(tile)}: {table.rs.shown_names(r.patterns, counts=True)} "
-                     f"{r.value}{_u(r.unit)}"
+                     + paid_words(r)
                      + exempt_words(r) + liable_words(r) for r in results)
     if skipped:
         text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
@@ -280,6 +280,3 @@ def _horse_error(table, ev, e) -> InputError:
         return InputError(f"{table.rec.label}: event {ev.number}: {e}")
     return InputError(f"{table.rec.label}: event {ev.number} (horses): {e.record}")
 
-
-def _u(unit: str) -> str:
-    return f" {unit}" if unit else ""

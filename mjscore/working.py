@@ -124,6 +124,17 @@ def payer_words(r, unit: str) -> str:
     return f"{either(seats, 'and')} each pay {amount} ({why})."
 
 
+def paid_words(r) -> str:
+    """`5 颗, halved -> 2 颗` for a discard-type win its ruleset divides, else `2 颗`: an
+    event's line in `settle` says why a 闺 (5) is paid 2, as `score`'s Value lines do."""
+    unit = f" {r.unit}" if r.unit else ""
+    top = r.top
+    if top is None or top.capped == r.value:
+        return f"{r.value}{unit}"
+    return (f"{top.capped}{unit}, {division_words(r.rules.discard_divisor)[0]} -> "
+            f"{r.value}{unit}")
+
+
 def exempt_words(r) -> str:
     """` (S and N already won: they do not pay)` for a win that every player not yet won
     pays, where some have won: `settle` says why fewer seats pay than `score`'s plain case."""

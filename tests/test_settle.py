@@ -899,12 +899,14 @@ def test_xiqian_win_only_of_a_win_settled_before_a_refusal_is_collected():
 
 
 # A pattern a hand holds twice is counted in an event's line, as `score --explain` counts it:
-# "闺 无鬼 40" read as 3 steps, 20 颗, and "闺 5 颗" on a discard as a lone 闺's 2.
+# "闺 无鬼 40" read as 3 steps, 20 颗, and "闺 5 颗" on a discard as a lone 闺's 2. The halving is
+# said, as `score` says it: "5 颗" alone read as the value a 闺 pair is worth.
 def test_an_event_line_counts_a_pattern_held_twice():
     rec = {"rules": "luzhou", "seats": {"E": "111s123s333s77m678s", "S": "111m123m444m456mC 9p"},
            "events": [{"win": "E", "tile": "6s"}, {"win": "S", "tile": "9p", "from": "N"}]}
     assert [e.summary for e in settle(rec).events] == [
-        "E wins by self-draw with 6s: 闺x2 无鬼 40 颗", "S wins on N's discard with 9p: 闺x2 5 颗"]
+        "E wins by self-draw with 6s: 闺 (twice), 无鬼 40 颗",
+        "S wins on N's discard with 9p: 闺 (twice) 10 颗, halved -> 5 颗"]
 
 
 @pytest.mark.parametrize("drawn, words", [(1, "E drew 1 ghost"), (2, "E drew 2 ghosts")])

@@ -204,7 +204,8 @@ def test_a_dragon_set_a_house_rule_drops_is_not_put_down_to_the_discard(tmp_path
 # Where one name of a pattern stands alone, the guide's is the English its players learned
 # (`names: en`); luzhou's the Chinese. They were 平胡, 闺 and 清双龙七对 in the guide too.
 # English names have spaces: several are apart by commas ('Basic Win No-Ghost Hand Bonus'
-# read as one name), and a count stands apart ('Gui with Self-Drawx3').
+# read as one name), and a count is said in words ('Gui with Self-Draw (3 times)': 'x3' beside
+# a value read as a factor).
 @pytest.mark.parametrize("args, want", [
     pytest.param(["settle", "samples/records/guide-example-3.yaml"],
                  "Event 1: S wins on W's discard with 2p: Basic Win 2 ke; N wins on W's discard "
@@ -212,10 +213,10 @@ def test_a_dragon_set_a_house_rule_drops_is_not_put_down_to_the_discard(tmp_path
     pytest.param(["waits", "123m456m789m11p2p3p", *GUIDE],
                  "1p           12  Basic Win, No-Ghost Hand Bonus", id="waits"),
     pytest.param(["score", "11112222333m55pC", *GUIDE, "--explain"],
-                 "    20       20  Gui with Self-Draw x3  123m 123m 123m 12mC=3m 55p",
+                 "    20       20  Gui with Self-Draw (3 times)  123m 123m 123m 12mC=3m 55p",
                  id="explain, a count"),
     pytest.param(["score", "11112222333m55pC", "--explain"],
-                 "    20       20  闺x3        123m 123m 123m 12mC=3m 55p", id="luzhou explain"),
+                 "    20       20  闺 (3 times)        123m 123m 123m 12mC=3m 55p", id="luzhou explain"),
     pytest.param(["score", "11m22m33m44m55mCCFF", *GUIDE, "--explain"],
                  "    10       10  Seven Pairs                     11m 22m 33m 44m 55m C=1pC=1p FF",
                  id="explain"),

@@ -246,7 +246,7 @@ def test_cli_waits_refuses_an_indicator_that_cannot_apply(args, said):
 def test_cli_waits_counts_a_pattern_held_twice():
     # "闺 无鬼" read as 3 steps, 20 颗, beside a value of 40: the hand holds two 闺.
     res = CliRunner().invoke(cli, ["waits", "111s123s333s77m78s"])
-    assert res.exit_code == 0 and "6s           40  闺x2 无鬼" in res.stdout.splitlines()
+    assert res.exit_code == 0 and "6s           40  闺 (twice), 无鬼" in res.stdout.splitlines()
 
 
 @pytest.mark.parametrize("args, header", [
