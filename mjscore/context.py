@@ -259,6 +259,11 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
                       + ("a robbed kong ({rob_kong})" if r else "a discard"))
     if heavenly and done:
         raise refusal("{heavenly} is won on the deal: no seat can have won before it ({won})")
+    if heavenly and declared:
+        # (Seed 002: the dealer reports ready after its first discard; 天胡 is won before it.
+        # Only luzhou reads both; the value was right, 40, but 报牌 was listed beside 天胡.)
+        raise refusal("{heavenly} is won on the dealt hand, before the dealer's first discard, "
+                      "after which it reports ready ({declared}): not both")
     why = r and rob_refusal(hand, rs, r)
     if why:
         raise refusal("{rob_kong} {r}: {why}", r=r, why=why)

@@ -230,7 +230,9 @@ def _error(case):
         if melds or (case.get("heavenly") and case.get("earthly")):
             return True
     if case.get("heavenly"):
-        if seat != case["dealer"] or discard is not None or rob is not None or won:
+        # (Seed 002: the dealer reports ready, 报牌, only after its first discard.)
+        if seat != case["dealer"] or discard is not None or rob is not None or won or \
+                case.get("declared"):
             return True
     if case.get("earthly"):
         if seat == case["dealer"] or (discard is not None and discard != case["dealer"]):

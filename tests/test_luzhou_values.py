@@ -9,6 +9,7 @@ from the rules (the steps are in the comment) and then checked with `mjscore sco
 import pytest
 
 from mjscore import score
+from mjscore.errors import OptionError
 
 NONE = {"cap": "none"}
 
@@ -453,11 +454,21 @@ def test_net_sums_to_zero(hand, kw):
 
 
 def test_a_fixed_value_shows_the_reading_its_patterns_value_most():
-    # 天胡 and 报牌 are 40 whatever the reading (L8): the reading shown is still the best of
-    # the patterns (大对子, +2 steps), not a 闺 (+1) whose ghost stands for a lower tile.
-    r = score("111m222m333p444p5pC", heavenly=True, declared=True)
+    # 地胡 and 报牌 are 40 whatever the reading (L8): the reading shown is still the best of
+    # the patterns (大对子, +2 steps), not a 闺 (+1) whose ghost stands for a lower tile. (A
+    # non-dealer's dealt hand ready reports (报牌) and may win on the first tile (地胡); the
+    # dealer reports only after its first discard, so never with 天胡: refused below.)
+    r = score("111m222m333p444p5pC", seat="S", earthly=True, declared=True)
     assert r.value == 40 and r.decomposition == "111m 222m 333p 444p 5pC=5p"
-    assert [h.name for h in r.patterns] == ["大对子", "天胡", "报牌 (带名堂)"]
+    assert [h.name for h in r.patterns] == ["大对子", "地胡", "报牌 (带名堂)"]
+
+
+def test_heavenly_is_won_before_any_report():
+    # Seed 002: the dealer reports ready (报牌) after its first discard; 天胡 is won on the
+    # dealt hand, before it. Both were taken and 报牌 listed beside 天胡.
+    with pytest.raises(OptionError, match=r"--heavenly is won on the dealt hand, before the "
+                       r"dealer's first discard, after which it reports ready \(--declared\)"):
+        score("111m222m333p444p5pC", heavenly=True, declared=True)
 
 
 # 无鬼's steps are an option (research 4.2: the source's table says +2, its note x2 = +1, apps
