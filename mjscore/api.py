@@ -21,7 +21,8 @@ from .options import as_dict
 from .ruleset import Ruleset, load, ruleset_of
 from .pruning import evaluations
 from .scoring import best, distinct, division_words
-from .settlement import HAND_VALUE, check_extras, kong_notes, net_of, settle_win
+from .settlement import (HAND_VALUE, check_extras, due_without_win, kong_notes, net_of,
+                         settle_win)
 from .terms import term
 
 
@@ -57,6 +58,9 @@ class Result:
     # rule, the discard divisor, the ruleset's own terms (not a result).
     rules: object = field(default=None, repr=False, compare=False)
     unread: object = field(default=None, repr=False, compare=False)  # `pruning.Unread` or None
+    # What a claim that is no legal win still brings (喜钱 paid win or not): named by the
+    # table, in no payment or net (`settlement.due_without_win`).
+    due: tuple = field(default=(), compare=False)
 
     __hash__ = hash_fields
 
@@ -294,10 +298,11 @@ _ZERO = read_only(net_of([]))
 _result = maker(Result)  # Result(*values), made faster (one per hand)
 
 
-def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple) -> Result:
+def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple, skip: frozenset) -> Result:
     # No reading to raise it: the ruleset's own cap (null would read as uncapped).
     return _result(rs.name, parsed, False, tuple(reasons), 0, 0, rs.cap, (), None,
-                   (), _ZERO, ctx, rs.unit, (), rs.ghost_letter, kong, rs, None)
+                   (), _ZERO, ctx, rs.unit, (), rs.ghost_letter, kong, rs, None,
+                   due_without_win(ctx, rs, skip))
 
 
 def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS) -> Result:
@@ -314,13 +319,13 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
         rs.needs_declared or t.too_many_suits or rs.full_ghost else ([], False)
 
     if final:
-        return _not_legal(rs, parsed, reasons, ctx, kong)
+        return _not_legal(rs, parsed, reasons, ctx, kong, skip)
     evs, unread, top = evaluations(h, rs, t, ctx)
     if top is None:
         top = best(evs, ghost)
     if top is None:
         reasons.append(no_reading(h, rs, t, ctx, words))
-        return _not_legal(rs, parsed, reasons, ctx, kong)
+        return _not_legal(rs, parsed, reasons, ctx, kong, skip)
     if ctx.discard_type and top.value < minimum:
         after = division_words(rs.discard_divisor)[1]
         reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
@@ -331,8 +336,10 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
                        + (" (1颗不能胡: a hand paying under 2 颗 on a discard, as a 平胡 "
                           "does, wins by self-draw only)"
                           if unit == "颗" and top.value < 2 <= minimum else ""))
-    payments, net = (), _ZERO
+    payments, net, due = (), _ZERO, ()
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, HAND_VALUE, skip)
+    else:
+        due = due_without_win(ctx, rs, skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,
-                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong, rs, unread)
+                   top.hits, top, payments, net, ctx, unit, evs, ghost, kong, rs, unread, due)

@@ -99,6 +99,10 @@ def score_table(r, explain: bool = False) -> str:
             lines.append(payer_words(r, unit))
     if not r.legal:
         lines += ["", "Not a legal win:"] + [f"  - {why}" for why in r.reasons]
+        if r.due:  # (喜钱 paid win or not: due all the same, though this claim pays nothing)
+            lines += ["", "Due all the same, win or not (not in this net; settle pays it with the "
+                      "whole hand):"]
+            lines += payment_lines(r.due, "Extra")
     else:
         extras = [p for p in r.payments if p.why != HAND_VALUE]
         if extras:

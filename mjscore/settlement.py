@@ -51,17 +51,21 @@ CHECKS: dict = {}
 
 EXTRA_PARAMS: dict = {}  # extra rule -> the params it reads (any other is a typo: refused)
 EXTRA_READS: dict = {}  # extra rule -> the situation flags (`context:`) it reads
+EXTRA_ANYWAY: dict = {}  # extra rule -> whether its params make it due with no win
 
 
-def extra(xid: str, check=None, params=(), reads=()):
+def extra(xid: str, check=None, params=(), reads=(), anyway=None):
     """Register `fn(ctx, rs, params, name, value) -> list[Payment]` under `xid`; `check(ctx,
     hand, rs, params)` raises OptionError when the situation cannot apply to the extra;
     `params`: the params it (or the draw's settlement, `draw_game`) reads; `reads`: the
-    situation flags it reads (as `patterns.pattern`'s)."""
+    situation flags it reads (as `patterns.pattern`'s); `anyway(params)`: true where it is
+    due with no win (`due_without_win`)."""
     def deco(fn):
         EXTRAS[xid] = fn
         EXTRA_PARAMS[xid] = params
         EXTRA_READS[xid] = reads
+        if anyway:
+            EXTRA_ANYWAY[xid] = anyway
         if check:
             CHECKS[xid] = check
         return fn
@@ -73,7 +77,8 @@ def check_extras(ctx, hand, rs) -> None:
         check(ctx, hand, rs, params)
 
 
-@extra("ghost_bonus", params=("over", "per", "mode"), reads=("ghosts_drawn",))
+@extra("ghost_bonus", params=("over", "per", "mode"), reads=("ghosts_drawn",),
+       anyway=lambda params: params.get("mode", "always") == "always")
 def ghost_bonus(ctx, rs, params, name, value) -> list:
     """喜钱: drawing more than `over` ghosts collects `per` for each one over from every other
     player, already-won players included, whatever the hand's cap. Not told how many were
@@ -240,6 +245,20 @@ def _settle_win(value: int, ctx, rs, why: str, skip: frozenset) -> tuple:
             continue
         rows += EXTRAS[x["rule"]](ctx, rs, x.get("params") or {}, shown_extra(rs, x), value)
     return tuple(rows), net_of(rows)
+
+
+def due_without_win(ctx, rs, skip: frozenset = frozenset()) -> tuple:
+    """The extras a claim that is no legal win still brings (喜钱 paid win or not, L12's
+    `always`), for `score` to name: they are not its payments, which settle a win alone
+    (CONTRACT), and `settle` pays them by the hand's ghosts event. `skip` as `settle_win`'s."""
+    rows = []
+    for x in (rs.spec.get("extras") or {}).values():
+        if x is None or x["rule"] in skip:
+            continue
+        anyway, params = EXTRA_ANYWAY.get(x["rule"]), x.get("params") or {}
+        if anyway is not None and anyway(params):
+            rows += EXTRAS[x["rule"]](ctx, rs, params, shown_extra(rs, x), 0)
+    return tuple(rows)
 
 
 def net_of(rows) -> dict:

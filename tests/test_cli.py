@@ -439,3 +439,17 @@ def test_the_payer_line_of_a_discard_after_a_kong_says_the_discarder_konged():
     # read as if the rule were a plain discard's.
     out = run("score", "111m123m456m789mC5p", "--discard", "S", "--after-kong").stdout
     assert "S pays 5 颗 (the discarder, who had just konged)." in out.splitlines()
+
+
+def test_a_claim_that_is_no_win_shows_the_xiqian_still_due():
+    res = CliRunner().invoke(cli, ["score", "123m456m789m1pC2pC3p", "--win", "3p", "--discard",
+                                   "S", "--opt", "ghosts=8", "--ghosts-drawn", "6"])
+    assert res.exit_code == 1
+    assert res.stdout.split("\n\n")[-1] == """\
+Due all the same, win or not (not in this net; settle pays it with the whole hand):
+From    To      Amount  Extra
+------  ----  --------  --------------------
+S       E           20  喜钱: 6 ghosts drawn
+W       E           20  喜钱: 6 ghosts drawn
+N       E           20  喜钱: 6 ghosts drawn
+"""

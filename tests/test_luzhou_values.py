@@ -535,3 +535,18 @@ def test_the_guide_says_why_no_ghost_makes_a_fourth_of_the_robbed_kind():
     assert r.reasons[0].endswith("S's pong of 5m holds at least one natural 5m, so this hand "
                                  "holds at most 3 5m with the robbed one, ghosts standing for "
                                  "it included")
+
+
+# L12: 喜钱 is paid win or not (xiqian=always). A claim that is no legal win pays nothing
+# itself, yet `score` names the 喜钱 still due (its table said nothing, where settle paid it);
+# under win_only it depends on whether the player wins later, so nothing is named.
+@pytest.mark.parametrize("mode, due", [
+    pytest.param("always", [("S", "E", 20), ("W", "E", 20), ("N", "E", 20)], id="always: due"),
+    pytest.param("win_only", [], id="win_only: not known yet"),
+])
+def test_a_claim_that_is_no_win_names_the_xiqian_still_due(mode, due):
+    r = score("123m456m789m1pC2pC3p", win="3p", discard="S", ghosts_drawn=6,
+              opts={"ghosts": 8, "xiqian": mode})
+    assert not r.legal and r.payments == () and sum(r.net.values()) == 0
+    assert [(p.frm, p.to, p.amount) for p in r.due] == due
+    assert "due" not in r.to_dict()  # (CONTRACT: payments and net settle this win alone)
