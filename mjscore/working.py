@@ -66,7 +66,7 @@ def _product_words(hits, base, unit: str, computed: int) -> str:
 
 def value_words(top, rs, unit: str) -> str:
     """What the chosen reading is worth and why, before the cap: `6 steps (2 + 2 + 2) = 160
-    颗`, `2 x 2 + 10 = 14 ke`, `天胡 = 40 颗 in place of 1 step = 5 颗`."""
+    颗`, `2 x 2 + 10 = 14 ke`, `天胡 = 40 颗 (in place of 1 step = 5 颗)`."""
     hits, value_rules = top.hits, rs.spec["value"]
     if value_rules.get("model") == "ladder":
         worked = _ladder_words(hits, unit, top.computed)
@@ -77,8 +77,10 @@ def value_words(top, rs, unit: str) -> str:
         return worked
     # The highest fixed value is the one that stands (scoring.evaluate).
     stands = max(fixed, key=lambda h: h.spec.amount)
-    return (f"{rs.shown_name(stands)} = {_comes_to(stands.spec.amount, top.raw, unit)} in place "
-            f"of {worked}")
+    # (In parentheses: "= 40 颗 in place of 3 steps = 20 颗 (cap 40)", then "halved -> 20 颗",
+    # read as 20 halved to 20.)
+    return (f"{rs.shown_name(stands)} = {_comes_to(stands.spec.amount, top.raw, unit)} (in "
+            f"place of {worked})")
 
 
 def cap_words(top, rs) -> str:
@@ -180,7 +182,9 @@ def value_lines(r) -> list:
            + (f" -> {capped}{unit}" if capped != r.raw else "")]
     if r.context.discard_type and r.value != capped:
         divided = division_words(r.rules.discard_divisor)[0]
-        out.append(f"{divided} on a discard-type win -> {r.value}{unit}")
+        # (Said where it rounds: "25 颗 (cap 25)" then "-> 12 颗" left a player to argue 13.)
+        down = ", rounded down" if capped % r.rules.discard_divisor else ""
+        out.append(f"{divided} on a discard-type win{down} -> {r.value}{unit}")
     return out
 
 

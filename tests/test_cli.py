@@ -173,7 +173,7 @@ def test_table_shows_cap_and_halving():
 @pytest.mark.parametrize("divisor, line, reason", [
     pytest.param(2, "          halved on a discard-type win -> 20 颗", "pays 20 after halving",
                  id="2: halved"),
-    pytest.param(3, "          divided by 3 on a discard-type win -> 13 颗",
+    pytest.param(3, "          divided by 3 on a discard-type win, rounded down -> 13 颗",
                  "pays 13 after dividing by 3", id="3: divided by 3"),
     pytest.param(1, None, "pays 40", id="1: nothing divided, nothing said"),
 ])

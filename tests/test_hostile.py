@@ -354,8 +354,8 @@ def test_a_fixed_value_in_place_of_patterns_past_10_15_says_more_than(here):
     write(here / "huge.yaml", "extends: luzhou\nname: huge\nvalue: {cap: none}\n"
                               "patterns:\n  wugui: {steps: 46}\n")
     result = run("score", "11m22m33m55m77m99m44m", "--rules", "huge.yaml", "--heavenly")
-    assert "Value:    天胡 = 40 颗 in place of 50 steps (2 + 2 + 46) = more than " \
-           "1000000000000000 颗 (no cap)" in result.stdout.splitlines(), result.output
+    assert "Value:    天胡 = 40 颗 (in place of 50 steps (2 + 2 + 46) = more than " \
+           "1000000000000000 颗) (no cap)" in result.stdout.splitlines(), result.output
 
 
 @pytest.mark.parametrize("call", [

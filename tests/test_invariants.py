@@ -206,7 +206,8 @@ def test_the_tables_working_comes_to_the_value(name, opts):
             return
         unit = f" {r.unit}" if r.unit else ""
         text = value_words(r.top, rs, unit)
-        fixed, _, worked = text.partition(" in place of ")
+        fixed, _, worked = text.partition(" (in place of ")
+        worked = worked.removesuffix(")")
         if worked:  # a fixed value (天胡) stands in for what the patterns came to
             assert int(fixed.rpartition(" = ")[2].split()[0]) == r.raw, text
             assert _worked_value(worked, rs) == r.top.computed

@@ -554,7 +554,7 @@ def test_a_house_file_slip_is_named(fixture, said, command):
 HOUSE_KEY = [
     pytest.param("patterns:\n  wugui:\n    fixed: 30\n    named: true\n",
                  ["123m456m789m11p555p", "--win", "5p", "--declared"],
-                 "Value:    报牌 (带名堂) = 40 颗 in place of step 0 = 2 颗 (cap 40)",
+                 "Value:    报牌 (带名堂) = 40 颗 (in place of step 0 = 2 颗) (cap 40)",
                  id="named: true makes a fixed pattern a 名堂"),
     pytest.param("names: en\n", ["123m456m789m11p555p", "--win", "5p", "--discard", "S",
                                  "--after-kong"],
