@@ -188,7 +188,11 @@ def compare_table(names, results) -> str:
         elif len({v for _n, v in values}) > 1:
             out.append("Values differ: " + ", ".join(f"{n} {v}" for n, v in values))
         else:
-            out.append(f"Values agree: {ok[0].value}")
+            # (Said where the nets part: "Values agree: 2" over nets of +2 and +12 read as
+            # the same money.)
+            nets = {tuple(r.net.values()) for _n, r in legal}
+            out.append(f"Values agree: {ok[0].value}" + (
+                "; the nets differ by their extras (above)" if len(nets) > 1 else ""))
         if len(legal) >= 2:
             out += _rule_lines(legal)
     return "\n".join(out)

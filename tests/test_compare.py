@@ -170,7 +170,7 @@ def test_extras_are_said_so_the_nets_follow_from_the_values():
     extras = next(x for x in rows if x.startswith("Extras"))
     assert re.split(r" {2,}", extras) == ["Extras", "-", "Kong Penalty: 10 from S to E"]
     assert rows.index(extras) < next(i for i, x in enumerate(rows) if x.startswith("Net E"))
-    assert "Values agree: 2" in rows
+    assert "Values agree: 2; the nets differ by their extras (above)" in rows
 
 
 def test_no_extras_row_where_no_column_pays_any():
