@@ -239,10 +239,17 @@ def _flower_cat_pays(w, unit: str) -> str:
     if owed is None:
         return (f", and at {at} pays the cap, which is none: settle asks for a number "
                 "(option flower_cat_pays)")
+    draw = w.rules.spec["draw"]
+    also = ""
+    if draw.get("flower_cat_not_ready"):  # (E7: checked as one not ready too, as settle does)
+        per = draw.get("not_ready_pays", "chada")
+        also = (", and as one not ready " + ("each ready player's best wait" if per == "chada"
+                                             else f"{int(per)}{unit} to each ready player"))
     if owed == 0:
-        return f"; pays nothing at {at}"
+        return f"; pays nothing at {at}" + (f" as {term(w.rules, 'flower_cat_hand')}{also}"
+                                            if also else "")
     return (f", and at {at} pays {owed}{unit} to each other player who has not won and is no "
-            f"{term(w.rules, 'flower_cat_hand')}")
+            f"{term(w.rules, 'flower_cat_hand')}{also}")
 
 
 def waits_table(w) -> str:

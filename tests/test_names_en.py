@@ -58,7 +58,8 @@ def test_the_chinese_rulesets_keep_their_words(args, want):
 @pytest.mark.parametrize("command, hand, rules, want", [
     pytest.param("waits", "111m123p456s789m5m", "luzhou-guide", "Flower Cat: tiles of 3 suits "
                  "(m, p, s); a winning hand holds at most 2 (voided suit); not ready, and at the "
-                 "draw pays 40 ke to each other player who has not won and is no Flower Cat.",
+                 "draw pays 40 ke to each other player who has not won and is no Flower Cat, and as "
+                 "one not ready 1 ke to each ready player.",
                  id="waits: guide"),
     pytest.param("waits", "111m123p456s789m5m", "luzhou", "花猫 (flower cat): tiles of 3 suits "
                  "(m, p, s); a winning hand holds at most 2 (缺门); not ready, and at 查叫 pays "
