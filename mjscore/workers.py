@@ -112,7 +112,13 @@ def _abandon(pool) -> None:
     pool.shutdown(wait=False, cancel_futures=True)  # (which forgets them)
     for process in started:
         process.terminate()
-        process.join()
+        # A worker can outlive SIGTERM: one forked as the file descriptors ran out (ulimit -n
+        # 15) sat in its queue's read while the run waited on it for ever (half the runs at
+        # that limit). SIGKILL cannot be caught, held or lost.
+        process.join(2)
+        if process.exitcode is None:
+            process.kill()
+            process.join()
 
 
 class Stopped(BaseException):
