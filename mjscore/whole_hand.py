@@ -114,7 +114,9 @@ class _Table:
         discards_on_table(self.rec, self.rs, self.play, self.hands)
         kongs_told(self.rec, self.rs, self.hands)
         for i, ev in enumerate(events):
-            if self.ended_at is not None and ev.type in ("win", "kong", "exhausted"):
+            # Any turn after the end (a discard, call, draw or pass too: a pong after the
+            # wall ran out was taken in silence); a ghosts event counts the hand, so may follow.
+            if self.ended_at is not None and ev.type != "ghosts":
                 self.refuse(ev, f"the hand ended at event {self.ended_at}")
             # A kong is handed the win robbing it, if any (it then never forms); others none.
             robber = robbing_win(events, i, self.rs, self.rec.label) if ev.type == "kong" \

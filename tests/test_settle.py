@@ -154,6 +154,15 @@ REFUSALS = [
                   "events": [{"win": "N", "tile": "5p", "from": "W", "declared": True},
                              {"win": "S", "tile": "5p", "from": "W", "declared": True}]}, 1,
                  "event 2: the hand ended at event 1", id="lanzhou second winner on one discard"),
+    # Any turn after the end, not only a win or a kong: a pong after the third win (or the
+    # wall ran out), or a draw, was taken in silence.
+    *[pytest.param({"rules": "luzhou", "seats": BASE,
+                    "events": [{"win": ["S", "N"], "tile": "5p", "from": "W"},
+                               {"win": "E", "tile": "3s"}, ev]}, 1,
+                   "event 3: the hand ended at event 2", id=f"a {next(iter(ev))} after the end")
+      for ev in ({"discard": "W", "tile": "9p"}, {"call": "N", "kind": "pong", "tile": "9p",
+                                                   "from": "W"},
+                 {"draw": "N"}, {"pass": "N", "tile": "9p", "from": "W"})],
     pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
                   "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 2},
                              {"discard": "N", "tile": "5p"},
