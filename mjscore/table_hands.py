@@ -162,14 +162,26 @@ def discards_on_table(rec, rs, play: dict, hands: dict) -> None:
                         own[g] = max(own[g] - 1, 0)
         held[seat] = own
     drawn: dict = {s: Counter() for s in SEATS}
-    gone: dict = {s: Counter(held.get(s, ())) for s in SEATS}  # discards and concealed tiles
+    thrown: dict = {s: Counter() for s in SEATS}  # discards logged
+    # A pass is of a discard (`from:`), logged as an event or not: several seats may pass one
+    # discard, but a seat passes each only once, so one seat's passes of a kind from one
+    # discarder are as many of that seat's discards at least. (Five passes of 2s were taken.)
+    passed: Counter = Counter()  # (passer, discarder, kind) -> passes
+    implied: dict = {s: Counter() for s in SEATS}  # the most passes of one passer
     for e in rec.events:
-        if e.type not in ("discard", "draw") or "tile" not in e.fields:
+        if e.type == "pass":
+            k, frm = event_tile(e, rec.label), e.fields["from"]
+            passed[e.seat, frm, k] += 1
+            implied[frm][k] = max(implied[frm][k], passed[e.seat, frm, k])
+        elif e.type in ("discard", "draw") and "tile" in e.fields:
+            k = event_tile(e, rec.label)
+            (thrown if e.type == "discard" else drawn)[e.seat][k] += 1
+        else:
             continue
-        k = event_tile(e, rec.label)
-        (gone if e.type == "discard" else drawn)[e.seat][k] += 1
-        n = sum(max(drawn[s][k], gone[s][k]) for s in SEATS)
+        gone = {s: held.get(s, Counter())[k] + max(thrown[s][k], implied[s][k]) for s in SEATS}
+        n = sum(max(drawn[s][k], gone[s]) for s in SEATS)
         if n > rs.copies[k]:
             raise InputError(f"{rec.label}: event {e.number} ({e.type}): the draws and "
-                             f"discards of {T.name(k)} make {n} copies of it across the "
+                             f"discards{' (passes are of discards)' if e.type == 'pass' else ''}"
+                             f" of {T.name(k)} make {n} copies of it across the "
                              f"table ({rs.name} has {rs.copies[k]})")

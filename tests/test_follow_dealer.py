@@ -160,7 +160,13 @@ def first_go_rounds(draw):
             events.append({"draw": s})
         elif last is not None and (kind == "pass" or kind == "pong" and not any(
                 "call" in e for e in events)):  # (one pong: two are six tiles of one kind)
-            other = draw(st.sampled_from([x for x in "ESWN" if x != last[0]]))
+            # (A seat passes a discard once: a second pass of it is of another discard.)
+            since = events[max(i for i, e in enumerate(events) if "discard" in e) + 1:]
+            others = [x for x in "ESWN" if x != last[0] and {"pass": x, "tile": last[1],
+                      "from": last[0], "value": 2} not in since]
+            if not others:
+                continue
+            other = draw(st.sampled_from(others))
             events.append({"pass": other, "tile": last[1], "from": last[0], "value": 2}
                           if kind == "pass" else
                           {"call": other, "kind": "pong", "tile": last[1], "from": last[0]})

@@ -259,6 +259,8 @@ REFUSALS = [
     pytest.param({"seats": {"E": "111m123m456m789m5pC"}, "events": [{"discard": s, "tile": "9s"} for s in "SWNSW"] + [{"win": "E", "tile": "5p"}]}, 2, "event 5 (discard): the draws and discards of 9s make 5 copies of it across the table (luzhou has 4)", id="five discards of one kind (found by fuzzing)"),  # noqa: E501
     pytest.param({"seats": {"E": "111m123m456m789m5pC"}, "events": [{"draw": "S", "tile": "1m"}, {"win": "E", "tile": "5p"}]}, 2, "event 1 (draw): the draws and discards of 1m make 5 copies of it across the table (luzhou has 4)", id="a draw beside four held concealed (found by fuzzing)"),  # noqa: E501
     pytest.param({"seats": {"E": "111m123m456m789m5pC"}, "events": [{"draw": s, "tile": "9s"} for s in "SWNSW"] + [{"win": "E", "tile": "5p"}]}, 2, "event 5 (draw): the draws and discards of 9s make 5 copies of it across the table (luzhou has 4)", id="five draws of one kind (found by fuzzing)"),  # noqa: E501
+    # A pass is of a discard: five passes of 2s, each from a named seat, were taken.
+    pytest.param({"seats": {"E": "111m123m456m789m5pC"}, "events": [{"pass": p, "tile": "2s", "from": f} for p, f in ("SW", "WN", "NE", "ES", "SW")] + [{"win": "E", "tile": "5p"}]}, 2, "event 5 (pass): the draws and discards (passes are of discards) of 2s make 5 copies of it across the table (luzhou has 4)", id="five passes of one kind (found by fuzzing)"),  # noqa: E501
     pytest.param({"seats": {"E": "111m123m456m789m5pC"}, "events": [{"draw": s, "tile": "9s"} for s in "SWNE"] + [{"discard": s, "tile": "9s"} for s in "SWNE"] + [{"win": "E", "tile": "5p"}]}, 0, "E wins by self-draw", id="a tile drawn, then discarded, is one tile"),  # noqa: E501
     pytest.param({"rules": "lanzhou", "seats": {"N": "123m456m789m EE 46p 5p", "S": "234s567s789s WW 55p"}, "events": [{"win": ["N", "S"], "tile": "5p", "from": "N", "declared": True}]}, 2, "event 1: a seat cannot win on its own discard (from: N)", id="the discarder among one winner's claimants: not a hand passed over (found by fuzzing)"),  # noqa: E501
     pytest.param({"rules": "luzhou-guide", "seats": {"S": "123m456m789m11p3pC2p"}, "events": [{"discard": "W", "tile": "2p"}, {"win": "S", "tile": "2p", "from": "W"}] + [{"discard": s, "tile": "2p"} for s in "NEW"]}, 0, "S wins on W's discard", id="a discard won is not counted twice"),  # noqa: E501
@@ -1192,3 +1194,16 @@ def test_settle_table_names_a_flipped_ghost(tmp_path, opts, hand, line):
     res = CliRunner().invoke(cli, ["settle", str(path)])
     assert res.exit_code == 0, res.output
     assert res.output.splitlines()[1] == line
+
+
+def test_passes_of_one_discard_by_three_seats_count_it_once():
+    # Three seats pass W's 2s, S passes W's second and N's: three discards, with a fourth 2s
+    # drawn by N, make four copies (counting each pass as a discard made seven).
+    rec = {"rules": "luzhou", "seats": {"E": "111m123m456m789m5pC"},
+           "events": [{"discard": "W", "tile": "2s"},
+                      *[{"pass": p, "tile": "2s", "from": "W"} for p in "SNE"],
+                      {"pass": "S", "tile": "2s", "from": "W"},
+                      {"pass": "S", "tile": "2s", "from": "N"},
+                      {"draw": "E", "tile": "2s"}, {"discard": "E", "tile": "2s"},
+                      {"win": "E", "tile": "5p"}]}
+    assert settle(rec).net["E"] == 15
