@@ -201,7 +201,10 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     # An option given empty (`--won ''`, horses=()) is given: refused where the ruleset has
     # no such option, as any value is (README: never silently ignored). Not given: won's
     # default (), an empty list alike (a caller's list of the seats won so far, none yet), or
-    # None; horses None.
+    # None; horses None. Any other collection of seats is read as a tuple first (an iterator
+    # once only): an empty set or numpy array was taken as given, and refused in guangdong.
+    if isinstance(won, Iterable) and not isinstance(won, (str, bytes, bytearray, Mapping)):
+        won = tuple(won)
     applies(rs, {"discard": discard is not None, "kong_draw": kong_draw,
                  "after_kong": after_kong, "rob_kong": rob_kong is not None,
                  "won": won is not None and not (isinstance(won, (tuple, list)) and not won),

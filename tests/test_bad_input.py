@@ -154,6 +154,16 @@ def test_empty_won_is_no_seats(won):
     assert result.exit_code == 0 and "already won" not in result.stdout
 
 
+# From Python an empty collection of seats is no seat won, whatever kind it is (README: any
+# iterable of them): an empty set or iterator was taken as given, and refused by guangdong,
+# which has no --won, where an empty list was not.
+@pytest.mark.parametrize("won", [pytest.param(w, id=type(w).__name__) for w in
+                                 ([], (), set(), frozenset(), iter([]), {}.keys())])
+def test_an_empty_collection_of_seats_is_no_win_in_any_ruleset(won):
+    from mjscore import score
+    assert score("111m222m333p444p55p", rules="guangdong", won=won).legal
+
+
 @pytest.mark.parametrize("args, fragments", BAD_SCORE[:6])
 def test_bad_input_json_format_too(args, fragments):
     assert_bad(run("score", *args, "--format", "json"), fragments)
