@@ -62,17 +62,40 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
         except MjscoreError as e:
             hint = _passed_over(rec, rs, play, seat, text) if size == 13 else ""
             raise InputError(f"{rec.label}: seats.{seat}: {e}{hint}") from None
-    for k, n in on_table(rec, rs, play, hands).items():
+    table, flex = on_table(rec, rs, play, hands, loose=True)
+    for k, n in table.items():
         if n > rs.copies[k]:
             raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
                              f"the table ({rs.name} has {rs.copies[k]})")
+    _ghosts_left(rec, rs, table, flex)
     return hands
 
 
-def on_table(rec, rs, play: dict, hands: dict) -> Counter:
+def _ghosts_left(rec, rs, table: Counter, flex: Counter) -> None:
+    """Refuse melds the table's ghosts cannot fill. A meld of a seat whose hand is not given
+    is counted at its fewest natural tiles (`fewest_natural`: one beside a 贴鬼); each of its
+    other places holds a natural tile of its kind while copies of it are left, else a ghost.
+    Two pongs of 2s called beside hands holding all four 红中 need ghosts no one has."""
+    ghosts = sorted(rs.ghost_kinds)
+    if not flex or not ghosts:
+        return
+    need = sum(max(0, n - (rs.copies[k] - table[k])) for k, n in flex.items())
+    held, total = sum(table[g] for g in ghosts), sum(rs.copies[g] for g in ghosts)
+    if need and held + need > total:
+        kinds = ", ".join(T.name(k) for k in sorted(flex) if flex[k] > rs.copies[k] - table[k])
+        raise InputError(f"{rec.label}: events: the pongs and kongs of {kinds} by seats whose "
+                         f"hands are not given need {need} ghosts (too few natural {kinds} "
+                         f"are left), and the hands given hold {held} of the {total} ghosts "
+                         f"({'/'.join(T.name(g) for g in ghosts)}) {rs.name} has")
+
+
+def on_table(rec, rs, play: dict, hands: dict, loose: bool = False):
     """The tiles the record shows held across the table: every hand given, and the kongs and
-    called melds of the seats whose hands are not."""
+    called melds of the seats whose hands are not, at their fewest natural tiles. `loose`:
+    with the places of those melds that may hold either a natural tile or a ghost, by kind,
+    as a second Counter (`_ghosts_left`)."""
     table: Counter = Counter()
+    flex: Counter = Counter()
     for h in hands.values():
         table.update(h.physical())
     for e in rec.events:  # one discard won by several seats is one tile, not several
@@ -89,27 +112,30 @@ def on_table(rec, rs, play: dict, hands: dict) -> Counter:
             if robbed and added_ghost(k, rs):
                 table[k] += 1  # a ghost added to another kind's pong, written alone (claims)
             else:
-                table[k] += fewest_natural(rs, k, 3 if robbed else 4)
+                size = 3 if robbed else 4
+                table[k] += fewest_natural(rs, k, size)
+                flex[k] += size - fewest_natural(rs, k, size)
         if e.type == "win" and e.fields.get("rob_kong") and robbed_may_be_ghost(rs):
             table[event_tile(e, rec.label)] -= 1
-    table.update(_called(rec, rs, hands))
-    return table
+            flex[event_tile(e, rec.label)] += 1
+    _called(rec, rs, hands, table, flex)
+    return (table, +flex) if loose else table
 
 
-def _called(rec, rs, hands: dict) -> Counter:
-    """The tiles a pong or kong call shows, for a seat whose hand is not given (a given hand
-    shows its melds) and that has no kong event of that tile (counted above, and at least as
-    many): a pong N called from a discard is three tiles, however the hand ends."""
+def _called(rec, rs, hands: dict, table: Counter, flex: Counter) -> None:
+    """Count the tiles a pong or kong call shows, for a seat whose hand is not given (a given
+    hand shows its melds) and that has no kong event of that tile (counted above, and at least
+    as many): a pong N called from a discard is three tiles, however the hand ends."""
     kongs = {(e.seat, event_tile(e, rec.label)) for e in rec.events
              if e.type == "kong" and e.seat not in hands}
-    called: Counter = Counter()
     for e in rec.events:
         kind = e.fields.get("kind") if e.type == "call" else None
         if kind in ("pong", "kong") and e.seat not in hands:
             k = event_tile(e, rec.label)
             if (e.seat, k) not in kongs:
-                called[k] += fewest_natural(rs, k, 3 if kind == "pong" else 4)
-    return called
+                size = 3 if kind == "pong" else 4
+                table[k] += fewest_natural(rs, k, size)
+                flex[k] += size - fewest_natural(rs, k, size)
 
 
 def kongs_told(rec, rs, hands: dict) -> None:

@@ -80,6 +80,7 @@ def settle_win(table, ev) -> tuple:
                              f"{e.record if isinstance(e, OptionError) else e}") from None
         after_kong_checked(table, ev, frm, tile)
         deal_win_checked(table, ev, seat, frm)
+        drawn_win_checked(table, ev, seat, tile)
         try:
             check_extras(ctx, h, table.rs)  # horses as many as the ruleset draws
         except MjscoreError as e:
@@ -194,6 +195,24 @@ def deal_win_checked(table, ev, seat: str, frm) -> None:
         key = "heavenly" if f.get("heavenly") else "earthly"
         raise InputError(f"{label}: event {ev.number}: {key}: {what}, but {_named(first)} "
                          "came before it")
+
+
+def drawn_win_checked(table, ev, seat: str, tile: int) -> None:
+    """Refuse a self-drawn win on another tile than the one the winner's turn drew, where the
+    log names it: the winner's last event before the win is its draw (a kong's replacement
+    among them), and a self-draw wins on the tile drawn. (A 天胡 wins on the dealt hand.)"""
+    f = ev.fields
+    if f.get("from") or f.get("heavenly"):
+        return
+    last = next((e for e in reversed(table.rec.events[:ev.number - 1])
+                 if e.seat == seat and e.type in ("draw", "discard", "call", "kong")), None)
+    if last is None or last.type != "draw" or "tile" not in last.fields:
+        return
+    drew = event_tile(last, table.rec.label)
+    if drew != tile:
+        raise InputError(f"{table.rec.label}: event {ev.number}: {seat} wins by self-draw with "
+                         f"{T.name(tile)}, but the tile it drew last was {T.name(drew)} "
+                         f"(event {last.number}): a self-draw wins on the tile drawn")
 
 
 def _formed_kongs(table, seat: str) -> list:

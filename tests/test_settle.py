@@ -377,6 +377,16 @@ REFUSALS = [
                              {"win": "S", "tile": "5p", "from": "W"}]}, 1,
                  "event 3: N made a pong of W's discard at event 2: a win takes a discard "
                  "before any pong, kong or chow, so it comes first", id="a win after a pong"),
+    # Ghosts fill a called meld only while the hands given leave some (found by fuzzing).
+    pytest.param({"seats": {"S": "123m456m789m222pC1p", "N": "222s333s444s6sCCC"}, "events": [{"call": "W", "kind": "pong", "tile": "2p", "from": "E"}, {"win": "S", "tile": "1p", "from": "W"}]}, 2, "events: the pongs and kongs of 2p by seats whose hands are not given need 2 ghosts (too few natural 2p are left), and the hands given hold 4 of the 4 ghosts (C) luzhou has", id="a pong no ghost is left for"),  # noqa: E501
+    pytest.param({"seats": {"S": "123m456m789m22pCC1p", "N": "222s333s444s666s1s"}, "events": [{"call": "W", "kind": "pong", "tile": "2p", "from": "E"}, {"kong": "W", "kind": "concealed", "tile": "2s"}, {"win": "S", "tile": "1p", "from": "W"}]}, 2, "events: the pongs and kongs of 2p, 2s by seats whose hands are not given need 4 ghosts", id="a pong and a kong two ghosts short"),  # noqa: E501
+    pytest.param({"seats": {"S": "123m456m789m22pCC1p", "N": "222s333s444s666s1s"}, "events": [{"call": "W", "kind": "pong", "tile": "2p", "from": "E"}, {"win": "S", "tile": "1p", "from": "W"}]}, 1, "S's win is not legal", id="a pong two ghosts fill"),  # noqa: E501
+    pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m11p234p"}, "events": [{"call": "W", "kind": "pong", "tile": "7s", "from": "S"}, {"call": "N", "kind": "pong", "tile": "5p", "from": "S"}, {"win": "E", "tile": "4p"}]}, 0, "E wins by self-draw", id="guangdong: called melds are all natural"),  # noqa: E501
+    # A self-draw wins on the tile drawn, where the log names it (found by fuzzing).
+    pytest.param({"seats": {"E": "(9999p) 123m456m789m C 1m"}, "events": [{"kong": "E", "kind": "concealed", "tile": "9p"}, {"draw": "E", "tile": "9s"}, {"win": "E", "tile": "1m", "kong_draw": True}]}, 2, "event 3: E wins by self-draw with 1m, but the tile it drew last was 9s (event 2): a self-draw wins on the tile drawn", id="a kong replacement drawn, another tile won"),  # noqa: E501
+    pytest.param({"seats": {"E": "(9999p) 123m456m789m C 1m"}, "events": [{"kong": "E", "kind": "concealed", "tile": "9p"}, {"draw": "E", "tile": "1m"}, {"win": "E", "tile": "1m", "kong_draw": True}]}, 0, "杠上花", id="the kong replacement won on"),  # noqa: E501
+    pytest.param({"seats": {"E": "123m456m789m11p23p C"}, "events": [{"draw": "E", "tile": "C"}, {"win": "E", "tile": "C"}]}, 0, "E wins by self-draw", id="a ghost drawn and won on"),  # noqa: E501
+    pytest.param({"seats": {"E": "123m456m789m11p23p C"}, "events": [{"draw": "E", "tile": "3p"}, {"discard": "E", "tile": "9s"}, {"win": "E", "tile": "C"}]}, 0, "E wins by self-draw", id="a draw then a discard: the winning draw not logged"),  # noqa: E501
     pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
                   "events": [{"discard": "W", "tile": "5p"},
                              {"kong": "N", "kind": "exposed", "tile": "5p", "from": "W"},
