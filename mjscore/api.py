@@ -129,7 +129,7 @@ class Result:
 
 def horse_tiles(horses) -> tuple:
     """`--horses` as tile kinds: text in hand notation, or kinds from code."""
-    if not horses:
+    if horses is None or isinstance(horses, str) and not horses:
         return ()
     if isinstance(horses, str):
         try:
@@ -141,8 +141,10 @@ def horse_tiles(horses) -> tuple:
         items = list(horses)
     except TypeError:
         items = None
-    if items is None or not all(isinstance(k, int) and 0 <= k < T.NUM_KINDS for k in items):
-        # Tile kinds (ints) from code; anything else is given as text.
+    if items is None or not all(isinstance(k, int) and not isinstance(k, bool) and
+                                0 <= k < T.NUM_KINDS for k in items):
+        # Tile kinds (ints) from code; anything else is given as text. (A bool is an int to
+        # Python: False was read as 1m.)
         why = f"takes tiles in hand notation, not {horses!r}"
         raise OptionError(f"--horses {why}", None, why)
     return tuple(items)

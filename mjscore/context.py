@@ -161,7 +161,7 @@ def make(hand, rs, seat_="E", discard=None, kong_draw=False, after_kong=False, r
     plain = discard is None and rob_kong is None and indicator is None and \
         kong_draw is False and after_kong is False and declared is False and \
         heavenly is False and earthly is False and type(won) is tuple and won == () and \
-        not ghosts_drawn and type(ghosts_drawn) is int and horses is None and \
+        type(ghosts_drawn) is int and not ghosts_drawn and horses is None and \
         type(seat_) is str and type(dealer) is str and kong_from is None
     if plain:
         # Most wins are a plain self-draw: nothing in it depends on the hand but the ghosts
@@ -195,9 +195,14 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     for flag, on in (("--kong-draw", kong_draw), ("--after-kong", after_kong),
                      ("--declared", declared), ("--heavenly", heavenly), ("--earthly", earthly)):
         # "false" is true to Python; 1 and 0 are taken (they are True and False), as is
-        # numpy's bool; 1.0 is not.
-        if isinstance(on, (str, float, complex)) or on not in (0, 1):
+        # numpy's bool; 1.0 is not, nor an array (whose truth numpy calls ambiguous).
+        try:
+            ok = not isinstance(on, (str, float, complex)) and on in (0, 1)
+        except (ValueError, TypeError):
+            ok = False
+        if not ok:
             raise OptionError(f"{flag} takes True or False, not {on!r}")
+    n = _int(ghosts_drawn, "--ghosts-drawn")
     # An option given empty (`--won ''`, horses=()) is given: refused where the ruleset has
     # no such option, as any value is (README: never silently ignored). Not given: won's
     # default (), an empty list alike (a caller's list of the seats won so far, none yet), or
@@ -209,7 +214,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
                  "after_kong": after_kong, "rob_kong": rob_kong is not None,
                  "won": won is not None and not (isinstance(won, (tuple, list)) and not won),
                  "declared": declared, "heavenly": heavenly, "earthly": earthly,
-                 "ghosts_drawn": bool(ghosts_drawn),
+                 "ghosts_drawn": bool(n),
                  "indicator": indicator is not None, "horses": horses is not None,
                  "kong_from": kong_from is not None})
     w = seat(seat_, "--seat")
@@ -275,7 +280,6 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
                       "({rob_kong})")
     if earthly and d and d != dl:
         raise refusal("{earthly} on a discard is won on the dealer's first discard")
-    n = _int(ghosts_drawn, "--ghosts-drawn")
     if n:
         supply = ghost_supply(rs)
         if n > supply:
@@ -286,7 +290,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         if n < ghosts_held:
             raise OptionError(f"--ghosts-drawn {n}: the hand holds {counted(ghosts_held, 'ghost')}")
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
-                      bool(heavenly), bool(earthly), n, indicator, dl, tuple(horses or ()),
+                      bool(heavenly), bool(earthly), n, indicator, dl, tuple(horses if horses is not None else ()),
                       ghosts_held, rs.ghost_kinds, k)
 
 

@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache
 
 from . import tiles as T
 from .bounded import make_room
-from .errors import OptionError, RulesetError, times
+from .errors import TOO_DEEP, OptionError, RulesetError, times
 from .frozen import frozen_tree
 from .options import as_dict, resolve, resolve_refs
 from .ruleset_files import is_shipped_name, load_raw, naming_the_writer, stamps
@@ -252,7 +252,10 @@ def load(ref: str | os.PathLike = "luzhou", opts: Mapping | None = None) -> Rule
     if not isinstance(ref, str) or not ref.strip():
         raise RulesetError(repr(ref) if isinstance(ref, str) else str(ref),
                            "unknown ruleset: give a shipped name or a file")
-    key = _opts_key(opts)
+    try:
+        key = _opts_key(opts)
+    except RecursionError:  # an option's value nested a thousand deep (`score` says the same)
+        raise OptionError(TOO_DEEP) from None
     if is_shipped_name(ref):
         rs = _shipped(ref, key, _bools(key))
         if not key:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import json
 import pickle
+import re
 import typing
 from types import MappingProxyType
 
@@ -274,6 +275,36 @@ def test_won_as_an_array_of_seats(won, same_as):
     for other in ({}, {"discard": "E", "seat": "N" if same_as != ["N"] else "W"}):
         assert score(HAND, win="5p", won=won(), **other).to_dict() == \
             score(HAND, win="5p", won=same_as, **other).to_dict()
+
+
+# The same array given to a flag, ghosts_drawn or horses let numpy's ValueError through (the
+# API audit); booleans in a list of horses were read as tile kinds (False as 1m).
+@pytest.mark.parametrize("kwargs, message", [
+    pytest.param({"kong_draw": ArrayLike(True, False)}, "--kong-draw takes True or False", id="flag"),
+    pytest.param({"declared": ArrayLike()}, "--declared takes True or False", id="flag-empty"),
+    pytest.param({"ghosts_drawn": ArrayLike(5, 6)}, "--ghosts-drawn takes a whole number", id="ghosts-drawn"),
+    pytest.param({"rules": "guangdong", "opts": {"horses": 2}, "horses": [False, 3]}, "--horses takes tiles in hand notation, not [False, 3]", id="horses-bool"),
+    pytest.param({"rules": "guangdong", "opts": {"horses": 1}, "horses": [True]}, "--horses takes tiles in hand notation", id="horses-true"),
+])  # noqa: E501
+def test_an_array_or_bool_where_it_cannot_stand_is_refused(kwargs, message):
+    with pytest.raises(OptionError, match=re.escape(message)):
+        score(kwargs.pop("hand", "123m456m789m11p234p" if kwargs.get("rules") else HAND),
+              **kwargs)
+
+
+def test_horses_as_an_array_of_kinds_are_read_as_a_list():
+    args = dict(rules="guangdong", opts={"horses": 2})
+    assert score("123m456m789m11p234p", horses=ArrayLike(0, 13), **args).to_dict() == \
+        score("123m456m789m11p234p", horses=[0, 13], **args).to_dict() == \
+        score("123m456m789m11p234p", horses="1m5p", **args).to_dict()
+
+
+def test_load_refuses_an_option_nested_too_deeply():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(OptionError, match="input nested too deeply"):
+        R.load("luzhou", {"cap": deep})
 
 
 # load's annotation said `ref: str`, `opts: dict`, though it takes a pathlib.Path and any
