@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache
 
 from . import tiles as T
 from .bounded import make_room
-from .errors import TOO_DEEP, OptionError, RulesetError, times
+from .errors import TOO_DEEP, InputError, OptionError, RulesetError, times
 from .frozen import frozen_tree
 from .options import as_dict, resolve, resolve_refs
 from .ruleset_files import is_shipped_name, load_raw, naming_the_writer, stamps
@@ -242,7 +242,8 @@ def load(ref: str | os.PathLike = "luzhou", opts: Mapping | None = None) -> Rule
     `opts` applied ({name: value}, values as text or their own types, as `score` takes them);
     cached per input, a file's while its bytes are unchanged. The compiled Ruleset may be given
     to `score`, `waits` and `settle` as their `rules`. Raises RulesetError (a ruleset that
-    cannot be found, read or validated) or OptionError (an option it does not take)."""
+    cannot be found, read or validated) or OptionError (an option it does not take); an option
+    value nested past Python's recursion limit, InputError, as `score` raises."""
     if not opts and type(ref) is str:
         hit = _PLAIN.get(ref)
         if hit is not None:
@@ -255,7 +256,7 @@ def load(ref: str | os.PathLike = "luzhou", opts: Mapping | None = None) -> Rule
     try:
         key = _opts_key(opts)
     except RecursionError:  # an option's value nested a thousand deep (`score` says the same)
-        raise OptionError(TOO_DEEP) from None
+        raise InputError(TOO_DEEP) from None
     if is_shipped_name(ref):
         rs = _shipped(ref, key, _bools(key))
         if not key:

@@ -303,7 +303,7 @@ def test_load_refuses_an_option_nested_too_deeply():
     deep: list = []
     for _ in range(5000):
         deep = [deep]
-    with pytest.raises(OptionError, match="input nested too deeply"):
+    with pytest.raises(InputError, match="^input nested too deeply$"):
         R.load("luzhou", {"cap": deep})
 
 
