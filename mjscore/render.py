@@ -33,7 +33,7 @@ from .terms import term
 from .context import SEATS
 from .settlement import HAND_VALUE, extra_lines
 from .words import either
-from .working import (explain_title, horse_words, how_won, payer_words, uncounted_sets,
+from .working import (explain_title, horse_words, how_won, not_counted, payer_words,
                       value_lines)
 
 
@@ -90,8 +90,7 @@ def score_table(r, explain: bool = False) -> str:
     if r.patterns:
         rows = [(h.name, h.en, h.effect) for h in r.patterns]
         lines += ["", tabulate(rows, headers=("Pattern", "English", "Effect"))]
-    if r.legal and (note := uncounted_sets(r)):
-        lines.append(note)
+    lines += not_counted(r)
     if r.decomposition:
         worked = value_lines(r)
         lines += ["", f"Value:    {worked[0]}"] + [f"          {x}" for x in worked[1:]]
@@ -299,6 +298,8 @@ def settle_table(r) -> str:
         lines.append(f"Event {e.number}: {e.summary}")
         # The horses each win drew, misses too, as `score` shows them: the rows show the hits.
         lines += [f"Horses:   {horse_words(w.context)}" for w in e.results if w.context.horses]
+        # (A CFP set the event's winner holds and no 中发白 named: said as `score` says it.)
+        lines += [note for w in e.results for note in not_counted(w)]
         lines += payment_lines(e.payments, "Why")
         lines.append("")
     if not r.legal:

@@ -215,6 +215,31 @@ def how_won(ctx, rs, claimed: bool = True) -> str:
         else "")
 
 
+def not_counted(r) -> list:
+    """Notes on patterns a player would look for in the reading shown and not find, each with
+    its reason (`uncounted_sets`, `ghost_as_itself`); none for a hand that is no legal win."""
+    return [n for n in (uncounted_sets(r), ghost_as_itself(r)) if n] if r.legal else []
+
+
+def ghost_as_itself(r) -> str:
+    """无鬼 (无鬼加倍) not counted where every ghost the hand holds stands as itself (a flipped
+    ghost 5p read in 46p5p=5p): the reading shows no ghost standing for another tile, and a
+    player would look for it; the pattern needs no ghost tile in the hand at all (G6)."""
+    spec = next((p for p in r.rules.patterns if p.predicate == "no_ghost"), None)
+    held = r.context.ghosts_held
+    if spec is None or r.top is None or not held or any(h.id == spec.id for h in r.patterns):
+        return ""
+    kinds = r.rules.ghost_kinds
+    placed = [k for g in r.top.reading.groups for k in g.ghosts]
+    if len(placed) < held or any(k not in kinds for k in placed):
+        return ""
+    names = either([T.name(k) for k in sorted(kinds)], "and")
+    one = held == 1
+    return (f"Not counted as {r.rules.shown_name(spec)}: the hand holds {held} ghost "
+            f"tile{'s' * (not one)} ({names}), standing as {'itself' if one else 'themselves'}"
+            "; it counts only with no ghost tile in the hand at all.")
+
+
 def uncounted_sets(r) -> str:
     """The 中发白 set a reading holds but the ruleset did not count (lanzhou, Z4: one
     completed by a winning tile taken from another player), said with its reason: a player

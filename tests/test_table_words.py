@@ -191,6 +191,39 @@ def test_a_dragon_set_not_counted_is_said_with_its_reason(args, note):
     assert [x for x in out if x.startswith("Not counted")] == ([note] if note else [])
 
 
+GHOST_NOTE = ("Not counted as 无鬼加倍: the hand holds 1 ghost tile (5p), standing as itself; "
+              "it counts only with no ghost tile in the hand at all.")
+FLIP = ["--rules", "guangdong", "--opt", "ghost=flip"]
+
+
+@pytest.mark.parametrize("args, note", [
+    pytest.param(["123m456m789m456p11s", *FLIP, "--indicator", "4p"], GHOST_NOTE,
+                 id="a flipped ghost read as itself (G6)"),
+    pytest.param(["123m456m789m456p11s", *FLIP, "--indicator", "1s"], None,
+                 id="no ghost held: the double is counted"),
+    pytest.param(["123m456m789m11pPPP", "--rules", "guangdong"], None,
+                 id="ghosts shown standing for other tiles: nothing to say"),
+    pytest.param(["111m123m456m789m5pC"], None, id="luzhou: a ghost standing for 5p"),
+])
+def test_a_ghost_read_as_itself_says_why_no_ghost_is_not_counted(args, note):
+    """46p5p=5p shows no ghost standing for another tile, and no 无鬼加倍 row said why."""
+    out = lines(*args)
+    assert [x for x in out if x.startswith("Not counted")] == ([note] if note else [])
+
+
+def test_settle_says_the_dragon_set_not_counted_as_score_does(tmp_path):
+    """settle's event line read 胡牌 1 with no word of the CFP set the discard completed."""
+    rec = tmp_path / "rec.yaml"
+    rec.write_text("rules: lanzhou\nseats: {E: 123m456m789mFPSS C}\n"
+                   "events: [{win: E, tile: C, from: S, declared: true}]\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(rec)])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[2:4] == [
+        "Event 1: E wins on S's discard with C: 胡牌 1",
+        "Not counted as 中发白: CFP, completed by the winning C taken from S (only a set of "
+        "tiles the winner drew counts)."]
+
+
 def test_a_dragon_set_a_house_rule_drops_is_not_put_down_to_the_discard(tmp_path):
     """Both sets uncounted by a house rule were said to be 'CFP, CFP, completed by the
     winning P taken from S', one of them drawn whole, and one winning tile completing two."""
