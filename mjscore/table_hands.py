@@ -62,80 +62,73 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
         except MjscoreError as e:
             hint = _passed_over(rec, rs, play, seat, text) if size == 13 else ""
             raise InputError(f"{rec.label}: seats.{seat}: {e}{hint}") from None
-    table, flex = on_table(rec, rs, play, hands, loose=True)
-    for k, n in table.items():
+    for k, n in on_table(rec, rs, play, hands).items():
         if n > rs.copies[k]:
             raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
                              f"the table ({rs.name} has {rs.copies[k]})")
-    _ghosts_left(rec, rs, table, flex)
     return hands
 
 
-def _ghosts_left(rec, rs, table: Counter, flex: Counter) -> None:
-    """Refuse melds the table's ghosts cannot fill. A meld of a seat whose hand is not given
-    is counted at its fewest natural tiles (`fewest_natural`: one beside a 贴鬼); each of its
-    other places holds a natural tile of its kind while copies of it are left, else a ghost.
-    Two pongs of 2s called beside hands holding all four 红中 need ghosts no one has."""
-    ghosts = sorted(rs.ghost_kinds)
-    if not flex or not ghosts:
-        return
-    need = sum(max(0, n - (rs.copies[k] - table[k])) for k, n in flex.items())
-    held, total = sum(table[g] for g in ghosts), sum(rs.copies[g] for g in ghosts)
-    if need and held + need > total:
-        kinds = ", ".join(T.name(k) for k in sorted(flex) if flex[k] > rs.copies[k] - table[k])
-        raise InputError(f"{rec.label}: events: the pongs and kongs of {kinds} by seats whose "
-                         f"hands are not given need {need} ghosts (too few natural {kinds} "
-                         f"are left), and the hands given hold {held} of the {total} ghosts "
-                         f"({'/'.join(T.name(g) for g in ghosts)}) {rs.name} has")
-
-
-def on_table(rec, rs, play: dict, hands: dict, loose: bool = False):
+def on_table(rec, rs, play: dict, hands: dict) -> Counter:
     """The tiles the record shows held across the table: every hand given, and the kongs and
-    called melds of the seats whose hands are not, at their fewest natural tiles. `loose`:
-    with the places of those melds that may hold either a natural tile or a ghost, by kind,
-    as a second Counter (`_ghosts_left`)."""
+    called melds of the seats whose hands are not, at their fewest natural tiles."""
     table: Counter = Counter()
-    flex: Counter = Counter()
     for h in hands.values():
         table.update(h.physical())
     for e in rec.events:  # one discard won by several seats is one tile, not several
         if e.type == "win" and len(claimants_win(play, e)) > 1 and "from" in e.fields:
             k = event_tile(e, rec.label)
             table[k] -= sum(1 for s in claimants_win(play, e) if s in hands) - 1
-    # A kong declared by a seat whose hand is not given holds its tiles too (a robbed one,
-    # only its pong), and a robbed tile written as the winning tile may be a ghost.
+    natural, _flex = loose_melds(rec, rs, play, hands)
+    for counts in natural.values():
+        table.update(counts)
+    return table
+
+
+def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
+    """({seat: Counter}, {seat: Counter}): the fewest natural tiles of each kind the kongs and
+    called melds of the seats whose hands are not given hold (`fewest_natural`: one beside a
+    贴鬼; a robbed kong only its pong; a ghost added to a pong and robbed, that ghost), and
+    their other places, each a natural tile of its kind while copies are left, else a ghost.
+    A robbed tile a winner writes as the tile it stands for may be a ghost (L14): it is taken
+    off the winner's natural tiles and is one such place of theirs."""
+    natural = {s: Counter() for s in SEATS}
+    flex = {s: Counter() for s in SEATS}
     events = rec.events
+    ghost_robbed = set()  # the wins robbing a ghost added to a pong: it is counted as a ghost
     for i, e in enumerate(events):
         if e.type == "kong" and e.seat not in hands:
             k = event_tile(e, rec.label)
-            robbed = robbing_win(events, i, rs, rec.label) is not None
+            robbed = robbing_win(events, i, rs, rec.label)
             if robbed and added_ghost(k, rs):
-                table[k] += 1  # a ghost added to another kind's pong, written alone (claims)
+                natural[e.seat][k] += 1  # written alone (claims)
+                ghost_robbed.add(robbed.number)
             else:
-                size = 3 if robbed else 4
-                table[k] += fewest_natural(rs, k, size)
-                flex[k] += size - fewest_natural(rs, k, size)
+                _meld(rs, natural[e.seat], flex[e.seat], k, 3 if robbed else 4)
         if e.type == "win" and e.fields.get("rob_kong") and robbed_may_be_ghost(rs):
-            table[event_tile(e, rec.label)] -= 1
-            flex[event_tile(e, rec.label)] += 1
-    _called(rec, rs, hands, table, flex)
-    return (table, +flex) if loose else table
-
-
-def _called(rec, rs, hands: dict, table: Counter, flex: Counter) -> None:
-    """Count the tiles a pong or kong call shows, for a seat whose hand is not given (a given
-    hand shows its melds) and that has no kong event of that tile (counted above, and at least
-    as many): a pong N called from a discard is three tiles, however the hand ends."""
-    kongs = {(e.seat, event_tile(e, rec.label)) for e in rec.events
+            k, winner = event_tile(e, rec.label), claimants_win(play, e)[0]
+            natural[winner][k] -= 1
+            # Robbing a ghost added, the robber took a natural tile of the pong (the konger
+            # keeps the ghost, seed 002): not a ghost.
+            if e.number not in ghost_robbed:
+                flex[winner][k] += 1
+    # A pong or kong call, for a seat with no kong event of that tile (counted above, and at
+    # least as many): a pong N called from a discard is three tiles, however the hand ends.
+    kongs = {(e.seat, event_tile(e, rec.label)) for e in events
              if e.type == "kong" and e.seat not in hands}
-    for e in rec.events:
+    for e in events:
         kind = e.fields.get("kind") if e.type == "call" else None
         if kind in ("pong", "kong") and e.seat not in hands:
             k = event_tile(e, rec.label)
             if (e.seat, k) not in kongs:
-                size = 3 if kind == "pong" else 4
-                table[k] += fewest_natural(rs, k, size)
-                flex[k] += size - fewest_natural(rs, k, size)
+                _meld(rs, natural[e.seat], flex[e.seat], k, 3 if kind == "pong" else 4)
+    return natural, flex
+
+
+def _meld(rs, natural: Counter, flex: Counter, k: int, size: int) -> None:
+    least = fewest_natural(rs, k, size)
+    natural[k] += least
+    flex[k] += size - least
 
 
 def kongs_told(rec, rs, hands: dict) -> None:
@@ -166,48 +159,3 @@ def kongs_told(rec, rs, hands: dict) -> None:
                              f"{m.text} has no kong event, so what it paid is not known: "
                              f"add {{kong: {seat}, kind: {m.exposure}, "
                              f"tile: {T.name(m.tiles[0])}{frm}}} before the win")
-
-
-def discards_on_table(rec, rs, play: dict, hands: dict) -> None:
-    """Each discard is a tile of its own, never one a hand given still holds concealed (a seat's
-    hand is as it stood at the end: a tile once discarded is gone from it, unless a win took it,
-    and a call shows it in a meld), and each draw that names its tile is one from the wall: a
-    seat holds at least the more of its draws and its discards with its concealed tiles, of
-    each kind. A record making more copies of a kind than the set has, across the table, cannot
-    describe a real hand (bad input), as a call or a kong could not."""
-    held: dict = {}
-    for seat, h in hands.items():
-        own = Counter(h.concealed)
-        for e in rec.events:  # a tile won from another seat is in the hand, not its own
-            if e.type == "win" and "from" in e.fields and seat in claimants_win(play, e):
-                k = event_tile(e, rec.label)
-                if own[k] > 0:
-                    own[k] -= 1
-                else:  # (a ghost written for the tile it was won as: not told which)
-                    for g in rs.ghost_kinds:
-                        own[g] = max(own[g] - 1, 0)
-        held[seat] = own
-    drawn: dict = {s: Counter() for s in SEATS}
-    thrown: dict = {s: Counter() for s in SEATS}  # discards logged
-    # A pass is of a discard (`from:`), logged as an event or not: several seats may pass one
-    # discard, but a seat passes each only once, so one seat's passes of a kind from one
-    # discarder are as many of that seat's discards at least. (Five passes of 2s were taken.)
-    passed: Counter = Counter()  # (passer, discarder, kind) -> passes
-    implied: dict = {s: Counter() for s in SEATS}  # the most passes of one passer
-    for e in rec.events:
-        if e.type == "pass":
-            k, frm = event_tile(e, rec.label), e.fields["from"]
-            passed[e.seat, frm, k] += 1
-            implied[frm][k] = max(implied[frm][k], passed[e.seat, frm, k])
-        elif e.type in ("discard", "draw") and "tile" in e.fields:
-            k = event_tile(e, rec.label)
-            (thrown if e.type == "discard" else drawn)[e.seat][k] += 1
-        else:
-            continue
-        gone = {s: held.get(s, Counter())[k] + max(thrown[s][k], implied[s][k]) for s in SEATS}
-        n = sum(max(drawn[s][k], gone[s]) for s in SEATS)
-        if n > rs.copies[k]:
-            raise InputError(f"{rec.label}: event {e.number} ({e.type}): the draws and "
-                             f"discards{' (passes are of discards)' if e.type == 'pass' else ''}"
-                             f" of {T.name(k)} make {n} copies of it across the "
-                             f"table ({rs.name} has {rs.copies[k]})")

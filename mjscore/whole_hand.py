@@ -23,8 +23,8 @@ from .record import check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
 from .settlement import net_of
-from .table_hands import (claimants_win, discards_on_table, kongs_told, on_table, read_hands,
-                          winners)
+from .table_counts import tiles_on_table
+from .table_hands import claimants_win, kongs_told, on_table, read_hands, winners
 from .win_event import settle_win
 
 SEATS = C.SEATS
@@ -111,7 +111,7 @@ class _Table:
     def run(self) -> None:
         events = self.rec.events
         check_event_tiles(self.rec, self.rs)
-        discards_on_table(self.rec, self.rs, self.play, self.hands)
+        tiles_on_table(self.rec, self.rs, self.play, self.hands)
         kongs_told(self.rec, self.rs, self.hands)
         for i, ev in enumerate(events):
             # Any turn after the end (a discard, call, draw or pass too: a pong after the

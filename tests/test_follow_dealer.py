@@ -45,8 +45,9 @@ NONE = {"E": 0, "S": 0, "W": 0, "N": 0}
     pytest.param([d("W"), d("N"), d("E"), d("S")], None, "W", {"E": 1, "S": 1, "W": -3, "N": 1},
                  id="dealer W: W N E S"),
     pytest.param([d("E"), d("S"), d("W"), d("N", "8s")], None, "E", NONE, id="N discards another"),
-    pytest.param([d("E"), d("S"), {"call": "W", "kind": "pong", "tile": "9s", "from": "S"}, d("W"),
-                  d("N")], None, "E", NONE, id="a pong between"),
+    # (W and N cannot discard 9s after the pong: with it, six copies.)
+    pytest.param([d("E"), d("S"), {"call": "W", "kind": "pong", "tile": "9s", "from": "S"},
+                  d("W", "1m"), d("N", "1m")], None, "E", NONE, id="a pong between"),
     pytest.param([{"kong": "E", "kind": "concealed", "tile": "1s"}, d("E"), d("S"), d("W"),
                   d("N")], None, "E", {"E": 6, "S": -2, "W": -2, "N": -2},
                  id="a kong before: its kong money, no 跟庄"),
@@ -151,15 +152,16 @@ def first_go_rounds(draw):
         s = "ESWN"[seat % 4]
         if kind == "discard":
             tile = draw(TILE)
-            if sum(e.get("tile") == tile for e in events if "discard" in e) == 4:
-                tile = "1m" if tile == "9s" else "9s"  # (a fifth discard of one kind: bad input)
+            if shown(events, tile) == 4:
+                tile = "1m" if tile == "9s" else "9s"  # (a fifth copy of one kind: bad input)
             last = (s, tile)
             events.append({"discard": s, "tile": last[1]})
             seat += 1
         elif kind == "draw":
             events.append({"draw": s})
         elif last is not None and (kind == "pass" or kind == "pong" and not any(
-                "call" in e for e in events)):  # (one pong: two are six tiles of one kind)
+                "call" in e for e in events) and shown(events, last[1]) <= 2):
+            # (One pong, its two tiles from the hand beside the discards of its kind.)
             # (A seat passes a discard once: a second pass of it is of another discard.)
             since = events[max(i for i, e in enumerate(events) if "discard" in e) + 1:]
             others = [x for x in "ESWN" if x != last[0] and {"pass": x, "tile": last[1],
@@ -173,6 +175,12 @@ def first_go_rounds(draw):
         elif kind == "kong" and not any("kong" in e for e in events):  # (4 copies of 5p)
             events.append({"kong": s, "kind": "concealed", "tile": "5p"})
     return dealer, events
+
+
+def shown(events, tile) -> int:
+    """The copies of `tile` the log shows: its discards, and two more for a pong of it."""
+    return sum(e.get("tile") == tile for e in events if "discard" in e) + \
+        2 * sum(e.get("tile") == tile for e in events if "call" in e)
 
 
 def follows(dealer, events) -> bool:

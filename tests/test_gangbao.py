@@ -302,7 +302,7 @@ DRAW, PASS = {"draw": "E"}, {"pass": "W", "tile": "5p", "from": "S", "value": 2}
                  id="the replacement's draw written"),
     pytest.param([KONG, PASS, DRAW, WIN], {"E": 15, "S": -15, "W": 0, "N": 0},
                  id="a pass on the konged discard"),
-    pytest.param([{"discard": "S", "tile": "5p"}, {"discard": "W", "tile": "9s"},
+    pytest.param([{"discard": "S", "tile": "6p"}, {"discard": "W", "tile": "9s"},
                   {**KONG, "from": "W"}, DRAW, WIN], {"E": 15, "S": 0, "W": -15, "N": 0},
                  id="discards before the kong"),
 ])
