@@ -47,12 +47,16 @@ def check_kong_shown(table, ev, hand, tile: int, robber) -> None:
     把红中留给杠牌的人，杠牌的人就不会有无鬼番了), so the pong shown holds a ghost."""
     kind, label, rs = ev.fields["kind"], table.rec.label, table.rs
     want = ("pong", "exposed") if robber else ("kong", kind)
-    ghost = robber is not None and added_ghost(tile, rs)
-    named = event_tile(robber, label) if ghost else tile
-    left = ghost and robbed_may_be_ghost(rs)
+    # A ghost added and not robbed is an added kong holding it, of whatever kind.
+    ghost = added_ghost(tile, rs) and (robber is not None or kind == "added")
+    named = event_tile(robber, label) if ghost and robber else tile
+    left = ghost and (robber is None or robbed_may_be_ghost(rs))
     if any(m.kind == want[0] and m.exposure == want[1] and (m.ghosts or not left) and
            (ghost and named in rs.ghost_kinds or m.tiles[0] == named) for m in hand.melds):
         return
+    if ghost and not robber:
+        raise InputError(f"{label}: event {ev.number}: {ev.seat}'s hand shows no added kong "
+                         f"holding a {T.name(tile)}")
     shown = "exposed pong (the kong was robbed)" if robber else f"{kind} kong"
     why = f" holding a {T.name(tile)}: the robber of the {T.name(tile)} added to it takes a " \
           f"natural tile and leaves the {T.name(tile)} (seed 002: 把红中留给杠牌的人)" if left else ""

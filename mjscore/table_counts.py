@@ -1,7 +1,12 @@
 """Every tile a settle record shows, counted across the table with the game log: the hands
 given (melds included), the kongs and calls of the seats whose hands are not, the discards,
 the draws that name their tile, and each seat's ghosts count. A record making more copies of
-a kind than the set has cannot describe a real hand (bad input, exit 2)."""
+a kind than the set has cannot describe a real hand (bad input, exit 2).
+
+Each tile is counted once, with the seat that drew it from the wall: a seat drew at least the
+more of its draws and of its discards with the tiles it keeps at the end. A tile claimed from
+a discard (a call, an exposed or added kong, a win) is the discarder's, so it comes off the
+claimer's tiles; a call, like a pass, says its seat discarded that tile, written or not."""
 
 from __future__ import annotations
 
@@ -16,47 +21,65 @@ from .words import either
 
 
 def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
-    """Each discard is a tile of its own, never one a hand given still holds (a seat's hand
-    is as it stood at the end: a tile once discarded is gone from it, unless a win or a call
-    took it), and each draw that names its tile is one from the wall: a seat holds at least
-    the more of its draws and its discards with the tiles it holds, of each kind. Then the
-    ghosts (`_ghosts`)."""
-    natural, flex = loose_melds(rec, rs, play, hands)
-    held = _held(rec, rs, play, hands, natural)
+    """Refuse a log that makes more copies of a kind than the set has, at the event that does,
+    then the ghosts (`_ghosts`)."""
+    natural, flex, claimed = loose_melds(rec, rs, play, hands)
+    kept = _kept(rec, rs, play, hands, natural, claimed)
     drawn: dict = {s: Counter() for s in SEATS}
-    thrown: dict = {s: Counter() for s in SEATS}  # discards logged
-    # A pass is of a discard (`from:`), logged as an event or not: several seats may pass one
-    # discard, but a seat passes each only once, so one seat's passes of a kind from one
-    # discarder are as many of that seat's discards at least. (Five passes of 2s were taken.)
+    gone: dict = {s: Counter() for s in SEATS}  # the fewest discards a seat made, by kind
+    thrown: dict = {s: Counter() for s in SEATS}  # discards written
+    # Several seats may pass or call one discard, but a seat passes each once: a seat's
+    # passes of a kind from one discarder are as many of that seat's discards at least.
+    # (Five passes of 2s were taken.) A call or exposed kong took one discard each.
     passed: Counter = Counter()  # (passer, discarder, kind) -> passes
-    implied: dict = {s: Counter() for s in SEATS}  # the most passes of one passer
+    took: Counter = Counter()  # (discarder, kind) -> discards claimed
+    kong_calls: Counter = Counter()  # (seat, kind, discarder) -> kong calls not yet met again
     for e in rec.events:
+        frm = e.fields.get("from")
         if e.type == "pass":
-            k, frm = event_tile(e, rec.label), e.fields["from"]
+            k = event_tile(e, rec.label)
             passed[e.seat, frm, k] += 1
-            implied[frm][k] = max(implied[frm][k], passed[e.seat, frm, k])
+            gone[frm][k] = max(gone[frm][k], passed[e.seat, frm, k])
         elif e.type in ("discard", "draw") and "tile" in e.fields:
             k = event_tile(e, rec.label)
-            (thrown if e.type == "discard" else drawn)[e.seat][k] += 1
+            if e.type == "draw":
+                drawn[e.seat][k] += 1
+            else:
+                thrown[e.seat][k] += 1
+                gone[e.seat][k] = max(gone[e.seat][k], thrown[e.seat][k])
+        elif frm and (e.type == "call" or e.type == "kong" and
+                      e.fields.get("kind") == "exposed"):
+            k = event_tile(e, rec.label)
+            # (A kong call and its kong event are one claim, however the log writes it.)
+            called = (e.seat, k, frm)
+            if e.type == "kong" and kong_calls[called] > 0:
+                kong_calls[called] -= 1
+                continue
+            kong_calls[called] += e.type == "call" and e.fields.get("kind") == "kong"
+            took[frm, k] += 1
+            gone[frm][k] = max(gone[frm][k], took[frm, k])
         else:
             continue
-        n = sum(max(drawn[s][k], held[s][k] + max(thrown[s][k], implied[s][k])) for s in SEATS)
+        n = sum(max(drawn[s][k], kept[s][k] + gone[s][k]) for s in SEATS)
         if n > rs.copies[k]:
+            said = {"pass": " (passes are of discards)", "call": " (a call is of a discard)",
+                    "kong": " (an exposed kong is of a discard)"}.get(e.type, "")
             raise InputError(f"{rec.label}: event {e.number} ({e.type}): the draws and "
-                             f"discards{' (passes are of discards)' if e.type == 'pass' else ''}"
-                             f" of {T.name(k)} make {n} copies of it across the "
+                             f"discards{said} of {T.name(k)} make {n} copies of it across the "
                              f"table ({rs.name} has {rs.copies[k]})")
-    gone = {s: Counter({k: max(thrown[s][k], implied[s][k]) for k in thrown[s] | implied[s]})
-            for s in SEATS}
-    _ghosts(rec, rs, held, drawn, gone, flex)
+    _ghosts(rec, rs, kept, drawn, gone, flex)
 
 
-def _held(rec, rs, play: dict, hands: dict, natural: dict) -> dict:
-    """Seat -> the tiles it holds at the end, of its own: a hand given, melds included, less a
-    tile it won from a discard; the fewest natural tiles of another seat's kongs and calls
-    (`loose_melds`); less, where a call or a kong claimed a discard the log holds, that
-    discard (counted as the discarder's)."""
-    held = {s: Counter(natural[s]) for s in SEATS}
+def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict) -> dict:
+    """Seat -> the tiles it keeps at the end that it drew itself: a hand given, melds included,
+    less a tile it won from a discard and the one each exposed or added pong or kong claimed
+    (a chow's, where its call is written); the fewest natural tiles of another seat's kongs
+    and calls (`loose_melds`), less those claimed."""
+    kept = {s: Counter(natural[s]) for s in SEATS}
+    for s in SEATS:
+        kept[s].subtract(claimed[s])
+    chows = Counter((e.seat, event_tile(e, rec.label)) for e in rec.events
+                    if e.type == "call" and e.fields.get("kind") == "chow")
     for seat, h in hands.items():
         own = h.physical()
         for e in rec.events:  # a tile won from another seat is in the hand, not its own
@@ -67,43 +90,48 @@ def _held(rec, rs, play: dict, hands: dict, natural: dict) -> dict:
                 else:  # (a ghost written for the tile it was won as: not told which)
                     for g in rs.ghost_kinds:
                         own[g] = max(own[g] - 1, 0)
-        held[seat].update(own)
-    # A call took one of the discarder's discards of its kind the log counts (written, or
-    # implied by passes), if any is left: that tile is counted there.
-    discards: Counter = Counter()
-    passes: Counter = Counter()
-    for e in rec.events:
-        if e.type == "discard" and "tile" in e.fields:
-            discards[e.seat, event_tile(e, rec.label)] += 1
-        elif e.type == "pass":
-            passes[e.seat, e.fields["from"], event_tile(e, rec.label)] += 1
-    for (_passer, frm, k), n in passes.items():
-        discards[frm, k] = max(discards[frm, k], n)
-    for e in rec.events:
-        if "from" in e.fields and (e.type == "call" or e.type == "kong" and
-                                   e.fields.get("kind") == "exposed"):
-            k = event_tile(e, rec.label)
-            if discards[e.fields["from"], k] > 0 and held[e.seat][k] > 0:
-                discards[e.fields["from"], k] -= 1
-                held[e.seat][k] -= 1
-    return held
+        for m in h.melds:
+            if m.kind in ("pong", "kong") and m.exposure != "concealed":
+                own[m.tiles[0]] -= own[m.tiles[0]] > 0
+            elif m.kind == "chow":
+                k = next((k for k in m.tiles if chows[seat, k] > 0), None)
+                if k is not None:
+                    chows[seat, k] -= 1
+                    own[k] -= own[k] > 0
+                    continue
+                # No call written: the tile it claimed may be any of its kinds another seat
+                # is logged drawing or discarding, or passed from (each is taken off, so no
+                # real chow is refused).
+                for k in set(m.tiles):
+                    if own[k] > 0 and any(_another_seats(e, seat, k, rec.label)
+                                          for e in rec.events):
+                        own[k] -= 1
+        kept[seat].update(own)  # (beside a robbed tile that may be a ghost: `loose_melds`)
+    return kept
 
 
-def _ghosts(rec, rs, held: dict, drawn: dict, gone: dict, flex: dict) -> None:
+def _another_seats(e, seat: str, k: int, label: str) -> bool:
+    """Whether event `e` shows a tile of kind `k` in another seat's hand than `seat`'s."""
+    who = e.fields.get("from") if e.type == "pass" else e.seat
+    return e.type in ("discard", "draw", "pass") and who != seat and "tile" in e.fields and \
+        event_tile(e, label) == k
+
+
+def _ghosts(rec, rs, kept: dict, drawn: dict, gone: dict, flex: dict) -> None:
     """The ghosts each seat drew, counted together, no more than the set has, and no fewer than
-    its ghosts count says: those it holds and discarded (a discarded ghost is never claimed),
-    its draws of them, and those its melds need (`loose_melds`: a place holds a ghost once
-    the natural copies of its kind are all counted elsewhere, so two pongs of 2p beside hands
+    its ghosts count says: those it keeps and discarded (a discarded ghost is never claimed),
+    its draws of them, and those its melds need (`_need`: two pongs of 2p beside hands
     holding all four 红中 need ghosts no one has)."""
     ghosts = sorted(rs.ghost_kinds)
     counts = {e.seat: (e.number, int(e.fields["drawn"])) for e in reversed(rec.events)
               if e.type == "ghosts"}
     if not ghosts or not counts and not any(flex.values()):
         return
-    need = _need(rs, held, drawn, gone, flex)
-    own = {s: sum(held[s][g] + gone[s][g] for g in ghosts) + sum(need[s].values())
-           for s in SEATS}
+    has = {s: sum(kept[s][g] + gone[s][g] for g in ghosts) for s in SEATS}
     took = {s: sum(drawn[s][g] for g in ghosts) for s in SEATS}
+    most = {s: max(took[s], counts.get(s, (0, 0))[1]) for s in SEATS}
+    need = _need(rs, kept, drawn, gone, flex, {s: most[s] - has[s] for s in SEATS})
+    own = {s: has[s] + sum(need[s].values()) for s in SEATS}
     # Hands given and ghosts counts alone are counted as each count comes (`count_ghosts`),
     # with the words for them; here, what a log or a meld adds.
     logged = {s for s in SEATS if need[s] or took[s] or any(gone[s][g] for g in ghosts)}
@@ -112,8 +140,8 @@ def _ghosts(rec, rs, held: dict, drawn: dict, gone: dict, flex: dict) -> None:
     for s, (number, n) in counts.items():
         if n < max(own[s], took[s]) and s in logged:
             raise InputError(f"{rec.label}: event {number}: {s} drew {counted(n, 'ghost')}, "
-                             f"but it {either(_said(s, held, drawn, gone, need, ghosts), 'and')}")
-    total = sum(max(own[s], took[s], counts.get(s, (0, 0))[1]) for s in SEATS)
+                             f"but it {either(_said(s, kept, drawn, gone, need, ghosts), 'and')}")
+    total = sum(max(own[s], most[s]) for s in SEATS)
     supply = ghost_supply(rs)
     if total > supply and sum(n for _e, n in counts.values()) <= supply:
         said = []
@@ -122,34 +150,37 @@ def _ghosts(rec, rs, held: dict, drawn: dict, gone: dict, flex: dict) -> None:
             if n > max(own[s], took[s]):
                 said.append(f"{s} drew {n} (event {number})")
             elif max(own[s], took[s]):
-                said.append(f"{s} {either(_said(s, held, drawn, gone, need, ghosts), 'and')}")
+                said.append(f"{s} {either(_said(s, kept, drawn, gone, need, ghosts), 'and')}")
         raise InputError(f"{rec.label}: events: the ghosts across the table make {total} of "
                          f"the {supply} ({'/'.join(T.name(g) for g in ghosts)}) {rs.name} has: "
                          + "; ".join(said))
 
 
-def _need(rs, held: dict, drawn: dict, gone: dict, flex: dict) -> dict:
-    """Seat -> {kind: ghosts its melds hold}: of each kind, the places (`flex`) no natural
-    copy is left for, given to the seats that have them where they cost the fewest ghosts
-    past those each seat's draws and ghosts count already make it hold."""
+def _need(rs, kept: dict, drawn: dict, gone: dict, flex: dict, room: dict) -> dict:
+    """Seat -> {kind: ghosts its melds hold}. A seat's own draws of a kind fill its melds'
+    places first (they are its tiles, counted once); the copies no seat is known to hold fill
+    more; the places left are ghosts, each given to a seat that has such a place, where the
+    most room is left under what its draws and ghosts count say it drew (`room`)."""
     need = {s: Counter() for s in SEATS}
-    room = {s: sum(drawn[s][g] for g in rs.ghost_kinds) -
-            sum(held[s][g] + gone[s][g] for g in rs.ghost_kinds) for s in SEATS}
+    room = dict(room)
     for k in sorted({k for s in SEATS for k in flex[s]}):
-        used = sum(max(drawn[s][k], held[s][k] + gone[s][k]) for s in SEATS)
-        short = sum(flex[s][k] for s in SEATS) - max(rs.copies[k] - used, 0)
+        free = {s: min(flex[s][k], max(0, drawn[s][k] - kept[s][k] - gone[s][k]))
+                for s in SEATS}
+        used = sum(max(drawn[s][k], kept[s][k] + gone[s][k]) for s in SEATS)
+        short = sum(flex[s][k] - free[s] for s in SEATS) - max(rs.copies[k] - used, 0)
         while short > 0:
-            s = max((s for s in SEATS if flex[s][k] > need[s][k]), key=lambda s: room[s])
+            s = max((s for s in SEATS if flex[s][k] - free[s] > need[s][k]),
+                    key=lambda s: room[s])
             need[s][k] += 1
             room[s] -= 1
             short -= 1
     return need
 
 
-def _said(s: str, held: dict, drawn: dict, gone: dict, need: dict, ghosts: list) -> list:
+def _said(s: str, kept: dict, drawn: dict, gone: dict, need: dict, ghosts: list) -> list:
     """What makes seat `s` hold its ghosts, each part as `_ghosts` says it."""
     parts = []
-    for n, what in ((sum(held[s][g] for g in ghosts), "holds {n}"),
+    for n, what in ((sum(kept[s][g] for g in ghosts), "holds {n}"),
                     (sum(gone[s][g] for g in ghosts), "discarded {n}"),
                     (sum(drawn[s][g] for g in ghosts), "drew {n} (logged)")):
         if n:

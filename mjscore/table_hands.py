@@ -79,32 +79,38 @@ def on_table(rec, rs, play: dict, hands: dict) -> Counter:
         if e.type == "win" and len(claimants_win(play, e)) > 1 and "from" in e.fields:
             k = event_tile(e, rec.label)
             table[k] -= sum(1 for s in claimants_win(play, e) if s in hands) - 1
-    natural, _flex = loose_melds(rec, rs, play, hands)
+    natural, _flex, _claimed = loose_melds(rec, rs, play, hands)
     for counts in natural.values():
         table.update(counts)
     return table
 
 
 def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
-    """({seat: Counter}, {seat: Counter}): the fewest natural tiles of each kind the kongs and
-    called melds of the seats whose hands are not given hold (`fewest_natural`: one beside a
-    贴鬼; a robbed kong only its pong; a ghost added to a pong and robbed, that ghost), and
-    their other places, each a natural tile of its kind while copies are left, else a ghost.
+    """({seat: Counter} x 3) of the kongs and called melds of the seats whose hands are not
+    given: the fewest natural tiles of each kind they hold (`fewest_natural`: one beside a
+    贴鬼; a robbed kong only its pong; a ghost added to a pong, that ghost); their other places,
+    each a natural tile of its kind while copies are left, else a ghost; and the tiles of them
+    claimed from a discard (one a pong or kong called, exposed or added), natural ones.
     A robbed tile a winner writes as the tile it stands for may be a ghost (L14): it is taken
     off the winner's natural tiles and is one such place of theirs."""
     natural = {s: Counter() for s in SEATS}
     flex = {s: Counter() for s in SEATS}
+    claimed = {s: Counter() for s in SEATS}
     events = rec.events
     ghost_robbed = set()  # the wins robbing a ghost added to a pong: it is counted as a ghost
     for i, e in enumerate(events):
         if e.type == "kong" and e.seat not in hands:
             k = event_tile(e, rec.label)
             robbed = robbing_win(events, i, rs, rec.label)
-            if robbed and added_ghost(k, rs):
-                natural[e.seat][k] += 1  # written alone (claims)
-                ghost_robbed.add(robbed.number)
+            if added_ghost(k, rs) and (robbed or e.fields.get("kind") == "added"):
+                # A ghost added to a pong of another kind, written alone (claims): the pong
+                # is its call's, where the log has it.
+                natural[e.seat][k] += 1
+                if robbed:
+                    ghost_robbed.add(robbed.number)
             else:
                 _meld(rs, natural[e.seat], flex[e.seat], k, 3 if robbed else 4)
+                claimed[e.seat][k] += e.fields.get("kind") != "concealed"
         if e.type == "win" and e.fields.get("rob_kong") and robbed_may_be_ghost(rs):
             k, winner = event_tile(e, rec.label), claimants_win(play, e)[0]
             natural[winner][k] -= 1
@@ -122,7 +128,8 @@ def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
             k = event_tile(e, rec.label)
             if (e.seat, k) not in kongs:
                 _meld(rs, natural[e.seat], flex[e.seat], k, 3 if kind == "pong" else 4)
-    return natural, flex
+                claimed[e.seat][k] += 1
+    return natural, flex, claimed
 
 
 def _meld(rs, natural: Counter, flex: Counter, k: int, size: int) -> None:
