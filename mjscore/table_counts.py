@@ -16,6 +16,7 @@ from . import tiles as T
 from .context import SEATS, ghost_supply
 from .errors import InputError, counted
 from .record import event_tile
+from .robbing import robbed_may_be_ghost
 from .table_hands import claimants_win, loose_melds
 from .words import either
 
@@ -23,21 +24,40 @@ from .words import either
 def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
     """Refuse a log that makes more copies of a kind than the set has, at the event that does,
     then the ghosts (`_ghosts`)."""
-    natural, flex, claimed = loose_melds(rec, rs, play, hands)
+    natural, flex, claimed, robbed = loose_melds(rec, rs, play, hands)
     kept = _kept(rec, rs, play, hands, natural, claimed)
+    # A robbed kong's added tile is its konger's, gone to the robber: one of the konger's
+    # places that may have been a ghost where the robber writes a ghost as the tile it
+    # stands for (L14), else a tile it gave up as a discard. (A ghost added and robbed stays
+    # with the konger, counted as held: seed 002.)
+    rob_gives = {}
+    for win, konger, k, ghost in robbed:
+        if ghost:
+            continue
+        if robbed_may_be_ghost(rs):
+            flex[konger][k] += 1
+        else:
+            rob_gives[win.number] = konger
     drawn: dict = {s: Counter() for s in SEATS}
     gone: dict = {s: Counter() for s in SEATS}  # the fewest discards a seat made, by kind
     thrown: dict = {s: Counter() for s in SEATS}  # discards written
     # Several seats may pass or call one discard, but a seat passes each once: a seat's
     # passes of a kind from one discarder are as many of that seat's discards at least.
-    # (Five passes of 2s were taken.) A call or exposed kong took one discard each.
+    # (Five passes of 2s were taken.) A call, an exposed kong or a win took one discard each.
     passed: Counter = Counter()  # (passer, discarder, kind) -> passes
     took: Counter = Counter()  # (discarder, kind) -> discards claimed
-    kong_calls: Counter = Counter()  # (seat, kind, discarder) -> kong calls not yet met again
+    # (A kong call and its kong event are one claim, in either order.)
+    unmatched = {"call": Counter(), "kong": Counter()}
+    last: dict = {}  # seat -> its last turn so far (a draw, discard, call or kong)
     for e in rec.events:
         frm = e.fields.get("from")
+        if e.type in ("draw", "discard", "call", "kong"):
+            last[e.seat] = e
         if e.type == "pass":
             k = event_tile(e, rec.label)
+            turn = last.get(frm)
+            if turn is not None and turn.type == "kong" and event_tile(turn, rec.label) == k:
+                continue  # a kong let go unrobbed: no discard
             passed[e.seat, frm, k] += 1
             gone[frm][k] = max(gone[frm][k], passed[e.seat, frm, k])
         elif e.type in ("discard", "draw") and "tile" in e.fields:
@@ -48,14 +68,18 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
                 thrown[e.seat][k] += 1
                 gone[e.seat][k] = max(gone[e.seat][k], thrown[e.seat][k])
         elif frm and (e.type == "call" or e.type == "kong" and
-                      e.fields.get("kind") == "exposed"):
+                      e.fields.get("kind") == "exposed" or e.type == "win"):
             k = event_tile(e, rec.label)
-            # (A kong call and its kong event are one claim, however the log writes it.)
-            called = (e.seat, k, frm)
-            if e.type == "kong" and kong_calls[called] > 0:
-                kong_calls[called] -= 1
-                continue
-            kong_calls[called] += e.type == "call" and e.fields.get("kind") == "kong"
+            if e.type == "win" and e.fields.get("rob_kong"):
+                frm = rob_gives.get(e.number)
+                if frm is None:
+                    continue
+            if e.type == "kong" or e.type == "call" and e.fields.get("kind") == "kong":
+                key, other = (e.seat, k, frm), "call" if e.type == "kong" else "kong"
+                if unmatched[other][key] > 0:
+                    unmatched[other][key] -= 1
+                    continue
+                unmatched[e.type][key] += 1
             took[frm, k] += 1
             gone[frm][k] = max(gone[frm][k], took[frm, k])
         else:
@@ -106,7 +130,7 @@ def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict) -> dic
                     if own[k] > 0 and any(_another_seats(e, seat, k, rec.label)
                                           for e in rec.events):
                         own[k] -= 1
-        kept[seat].update(own)  # (beside a robbed tile that may be a ghost: `loose_melds`)
+        kept[seat].update(own)
     return kept
 
 

@@ -79,45 +79,46 @@ def on_table(rec, rs, play: dict, hands: dict) -> Counter:
         if e.type == "win" and len(claimants_win(play, e)) > 1 and "from" in e.fields:
             k = event_tile(e, rec.label)
             table[k] -= sum(1 for s in claimants_win(play, e) if s in hands) - 1
-    natural, _flex, _claimed = loose_melds(rec, rs, play, hands)
+    natural, _flex, _claimed, _robbed = loose_melds(rec, rs, play, hands)
     for counts in natural.values():
         table.update(counts)
+    # A robbed tile a winner writes as the tile it stands for may be a ghost (L14).
+    for e in rec.events:
+        if e.type == "win" and e.fields.get("rob_kong") and robbed_may_be_ghost(rs):
+            table[event_tile(e, rec.label)] -= 1
     return table
 
 
 def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
-    """({seat: Counter} x 3) of the kongs and called melds of the seats whose hands are not
-    given: the fewest natural tiles of each kind they hold (`fewest_natural`: one beside a
+    """({seat: Counter} x 3, robbed) of the kongs and called melds of the seats whose hands are
+    not given: the fewest natural tiles of each kind they hold (`fewest_natural`: one beside a
     贴鬼; a robbed kong only its pong; a ghost added to a pong, that ghost); their other places,
     each a natural tile of its kind while copies are left, else a ghost; and the tiles of them
-    claimed from a discard (one a pong or kong called, exposed or added), natural ones.
-    A robbed tile a winner writes as the tile it stands for may be a ghost (L14): it is taken
-    off the winner's natural tiles and is one such place of theirs."""
+    claimed from a discard (one a pong or kong called, exposed or added), natural ones. And
+    every robbed kong, given or not: (the win robbing it, the konger, the tile won, whether
+    it was a ghost added to a pong of that kind)."""
     natural = {s: Counter() for s in SEATS}
     flex = {s: Counter() for s in SEATS}
     claimed = {s: Counter() for s in SEATS}
+    robbed_kongs = []
     events = rec.events
-    ghost_robbed = set()  # the wins robbing a ghost added to a pong: it is counted as a ghost
     for i, e in enumerate(events):
-        if e.type == "kong" and e.seat not in hands:
-            k = event_tile(e, rec.label)
-            robbed = robbing_win(events, i, rs, rec.label)
-            if added_ghost(k, rs) and (robbed or e.fields.get("kind") == "added"):
-                # A ghost added to a pong of another kind, written alone (claims): the pong
-                # is its call's, where the log has it.
-                natural[e.seat][k] += 1
-                if robbed:
-                    ghost_robbed.add(robbed.number)
-            else:
-                _meld(rs, natural[e.seat], flex[e.seat], k, 3 if robbed else 4)
-                claimed[e.seat][k] += e.fields.get("kind") != "concealed"
-        if e.type == "win" and e.fields.get("rob_kong") and robbed_may_be_ghost(rs):
-            k, winner = event_tile(e, rec.label), claimants_win(play, e)[0]
-            natural[winner][k] -= 1
-            # Robbing a ghost added, the robber took a natural tile of the pong (the konger
-            # keeps the ghost, seed 002): not a ghost.
-            if e.number not in ghost_robbed:
-                flex[winner][k] += 1
+        if e.type != "kong":
+            continue
+        k = event_tile(e, rec.label)
+        robbed = robbing_win(events, i, rs, rec.label)
+        ghost = added_ghost(k, rs) and (robbed is not None or e.fields.get("kind") == "added")
+        if robbed is not None:
+            robbed_kongs.append((robbed, e.seat, event_tile(robbed, rec.label), ghost))
+        if e.seat in hands:
+            continue
+        if ghost:
+            # A ghost added to a pong of another kind, written alone (claims): the pong is
+            # its call's, where the log has it.
+            natural[e.seat][k] += 1
+        else:
+            _meld(rs, natural[e.seat], flex[e.seat], k, 3 if robbed else 4)
+            claimed[e.seat][k] += e.fields.get("kind") != "concealed"
     # A pong or kong call, for a seat with no kong event of that tile (counted above, and at
     # least as many): a pong N called from a discard is three tiles, however the hand ends.
     kongs = {(e.seat, event_tile(e, rec.label)) for e in events
@@ -129,7 +130,7 @@ def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
             if (e.seat, k) not in kongs:
                 _meld(rs, natural[e.seat], flex[e.seat], k, 3 if kind == "pong" else 4)
                 claimed[e.seat][k] += 1
-    return natural, flex, claimed
+    return natural, flex, claimed, robbed_kongs
 
 
 def _meld(rs, natural: Counter, flex: Counter, k: int, size: int) -> None:
