@@ -11,6 +11,8 @@ claimer's tiles; a call, like a pass, says its seat discarded that tile, written
 from __future__ import annotations
 
 from collections import Counter
+from itertools import product
+from math import prod
 
 from . import tiles as T
 from .context import SEATS, ghost_supply
@@ -25,7 +27,8 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
     """Refuse a log that makes more copies of a kind than the set has, at the event that does,
     then the ghosts (`_ghosts`)."""
     natural, flex, claimed, robbed = loose_melds(rec, rs, play, hands)
-    kept = _kept(rec, rs, play, hands, natural, claimed)
+    loose: list = []  # (seat, chow, the kinds it may have claimed) where it may be several
+    kept = _kept(rec, rs, play, hands, natural, claimed, loose)
     # A robbed kong's added tile is its konger's, gone to the robber: one of the konger's
     # places that may have been a ghost where the robber writes a ghost as the tile it
     # stands for (L14), else a tile it gave up as a discard. (A ghost added and robbed stays
@@ -91,14 +94,37 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
             raise InputError(f"{rec.label}: event {e.number} ({e.type}): the draws and "
                              f"discards{said} of {T.name(k)} make {n} copies of it across the "
                              f"table ({rs.name} has {rs.copies[k]})")
+    _one_each(rec, rs, kept, drawn, gone, loose)
     _ghosts(rec, rs, kept, drawn, gone, flex)
 
 
-def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict) -> dict:
+def _one_each(rec, rs, kept: dict, drawn: dict, gone: dict, loose: list) -> None:
+    """Refuse chows written without their calls that claimed one tile each, where no choice of
+    that tile fits every kind: [123m] beside four 1m and four 2m drawn elsewhere takes a
+    fifth of one. (Choices past 4,096 are not searched: taken.)"""
+    if not loose or prod(len(c) for _s, _t, c in loose) > 4096:
+        return
+    kinds = sorted({k for _s, _t, c in loose for k in c})
+    for choice in product(*[c for _s, _t, c in loose]):
+        back = Counter((s, k) for (s, _t, c), pick in zip(loose, choice) for k in c if k != pick)
+        if all(sum(max(drawn[s][k], kept[s][k] + back[s, k] + gone[s][k]) for s in SEATS)
+               <= rs.copies[k] for k in kinds):
+            return
+    one = len(loose) == 1
+    chows = either([f"{s}'s {t}" for s, t, _c in loose], "and")
+    raise InputError(f"{rec.label}: seats: {chows} claimed one tile {'' if one else 'each '}"
+                     f"from a discard: whichever {'it' if one else 'they'} claimed, the tiles "
+                     f"across the table make more copies of "
+                     f"{either([T.name(k) for k in kinds], 'or')} than {rs.name} has")
+
+
+def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict,
+          loose: list) -> dict:
     """Seat -> the tiles it keeps at the end that it drew itself: a hand given, melds included,
     less a tile it won from a discard and the one each exposed or added pong or kong claimed
-    (a chow's, where its call is written); the fewest natural tiles of another seat's kongs
-    and calls (`loose_melds`), less those claimed."""
+    (a chow's: each it may have been, the chow added to `loose` where that is several); the
+    fewest natural tiles of another seat's kongs and calls (`loose_melds`), less those
+    claimed."""
     kept = {s: Counter(natural[s]) for s in SEATS}
     for s in SEATS:
         kept[s].subtract(claimed[s])
@@ -118,18 +144,18 @@ def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict) -> dic
             if m.kind in ("pong", "kong") and m.exposure != "concealed":
                 own[m.tiles[0]] -= own[m.tiles[0]] > 0
             elif m.kind == "chow":
-                k = next((k for k in m.tiles if chows[seat, k] > 0), None)
-                if k is not None:
-                    chows[seat, k] -= 1
-                    own[k] -= own[k] > 0
-                    continue
-                # No call written: the tile it claimed may be any of its kinds another seat
-                # is logged drawing or discarding, or passed from (each is taken off, so no
-                # real chow is refused).
-                for k in set(m.tiles):
-                    if own[k] > 0 and any(_another_seats(e, seat, k, rec.label)
-                                          for e in rec.events):
-                        own[k] -= 1
+                # The tile it claimed may be any of its kinds its seat is logged calling a
+                # chow of (a call does not say which chow it made), or another seat drawing,
+                # discarding or passing. Each is taken off here (each kind counted alone, no
+                # real chow is refused); `_one_each` then asks that one choice a chow fit
+                # every kind at once.
+                taken = [k for k in sorted(set(m.tiles)) if own[k] > 0 and (
+                    chows[seat, k] or any(_another_seats(e, seat, k, rec.label)
+                                          for e in rec.events))]
+                for k in taken:
+                    own[k] -= 1
+                if len(taken) > 1:
+                    loose.append((seat, m.text, taken))
         kept[seat].update(own)
     return kept
 
