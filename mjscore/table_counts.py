@@ -52,6 +52,9 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
     # (A kong call and its kong event are one claim, in either order.)
     unmatched = {"call": Counter(), "kong": Counter()}
     last: dict = {}  # seat -> its last turn so far (a draw, discard, call or kong)
+    # A pass on an added kong may be written without the kong event: the hand given shows it.
+    added = {(s, m.tiles[0]) for s, h in hands.items() for m in h.melds
+             if m.kind == "kong" and m.exposure == "added"}
     for e in rec.events:
         frm = e.fields.get("from")
         if e.type in ("draw", "discard", "call", "kong"):
@@ -59,8 +62,9 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
         if e.type == "pass":
             k = event_tile(e, rec.label)
             turn = last.get(frm)
-            if turn is not None and turn.type == "kong" and event_tile(turn, rec.label) == k:
-                continue  # a kong let go unrobbed: no discard
+            if (turn is not None and turn.type == "kong" and turn.fields.get("kind") == "added"
+                    and event_tile(turn, rec.label) == k) or (frm, k) in added:
+                continue  # an added kong let go unrobbed: no discard
             passed[e.seat, frm, k] += 1
             gone[frm][k] = max(gone[frm][k], passed[e.seat, frm, k])
         elif e.type in ("discard", "draw") and "tile" in e.fields:
@@ -131,6 +135,8 @@ def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict,
     chows = Counter((e.seat, event_tile(e, rec.label)) for e in rec.events
                     if e.type == "call" and e.fields.get("kind") == "chow")
     for seat, h in hands.items():
+        # (Where a chow is called from the left only (E1), its tile was that seat's.)
+        left = SEATS[SEATS.index(seat) - 1] if play.get("chow_from_left") else None
         own = h.physical()
         for e in rec.events:  # a tile won from another seat is in the hand, not its own
             if e.type == "win" and "from" in e.fields and seat in claimants_win(play, e):
@@ -150,7 +156,7 @@ def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict,
                 # real chow is refused); `_one_each` then asks that one choice a chow fit
                 # every kind at once.
                 taken = [k for k in sorted(set(m.tiles)) if own[k] > 0 and (
-                    chows[seat, k] or any(_another_seats(e, seat, k, rec.label)
+                    chows[seat, k] or any(_another_seats(e, seat, k, rec.label, left)
                                           for e in rec.events))]
                 for k in taken:
                     own[k] -= 1
@@ -160,11 +166,12 @@ def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict,
     return kept
 
 
-def _another_seats(e, seat: str, k: int, label: str) -> bool:
-    """Whether event `e` shows a tile of kind `k` in another seat's hand than `seat`'s."""
+def _another_seats(e, seat: str, k: int, label: str, only: str | None) -> bool:
+    """Whether event `e` shows a tile of kind `k` in another seat's hand than `seat`'s (with
+    `only`, that seat's)."""
     who = e.fields.get("from") if e.type == "pass" else e.seat
-    return e.type in ("discard", "draw", "pass") and who != seat and "tile" in e.fields and \
-        event_tile(e, label) == k
+    return e.type in ("discard", "draw", "pass") and who != seat and who == (only or who) and \
+        "tile" in e.fields and event_tile(e, label) == k
 
 
 def _ghosts(rec, rs, kept: dict, drawn: dict, gone: dict, flex: dict) -> None:

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
-from .claims import check_kong_shown, check_robbed, kong_paid, robbing_win
+from .claims import added_ghost, check_kong_shown, check_robbed, kong_paid, robbing_win
 from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
@@ -144,8 +144,11 @@ class _Table:
         # table instead (`table_hands.read_hands`); ghosts in kongs let two seats kong one kind.
         hand = self.hands.get(ev.seat)
         earlier = self.konged.setdefault((ev.seat, tile), [])
+        # (A ghost added, written as the ghost, may be any melded kind's: `claims`.)
+        ghost = added_ghost(tile, self.rs) and kind == "added"
         if hand is not None and earlier and len(earlier) >= sum(
-                1 for m in hand.melds if m.kind in ("kong", "pong") and m.tiles[0] == tile):
+                1 for m in hand.melds if m.kind in ("kong", "pong") and (
+                    m.tiles[0] == tile or ghost and m.ghosts)):
             raise InputError(f"{self.rec.label}: event {ev.number}: {ev.seat}'s kong of "
                              f"{T.name(tile)} was declared at event {earlier[-1]}")
         earlier.append(ev.number)

@@ -199,15 +199,19 @@ def deal_win_checked(table, ev, seat: str, frm) -> None:
 
 def drawn_win_checked(table, ev, seat: str, tile: int) -> None:
     """Refuse a self-drawn win on another tile than the one the winner's turn drew, where the
-    log names it: the winner's last event before the win is its draw (a kong's replacement
-    among them), and a self-draw wins on the tile drawn. (A 天胡 wins on the dealt hand.)"""
+    log names it: the winner's last turn before the win is its draw (a kong's replacement
+    among them), with no other seat's turn after it, and a self-draw wins on the tile drawn.
+    (A 天胡 wins on the dealt hand.)"""
     f = ev.fields
     if f.get("from") or f.get("heavenly"):
         return
-    last = next((e for e in reversed(table.rec.events[:ev.number - 1])
-                 if e.seat == seat and e.type in ("draw", "discard", "call", "kong")), None)
+    turns = [e for e in table.rec.events[:ev.number - 1]
+             if e.type in ("draw", "discard", "call", "kong")]
+    last = next((e for e in reversed(turns) if e.seat == seat), None)
     if last is None or last.type != "draw" or "tile" not in last.fields:
         return
+    if any(e.seat != seat for e in turns if e.number > last.number):
+        return  # another seat's turn came after it: the winner drew again, unwritten
     drew = event_tile(last, table.rec.label)
     if drew != tile:
         raise InputError(f"{table.rec.label}: event {ev.number}: {seat} wins by self-draw with "
