@@ -52,6 +52,7 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
     # (A kong call and its kong event are one claim, in either order.)
     unmatched = {"call": Counter(), "kong": Counter()}
     last: dict = {}  # seat -> its last turn so far (a draw, discard, call or kong)
+    wild = tuple(rs.ghost_kinds) if rs.ghosts_in_melds == "wild" else ()
     # A pass on an added kong may be written without the kong event: the hand given shows it.
     added = {(s, m.tiles[0]) for s, h in hands.items() for m in h.melds
              if m.kind == "kong" and m.exposure == "added"}
@@ -62,9 +63,11 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
         if e.type == "pass":
             k = event_tile(e, rec.label)
             turn = last.get(frm)
+            # An added kong let go unrobbed is no discard (a ghost added, passed as any
+            # tile it might have been robbed as: L14).
             if (turn is not None and turn.type == "kong" and turn.fields.get("kind") == "added"
-                    and event_tile(turn, rec.label) == k) or (frm, k) in added:
-                continue  # an added kong let go unrobbed: no discard
+                    and event_tile(turn, rec.label) in (k, *wild)) or (frm, k) in added:
+                continue
             passed[e.seat, frm, k] += 1
             gone[frm][k] = max(gone[frm][k], passed[e.seat, frm, k])
         elif e.type in ("discard", "draw") and "tile" in e.fields:
@@ -187,7 +190,8 @@ def _ghosts(rec, rs, kept: dict, drawn: dict, gone: dict, flex: dict) -> None:
     has = {s: sum(kept[s][g] + gone[s][g] for g in ghosts) for s in SEATS}
     took = {s: sum(drawn[s][g] for g in ghosts) for s in SEATS}
     most = {s: max(took[s], counts.get(s, (0, 0))[1]) for s in SEATS}
-    need = _need(rs, kept, drawn, gone, flex, {s: most[s] - has[s] for s in SEATS})
+    need = _need(rs, kept, drawn, gone, flex, {s: most[s] - has[s] for s in SEATS},
+                 set(counts))
     own = {s: has[s] + sum(need[s].values()) for s in SEATS}
     # Hands given and ghosts counts alone are counted as each count comes (`count_ghosts`),
     # with the words for them; here, what a log or a meld adds.
@@ -213,25 +217,53 @@ def _ghosts(rec, rs, kept: dict, drawn: dict, gone: dict, flex: dict) -> None:
                          + "; ".join(said))
 
 
-def _need(rs, kept: dict, drawn: dict, gone: dict, flex: dict, room: dict) -> dict:
+def _need(rs, kept: dict, drawn: dict, gone: dict, flex: dict, room: dict,
+          counted_seats: set) -> dict:
     """Seat -> {kind: ghosts its melds hold}. A seat's own draws of a kind fill its melds'
     places first (they are its tiles, counted once); the copies no seat is known to hold fill
-    more; the places left are ghosts, each given to a seat that has such a place, where the
-    most room is left under what its draws and ghosts count say it drew (`room`)."""
-    need = {s: Counter() for s in SEATS}
-    room = dict(room)
+    more; the places left are ghosts, given to the seats that have such places so that the
+    fewest pass what a seat's ghosts count says it drew, then the fewest pass what its draws
+    and count say (`room`): every way is tried (past 20,000 ways, none are counted)."""
+    short, cap = {}, {}
     for k in sorted({k for s in SEATS for k in flex[s]}):
         free = {s: min(flex[s][k], max(0, drawn[s][k] - kept[s][k] - gone[s][k]))
                 for s in SEATS}
         used = sum(max(drawn[s][k], kept[s][k] + gone[s][k]) for s in SEATS)
-        short = sum(flex[s][k] - free[s] for s in SEATS) - max(rs.copies[k] - used, 0)
-        while short > 0:
-            s = max((s for s in SEATS if flex[s][k] - free[s] > need[s][k]),
-                    key=lambda s: room[s])
-            need[s][k] += 1
-            room[s] -= 1
-            short -= 1
+        n = sum(flex[s][k] - free[s] for s in SEATS) - max(rs.copies[k] - used, 0)
+        if n > 0:
+            short[k] = n
+            cap[k] = [(s, flex[s][k] - free[s]) for s in SEATS if flex[s][k] > free[s]]
+    ways = [list(_splits(short[k], cap[k])) for k in short]
+    if prod(len(w) for w in ways) > 20_000:
+        return {s: Counter() for s in SEATS}  # (too many ways to try: taken)
+    best, cost = None, None
+    for pick in product(*ways):
+        load = Counter()
+        for split in pick:
+            load.update(split)
+        over = [max(0, load[s] - room[s]) for s in SEATS]
+        c = (sum(o for s, o in zip(SEATS, over) if s in counted_seats), sum(over))
+        if cost is None or c < cost:
+            best, cost = pick, c
+    need = {s: Counter() for s in SEATS}
+    for k, split in zip(short, best or ()):
+        for s, n in split.items():
+            need[s][k] += n
     return need
+
+
+def _splits(n: int, cap: list):
+    """Every way to give `n` ghosts to the seats of `cap` [(seat, places), ...], as Counters,
+    the ones giving the first seats fewest first."""
+    if not cap:
+        if n == 0:
+            yield Counter()
+        return
+    (s, c), rest = cap[0], cap[1:]
+    for here in range(min(n, c) + 1):
+        for split in _splits(n - here, rest):
+            split[s] += here
+            yield split
 
 
 def _said(s: str, kept: dict, drawn: dict, gone: dict, need: dict, ghosts: list) -> list:
