@@ -94,7 +94,7 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
             gone[frm][k] = max(gone[frm][k], took[frm, k])
         else:
             continue
-        n = sum(max(drawn[s][k], kept[s][k] + gone[s][k]) for s in SEATS)
+        n = _copies(k, drawn, kept, gone)
         if n > rs.copies[k]:
             said = {"pass": " (passes are of discards)", "call": " (a call is of a discard)",
                     "kong": " (an exposed kong is of a discard)"}.get(e.type, "")
@@ -103,6 +103,13 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
                              f"table ({rs.name} has {rs.copies[k]})")
     _one_each(rec, rs, kept, drawn, gone, loose)
     _ghosts(rec, rs, kept, drawn, gone, flex)
+
+
+def _copies(k: int, drawn: dict, kept: dict, gone: dict, back: Counter | None = None) -> int:
+    """The copies of kind `k` the seats drew, together: each the more of its draws and of its
+    discards with the tiles it keeps (`back`: (seat, kind) -> tiles put back on its keep)."""
+    return sum(max(drawn[s][k], kept[s][k] + (back[s, k] if back else 0) + gone[s][k])
+               for s in SEATS)
 
 
 def _one_each(rec, rs, kept: dict, drawn: dict, gone: dict, loose: list) -> None:
@@ -114,8 +121,7 @@ def _one_each(rec, rs, kept: dict, drawn: dict, gone: dict, loose: list) -> None
     kinds = sorted({k for _s, _t, c in loose for k in c})
     for choice in product(*[c for _s, _t, c in loose]):
         back = Counter((s, k) for (s, _t, c), pick in zip(loose, choice) for k in c if k != pick)
-        if all(sum(max(drawn[s][k], kept[s][k] + back[s, k] + gone[s][k]) for s in SEATS)
-               <= rs.copies[k] for k in kinds):
+        if all(_copies(k, drawn, kept, gone, back) <= rs.copies[k] for k in kinds):
             return
     one = len(loose) == 1
     chows = either([f"{s}'s {t}" for s, t, _c in loose], "and")
@@ -228,7 +234,7 @@ def _need(rs, kept: dict, drawn: dict, gone: dict, flex: dict, room: dict,
     for k in sorted({k for s in SEATS for k in flex[s]}):
         free = {s: min(flex[s][k], max(0, drawn[s][k] - kept[s][k] - gone[s][k]))
                 for s in SEATS}
-        used = sum(max(drawn[s][k], kept[s][k] + gone[s][k]) for s in SEATS)
+        used = _copies(k, drawn, kept, gone)
         n = sum(flex[s][k] - free[s] for s in SEATS) - max(rs.copies[k] - used, 0)
         if n > 0:
             short[k] = n
