@@ -289,9 +289,10 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
             raise OptionError(f"--ghosts-drawn {n}: {rs.name} has {supply} ghost tiles{which}")
         if n < ghosts_held:
             raise OptionError(f"--ghosts-drawn {n}: the hand holds {counted(ghosts_held, 'ghost')}")
+    horses = tuple(horses) if horses is not None else ()
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
-                      bool(heavenly), bool(earthly), n, indicator, dl, tuple(horses if horses is not None else ()),
-                      ghosts_held, rs.ghost_kinds, k)
+                      bool(heavenly), bool(earthly), n, indicator, dl, horses, ghosts_held,
+                      rs.ghost_kinds, k)
 
 
 def ghost_supply(rs) -> int:

@@ -298,7 +298,8 @@ def settle_table(r) -> str:
         lines.append(f"Event {e.number}: {e.summary}")
         # The horses each win drew, misses too, as `score` shows them: the rows show the hits.
         lines += [f"Horses:   {horse_words(w.context)}" for w in e.results if w.context.horses]
-        # (A CFP set the event's winner holds and no 中发白 named: said as `score` says it.)
+        # (A pattern the reading seems to show and the win did not count, said as `score`
+        # says it: `working.not_counted`.)
         lines += [note for w in e.results for note in not_counted(w)]
         lines += payment_lines(e.payments, "Why")
         lines.append("")
