@@ -38,6 +38,12 @@ def added_ghost(tile: int, rs) -> bool:
     return tile in rs.ghost_kinds and rs.ghosts_in_melds == "wild"
 
 
+def ghost_added(ev, tile: int, rs, robbed: bool) -> bool:
+    """Whether kong event `ev` of `tile` is a ghost added to a pong of any kind: written as the
+    ghost, an added kong, or one robbed (a robbed kong was added)."""
+    return added_ghost(tile, rs) and (robbed or ev.fields.get("kind") == "added")
+
+
 def check_kong_shown(table, ev, hand, tile: int, robber) -> None:
     """Refuse the kong event `ev` if its seat's `hand` does not show it: the kong as declared,
     or, robbed by `robber` (it never formed), the exposed pong it was added to. A ghost added
@@ -48,7 +54,7 @@ def check_kong_shown(table, ev, hand, tile: int, robber) -> None:
     kind, label, rs = ev.fields["kind"], table.rec.label, table.rs
     want = ("pong", "exposed") if robber else ("kong", kind)
     # A ghost added and not robbed is an added kong holding it, of whatever kind.
-    ghost = added_ghost(tile, rs) and (robber is not None or kind == "added")
+    ghost = ghost_added(ev, tile, rs, robber is not None)
     named = event_tile(robber, label) if ghost and robber else tile
     left = ghost and (robber is None or robbed_may_be_ghost(rs))
     if any(m.kind == want[0] and m.exposure == want[1] and (m.ghosts or not left) and

@@ -11,7 +11,7 @@ from . import context as C
 from . import tiles as T
 from .errors import InputError, MjscoreError
 from .hand import read
-from .claims import added_ghost, robbing_win
+from .claims import ghost_added, robbing_win
 from .record import event_tile
 from .robbing import fewest_natural, robbed_may_be_ghost
 
@@ -107,7 +107,7 @@ def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
             continue
         k = event_tile(e, rec.label)
         robbed = robbing_win(events, i, rs, rec.label)
-        ghost = added_ghost(k, rs) and (robbed is not None or e.fields.get("kind") == "added")
+        ghost = ghost_added(e, k, rs, robbed is not None)
         if robbed is not None:
             robbed_kongs.append((robbed, e.seat, event_tile(robbed, rec.label), ghost))
         if e.seat in hands:

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
-from .claims import added_ghost, check_kong_shown, check_robbed, kong_paid, robbing_win
+from .claims import check_kong_shown, check_robbed, ghost_added, kong_paid, robbing_win
 from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
@@ -145,7 +145,7 @@ class _Table:
         hand = self.hands.get(ev.seat)
         earlier = self.konged.setdefault((ev.seat, tile), [])
         # (A ghost added, written as the ghost, may be any melded kind's: `claims`.)
-        ghost = added_ghost(tile, self.rs) and kind == "added"
+        ghost = ghost_added(ev, tile, self.rs, False)
         if hand is not None and earlier and len(earlier) >= sum(
                 1 for m in hand.melds if m.kind in ("kong", "pong") and (
                     m.tiles[0] == tile or ghost and m.ghosts)):
