@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from batch_bench import compile_package  # noqa: E402
 from corpus import OPTS, corpus  # noqa: E402
 
 from mjscore import score  # noqa: E402
@@ -236,12 +237,7 @@ def bench_cli(runs: int) -> tuple:
     if exe.exists():
         mj = [str(exe), "score", "111m123m456m789m5pC", "--win", "5p"]
     floor_cmd = [sys.executable, "-c", "import click"]
-    # Compiled as pip compiles an installed package: in a source checkout whose bytecode is
-    # stale and not written (PYTHONDONTWRITEBYTECODE), every run compiled the edited modules
-    # again, some 30 ms a start that no installed copy pays.
-    import compileall
-    import mjscore
-    compileall.compile_dir(str(Path(mjscore.__file__).parent), quiet=1)
+    compile_package()
     _run(mj), _run(floor_cmd)  # not counted: the first runs fill the disk cache
     ours, floor = [], []
     for i in range(runs):
