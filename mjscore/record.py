@@ -10,6 +10,7 @@ them (过水, 漏胡, chow from the left).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,6 +146,17 @@ def _errors(schema, data) -> list:
                   key=lambda e: list(map(str, e.absolute_path)))
 
 
+def _as_file(data):
+    """A record given from Python as a file would hold it: every mapping (a MappingProxyType,
+    an OrderedDict's subclass, any Mapping) a dict, which the schema and the checks know.
+    (A read-only mapping was refused as "no mapping with seats: and events:".)"""
+    if isinstance(data, Mapping):
+        return {k: _as_file(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_as_file(v) for v in data]
+    return data
+
+
 def load(source, rules: str | None = None) -> Record:
     """A Record from a file path, a stream (`settle -`: standard input, read to its end) or a
     mapping; InputError naming what is wrong."""
@@ -159,7 +171,7 @@ def load(source, rules: str | None = None) -> Record:
         label = file_label(name) if isinstance(name, str) else STDIN_LABEL
         data = _read_stream(source, label)
     else:
-        label, data = "record", source
+        label, data = "record", _as_file(source)
     data = _seats_upper(data, label)
     validate(data, label)
     events = []

@@ -47,7 +47,9 @@ def read_stream(f, fail):
         raise _unreadable(e, fail) from None
     if isinstance(raw, str):  # a text stream (sys.stdin, open(path)): its text, as UTF-8
         raw = raw.encode("utf-8", "surrogatepass")  # (a lone surrogate: "not UTF-8 text")
-    return from_bytes(raw, fail)
+    elif not isinstance(raw, (bytes, bytearray)):  # (a caller's object with its own read())
+        raise fail(f"cannot be read (its read() gave {type(raw).__name__}, not text or bytes)")
+    return from_bytes(bytes(raw), fail)
 
 
 def _unreadable(e: Exception, fail):

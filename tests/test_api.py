@@ -122,6 +122,38 @@ def test_settle_takes_a_compiled_ruleset_as_score_does(rules, opts):
     assert settle(SETTLED, rules(), opts=opts).to_dict() == settle(SETTLED).to_dict()
 
 
+# Any mapping is a mapping, as score's opts take it: read-only ones were refused as "no
+# mapping with seats: and events:", "must be a mapping, not mappingproxy", "no known type".
+@pytest.mark.parametrize("record", [
+    pytest.param(MappingProxyType(SETTLED), id="the-record"),
+    pytest.param({**SETTLED, "seats": MappingProxyType(SETTLED["seats"])}, id="seats"),
+    pytest.param({**SETTLED, "events": [MappingProxyType(SETTLED["events"][0])]}, id="an-event"),
+    pytest.param({**SETTLED, "opts": MappingProxyType({"cap": 40})}, id="opts"),
+])
+def test_settle_takes_any_mapping_as_a_dict(record):
+    assert settle(record).to_dict() == settle(SETTLED).to_dict()
+
+
+class _Reads:
+    def __init__(self, gives):
+        self.gives = gives
+
+    def read(self, n=-1):
+        return self.gives
+
+
+def test_a_stream_whose_read_gives_no_text_is_refused():
+    # (It escaped as TypeError: "object of type 'int' has no len()".)
+    with pytest.raises(InputError, match=r"^<stdin>: cannot be read \(its read\(\) gave int, "):
+        settle(_Reads(5))
+
+
+def test_a_stream_whose_read_gives_a_bytearray_is_read():
+    text = f"seats: {{E: {HAND}}}\nevents: [{{win: E, tile: 5p}}]\n"
+    got = settle(_Reads(bytearray(text.encode())))
+    assert got.net == settle(SETTLED).net == {"E": 15, "S": -5, "W": -5, "N": -5}
+
+
 def test_settle_refuses_a_record_option_that_would_change_the_compiled_ruleset():
     with pytest.raises(InputError, match=r"^record: opts\.cap: cap=100: the Ruleset given"):
         settle({**SETTLED, "opts": {"cap": 100}}, R.load("luzhou"))
