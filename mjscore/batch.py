@@ -20,7 +20,7 @@ from .options import WHOLE_NUMBER, blank_option, parse_pairs
 from .output_guard import no_clash, own_rules
 from .records import KEYS, Record, decoded, line_record
 from .ruleset_files import read_once
-from .words import describe, unknown
+from .words import describe, unknown, whole_hint
 from .workers import AHEAD, in_order
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
@@ -122,7 +122,8 @@ def _value(key: str, value, yaml: bool = True):
             # Longer digits are left to score(), which says the number is too large (int()
             # of them may not even be read: past 4,300 digits).
             return int(text) if len(text) <= 18 else text
-        raise InputError(f'"ghosts_drawn" must be a whole number, not {describe(value, yaml)}')
+        raise InputError(f'"ghosts_drawn" must be a whole number, not {describe(value, yaml)}'
+                         + whole_hint(value))
     if key == "won":
         if isinstance(value, str) or isinstance(value, list) and all(isinstance(s, str)
                                                                      for s in value):

@@ -85,9 +85,7 @@ def schema_text(err, what: str) -> tuple:
         if len(shown) > 1:  # "text, a whole number or true/false", not "... or true or false"
             shown = ["true/false" if t == "boolean" else s for t, s in zip(names, shown)]
         text = f"must be {either(shown)}, not {describe(v)}"
-        if isinstance(v, float) and "integer" in names and v.is_integer():
-            text += " (a whole number is written without a decimal point)"
-        return path, text
+        return path, text + (whole_hint(v) if "integer" in names else "")
     if kind == "required":
         missing = next(k for k in want if k not in v)
         return path + [missing], f"missing: {what} needs {either(want, 'and')}"
@@ -124,10 +122,16 @@ def schema_text(err, what: str) -> tuple:
             [f"one of {', '.join(map(_shown, sub['enum']))}" for sub in words]
         text = f"must be {either(forms)}, not {describe(v)}" if all(forms) else \
             f"{describe(v)} is none of the forms allowed here"
-        if isinstance(v, float) and v.is_integer():
-            text += " (a whole number is written without a decimal point)"
-        return path, text
+        return path, text + whole_hint(v)
     return path, err.message  # a keyword the schemas above do not use
+
+
+def whole_hint(v) -> str:
+    """What to add where a whole number is wanted and `v` is one written with a decimal point
+    (YAML's 10.0, or 1_0.0_0), else nothing."""
+    if isinstance(v, float) and v.is_integer():
+        return " (a whole number is written without a decimal point)"
+    return ""
 
 
 def extra_key(err):

@@ -155,6 +155,9 @@ def _said(yaml, text: str, fail):
         elif mark and _UNQUOTED_FLOW.search(_line_at(text, mark.line)):
             problem += (' (a value that starts with "[" or "{" and goes on after it, as a hand '
                         'may, needs quotes: "[555p] 123m...")')
+        elif "\ufeff" in text[1:]:  # (files joined by cat: the second's byte order mark)
+            at = text.count("\n", 0, text.index("\ufeff", 1)) + 1
+            problem += f" (line {at} holds a byte order mark, U+FEFF, which YAML allows only first)"
         raise fail(f"malformed YAML: {where}{problem}") from None
     except RecursionError:
         raise fail("malformed YAML: nested too deeply") from None

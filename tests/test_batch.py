@@ -188,6 +188,9 @@ def test_record_fields_become_score_arguments(fields, expect):
                  id="ghosts_drawn a superscript digit"),
     pytest.param({"hand": "h", "ghosts_drawn": "--1"}, '"ghosts_drawn" must be a whole number',
                  id="ghosts_drawn with two minus signs"),
+    pytest.param({"hand": "h", "ghosts_drawn": 10.0}, '"ghosts_drawn" must be a whole number, not '
+                 'the number 10.0 (a whole number is written without a decimal point)',
+                 id="ghosts_drawn YAML's 10.0"),
     pytest.param({"hand": "h", "won": 3}, '"won" must be seats', id="won a number"),
     pytest.param({"hand": "h", "discard": False}, '"discard" must be text, not false (YAML reads '
                  'unquoted yes, no, on, off as true or false)', id="a seat read by YAML as no"),

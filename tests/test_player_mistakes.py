@@ -114,3 +114,23 @@ def test_an_unquoted_hand_in_yaml_is_told_to_take_quotes(tmp_path, monkeypatch, 
     result = CliRunner().invoke(cli, [command, "x.yaml"])
     assert (result.exit_code, result.stdout, result.stderr) == \
         (2, "", f"mjscore: x.yaml: malformed YAML: {why}\n")
+
+
+BOM = "(line 2 holds a byte order mark, U+FEFF, which YAML allows only first)"
+
+
+@pytest.mark.parametrize("command, text, why", [
+    pytest.param("settle", "seats: {E: 111m123m456m789m5pC}\n\ufeffevents: [{win: E, tile: 5p}]\n",
+                 "line 2: did not find expected key " + BOM, id="settle"),
+    pytest.param("batch", "- hand: 111m123m456m789m5pC\n\ufeff- hand: 111m123m456m789m5pC\n",
+                 "line 2: did not find expected '-' indicator " + BOM, id="batch"),
+])
+def test_files_joined_by_cat_say_where_the_second_byte_order_mark_is(tmp_path, monkeypatch,
+                                                                      command, text, why):
+    """Two files joined by `cat`, the second saved with a byte order mark: YAML's words alone
+    ("did not find expected key") name a line that looks right, the mark being invisible."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.yaml").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, [command, "x.yaml"])
+    assert (result.exit_code, result.stdout, result.stderr) == \
+        (2, "", f"mjscore: x.yaml: malformed YAML: {why}\n")
