@@ -230,6 +230,10 @@ def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
                                       "no file beside this one", "extends") from None
         if path.is_dir():  # named here, not as the folder's own error with no file or key
             raise RulesetError(label, f'"{parent}" is a folder, not a ruleset file', "extends")
+        if read_once(path):  # (opened, a named pipe would wait for a writer for ever; a
+            # chain is read again by each check that the files have not changed since)
+            raise RulesetError(label, f'"{parent}" is a pipe or device, not a ruleset file; '
+                                      "save the ruleset to a file", "extends")
         all_shipped = all_shipped and shipped
         label = plabel if shipped else file_label(str(path))
 

@@ -109,19 +109,42 @@ def test_batch_refuses_a_ruleset_that_is_a_pipe(tmp_path, where):
     args = {"--rules": ["--rules", fifo], "extends": ["--rules", tmp_path / "top.yaml"]}.get(
         where, ["-o", tmp_path / "out.jsonl"])
     proc = mjscore("batch", hands, "--format", "jsonl", *args)
-    if where == "extends":
-        threading.Thread(target=_feed, args=(fifo, HOUSE, proc), daemon=True).start()
     try:
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     said = "a pipe or device, which batch would read more than once; save the ruleset to a file"
-    if not where.startswith("record"):
+    if where == "extends":  # (as every command says it: no writer is needed to be refused)
+        assert (proc.returncode, out) == (2, "") and err == \
+            f'mjscore: invalid ruleset: {tmp_path / "top.yaml"}: extends: "{fifo}" is a pipe ' \
+            "or device, not a ruleset file; save the ruleset to a file\n"
+    elif not where.startswith("record"):
         assert (proc.returncode, out) == (2, "") and err == f"mjscore: invalid ruleset: " \
                                                             f"{fifo}: {said}\n"
     else:
         row = json.loads((tmp_path / "out.jsonl").read_text(encoding="utf-8"))
         assert proc.returncode == 2 and row["error"] == f"invalid ruleset: {fifo}: {said}"
+
+
+@needs_fifo
+@pytest.mark.parametrize("args", [
+    pytest.param(["score", "111m123m456m789m5pC", "--rules"], id="score"),
+    pytest.param(["waits", "111m123m456m789m5p", "--rules"], id="waits"),
+    pytest.param(["settle", RECORD, "--rules"], id="settle"),
+    pytest.param(["rules", "check"], id="rules-check"),
+    pytest.param(["rules", "show"], id="rules-show"),
+])
+def test_a_pipe_that_a_ruleset_extends_is_refused_not_waited_for(tmp_path, args):
+    # Opened, a named pipe with no writer waits for ever: the run hung before its first hand.
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: pipe.yaml\n", encoding="utf-8")
+    result = run(*args, house)
+    assert (result.exit_code, result.output) == (2, f'mjscore: invalid ruleset: {house}: '
+                                                    'extends: "pipe.yaml" is a pipe or device, '
+                                                    'not a ruleset file; save the ruleset to '
+                                                    'a file\n')
 
 
 @needs_fifo

@@ -275,6 +275,8 @@ def test_money_outside_the_value_cannot_be_negative(tmp_path, text, where):
 @pytest.mark.parametrize("parent, message", [
     pytest.param('""', "extends: must name a shipped ruleset or a file", id="empty"),
     pytest.param('"."', 'extends: "." is a folder, not a ruleset file', id="a folder"),
+    pytest.param('/dev/null', 'extends: "/dev/null" is a pipe or device, not a ruleset file; '
+                 "save the ruleset to a file", id="a device"),
 ])
 def test_extends_names_the_file_and_key(tmp_path, parent, message):
     p = tmp_path / "house.yaml"
