@@ -8,15 +8,15 @@ Two kinds of trouble, kept apart on purpose:
 - a bad *record* (a JSONL line that is not JSON, a CSV row with the wrong number of cells, a
   YAML item that is not a mapping) becomes a Record with `problem` set; the run goes on and the
   record gets its own error row, so nothing is dropped;
-- a bad *file* (unreadable, binary or not UTF-8 from its start, malformed YAML or CSV quoting,
-  a CSV header naming an unknown column) raises InputError naming the file: no record of it
-  can be trusted or numbered.
+- a bad *file* (unreadable, binary or not UTF-8 from its start, malformed YAML, a CSV header
+  naming an unknown column or with a quote never closed) raises InputError naming the file: no
+  record of it can be trusted or numbered. (A CSV row's bad quoting is its record's:
+  `csv_records`.)
 A stray non-UTF-8 byte further into a JSONL or CSV file spoils the record on that line only.
 """
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 import sys
@@ -214,117 +214,8 @@ def _jsonl(text, name: str) -> Iterator[Record]:
 
 
 def _csv(text, name: str) -> Iterator[Record]:
-    lines = _QuotedLines(text)
-    reader = csv.reader(lines, strict=True)
-    try:
-        header = next(reader, None)
-        while header == []:  # blank lines before the header, as between records, are none
-            header = next(reader, None)
-        if header is None:
-            return
-        columns = _columns(header, name)
-        number = 0
-        for cells in _rows(reader, lines):
-            if isinstance(cells, str):  # a row the reader could not take whole: its record's
-                number += 1
-                yield Record(name, number, problem=cells)
-                continue
-            if not cells:
-                continue  # a blank line is no record
-            number += 1
-            if garbled("".join(cells)):
-                yield Record(name, number, problem=f"not UTF-8 text (line {reader.line_num})")
-                continue
-            if len(cells) != len(columns):
-                n, m = len(cells), len(columns)
-                yield Record(name, number, problem=f"{counted(n, 'cell')}, but the header has "
-                                                   f"{counted(m, 'column')} (line "
-                                                   f"{reader.line_num})")
-                continue
-            # An empty cell is a key not given, so one file can mix records that use a
-            # column with records that do not.
-            yield Record(name, number, {k: v.strip() for k, v in zip(columns, cells)
-                                        if v.strip()})
-    except csv.Error as e:
-        raise InputError(f"{name}: malformed CSV: line {reader.line_num}: {e}") from None
-
-
-def _rows(reader, lines: _QuotedLines) -> Iterator:
-    """The reader's rows; a row with a cell past the csv module's size limit comes as the
-    problem with it, and reading goes on after that row (as for a JSON Lines line)."""
-    while True:
-        lines.row_starts()
-        try:
-            yield next(reader)
-        except StopIteration:
-            return
-        except csv.Error as e:
-            if "field larger than field limit" not in str(e):
-                raise
-            yield (f"a cell longer than {csv.field_size_limit()} characters "
-                   f"(line {reader.line_num})")
-            # The reader starts afresh at the next line; were the long cell quoted across
-            # lines, its remaining lines would be read as records of their own.
-            lines.skip_open_quote()
-
-
-class _QuotedLines:
-    """The CSV text's lines, with a count of the quote characters in the row being read:
-    an odd count at a line's end means a quoted cell runs on to the next line. After a row
-    given up mid-cell, `skip_open_quote` has the rest of that cell read as blank lines (no
-    record, and the reader's line numbers stay those of the file)."""
-
-    def __init__(self, text):
-        self._text = iter(text)
-        self._quotes = 0
-        self._skipping = False
-
-    def __iter__(self):
-        return self
-
-    def __next__(self) -> str:
-        line = next(self._text)
-        self._quotes += line.count('"')
-        if self._skipping:
-            self._skipping = self._quotes % 2 == 1
-            return "\n"
-        return line
-
-    def row_starts(self) -> None:
-        if not self._skipping:  # (each skipped line is a blank row of its own)
-            self._quotes = 0
-
-    def skip_open_quote(self) -> None:
-        self._skipping = self._quotes % 2 == 1
-
-
-def _columns(header: list, name: str) -> list:
-    """The header's column names. A wrong header is a file error: it would spoil every row in
-    the same way, and one line saying so beats a thousand identical record errors."""
-    if garbled("".join(header)):
-        raise InputError(f"{name}: CSV header: not UTF-8 text")
-    columns = [c.strip() for c in header]
-    for i, col in enumerate(columns, 1):
-        if not col:
-            raise InputError(f"{name}: CSV header: column {i} has no name")
-        if col not in KEYS:
-            why = _other_separator(col) or unknown("column", col, KEYS)
-            raise InputError(f"{name}: CSV header: {why}")
-        if columns.index(col) != i - 1:
-            raise InputError(f'{name}: CSV header: column "{col}" appears twice')
-    if "hand" not in columns:
-        raise InputError(f'{name}: CSV header: no "hand" column')
-    return columns
-
-
-def _other_separator(col: str) -> str | None:
-    """A spreadsheet set to another locale saves its CSV with ";" between cells (or a tab):
-    the whole header is then one unknown column, and the nearest key no help."""
-    for sep, called in ((";", '";"'), ("\t", "tabs")):
-        parts = [c.strip() for c in col.split(sep)]
-        if len(parts) > 1 and all(c in KEYS for c in parts):
-            return f'"{col[:40]}" is one column: columns are separated by commas, not {called}'
-    return None
+    from .csv_records import read_csv  # (which builds on Record and KEYS here)
+    return read_csv(text, name)
 
 
 _READERS = {"yaml": _yaml, "jsonl": _jsonl, "csv": _csv}

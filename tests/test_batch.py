@@ -359,6 +359,55 @@ def test_csv_a_cell_over_the_size_limit_is_one_bad_record(tmp_path, cell, proble
     assert rows[2]["error"].endswith(f"(line {path.read_text().count(chr(10))})")
 
 
+H = "111m222m333p444p55p"
+
+
+@pytest.mark.parametrize("middle, problem", [
+    pytest.param(f'"{H},S', "a quote opened on line 3 is never closed", id="an unclosed quote"),
+    pytest.param(f'{H},"S', "a quote opened on line 3 is never closed",
+                 id="an unclosed quote, not the first cell"),
+    pytest.param(f'"{H}"x,S', "malformed CSV: ',' expected after '\"' (line 3)",
+                 id="a stray character after a quote"),
+    pytest.param(f'"{H}"x,"S\nstill the cell"', "malformed CSV: ',' expected after '\"' (line 3)",
+                 id="a stray character, the row going on over lines"),
+])
+def test_csv_bad_quoting_is_its_own_record_and_the_rows_after_it_are_read(
+        tmp_path, middle, problem):
+    # The reader took the rest of the file into the unclosed cell: the rows before were written,
+    # then the run stopped naming the file's last line, and the rows after got no row at all.
+    path = tmp_path / "h.csv"
+    path.write_text(f"hand,seat\n{H},E\n{middle}\n{H},W\n{H},N\n", encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    rows = rows_of(result)
+    assert result.exit_code == 2
+    assert [status(r) for r in rows] == ["scored", "bad", "scored", "scored"]
+    assert [r["record"] for r in rows] == [1, 2, 3, 4]
+    assert rows[1]["error"] == problem
+    assert [r["net"]["W"] for r in (rows[2], rows[3])] == [120, -40]
+    assert "4 records from 1 file: 3 scored, 0 not legal, 1 bad" in result.stderr
+
+
+def test_csv_a_long_cell_never_closed_has_the_lines_after_it_read_again(tmp_path):
+    path = tmp_path / "h.csv"
+    path.write_text(f'hand,seat\n"{LONG}\n{H},S\n{H},W\n', encoding="utf-8")
+    rows = rows_of(run(str(path), "--format", "jsonl"))
+    assert [status(r) for r in rows] == ["bad", "scored", "scored"]
+    assert rows[0]["error"] == f"a cell longer than {csv.field_size_limit()} characters (line 2)"
+    assert [r["net"]["S"] for r in rows[1:]] == [120, -40]
+
+
+def test_csv_lines_too_long_to_read_again_are_named_not_dropped(tmp_path, monkeypatch):
+    from mjscore import csv_records
+    monkeypatch.setattr(csv_records, "HOLD_MAX", 40)
+    path = tmp_path / "h.csv"
+    path.write_text(f'hand,seat\n"{H},E\n{H},S\n{H},W\n', encoding="utf-8")
+    rows = rows_of(run(str(path), "--format", "jsonl"))
+    assert [r.get("error") for r in rows] == [
+        "a quote opened on line 2 is never closed",
+        "lines 3-4 are not read as records: they follow a quote opened on line 2 that is never "
+        "closed, and are too long to read again"]
+
+
 # -- CSV header: a file error, once ---------------------------------------------------------
 
 @pytest.mark.parametrize("header, fragment", [
@@ -404,8 +453,11 @@ def test_empty_file_is_zero_records_exit_0(tmp_path, name, content):
                  id="yaml with an unquoted bracket"),
     pytest.param("t.yaml", "hand: 111m222m333p444p55p\n", ["a list of records", "a mapping"],
                  id="yaml mapping, not a list"),
-    pytest.param("t.csv", 'hand,seat\n"111m222m333p444p55p,E\n', ["malformed CSV"],
-                 id="csv with an unclosed quote"),
+    pytest.param("t.csv", '"hand,seat\n111m222m333p444p55p,E\n', [
+                 "malformed CSV: line 1: a quote opened here is never closed"],
+                 id="csv header with an unclosed quote"),
+    pytest.param("t.csv", '\nhand,"seat"x\n111m222m333p444p55p,E\n', [
+                 "malformed CSV: line 2: ',' expected after '\"'"], id="csv header: a stray quote"),
     pytest.param("t.jsonl", b"\x00\x01\x02binary\xff", ["a binary file"], id="binary"),
     pytest.param("t.jsonl", b'{"hand": "1m"}\n' * 4 + b'{"hand": "\x00"}\n',
                  ["not jsonl text (a NUL byte on line 5)"], id="a NUL byte: its line"),
