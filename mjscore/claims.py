@@ -33,6 +33,16 @@ def robbing_win(events: tuple, i: int, rs, label: str):
     return None
 
 
+def rob_refused(events: tuple, i: int, rs, label: str) -> bool:
+    """Whether a win robs the kong of `events[i]`, an exposed or concealed one: refused (G3:
+    only an added kong can be robbed), the kong formed, and the tile the winner writes is
+    that kong's own (counted across the table once)."""
+    kong = events[i]
+    return kong.fields.get("kind") != "added" and \
+        not ghost_added(kong, event_tile(kong, label), rs, True) and \
+        robbing_win(events, i, rs, label) is not None
+
+
 def added_ghost(tile: int, rs) -> bool:
     """Whether a robbed kong of `tile` is a ghost added to another kind's pong."""
     return tile in rs.ghost_kinds and rs.ghosts_in_melds == "wild"
@@ -91,3 +101,27 @@ def kong_paid(rs, ev, kind: str, tile: int, frm, robbed: bool) -> tuple:
         f"pays {int(rates[kind])} {'from ' + frm if frm else 'from each opponent'}" \
         if kind in rates else "pays nothing"
     return f"{ev.seat} {kind} kong of {T.name(tile)}: {what}", tuple(rows)
+
+
+MELDS_MAX = 4  # a 14-tile hand is four melds and a pair, a kong counting as one meld
+
+
+def check_meld_count(rec, rs) -> None:
+    """Refuse the call or kong event that gives a seat a fifth meld: no hand holds one, so the
+    record cannot describe a real hand (nine exposed kongs paid for one seat were settled).
+    A pong, the kong added to it and a kong call with its kong event are one meld each; a
+    ghost added to a pong makes none (it does not say which pong); two chows are two."""
+    melds: dict = {s: {} for s in SEATS}
+    for ev in rec.events:
+        if ev.type not in ("kong", "call"):
+            continue
+        k, kind = event_tile(ev, rec.label), ev.fields.get("kind")
+        if ev.type == "kong" and kind == "added" and added_ghost(k, rs):
+            continue
+        made = melds[ev.seat]
+        made.setdefault(("chow", ev.number) if kind == "chow" else k, ev.number)
+        if len(made) > MELDS_MAX:
+            others = ", ".join(str(n) for n in sorted(made.values())[:MELDS_MAX])
+            raise InputError(f"{rec.label}: event {ev.number}: a fifth meld for {ev.seat}, "
+                             f"who has {MELDS_MAX} from events {others}: a hand holds at most "
+                             f"{MELDS_MAX}")

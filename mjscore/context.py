@@ -289,6 +289,12 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
             raise OptionError(f"--ghosts-drawn {n}: {rs.name} has {supply} ghost tiles{which}")
         if n < ghosts_held:
             raise OptionError(f"--ghosts-drawn {n}: the hand holds {counted(ghosts_held, 'ghost')}")
+        if n > ghosts_held and (heavenly or earthly):
+            # (The dealt hand, and the one tile drawn or won after it, are all it drew.)
+            raise refusal("{ghosts_drawn} says {n} ghosts drawn, but a hand won on the deal "
+                          "({%s}) drew only the tiles it holds: {held}"
+                          % ("heavenly" if heavenly else "earthly"), n=n,
+                          held=counted(ghosts_held, "ghost"))
     horses = tuple(horses) if horses is not None else ()
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
                       bool(heavenly), bool(earthly), n, indicator, dl, horses, ghosts_held,

@@ -191,6 +191,12 @@ def count_ghosts(table, ev, drawn: int, seat: str | None = None) -> None:
     held = physical_ghosts(hand, table.rs) if hand is not None else 0
     if drawn < held:
         raise InputError(f"{seat} drew {counted(drawn, 'ghost')}, but the hand holds {held}")
+    on_deal = next((e for e in table.rec.events if e.type == "win" and seat in e.seats and
+                    (e.fields.get("heavenly") or e.fields.get("earthly"))), None)
+    if on_deal is not None and drawn > held:
+        key = "heavenly" if on_deal.fields.get("heavenly") else "earthly"
+        raise InputError(f"{seat} drew {counted(drawn, 'ghost')}, but won on the deal at event "
+                         f"{on_deal.number} ({key}): it drew only the tiles it holds, {held}")
     table.ghosts_drawn[seat] = (ev.number, drawn)
     total = sum(n for _e, n in table.ghosts_drawn.values())
     supply = ghost_supply(table.rs)

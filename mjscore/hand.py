@@ -218,7 +218,7 @@ def _check_standing_for(conc: list, melds: tuple, rs) -> None:
     for m in melds:
         k = m.tiles[0]
         if m.ghosts and have[k] > rs.copies[k]:
-            raise NotationError(f'too many {T.name(k)}: {rs.name} has {rs.copies[k]}, and the '
+            raise NotationError(f'too many {T.name(k)}: {rs.has(k)}, and the '
                                 f'ghost in "{m.text}" would stand for one more', m.raw.column)
 
 
@@ -246,11 +246,11 @@ def _name_the_column(parsed: ParsedHand, rs) -> None:
         for k in m.tiles:
             seen[k] += 1
             if seen[k] > rs.copies[k]:
-                raise NotationError(f"too many {T.name(k)}: {rs.name} has {rs.copies[k]}", m.column)
+                raise NotationError(f"too many {T.name(k)}: {rs.has(k)}", m.column)
     for k, col in sorted(parsed.columns, key=lambda kc: kc[1]):
         seen[k] += 1
         if seen[k] > rs.copies[k]:
-            raise NotationError(f"too many {T.name(k)}: {rs.name} has {rs.copies[k]}", col)
+            raise NotationError(f"too many {T.name(k)}: {rs.has(k)}", col)
 
 
 def read(text: str, rs, *, win: str | None = None, size: int = 14) -> Hand:

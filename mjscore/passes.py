@@ -15,7 +15,11 @@ from .record import event_tile
 def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
     """Why `seat`'s discard win at `ev` on `tile`, worth `value` as scored (杠上炮 and 抢杠
     included: a pass does not block a win they make worth more), is blocked by an earlier
-    pass, or None. Checks the record cannot support are noted on the table as skipped."""
+    pass, or None. Checks the record cannot support are noted on the table as skipped.
+
+    A value is the hand's, after the cap and before a discard-type win is halved (闺 5 颗,
+    paying 2), as a pass's `value:` is written: the seed compares 番数 (同样的番数 blocks;
+    升值胡, worth more, does not), and two hands of 4 and 5 颗 both pay 2 once halved."""
     rule = table.play.get("pass_rule", "none")
     # 漏胡 blocks robbing a kong too: the seed spares self-draw alone, and a robbed tile is
     # another player's (a discard-type win, RULINGS' terms).

@@ -27,7 +27,7 @@ from typing import Iterator
 from .batch_text import binary, garbled, text_of
 from .errors import InputError, counted, file_label
 from .frozen import maker
-from .words import describe, unknown
+from .words import describe, spelt, unknown
 
 FORMATS = ("yaml", "jsonl", "csv")
 EXTENSIONS = {".yaml": "yaml", ".yml": "yaml", ".jsonl": "jsonl", ".ndjson": "jsonl",
@@ -121,7 +121,8 @@ def _unique(pairs: list) -> dict:
 
 
 # One decoder for every line (json.loads with an option builds a new one per call).
-_DECODE = json.JSONDecoder(object_pairs_hook=_unique).decode
+_DECODE = json.JSONDecoder(object_pairs_hook=_unique,
+                           parse_float=lambda text: spelt(float(text), text)).decode
 
 
 def label(path: str) -> str:

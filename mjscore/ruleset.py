@@ -82,6 +82,14 @@ class Ruleset:
             return None
         return tuple(sorted(self.ghost_kinds)), T.parse_name(g["indicator"])
 
+    def has(self, k: int) -> str:
+        """How many of kind `k` the set holds, as a message says it: where a flipped indicator
+        of that kind lies face up, the player counts four, one of them shown, not three."""
+        flip = self.flipped()
+        if flip is not None and flip[1] == k:
+            return f"{self.name} has {self.copies[k] + 1}, one of them shown as the indicator"
+        return f"{self.name} has {self.copies[k]}"
+
     def shown_names(self, hits, counts: bool = False) -> str:
         """The shown names of `hits` in one line (`counts`: a hit applied n times says so,
         `中发白 (twice)`), apart by spaces, or by commas where a name has a space in it: the

@@ -4,6 +4,7 @@ read as one mapping (the keys merged, child over parent). What the mapping must 
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from contextlib import contextmanager
@@ -142,7 +143,10 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
     except PermissionError as e:  # a folder on the way that cannot be entered: the file may
         # well be there, so not "no file of that name"
         raise RulesetError(file_label(ref), f"cannot be read ({e.strerror})") from None
-    except (OSError, ValueError):  # none there; a name too long for the file system, a NUL
+    except OSError as e:  # none there; a name too long for the file system
+        _a_link_there(path, ref, e)
+        found = False
+    except ValueError:  # a NUL byte
         found = False
     if found:
         return path, file_label(ref), False
@@ -155,6 +159,18 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
     known = ", ".join(shipped_names())
     raise _NotFound(file_label(ref), "unknown ruleset: no shipped ruleset or file of that "
                                      f"name (shipped: {known})")
+
+
+def _a_link_there(path: Path, ref: str, e: OSError) -> None:
+    """Raise where `path`, which could not be followed (`e`), is a symbolic link: there is a
+    file of that name, looping back to itself or to nothing, so not "no file" of it."""
+    try:
+        target = os.readlink(path)
+    except (OSError, ValueError):
+        return
+    why = "a symbolic link in a loop" if e.errno == errno.ELOOP else \
+        f'a symbolic link to "{target}", which is not there'
+    raise RulesetError(file_label(ref), f"cannot be read ({why})")
 
 
 def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
@@ -199,6 +215,8 @@ def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
     first, and whether every one is shipped."""
     if not ref.strip():  # Path("") is the current folder
         raise RulesetError(repr(ref), "unknown ruleset: give a shipped name or a file")
+    if ref != ref.strip() and not names_a_path(ref):
+        ref = ref.strip()  # (`--rules " luzhou"`, as a comma list's names and options are)
     chain: list[tuple[dict, str]] = []
     seen: set[Path] = set()
     try:

@@ -100,7 +100,7 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
                     "kong": " (an exposed kong is of a discard)"}.get(e.type, "")
             raise InputError(f"{rec.label}: event {e.number} ({e.type}): the draws and "
                              f"discards{said} of {T.name(k)} make {n} copies of it across the "
-                             f"table ({rs.name} has {rs.copies[k]})")
+                             f"table ({rs.has(k)})")
     _one_each(rec, rs, kept, drawn, gone, loose)
     _ghosts(rec, rs, kept, drawn, gone, flex)
 

@@ -11,7 +11,7 @@ from . import context as C
 from . import tiles as T
 from .errors import InputError, MjscoreError
 from .hand import read
-from .claims import ghost_added, robbing_win
+from .claims import ghost_added, rob_refused, robbing_win
 from .record import event_tile
 from .robbing import fewest_natural, robbed_may_be_ghost
 
@@ -65,7 +65,7 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
     for k, n in on_table(rec, rs, play, hands).items():
         if n > rs.copies[k]:
             raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
-                             f"the table ({rs.name} has {rs.copies[k]})")
+                             f"the table ({rs.has(k)})")
     return hands
 
 
@@ -86,6 +86,15 @@ def on_table(rec, rs, play: dict, hands: dict) -> Counter:
     for e in rec.events:
         if e.type == "win" and e.fields.get("rob_kong") and robbed_may_be_ghost(rs):
             table[event_tile(e, rec.label)] -= 1
+    # A win said to rob an exposed or concealed kong is refused (G3: only an added kong can
+    # be robbed), and the kong formed as its hand shows it: the tile the winner writes is that
+    # kong's, not a fifth copy.
+    for i, e in enumerate(rec.events):
+        if e.type == "kong" and rob_refused(rec.events, i, rs, rec.label):
+            k = event_tile(e, rec.label)
+            if e.seat not in hands or any(m.kind == "kong" and m.tiles[0] == k
+                                          for m in hands[e.seat].melds):
+                table[k] -= 1
     return table
 
 
@@ -106,7 +115,8 @@ def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
         if e.type != "kong":
             continue
         k = event_tile(e, rec.label)
-        robbed = robbing_win(events, i, rs, rec.label)
+        robbed = None if rob_refused(events, i, rs, rec.label) else \
+            robbing_win(events, i, rs, rec.label)
         ghost = ghost_added(e, k, rs, robbed is not None)
         if robbed is not None:
             robbed_kongs.append((robbed, e.seat, event_tile(robbed, rec.label), ghost))

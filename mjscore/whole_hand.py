@@ -13,7 +13,8 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
-from .claims import check_kong_shown, check_robbed, ghost_added, kong_paid, robbing_win
+from .claims import (check_kong_shown, check_meld_count, check_robbed, ghost_added, kong_paid,
+                     robbing_win)
 from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
@@ -111,6 +112,7 @@ class _Table:
     def run(self) -> None:
         events = self.rec.events
         check_event_tiles(self.rec, self.rs)
+        check_meld_count(self.rec, self.rs)
         tiles_on_table(self.rec, self.rs, self.play, self.hands)
         kongs_told(self.rec, self.rs, self.hands)
         for i, ev in enumerate(events):

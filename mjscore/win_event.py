@@ -88,7 +88,7 @@ def settle_win(table, ev) -> tuple:
         horses_on_table(table, ev, horses)
         r = score_hand(h, table.rs, ctx, xiqian_elsewhere(table, ev, seat, ctx),
                        C.RECORD_KEYS)
-        why = blocked_by_pass(table, ev, seat, tile, r.value)
+        why = blocked_by_pass(table, ev, seat, tile, r.top.capped if r.top is not None else 0)
         if why:
             table.refuse(ev, why)
         if not r.legal:
@@ -117,7 +117,7 @@ def horses_on_table(table, ev, horses) -> None:
         if table.on_table[k] + n > rs.copies[k]:
             raise InputError(f"{table.rec.label}: event {ev.number} (horses): the horses' "
                              f"{T.name(k)} make {table.on_table[k] + n} copies of it across "
-                             f"the table ({rs.name} has {rs.copies[k]})")
+                             f"the table ({rs.has(k)})")
 
 
 def kong_draw_from(table, ev, seat: str, hand) -> str | None:

@@ -15,6 +15,29 @@ from datetime import date
 _YAML_BOOL = "YAML reads unquoted yes, no, on, off as true or false"
 
 
+class _Spelt(float):
+    """A number read as a float it does not fit (1e999 as inf, 1e-999 as 0.0), shown in a
+    message as it was written: "not the number inf" named nothing the file holds."""
+
+    def __new__(cls, value: float, text: str):
+        obj = super().__new__(cls, value)
+        obj.text = text
+        return obj
+
+    def __repr__(self) -> str:
+        return self.text[:40]
+
+
+def spelt(value: float, text: str) -> float:
+    """`value`, read as a float from `text`, keeping `text` where reading lost the number:
+    past the largest float, or so small it became 0."""
+    digits = text.lower().partition("e")[0]
+    if value in (float("inf"), float("-inf")) and "inf" not in digits or \
+            value == 0 and any(c in "123456789" for c in digits):
+        return _Spelt(value, text.strip())
+    return value
+
+
 def describe(value, yaml: bool = True) -> str:
     """A value as an error message shows it. `yaml`: it may have been read from YAML, where
     an unquoted yes or no is true or false (not said of a JSON Lines record's `true`)."""
@@ -129,7 +152,7 @@ def schema_text(err, what: str) -> tuple:
 def whole_hint(v) -> str:
     """What to add where a whole number is wanted and `v` is one written with a decimal point
     (YAML's 10.0, or 1_0.0_0), else nothing."""
-    if isinstance(v, float) and v.is_integer():
+    if isinstance(v, float) and v.is_integer() and not isinstance(v, _Spelt):
         return " (a whole number is written without a decimal point)"
     return ""
 

@@ -25,8 +25,10 @@ def check_events(yaml, text: str, loader, fail) -> None:
         line = f"line {ev.start_mark.line + 1}: " if ev.start_mark else ""
         if isinstance(ev, yaml.DocumentStartEvent):
             documents += 1
-            if documents > 1:  # (as yaml.load says it; `parse_top` reads the first alone)
-                raise fail(f"malformed YAML: {line}but found another document")
+            if documents > 1:  # (`parse_top` reads the first alone; yaml.load's words, "but
+                # found another document", kept only the end of its sentence)
+                raise fail(f"malformed YAML: {line}a second document (after ---); the file "
+                           "must hold one")
         if isinstance(ev, yaml.AliasEvent):
             raise fail(f"{line}YAML aliases (*{ev.anchor}) are not allowed")
         tag = getattr(ev, "tag", None)

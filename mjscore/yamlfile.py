@@ -15,6 +15,7 @@ from contextlib import contextmanager
 
 from pathlib import Path
 
+from .words import spelt
 from .yaml_checks import check_events
 
 MAX_BYTES = 1 << 20
@@ -124,7 +125,8 @@ def _built(yaml, ev, events, build):
         if tag is None or tag == "!":
             tag = build.resolve(yaml.ScalarNode, ev.value, ev.implicit)
         node = yaml.ScalarNode(tag, ev.value, style=ev.style)
-        return build.yaml_constructors.get(tag, type(build).construct_undefined)(build, node)
+        value = build.yaml_constructors.get(tag, type(build).construct_undefined)(build, node)
+        return spelt(value, ev.value) if type(value) is float else value
     if isinstance(ev, yaml.SequenceStartEvent):
         items = []
         for ev in events:

@@ -229,6 +229,9 @@ def _error(case):
     if case.get("heavenly") or case.get("earthly"):
         if melds or (case.get("heavenly") and case.get("earthly")):
             return True
+        # A hand won on the deal drew only the tiles it holds.
+        if drawn > nat[G]:
+            return True
     if case.get("heavenly"):
         # (Seed 002: the dealer reports ready, 报牌, only after its first discard.)
         if seat != case["dealer"] or discard is not None or rob is not None or won or \

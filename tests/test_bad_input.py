@@ -138,6 +138,15 @@ BAD_SCORE = [
                  id="--ghosts-drawn beyond the 4 ghosts"),
     pytest.param(["CC123m456m789m23m4m", "--ghosts-drawn", "1", "--opt", "ghosts=8"],
                  ["--ghosts-drawn 1", "holds 2"], id="--ghosts-drawn fewer than held"),
+    # A hand won on the deal drew nothing it does not hold: the extra ghosts paid 喜钱.
+    pytest.param(["123m456m789m11p23pC", "--heavenly", "--ghosts-drawn", "5", "--opt",
+                  "ghosts=8"], ["--ghosts-drawn says 5 ghosts drawn, but a hand won on the "
+                                "deal (--heavenly) drew only the tiles it holds: 1 ghost"],
+                 id="--ghosts-drawn past the ghosts held, --heavenly"),
+    pytest.param(["123m456m789m11p23pC", "--earthly", "--seat", "S", "--ghosts-drawn", "2",
+                  "--opt", "ghosts=8"], ["--ghosts-drawn says 2 ghosts drawn", "(--earthly)",
+                                         "holds: 1 ghost"],
+                 id="--ghosts-drawn past the ghosts held, --earthly"),
 ]
 
 

@@ -255,6 +255,13 @@ def test_a_blank_line_however_long_is_no_record(tmp_path, blank):
     pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": "%s"}' % ("9" * 5000),
                  "--ghosts-drawn: a number too large (5000 digits)",
                  id="ghosts_drawn, past the digits Python reads"),
+    # A number past a float was quoted as "inf", one too small for it as "0.0".
+    pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": 1e999}',
+                 '"ghosts_drawn" must be a whole number, not the number 1e999',
+                 id="ghosts_drawn past any float"),
+    pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": -2E-999}',
+                 '"ghosts_drawn" must be a whole number, not the number -2E-999',
+                 id="ghosts_drawn too small for a float"),
     pytest.param('{"hand": "111m222m333p444p55p", "rules": "nosuch"}', "unknown ruleset",
                  id="unknown ruleset in a record"),
     pytest.param('{"hand": "111m222m333p444p55p", "rules": "luzhou,guangdong"}',
@@ -286,7 +293,7 @@ def test_bad_record_gets_its_row_and_stderr_line(tmp_path, line, fragment):
 
 @pytest.mark.parametrize("record, kwargs", [
     pytest.param({"won": "S,  X"}, {"won": "S,  X"}, id="a seat quoted with its spaces"),
-    pytest.param({"rules": " luzhou "}, {}, id="a ruleset name quoted with its spaces"),
+    pytest.param({"rules": " no  such "}, {}, id="a ruleset name quoted with its spaces"),
 ])
 def test_a_bad_records_error_is_the_message_score_gives(tmp_path, record, kwargs):
     # The message as score gives it, spaces and all: not with runs of spaces made one.

@@ -335,7 +335,8 @@ _TAGGED = {
 
 
 @pytest.mark.parametrize("text, said", [
-    pytest.param("- {hand: 11m}\n---\n- {hand: 22m}\n", "line 2: but found another document",
+    pytest.param("- {hand: 11m}\n---\n- {hand: 22m}\n",
+                 "line 2: a second document (after ---); the file must hold one",
                  id="two documents"),
     pytest.param("- {hand: 11m}\n- *a\n", "line 2: YAML aliases (*a) are not allowed",
                  id="an alias after a good record"),

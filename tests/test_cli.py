@@ -358,19 +358,26 @@ def test_text_an_encoding_cannot_write(tmp_path, encoding, read_as, args, shown)
 
 # CONTRACT: `--rules NAME|FILE`. A FILE whose name holds a comma is that file, not a comma
 # list of rulesets (`score`'s side-by-side form) nor a second --rules (`batch` takes one).
+# Spaces around a name are dropped, as a comma list's are (" luzhou" was "unknown ruleset:
+# luzhou", unquoted).
 @pytest.mark.parametrize("command", [
     pytest.param(["score", "11m22m33m55m77m99m44m", "--format", "json"], id="score"),
     pytest.param(["batch", "-", "--format", "jsonl"], id="batch"),
 ])
-def test_contract_rules_file_whose_name_holds_a_comma(tmp_path, monkeypatch, command):
+@pytest.mark.parametrize("rules, named, value", [
+    pytest.param("house,cap100.yaml", "house", 100, id="a comma in a file's name"),
+    pytest.param(" luzhou ", "luzhou", 40, id="spaces around a name"),
+])
+def test_contract_rules_file_whose_name_holds_a_comma(tmp_path, monkeypatch, command, rules,
+                                                      named, value):
     (tmp_path / "house,cap100.yaml").write_text(
         "extends: luzhou\nname: house\noptions:\n  cap:\n    default: 100\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, command + ["--rules", "house,cap100.yaml"],
+    result = CliRunner().invoke(cli, command + ["--rules", rules],
                                 input='{"hand": "11m22m33m55m77m99m44m"}\n')
     assert result.exit_code == 0, result.output
     row = json.loads(result.stdout.splitlines()[0] if command[0] == "batch" else result.stdout)
-    assert (row["ruleset"], row["value"]) == ("house", 100)
+    assert (row["ruleset"], row["value"]) == (named, value)
 
 
 def test_a_folder_named_like_a_list_leaves_the_list_a_list(tmp_path, monkeypatch):
@@ -453,3 +460,11 @@ S       E           20  喜钱: 6 ghosts drawn
 W       E           20  喜钱: 6 ghosts drawn
 N       E           20  喜钱: 6 ghosts drawn
 """
+
+
+def test_a_file_whose_name_starts_with_a_space_is_that_file(tmp_path, monkeypatch):
+    (tmp_path / " h.yaml").write_text("extends: luzhou\nname: spaced\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["score", "111m123m456m789m5pC", "--format", "json",
+                                      "--rules", " h.yaml"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["ruleset"] == "spaced"

@@ -167,7 +167,9 @@ def test_a_hand_holding_four_of_the_flipped_indicator_is_bad_input():
     res = CliRunner().invoke(cli, ["score", "123m456m789m9999s1p", "--win", "1p", "--rules",
                                    "guangdong", "--indicator", "9s"])
     assert res.exit_code == 2
-    assert res.stderr == "mjscore: invalid hand: column 16: too many 9s: guangdong has 3\n"
+    # (The player counts four 9s, one of them face up: "has 3" read as a wrong count.)
+    assert res.stderr == "mjscore: invalid hand: column 16: too many 9s: guangdong has 4, one " \
+                         "of them shown as the indicator\n"
 
 
 def test_flip_only_hand_is_no_win_with_the_fixed_ghost():

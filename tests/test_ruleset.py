@@ -596,3 +596,21 @@ def test_rules_check_compiles_the_options_other_values_together(tmp_path, monkey
     result = run("rules", "check", str(house))
     assert result.exit_code == 0, result.output
     assert len(calls) <= 4  # the defaults, then one round (luzhou's ghosts has one more)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+@pytest.mark.parametrize("links, said", [
+    pytest.param({"house.yaml": "other.yaml", "other.yaml": "house.yaml"},
+                 "cannot be read (a symbolic link in a loop)", id="a loop"),
+    pytest.param({"house.yaml": "gone.yaml"},
+                 'cannot be read (a symbolic link to "gone.yaml", which is not there)',
+                 id="to nothing"),
+])
+def test_a_ruleset_that_is_a_broken_symbolic_link_says_so(tmp_path, monkeypatch, links, said):
+    # It was "unknown ruleset: no shipped ruleset or file of that name", beside the file.
+    monkeypatch.chdir(tmp_path)
+    for name, target in links.items():
+        os.symlink(target, name)
+    result = run("rules", "check", "house.yaml")
+    assert (result.exit_code, result.output) == (2, f"mjscore: invalid ruleset: house.yaml: "
+                                                    f"{said}\n")

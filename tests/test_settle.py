@@ -115,6 +115,25 @@ def test_a_ghosts_event_short_of_the_ghosts_held_is_refused():
         settle(rec)
 
 
+@pytest.mark.parametrize("events", [
+    pytest.param([{"ghosts": "E", "drawn": 5}, {"win": "E", "tile": "3p", "heavenly": True}],
+                 id="told before the win"),
+    pytest.param([{"win": "E", "tile": "3p", "heavenly": True}, {"ghosts": "E", "drawn": 5}],
+                 id="told after it"),
+])
+def test_a_ghosts_event_past_the_ghosts_a_hand_won_on_the_deal_holds_is_refused(events):
+    # The four ghosts it never drew paid 喜钱 (150 settled, not 120).
+    rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {"E": "123m456m789m11p23pC"},
+           "events": events}
+    n = 1 if events[0].get("ghosts") else 2
+    with pytest.raises(InputError, match=re.escape(
+            f"event {n}: E drew 5 ghosts, but won on the deal at event {3 - n} (heavenly): it "
+            "drew only the tiles it holds, 1")):
+        settle(rec)
+    rec["events"] = [dict(e, drawn=1) if "ghosts" in e else e for e in events]
+    assert settle(rec).net == {"E": 120, "S": -40, "W": -40, "N": -40}
+
+
 def test_two_flower_cats_do_not_pay_each_other():
     # 查叫: each 花猫 pays the ready player, never the other 花猫 (both are losers).
     seats = {"E": "111m123m456m789m C 5p", "S": "234m567m22p345p6p8p",
@@ -164,10 +183,10 @@ REFUSALS = [
                                                    "from": "W"},
                  {"draw": "N"}, {"pass": "N", "tile": "9p", "from": "W"})],
     pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
-                  "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 2},
+                  "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 5},
                              {"discard": "N", "tile": "5p"},
                              {"win": "S", "tile": "5p", "from": "N"}]}, 1,
-                 "event 3: 过水: S passed a win worth 2", id="过水 blocks an equal win"),
+                 "event 3: 过水: S passed a win worth 5", id="过水 blocks an equal win"),
     pytest.param({"rules": "lanzhou", "seats": {"N": "123m456m789mEE46p5p"},
                   "events": [{"pass": "N", "tile": "5p", "from": "E"},
                              {"discard": "S", "tile": "1m"},
@@ -191,12 +210,12 @@ REFUSALS = [
                  "event 6: 漏胡: N passed 3p at event 2",
                  id="漏胡 still blocks after passing another tile"),
     pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
-                  "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 2},
+                  "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 5},
                              {"discard": "W", "tile": "2p"},
                              {"pass": "S", "tile": "2p", "from": "W", "value": 1},
                              {"discard": "N", "tile": "5p"},
                              {"win": "S", "tile": "5p", "from": "N"}]}, 1,
-                 "event 5: 过水: S passed a win worth 2 at event 1",
+                 "event 5: 过水: S passed a win worth 5 at event 1",
                  id="过水 keeps the largest pass since the last draw"),
     pytest.param({"rules": "luzhou-guide", "seats": {"S": "[123m]456m789m11p23pC"},
                   "events": [{"call": "S", "kind": "chow", "tile": "1m", "from": "W"},
@@ -531,12 +550,12 @@ def test_guoshui_stays_after_a_pong():
     # L15 lifts 过水 at a draw alone: a pong is claimed, not drawn.
     rec = {"rules": "luzhou", "seats": {"S": "123m456m789p C 5p [999p]"},
            "events": [{"discard": "E", "tile": "5p"},
-                      {"pass": "S", "tile": "5p", "from": "E", "value": 2},
+                      {"pass": "S", "tile": "5p", "from": "E", "value": 5},
                       {"discard": "W", "tile": "9p"},
                       {"call": "S", "kind": "pong", "tile": "9p", "from": "W"},
                       {"discard": "S", "tile": "8s"}, {"discard": "N", "tile": "5p"},
                       {"win": "S", "tile": "5p", "from": "N"}]}
-    assert settle(rec).reasons[0].startswith("event 7: 过水: S passed a win worth 2")
+    assert settle(rec).reasons[0].startswith("event 7: 过水: S passed a win worth 5")
 
 
 @pytest.mark.parametrize("kind, lifted", [
@@ -1259,3 +1278,102 @@ def test_passes_of_one_discard_by_three_seats_count_it_once():
                       {"draw": "E", "tile": "2s"}, {"discard": "E", "tile": "2s"},
                       {"win": "E", "tile": "5p"}]}
     assert settle(rec).net["E"] == 15
+
+
+def _kongs(seat: str, tiles: str, frm: str) -> list:
+    return [{"kong": seat, "kind": "exposed", "tile": t, "from": frm} for t in tiles.split()]
+
+
+def _chows(seat: str, tiles: str, frm: str) -> list:
+    return [{"call": seat, "kind": "chow", "tile": t, "from": frm} for t in tiles.split()]
+
+
+@pytest.mark.parametrize("rules, events, said", [
+    pytest.param("guangdong", _kongs("S", "1s 2s 3s 4s 5s 6s 7s 8s 9s", "W"),
+                 "event 5: a fifth meld for S, who has 4 from events 1, 2, 3, 4", id="kongs"),
+    pytest.param("luzhou-guide", _chows("S", "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p", "E"),
+                 "event 5: a fifth meld for S", id="chows"),
+    pytest.param("luzhou", [{"call": "N", "kind": "pong", "tile": "5m", "from": "E"},
+                            *_kongs("N", "1s 2s 3s", "E"),
+                            {"call": "N", "kind": "pong", "tile": "7p", "from": "W"}],
+                 "event 5: a fifth meld for N", id="pongs and kongs"),
+])
+def test_a_seat_with_more_than_four_melds_is_refused(rules, events, said):
+    # No hand holds a fifth meld: the record was settled, each kong paid (an audit found it).
+    record = {"rules": rules, "seats": {"E": "123m456m789m123p5p5p"},
+              "events": events + [{"win": "E", "tile": "5p"}]}
+    with pytest.raises(InputError, match=re.escape(said) + ".*: a hand holds at most 4$"):
+        settle(record)
+
+
+@pytest.mark.parametrize("events", [
+    pytest.param([{"call": "N", "kind": "pong", "tile": "5m", "from": "E"},
+                  {"kong": "N", "kind": "added", "tile": "5m"}, *_kongs("N", "1s 2s 3s", "E")],
+                 id="a pong and the kong added to it are one meld"),
+    pytest.param([{"call": "N", "kind": "kong", "tile": "5m", "from": "E"},
+                  *_kongs("N", "5m 1s 2s 3s", "E")],
+                 id="a kong call and its kong event are one meld"),
+    pytest.param([{"call": "N", "kind": "pong", "tile": "5m", "from": "E"},
+                  *_kongs("N", "1s 2s 3s", "E"), {"kong": "N", "kind": "added", "tile": "C"}],
+                 id="a ghost added to a pong makes none"),
+])
+def test_four_melds_made_over_several_events_are_taken(events):
+    record = {"rules": "luzhou", "seats": {"E": "123m456m789m123p5p5p"},
+              "events": events + [{"win": "E", "tile": "5p"}]}
+    assert settle(record).legal
+
+
+ROB_E = "(1111m) 234m 567m 78m F P 9m"
+
+
+@pytest.mark.parametrize("kong, konger, net", [
+    pytest.param({"kong": "N", "kind": "exposed", "tile": "9m", "from": "S"},
+                 "[9999m] 789s 678p 55s WW", {"E": 6, "S": -5, "W": -2, "N": 1},
+                 id="exposed, the konger's hand given"),
+    pytest.param({"kong": "N", "kind": "exposed", "tile": "9m", "from": "S"}, None,
+                 {"E": 6, "S": -5, "W": -2, "N": 1}, id="exposed"),
+    pytest.param({"kong": "N", "kind": "concealed", "tile": "9m"},
+                 "(9999m) 789s 678p 55s WW", {"E": 4, "S": -4, "W": -4, "N": 4},
+                 id="concealed, the konger's hand given"),
+    pytest.param({"kong": "N", "kind": "concealed", "tile": "9m"}, None,
+                 {"E": 4, "S": -4, "W": -4, "N": 4}, id="concealed"),
+])
+def test_a_win_robbing_a_kong_not_added_is_refused_and_the_kong_pays(kong, konger, net):
+    # G3. With the konger's hand given, its kong and the winner's tile were counted as five
+    # copies of 9m (exit 2), where the rob is what is wrong (exit 1), the kong paying as made.
+    seats = {"E": ROB_E, **({"N": konger} if konger else {})}
+    events = [{"kong": "E", "kind": "concealed", "tile": "1m"}, kong,
+              {"win": "E", "tile": "9m", "from": "N", "rob_kong": True}]
+    if kong["kind"] == "exposed":
+        events.insert(1, {"discard": "S", "tile": "9m"})
+    r = settle({"rules": "guangdong", "dealer": "E", "seats": seats, "events": events})
+    kind = kong["kind"]
+    assert not r.legal and r.net == net
+    assert r.reasons == (f"event {len(events)}: a{'n' if kind == 'exposed' else ''} {kind} "
+                         "kong cannot be robbed: only an added kong can be",)
+
+
+@pytest.mark.parametrize("win, legal", [
+    pytest.param(AK_WIN, True, id="升值胡: 杠上炮 20 颗 after passing 10"),
+    pytest.param({"win": "E", "tile": "5p", "from": "W"}, False, id="the same 10 颗 again"),
+])
+def test_guoshui_compares_the_hands_value_before_halving(win, legal):
+    # Seed 002: 同样的番数 is blocked, 升值胡 is not. A pass's value is the hand's, 颗 before a
+    # discard win is halved (大对子 10, paying 5): compared with the 5 the 杠上炮 paid, the
+    # 升值胡 was refused.
+    events = [{"discard": "W", "tile": "5p"}, {"pass": "E", "tile": "5p", "from": "W",
+                                                "value": 10}, AK_KONG, AK_DRAW, AK_OUT, win]
+    r = settle({"rules": "luzhou", "seats": {"E": AK_E, "W": AK_W}, "events": events})
+    assert r.legal is legal
+    assert r.net["E"] == 10 if legal else r.reasons == (
+        "event 6: 过水: E passed a win worth 10 at event 2 and has not drawn since; a discard "
+        "win must be worth more",)
+
+
+def test_a_number_past_any_float_is_quoted_as_written(tmp_path):
+    p = tmp_path / "r.yaml"
+    p.write_text("rules: luzhou\nseats: {S: 111m123m456m789mC5p}\n"
+                 "events: [{ghosts: S, drawn: 1.0e+999}, {win: S, tile: 5p}]\n", encoding="utf-8")
+    with pytest.raises(InputError, match=re.escape(
+            "event 1 (drawn): must be a whole number, not the number 1.0e+999") + "$"):
+        settle(str(p))
