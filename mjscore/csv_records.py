@@ -7,6 +7,7 @@ row neither loses the rows after it nor stops the run after the rows before it w
 from __future__ import annotations
 
 import csv
+from itertools import chain
 from typing import Iterator
 
 from .batch_text import garbled
@@ -50,12 +51,13 @@ def _header(lines: _QuotedLines, name: str) -> list | None:
     """The first row that is not blank; None for a file with none."""
     reader = csv.reader(lines, strict=True)
     try:
-        header = next(reader, None)
+        header = []
         while header == []:  # blank lines before the header, as between records, are none
+            lines.row_starts()
             header = next(reader, None)
     except csv.Error as e:
-        if lines.unclosed():
-            raise InputError(f"{name}: malformed CSV: line {lines.open_at}: a quote opened "
+        if lines.ended:
+            raise InputError(f"{name}: malformed CSV: line {lines.start}: a quote opened "
                              "here is never closed") from None
         raise InputError(f"{name}: malformed CSV: line {lines.line_no}: {e}") from None
     return header
@@ -63,29 +65,49 @@ def _header(lines: _QuotedLines, name: str) -> list | None:
 
 def _rows(lines: _QuotedLines) -> Iterator:
     """The reader's rows after the header; a row it could not take comes as what is wrong
-    with it (text), and reading goes on after that row."""
+    with it (text), and reading goes on after that row.
+
+    Where the trouble shows on the row's first line (a stray character after a quote, a cell
+    past the size limit), the rest of a cell it opens there is passed over as the cell's. Where
+    it shows on a later line, the row has run on into lines of its own (a quote left open,
+    closed by one further down or never), so only its first line is the bad record, and the
+    lines after that one are read again, as the rows they are."""
     reader = csv.reader(lines, strict=True)
+    pending = None  # a long cell's message, told once its quoted lines are passed over
     while True:
+        if pending and not lines.skipping:
+            yield pending
+            pending = None
         lines.row_starts()
         try:
             yield next(reader)
             continue
         except StopIteration:
-            if not lines.unclosed():
+            if not lines.skipping:
                 return
-            # (a row given up earlier whose quote, skipped to its end, never closed)
+            # (A row given up on its first line, its quote passed over to the end.)
+            if pending:
+                yield f"a quote opened on line {lines.start} is never closed"
+                pending = None
         except csv.Error as e:
-            if lines.unclosed():
-                yield f"a quote opened on line {lines.open_at} is never closed"
-            else:
-                yield (f"a cell longer than {csv.field_size_limit()} characters"
-                       if "field larger than field limit" in str(e) else
-                       f"malformed CSV: {e}") + f" (line {lines.line_no})"
-                # The reader starts afresh at the next line; were the row's cell quoted
-                # across lines, its remaining lines would be read as records of their own.
+            long = "field larger than field limit" in str(e)
+            if lines.ended:
+                yield f"a quote opened on line {lines.start} is never closed"
+            elif lines.line_no == lines.start:
+                # (What follows the error on its line is gone: the reader takes a line whole.)
+                why = f"a cell longer than {csv.field_size_limit()} characters" if long \
+                    else f"malformed CSV: {e}"
                 lines.skip_open_quote()
+                if long and lines.skipping:
+                    pending = f"{why} (line {lines.start})"
+                else:
+                    yield f"{why} (line {lines.start})"
                 continue
-        # The end of the file, inside a quote: what it swallowed were rows of their own.
+            else:  # the row ran on past its first line into rows of its own
+                yield (f"a quote opened on line {lines.start} is never closed: it runs on "
+                       f"into line {lines.line_no}" if not long else
+                       f"a quote opened on line {lines.start} runs on past "
+                       f"{csv.field_size_limit()} characters (line {lines.line_no})")
         lost = lines.read_again()
         if lost:
             yield lost
@@ -95,18 +117,18 @@ def _rows(lines: _QuotedLines) -> Iterator:
 
 class _QuotedLines:
     """The CSV text's lines, numbered, with a count of the quote characters in the row being
-    read: an odd count at a line's end means a quoted cell runs on to the next line (opened on
-    line `open_at`). After a row given up mid-cell, `skip_open_quote` has the rest of that
-    cell read as blank lines (no record, and the line numbers stay those of the file). The
-    row's lines are kept (up to HOLD_MAX characters) for `read_again`."""
+    read (from line `start`): an odd count at a line's end means a quoted cell runs on to the
+    next line. After a row given up mid-cell, `skip_open_quote` has the rest of that cell read
+    as blank lines (no record, and the line numbers stay those of the file). The row's lines
+    are kept (up to HOLD_MAX characters) for `read_again`."""
 
     def __init__(self, text):
         self._text = iter(text)
         self.line_no = 0  # of the last line handed out
-        self.open_at: int | None = None
+        self.start = 1
         self._quotes = 0
-        self._skipping = False
-        self._ended = False
+        self.skipping = False
+        self.ended = False
         self._held: list | None = []
         self._size = 0
 
@@ -117,46 +139,39 @@ class _QuotedLines:
         try:
             line = next(self._text)
         except StopIteration:
-            self._ended = True
+            self.ended = True
             raise
         self.line_no += 1
-        quotes = line.count('"')
-        if quotes % 2:
-            self.open_at = None if self._quotes % 2 else self.line_no
-        self._quotes += quotes
+        self._quotes += line.count('"')
         if self._held is not None:
             self._held.append(line)
             self._size += len(line)
             if self._size > HOLD_MAX:
                 self._held = None
-        if self._skipping:
-            self._skipping = self._quotes % 2 == 1
+        if self.skipping:
+            self.skipping = self._quotes % 2 == 1
             return "\n"
         return line
 
     def row_starts(self) -> None:
-        if not self._skipping:  # (each skipped line is a blank row of its own)
+        if not self.skipping:  # (each skipped line is a blank row of its own)
             self._quotes = 0
-            self.open_at = None
+            self.start = self.line_no + 1
             self._held, self._size = [], 0
 
     def skip_open_quote(self) -> None:
-        self._skipping = self._quotes % 2 == 1
-
-    def unclosed(self) -> bool:
-        """Whether the file ended inside a quoted cell."""
-        return self._ended and self._quotes % 2 == 1
+        self.skipping = self._quotes % 2 == 1
 
     def read_again(self) -> str | None:
-        """After the file ended inside a quote: the lines after the one that opened it come
-        again, as rows of their own. What to say instead if they were too long to keep."""
-        first, last = self.open_at + 1, self.line_no
+        """The lines after the row's first come again, as rows of their own, then the rest
+        of the file. What to say instead if they were too long to keep."""
+        first, last = self.start + 1, self.line_no
         if self._held is None:
             return (f"lines {first}-{last} are not read as records: they follow a quote opened "
-                    f"on line {self.open_at} that is never closed, and are too long to read "
+                    f"on line {self.start} that is never closed, and are too long to read "
                     "again")
-        again = self._held[len(self._held) - (last - first + 1):] if last >= first else []
-        self.__init__(again)
+        again, rest = self._held[1:], self._text
+        self.__init__(chain(again, rest))
         self.line_no = first - 1
         return None
 
