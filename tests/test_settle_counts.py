@@ -57,8 +57,10 @@ class Table:
                          set(m[1]) <= {t, self.ghost}), None)  # (not a chow)
             if pong is not None and self.rng.random() < 0.5:  # an added kong
                 hand.remove(t)
-                self.melds[s][self.melds[s].index(pong)] = ("{", pong[1] + [t], t)
                 self.events.append({"kong": s, "kind": "added", "tile": t})
+                if any(self.won(o, t, s, rob=True) for o in self.others(s)):
+                    break  # (robbed: the pong stays one, its fourth tile the robber's)
+                self.melds[s][self.melds[s].index(pong)] = ("{", pong[1] + [t], t)
                 continue
             if t != self.ghost and hand.count(t) == 4 and self.rng.random() < 0.5:
                 for _ in range(4):
@@ -81,33 +83,48 @@ class Table:
             pick = lone or pick
         return self.rng.choice(pick)
 
-    def won(self, s: str, t: str, by: str | None) -> bool:
-        """With `wins`: seat s wins on tile t (drawn, or `by`'s discard) if it is a legal
-        win there, and the deal ends."""
+    @staticmethod
+    def others(s: str) -> list:
+        """The other seats, in turn order after s."""
+        i = SEATS.index(s)
+        return list(SEATS[i + 1:] + SEATS[:i])
+
+    def won(self, s: str, t: str, by: str | None, rob: bool = False) -> bool:
+        """With `wins`: seat s wins on tile t (drawn, or `by`'s discard, or the tile of the
+        kong `by` is adding, `rob`) if it is a legal win there, and the deal ends. A draw
+        right after s's kong is its replacement (杠上花), a discard right after the
+        discarder's kong and replacement is 杠上炮."""
         if not self.wins:
             return False
         hand = self.hands[s] + ([t] if by else [])
-        if len(hand) % 3 != 2:
+        if len(hand) % 3 != 2 or not self.writable(s):
             return False
         conc = "".join(sorted(hand, key=ORDER.get))
         text = " ".join([conc] + [self.meld_text(m) for m in self.melds[s]])
-        if not self.writable(s):
-            return False
+        ev = self.events
+        flags = {"kong_draw": by is None and len(ev) > 1 and ev[-2].get("kong") == s,
+                 "after_kong": by is not None and not rob and len(ev) > 2 and
+                 ev[-3].get("kong") == by and ev[-2].get("draw") == by,
+                 "rob_kong": rob}
+        flags = {k: True for k, v in flags.items() if v}
         try:
-            if not score(text, self.rules, win=t, seat=s, discard=by).legal:
+            if not score(text, self.rules, win=t, seat=s, discard=None if rob else by,
+                         kong_draw=flags.get("kong_draw", False),
+                         after_kong=flags.get("after_kong", False),
+                         rob_kong=by if rob else None).legal:
                 return False
         except MjscoreError:
             return False
         if by:
             self.hands[s].append(t)
         self.winner = s
-        self.events.append({"win": s, "tile": t, **({"from": by} if by else {})})
+        self.events.append({"win": s, "tile": t, **({"from": by} if by else {}), **flags})
         return True
 
     def claim(self, s: str, out: str, turn: int) -> int:
         """Another seat may pong or kong the discard (luzhou: with ghosts beside one natural
         tile), or pass it; else the turn moves on."""
-        if any(self.won(o, out, s) for o in SEATS[SEATS.index(s) + 1:] + SEATS[:SEATS.index(s)]):
+        if any(self.won(o, out, s) for o in self.others(s)):
             return turn  # (the deal is over)
         if out == self.ghost:
             return turn + 1
