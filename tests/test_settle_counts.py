@@ -31,6 +31,8 @@ class Table:
 
     def __init__(self, rules: str, seed: int, wins: bool = False):
         self.rules, self.rng, self.wins, self.winner = rules, random.Random(seed), wins, None
+        self.winners: list = []
+        self.shown: dict = {}  # seat: the discard won that another winner holds
         self.ghost = {"guangdong": "P", "lanzhou": None}.get(rules, "C")  # (lanzhou: none)
         self.wall = _wall(rules, self.rng)
         self.hands = {s: [self.wall.pop() for _ in range(13)] for s in SEATS}
@@ -91,15 +93,22 @@ class Table:
         return list(SEATS[i + 1:] + SEATS[:i])
 
     def won(self, s: str, t: str, by: str | None, rob: bool = False) -> bool:
-        """With `wins`: seat s wins on tile t (drawn, or `by`'s discard, or the tile of the
-        kong `by` is adding, `rob`) if it is a legal win there, and the deal ends. A draw
-        right after s's kong is its replacement (杠上花), a discard right after the
-        discarder's kong and replacement is 杠上炮."""
+        """With `wins`: seat s wins on tile t (drawn, or the tile of the kong `by` is adding,
+        `rob`) if it is a legal win there, and the deal ends."""
+        flags = self.win_flags(s, t, by, rob)
+        if flags is not None:
+            self.end([s], t, by, flags)
+        return flags is not None
+
+    def win_flags(self, s: str, t: str, by: str | None, rob: bool = False) -> dict | None:
+        """The win event's flags if seat s may win on tile t (drawn, or `by`'s discard or
+        added kong's tile), else None. A draw right after s's kong is its replacement
+        (杠上花), a discard right after the discarder's kong and replacement is 杠上炮."""
         if not self.wins:
-            return False
+            return None
         hand = self.hands[s] + ([t] if by else [])
         if len(hand) % 3 != 2 or not self.writable(s):
-            return False
+            return None
         conc = "".join(sorted(hand, key=ORDER.get))
         text = " ".join([conc] + [self.meld_text(m) for m in self.melds[s]])
         ev = self.events
@@ -114,20 +123,29 @@ class Table:
                          after_kong=flags.get("after_kong", False),
                          rob_kong=by if rob else None,
                          declared=flags.get("declared", False)).legal:
-                return False
+                return None
         except MjscoreError:
-            return False
+            return None
+        return flags
+
+    def end(self, seats: list, t: str, by: str | None, flags: dict) -> None:
+        """The deal ends on the win of `seats` (several: one discard, or one robbed tile,
+        that is one tile, held by the first and shown in the others' hands too)."""
         if by:
-            self.hands[s].append(t)
-        self.winner = s
-        self.events.append({"win": s, "tile": t, **({"from": by} if by else {}), **flags})
-        return True
+            self.hands[seats[0]].append(t)
+            self.shown.update({w: t for w in seats[1:]})
+        self.winner, self.winners = seats[0], seats
+        self.events.append({"win": seats[0] if len(seats) == 1 else seats, "tile": t,
+                            **({"from": by} if by else {}), **flags})
 
     def claim(self, s: str, out: str, turn: int) -> int:
         """Another seat may pong or kong the discard (luzhou: with ghosts beside one natural
         tile), or pass it; else the turn moves on."""
-        if any(self.won(o, out, s) for o in self.others(s)):
-            return turn  # (the deal is over)
+        can = [(o, f) for o in self.others(s) if (f := self.win_flags(o, out, s)) is not None]
+        if can:  # (the deal is over; where several may win on it, at times all of them do)
+            several = self.rules in ("luzhou", "luzhou-guide") and self.rng.random() < 0.5
+            self.end([o for o, _f in can] if several else [can[0][0]], out, s, can[0][1])
+            return turn
         if out == self.ghost:
             return turn + 1
         for o in [x for x in SEATS if x != s]:
@@ -181,7 +199,8 @@ class Table:
         return self.claim(o, drop, SEATS.index(o))
 
     def text(self, s: str) -> str:
-        conc = "".join(sorted(self.hands[s], key=ORDER.get))
+        held = self.hands[s] + ([self.shown[s]] if s in self.shown else [])
+        conc = "".join(sorted(held, key=ORDER.get))
         return " ".join([conc] + [self.meld_text(m) for m in self.melds[s]])
 
     @staticmethod
@@ -211,7 +230,7 @@ class Table:
             if "draw" in e and self.rng.random() < 0.3:
                 e = {"draw": e["draw"]}  # a draw written without its tile
             events.append(e)
-        seats = {s: self.text(s) for s in SEATS if (self.rng.random() < 0.5 or s == self.winner)
+        seats = {s: self.text(s) for s in SEATS if (self.rng.random() < 0.5 or s in self.winners)
                  and self.writable(s)}
         if self.rules == "luzhou":
             events += [{"ghosts": s, "drawn": self.ghosts[s]} for s in SEATS
@@ -247,7 +266,7 @@ def test_a_simulated_deal_won_is_settled_as_won(rules, seed):
     hand, and the win stands unless 过水 may block it (a pass by the winner)."""
     t = Table(rules, seed, wins=True)
     t.play()
-    passed = any(e.get("pass") == t.winner for e in t.events)
+    passed = any(e.get("pass") in t.winners for e in t.events)
     for part in range(3):
         got = settle(t.record())
         assert got.legal or t.winner is None or passed, got.reasons
