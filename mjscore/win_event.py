@@ -280,20 +280,27 @@ def _claimed_first(table, ev, frm: str, tile: int) -> str | None:
     碰牌、杠牌优先), so a record calling it and then winning on it cannot be right. Read only
     where the record writes `frm`'s discards: a record of wins, or of calls alone, says nothing
     of which discard a call took; and a call of another tile took another discard (the one won
-    on came later, unwritten)."""
+    on came later, unwritten), as did one with any play written after it (a draw, discard,
+    call, kong or win: the caller's own discard at least came between, so `frm` discarded that
+    tile again, unwritten, where the log leaves turns out)."""
     before = [e for e in table.rec.events if e.number < ev.number]
     last = max((e.number for e in before if e.type == "discard" and e.seat == frm),
                default=None)
     if last is None:
         return None
+    turns = [e.number for e in before if e.type in _TURNS]
     for e in before:
         if e.number > last and e.fields.get("from") == frm and (
                 e.type == "call" or e.type == "kong" and e.fields.get("kind") == "exposed") \
-                and event_tile(e, table.rec.label) == tile:
+                and event_tile(e, table.rec.label) == tile and \
+                not any(n > e.number for n in turns):
             did = e.fields.get("kind") if e.type == "call" else "kong"
             return (f"{e.seat} made a {did} of {frm}'s discard at event {e.number}: a win "
                     f"takes a discard before any pong, kong or chow, so it comes first")
     return None
+
+
+_TURNS = frozenset({"draw", "discard", "call", "kong", "win"})
 
 
 def _horse_error(table, ev, e) -> InputError:

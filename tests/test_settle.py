@@ -396,6 +396,26 @@ REFUSALS = [
                              {"win": "S", "tile": "5p", "from": "W"}]}, 1,
                  "event 3: N made a pong of W's discard at event 2: a win takes a discard "
                  "before any pong, kong or chow, so it comes first", id="a win after a pong"),
+    # Play after the pong (found by the simulated deals): W discarded another 5p, the one
+    # won, where the log leaves turns out.
+    pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
+                  "events": [{"discard": "W", "tile": "5p"},
+                             {"call": "N", "kind": "pong", "tile": "5p", "from": "W"},
+                             {"draw": "W"},
+                             {"win": "S", "tile": "5p", "from": "W"}]}, 0,
+                 "S wins on W's discard", id="a win after a pong and the discarder's turn"),
+    pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
+                  "events": [{"discard": "W", "tile": "5p"},
+                             {"call": "N", "kind": "pong", "tile": "5p", "from": "W"},
+                             {"discard": "N", "tile": "9s"},
+                             {"win": "S", "tile": "5p", "from": "W"}]}, 0,
+                 "S wins on W's discard", id="a win after a pong and the caller's discard"),
+    pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
+                  "events": [{"discard": "W", "tile": "5p"},
+                             {"call": "N", "kind": "pong", "tile": "5p", "from": "W"},
+                             {"pass": "E", "tile": "5p", "from": "W", "value": 2},
+                             {"win": "S", "tile": "5p", "from": "W"}]}, 1,
+                 "event 4: N made a pong of W's discard at event 2", id="a pass between"),
     # Ghosts fill a called meld only while the hands given leave some (found by fuzzing).
     pytest.param({"seats": {"S": "123m456m789m222pC1p", "N": "222s333s444s6sCCC"}, "events": [{"call": "W", "kind": "pong", "tile": "2p", "from": "E"}, {"win": "S", "tile": "1p", "from": "W"}]}, 2, "events: the ghosts across the table make 6 of the 4 (C) luzhou has: S holds 1; W needs 2 in its pongs and kongs of 2p (too few natural 2p are left); N holds 3", id="a pong no ghost is left for"),  # noqa: E501
     pytest.param({"seats": {"S": "123m456m789m22pCC1p", "N": "222s333s444s666s1s"}, "events": [{"call": "W", "kind": "pong", "tile": "2p", "from": "E"}, {"kong": "W", "kind": "concealed", "tile": "2s"}, {"win": "S", "tile": "1p", "from": "W"}]}, 2, "events: the ghosts across the table make 6 of the 4 (C) luzhou has: S holds 2; W needs 4 in its pongs and kongs of 2p and 2s (too few natural 2p and 2s are left)", id="a pong and a kong two ghosts short"),  # noqa: E501
