@@ -1,9 +1,9 @@
 """settle's count of the tiles across the table (table_counts) never refuses a real deal: a
 small simulated table plays a wall out (draws, discards, pongs and kongs, luzhou's ghost-filled
-pongs, passes, the guide's chows from the left, lanzhou's 136 tiles with no ghost; with
-`wins`, legal wins, declared in lanzhou, then at times play on, or 查叫), and any part of its
-log, with any of its hands, must be taken. (The audits' larger simulator found 350 such
-refusals in 2,500 deals of the first version.)"""
+pongs, ghosts added to pongs (robbed, in luzhou), passes, the guide's chows from the left,
+lanzhou's 136 tiles with no ghost; with `wins`, legal wins, declared in lanzhou, then at times
+play on, or 查叫), and any part of its log, with any of its hands, must be taken. (The
+audits' larger simulator found 350 such refusals in 2,500 deals of the first version.)"""
 
 from __future__ import annotations
 
@@ -74,6 +74,10 @@ class Table:
                     continue
                 self.melds[s][self.melds[s].index(pong)] = ("{", pong[1] + [t], t)
                 continue
+            if self.ghost_kong(s, t):
+                if self.winners and self.winners[-1] != s and "rob_kong" in self.events[-1]:
+                    turn = SEATS.index(self.winners[-1]) + 1
+                continue
             if t != self.ghost and hand.count(t) == 4 and self.rng.random() < 0.5:
                 for _ in range(4):
                     hand.remove(t)
@@ -87,6 +91,27 @@ class Table:
         if self.wins and len(self.winners) < self.limit and self.rng.random() < 0.5 and \
                 all(self.writable(s) for s in SEATS):
             self.events.append({"exhausted": True})
+
+    def ghost_kong(self, s: str, t: str) -> bool:
+        """luzhou and the guide: a ghost drawn may be added to a pong of two natural tiles at
+        least. In luzhou another seat may rob it with the pong's tile (L14): it takes a
+        natural one, and the 红中 stays in the pong."""
+        if t != self.ghost or self.rules not in ("luzhou", "luzhou-guide"):
+            return False
+        pong = next((m for m in self.melds[s] if m[0] == "[" and len(m[1]) == 3 and
+                     m[1].count(m[2]) >= 2 and set(m[1]) <= {m[2], t}), None)
+        if pong is None or self.rng.random() < 0.5:
+            return False
+        self.hands[s].remove(t)
+        self.events.append({"kong": s, "kind": "added", "tile": t})
+        i, k = self.melds[s].index(pong), pong[2]
+        tiles = list(pong[1])
+        if self.rules == "luzhou" and any(self.won(o, k, s, rob=True) for o in self.others(s)):
+            tiles.remove(k)
+            self.melds[s][i] = ("[", tiles + [t], k)
+        else:
+            self.melds[s][i] = ("{", tiles + [t], k)
+        return True
 
     def discard(self, hand: list) -> str:
         """Any tile but a ghost; with `wins`, one with no copy or neighbour in the hand where
