@@ -200,13 +200,12 @@ def deal_win_checked(table, ev, seat: str, frm) -> None:
 def drawn_win_checked(table, ev, seat: str, tile: int) -> None:
     """Refuse a self-drawn win on another tile than the one the winner's turn drew, where the
     log names it: the winner's last turn before the win is its draw (a kong's replacement
-    among them), with no other seat's turn after it, and a self-draw wins on the tile drawn.
-    (A 天胡 wins on the dealt hand.)"""
+    among them), with no other seat's turn after it (another seat's win is one), and a
+    self-draw wins on the tile drawn. (A 天胡 wins on the dealt hand.)"""
     f = ev.fields
     if f.get("from") or f.get("heavenly"):
         return
-    turns = [e for e in table.rec.events[:ev.number - 1]
-             if e.type in ("draw", "discard", "call", "kong")]
+    turns = [e for e in table.rec.events[:ev.number - 1] if e.type in _TURNS]
     last = next((e for e in reversed(turns) if e.seat == seat), None)
     if last is None or last.type != "draw" or "tile" not in last.fields:
         return

@@ -468,6 +468,7 @@ REFUSALS = [
     pytest.param({"seats": {"E": "(9999p) 123m456m789m C 1m"}, "events": [{"kong": "E", "kind": "concealed", "tile": "9p"}, {"draw": "E", "tile": "1m"}, {"win": "E", "tile": "1m", "kong_draw": True}]}, 0, "杠上花", id="the kong replacement won on"),  # noqa: E501
     pytest.param({"seats": {"E": "123m456m789m11p23p C"}, "events": [{"draw": "E", "tile": "C"}, {"win": "E", "tile": "C"}]}, 0, "E wins by self-draw", id="a ghost drawn and won on"),  # noqa: E501
     pytest.param({"seats": {"E": "123m456m789m11p23p C"}, "events": [{"draw": "E", "tile": "3p"}, {"discard": "E", "tile": "9s"}, {"win": "E", "tile": "C"}]}, 0, "E wins by self-draw", id="a draw then a discard: the winning draw not logged"),  # noqa: E501
+    pytest.param({"seats": {"E": "123m456m789m11p23p C", "W": "123s456s789s11p2pC 3p"}, "events": [{"draw": "E", "tile": "3p"}, {"win": "W", "tile": "3p"}, {"win": "E", "tile": "C"}]}, 0, "E wins by self-draw", id="a draw then another seat's win: the winning draw not logged"),  # noqa: E501
     pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
                   "events": [{"discard": "W", "tile": "5p"},
                              {"kong": "N", "kind": "exposed", "tile": "5p", "from": "W"},
