@@ -122,7 +122,10 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     to_draw = [k for k in sorted(rs.ghost_kinds) if have[k] < rs.copies[k]]  # ghosts left
     ghost_only = not cat and not found and any(completes(k).legal for k in to_draw)
     full = held_all or ghost_only and holds_every_ghost(rs, concealed_ghosts + 1)
-    return WaitsResult(rs.name, format_hand(hand.parsed), bool(found) or ghost_only, cat,
+    # The hand as one sorted run: one tile short, no tile of it is a winning tile, which
+    # `format_hand` would set apart where it was written last out of order.
+    return WaitsResult(rs.name, format_hand(replace(hand.parsed, win=None)),
+                       bool(found) or ghost_only, cat,
                        tuple(found), max((w.value for w in found), default=0),
                        " or ".join(T.name(k) for k in to_draw) or None, rs.unit,
                        void_breach(suits_held(hand, rs), rs.max_suits, rs) if cat else "", rs,

@@ -94,6 +94,18 @@ def test_cli_json_fields():
     assert {"id", "name", "en", "effect"} <= set(data["waits"][0]["patterns"][0])
 
 
+@pytest.mark.parametrize("hand, shown", [
+    pytest.param("123m456m789m11p3p2p", "123456789m1123p", id="written out of order"),
+    pytest.param("3p123m456m11p2p [555m]", "123456m1123p [555m]", id="a meld"),
+])
+def test_the_hand_is_one_sorted_run(hand, shown):
+    """One tile short, no tile is a winning tile: none is set apart as `score` sets the
+    winning tile apart."""
+    assert waits(hand).hand == shown
+    res = CliRunner().invoke(cli, ["waits", hand])
+    assert res.output.splitlines()[0] == f"Hand:     {shown}   (luzhou)"
+
+
 def test_cli_not_ready_exits_0():
     res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p5p"])
     assert res.exit_code == 0 and "Not ready" in res.output
