@@ -1,9 +1,10 @@
 """settle's count of the tiles across the table (table_counts) never refuses a real deal: a
 small simulated table plays a wall out (draws, discards, pongs and kongs, ghost-filled ones in
 luzhou and the guide, ghosts added to pongs (robbed, in luzhou), passes, the guide's chows,
-lanzhou's 136 tiles with no ghost; with `wins`, legal wins, declared in lanzhou, then at times
-play on, or 查叫), and any part of its log, with any of its hands, must be taken. (The
-audits' larger simulator found 350 such refusals in 2,500 deals of the first version.)"""
+lanzhou's 136 tiles with no ghost and its toss groups; with `wins`, legal wins, declared in
+lanzhou, then at times play on, or 查叫), and any part of its log, with any of its hands, must
+be taken. (The audits' larger simulator found 350 such refusals in 2,500 deals of the first
+version.)"""
 
 from __future__ import annotations
 
@@ -42,6 +43,24 @@ class Table:
         self.ghosts = {s: self.hands[s].count(self.ghost) for s in SEATS}
         self.melds = {s: [] for s in SEATS}  # (bracket, tiles, kind)
         self.events: list = []
+        if rules == "lanzhou":
+            for s in SEATS:
+                self.toss(s)
+
+    def toss(self, s: str) -> None:
+        """Lanzhou's 摔牌 (Z2), dealt hands only: up to three exposed groups of three 1s, 9s
+        and honours, not all alike (that is a pong), at random."""
+        hand = self.hands[s]
+        for _ in range(3):
+            end = [x for x in hand if len(x) == 1 or x[0] in "19"]
+            if len(set(end)) < 2 or self.rng.random() < 0.5:
+                return
+            group = self.rng.sample(end, 3) if len(end) >= 3 else []
+            if len(group) < 3 or len(set(group)) == 1:
+                return
+            for x in group:
+                hand.remove(x)
+            self.melds[s].append(("[", group, None))
 
     def draw(self, s: str) -> str:
         t = self.wall.pop()
