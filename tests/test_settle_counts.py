@@ -1,10 +1,10 @@
 """settle's count of the tiles across the table (table_counts) never refuses a real deal: a
 small simulated table plays a wall out (draws, discards, pongs and kongs, ghost-filled ones in
 luzhou and the guide, ghosts added to pongs (robbed, in luzhou), passes, the guide's chows,
-lanzhou's 136 tiles with no ghost and its toss groups; with `wins`, legal wins, declared in
-lanzhou, then at times play on, or 查叫), and any part of its log, with any of its hands, must
-be taken. (The audits' larger simulator found 350 such refusals in 2,500 deals of the first
-version.)"""
+lanzhou's 136 tiles with no ghost and its toss groups; with `wins`, guangdong's flipped ghost
+at times, legal wins, declared in lanzhou, then at times play on, or 查叫), and any part of
+its log, with any of its hands, must be taken. (The audits' larger simulator found 350 such
+refusals in 2,500 deals of the first version.)"""
 
 from __future__ import annotations
 
@@ -27,6 +27,14 @@ def _wall(rules: str, rng: random.Random) -> list:
     return wall
 
 
+def _after(k: str) -> str:
+    """The tile after indicator k (G1): 9 -> 1 within a suit, E S W N C F P -> E."""
+    if len(k) == 2:
+        return f"{int(k[0]) % 9 + 1}{k[1]}"
+    honours = "ESWNCFP"
+    return honours[(honours.index(k) + 1) % 7]
+
+
 class Table:
     """One deal played out at random, every tile tracked."""
 
@@ -39,8 +47,15 @@ class Table:
         self.shown: dict = {}  # seat: the discard won that another winner holds
         self.ghost = {"guangdong": "P", "lanzhou": None}.get(rules, "C")  # (lanzhou: none)
         self.wall = _wall(rules, self.rng)
+        # guangdong, with `wins`, at times flips its ghost (G1): the tile after the indicator,
+        # shown from the wall and out of play.
+        self.indicator = self.wall.pop() if wins and rules == "guangdong" and \
+            self.rng.random() < 0.5 else None
+        if self.indicator is not None:
+            self.ghost = _after(self.indicator)
         self.hands = {s: [self.wall.pop() for _ in range(13)] for s in SEATS}
         self.ghosts = {s: self.hands[s].count(self.ghost) for s in SEATS}
+        self.opts = {"ghost": "flip", "indicator": self.indicator} if self.indicator else {}
         self.melds = {s: [] for s in SEATS}  # (bracket, tiles, kind)
         self.events: list = []
         if rules == "lanzhou":
@@ -178,6 +193,7 @@ class Table:
         flags = {k: True for k, v in flags.items() if v}
         try:
             if not score(text, self.rules, win=t, seat=s, discard=None if rob else by,
+                         indicator=self.indicator,
                          kong_draw=flags.get("kong_draw", False),
                          after_kong=flags.get("after_kong", False),
                          rob_kong=by if rob else None,
@@ -301,7 +317,8 @@ class Table:
         if self.rules == "luzhou":
             events += [{"ghosts": s, "drawn": self.ghosts[s]} for s in SEATS
                        if self.rng.random() < 0.3 and self.ghosts[s] <= 4]
-        return {"rules": self.rules, "seats": seats, "events": events}
+        return {"rules": self.rules, "seats": seats, "events": events,
+                **({"opts": self.opts} if self.opts else {})}
 
 
 def _physical(t: Table) -> Counter:
