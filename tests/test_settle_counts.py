@@ -1,10 +1,11 @@
 """settle's count of the tiles across the table (table_counts) never refuses a real deal: a
 small simulated table plays a wall out (draws, discards, pongs and kongs, ghost-filled ones in
 luzhou and the guide, ghosts added to pongs (robbed, in luzhou), passes, the guide's chows,
-lanzhou's 136 tiles with no ghost and its toss groups; with `wins`, guangdong's flipped ghost
-at times, legal wins, declared in lanzhou, then at times play on, or 查叫), and any part of
-its log, with any of its hands, must be taken. (The audits' larger simulator found 350 such
-refusals in 2,500 deals of the first version.)"""
+lanzhou's 136 tiles with no ghost and its toss groups; with `wins`, guangdong's flipped ghost,
+horses and house options at times, legal wins, declared in lanzhou, then at times play on,
+or 查叫), and any part of its log, with any of its hands, must be taken, its nets summing to
+zero. (The audits' larger simulator found 350 such refusals in 2,500 deals of the first
+version.)"""
 
 from __future__ import annotations
 
@@ -56,6 +57,11 @@ class Table:
         self.hands = {s: [self.wall.pop() for _ in range(13)] for s in SEATS}
         self.ghosts = {s: self.hands[s].count(self.ghost) for s in SEATS}
         self.opts = {"ghost": "flip", "indicator": self.indicator} if self.indicator else {}
+        if wins and rules == "guangdong":  # (its house options, at random)
+            self.opts.update(horses=self.rng.choice([0, 2, 4]),
+                             kongs_on_draw=self.rng.choice(["paid", "void"]),
+                             gangbao_quanbao=self.rng.random() < 0.5,
+                             genzhuang=self.rng.choice([0, 1]))
         self.melds = {s: [] for s in SEATS}  # (bracket, tiles, kind)
         self.events: list = []
         if rules == "lanzhou":
@@ -193,7 +199,7 @@ class Table:
         flags = {k: True for k, v in flags.items() if v}
         try:
             if not score(text, self.rules, win=t, seat=s, discard=None if rob else by,
-                         indicator=self.indicator,
+                         opts={k: v for k, v in self.opts.items() if k != "horses"},
                          kong_draw=flags.get("kong_draw", False),
                          after_kong=flags.get("after_kong", False),
                          rob_kong=by if rob else None,
@@ -211,8 +217,10 @@ class Table:
             self.shown.update({w: t for w in seats[1:]})
         self.winner = self.winner or seats[0]
         self.winners += seats
+        horses = [self.wall.pop() for _ in range(self.opts.get("horses", 0))]  # (买马, G9)
         self.events.append({"win": seats[0] if len(seats) == 1 else seats, "tile": t,
-                            **({"from": by} if by else {}), **flags})
+                            **({"from": by} if by else {}), **flags,
+                            **({"horses": "".join(horses)} if horses else {})})
 
     def claim(self, s: str, out: str, turn: int) -> int:
         """Another seat may pong or kong the discard (luzhou: with ghosts beside one natural
@@ -355,3 +363,4 @@ def test_a_simulated_deal_won_is_settled_as_won(rules, seed):
     for part in range(3):
         got = settle(t.record())
         assert got.legal or t.winner is None or passed, got.reasons
+        assert sum(got.net.values()) == 0
