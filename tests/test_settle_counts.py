@@ -1,11 +1,11 @@
 """settle's count of the tiles across the table (table_counts) never refuses a real deal: a
 small simulated table plays a wall out (draws, discards, pongs and kongs, ghost-filled ones in
 luzhou and the guide, ghosts added to pongs (robbed, in luzhou), passes, the guide's chows,
-lanzhou's 136 tiles with no ghost and its toss groups; with `wins`, guangdong's flipped ghost,
-horses and house options at times, legal wins, declared in lanzhou, then at times play on,
-or 查叫), and any part of its log, with any of its hands, must be taken, its nets summing to
-zero. (The audits' larger simulator found 350 such refusals in 2,500 deals of the first
-version.)"""
+lanzhou's 136 tiles with no ghost and its toss groups; with `wins`, luzhou's 8 ghosts (喜钱),
+guangdong's flipped ghost, horses and house options at times, legal wins, declared in
+lanzhou, then at times play on, or 查叫), and any part of its log, with any of its hands,
+must be taken, its nets summing to zero. (The audits' larger simulator found 350 such
+refusals in 2,500 deals of the first version.)"""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ SUITED = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
 ORDER = {k: i for i, k in enumerate(SUITED + list("ESWNCFP"))}
 
 
-def _wall(rules: str, rng: random.Random) -> list:
+def _wall(rules: str, rng: random.Random, eight: bool = False) -> list:
     kinds = SUITED + (["C"] if rules == "luzhou" else list("ESWNCFP"))  # (the guide: 136)
-    wall = [k for k in kinds for _ in range(4)]
+    wall = [k for k in kinds for _ in range(4)] + ["C"] * 4 * eight  # (luzhou's ghosts=8)
     rng.shuffle(wall)
     return wall
 
@@ -47,7 +47,8 @@ class Table:
             self.rng.random() < 0.5 else 1
         self.shown: dict = {}  # seat: the discard won that another winner holds
         self.ghost = {"guangdong": "P", "lanzhou": None}.get(rules, "C")  # (lanzhou: none)
-        self.wall = _wall(rules, self.rng)
+        eight = wins and rules == "luzhou" and self.rng.random() < 0.3
+        self.wall = _wall(rules, self.rng, eight)
         # guangdong, with `wins`, at times flips its ghost (G1): the tile after the indicator,
         # shown from the wall and out of play.
         self.indicator = self.wall.pop() if wins and rules == "guangdong" and \
@@ -57,6 +58,8 @@ class Table:
         self.hands = {s: [self.wall.pop() for _ in range(13)] for s in SEATS}
         self.ghosts = {s: self.hands[s].count(self.ghost) for s in SEATS}
         self.opts = {"ghost": "flip", "indicator": self.indicator} if self.indicator else {}
+        if eight:
+            self.opts["ghosts"] = 8
         if wins and rules == "guangdong":  # (its house options, at random)
             self.opts.update(horses=self.rng.choice([0, 2, 4]),
                              kongs_on_draw=self.rng.choice(["paid", "void"]),
@@ -323,8 +326,9 @@ class Table:
         seats = {s: self.text(s) for s in SEATS if (self.rng.random() < 0.5 or every or
                                                     s in self.winners) and self.writable(s)}
         if self.rules == "luzhou":
+            most = self.opts.get("ghosts", 4)
             events += [{"ghosts": s, "drawn": self.ghosts[s]} for s in SEATS
-                       if self.rng.random() < 0.3 and self.ghosts[s] <= 4]
+                       if self.rng.random() < 0.3 and self.ghosts[s] <= most]
         return {"rules": self.rules, "seats": seats, "events": events,
                 **({"opts": self.opts} if self.opts else {})}
 
