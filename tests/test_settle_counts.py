@@ -3,9 +3,9 @@ small simulated table plays a wall out (draws, discards, pongs and kongs, ghost-
 luzhou and the guide, ghosts added to pongs (robbed, in luzhou), passes, the guide's chows,
 lanzhou's 136 tiles with no ghost and its toss groups; with `wins`, luzhou's 8 ghosts (喜钱),
 guangdong's flipped ghost, horses and house options at times, legal wins, declared in
-lanzhou (and at times luzhou), then at times play on, or 查叫), and any part of its log, with
-any of its hands, must be taken, its nets summing to zero. (The audits' larger simulator
-found 350 such refusals in 2,500 deals of the first version.)"""
+lanzhou (and at times luzhou), wins let go (过水, 漏胡), then at times play on, or 查叫), and
+any part of its log, with any of its hands, must be taken, its nets summing to zero. (The
+audits' larger simulator found 350 such refusals in 2,500 deals of the first version.)"""
 
 from __future__ import annotations
 
@@ -203,15 +203,18 @@ class Table:
                  self.rules == "luzhou" and self.rng.random() < 0.2}
         flags = {k: True for k, v in flags.items() if v}
         try:
-            if not score(text, self.rules, win=t, seat=s, discard=None if rob else by,
+            got = score(text, self.rules, win=t, seat=s, discard=None if rob else by,
                          opts={k: v for k, v in self.opts.items() if k != "horses"},
                          kong_draw=flags.get("kong_draw", False),
                          after_kong=flags.get("after_kong", False),
                          rob_kong=by if rob else None,
-                         declared=flags.get("declared", False)).legal:
+                         declared=flags.get("declared", False))
+            if not got.legal:
                 return None
         except MjscoreError:
             return None
+        # (What a pass on it says the hand was worth: 过水 compares 颗 before halving.)
+        self.worth = got.raw if got.cap is None else min(got.raw, got.cap)
         return flags
 
     def end(self, seats: list, t: str, by: str | None, flags: dict) -> None:
@@ -230,7 +233,15 @@ class Table:
     def claim(self, s: str, out: str, turn: int) -> int:
         """Another seat may pong or kong the discard (luzhou: with ghosts beside one natural
         tile), or pass it; else the turn moves on."""
-        can = [(o, f) for o in self.others(s) if (f := self.win_flags(o, out, s)) is not None]
+        can, let_go = [], set()
+        for o in self.others(s):
+            f = self.win_flags(o, out, s)
+            if f is not None and self.rules in ("luzhou", "lanzhou") and self.rng.random() < 0.3:
+                # A win let go (过水, 漏胡): written with what it was worth.
+                self.events.append({"pass": o, "tile": out, "from": s, "value": self.worth})
+                let_go.add(o)
+            elif f is not None:
+                can.append((o, f))
         if can:  # (where several may win on it, at times all of them do)
             several = self.rules in ("luzhou", "luzhou-guide") and self.rng.random() < 0.5
             room = self.limit - len(self.winners)
@@ -262,7 +273,8 @@ class Table:
                 hand.remove(drop)
                 self.events.append({"discard": o, "tile": drop})
                 return self.claim(o, drop, SEATS.index(o))
-            if self.rng.random() < 0.1 and self.rules != "luzhou-guide":  # (no pass rule)
+            if self.rng.random() < 0.1 and self.rules != "luzhou-guide" and \
+                    o not in let_go:  # (the guide has no pass rule; one pass a seat)
                 self.events.append({"pass": o, "tile": out, "from": s, "value": 2})
         if self.rules == "luzhou-guide":
             return self.chow(s, out, turn)
