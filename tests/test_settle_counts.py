@@ -323,7 +323,7 @@ class Table:
 
     def record(self) -> dict:
         """A part of the log and some of the hands, as a player might write them."""
-        keep = self.rng.choice([1.0, 0.7, 0.3])
+        keep = self.rng.choice([1.0, 0.7, 0.3, 0.0])  # (0: kongs, calls and wins alone)
         events = []
         # (A self-drawn win is written with the draw it won on, or with no draw of that seat
         # named after the last one written: else the log says it drew another tile last.)
