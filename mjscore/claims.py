@@ -67,7 +67,10 @@ def check_kong_shown(table, ev, hand, tile: int, robber) -> None:
     ghost = ghost_added(ev, tile, rs, robber is not None)
     named = event_tile(robber, label) if ghost and robber else tile
     left = ghost and (robber is None or robbed_may_be_ghost(rs))
-    if any(m.kind == want[0] and m.exposure == want[1] and (m.ghosts or not left) and
+    # Robbed, the pong may still be made a kong later (its seat plays on after the win):
+    # then the hand shows that added kong.
+    shows = {want, ("kong", "added")} if robber and _added_later(table, ev, named) else {want}
+    if any((m.kind, m.exposure) in shows and (m.ghosts or not left) and
            (ghost and named in rs.ghost_kinds or m.tiles[0] == named) for m in hand.melds):
         return
     if ghost and not robber:
@@ -78,6 +81,20 @@ def check_kong_shown(table, ev, hand, tile: int, robber) -> None:
           f"natural tile and leaves the {T.name(tile)} (seed 002: 把红中留给杠牌的人)" if left else ""
     raise InputError(f"{label}: event {ev.number}: {ev.seat}'s hand shows no {shown} of "
                      f"{T.name(named)}{why}")
+
+
+def _added_later(table, ev, kind: int) -> bool:
+    """Whether `ev`'s seat adds a kong to its pong of `kind` after `ev` that is not robbed:
+    of `kind`, or a ghost added (which may be to any pong)."""
+    events, label, rs = table.rec.events, table.rec.label, table.rs
+    for e in events[ev.number:]:  # (events numbered from 1: those after `ev`)
+        if e.seat != ev.seat or e.type != "kong" or e.fields.get("kind") != "added":
+            continue
+        tile = event_tile(e, label)
+        if (tile == kind or added_ghost(tile, rs)) and \
+                robbing_win(events, e.number - 1, rs, label) is None:
+            return True
+    return False
 
 
 def check_robbed(table, kong_tile: int, win) -> None:

@@ -281,7 +281,8 @@ def _claimed_first(table, ev, frm: str, tile: int) -> str | None:
     of which discard a call took; and a call of another tile took another discard (the one won
     on came later, unwritten), as did one with any play written after it (a draw, discard,
     call, kong or win: the caller's own discard at least came between, so `frm` discarded that
-    tile again, unwritten, where the log leaves turns out)."""
+    tile again, unwritten, where the log leaves turns out), and one the winner made itself
+    (its meld holds that discard: it won on another)."""
     before = [e for e in table.rec.events if e.number < ev.number]
     last = max((e.number for e in before if e.type == "discard" and e.seat == frm),
                default=None)
@@ -291,7 +292,7 @@ def _claimed_first(table, ev, frm: str, tile: int) -> str | None:
     for e in before:
         if e.number > last and e.fields.get("from") == frm and (
                 e.type == "call" or e.type == "kong" and e.fields.get("kind") == "exposed") \
-                and event_tile(e, table.rec.label) == tile and \
+                and event_tile(e, table.rec.label) == tile and e.seat not in ev.seats and \
                 not any(n > e.number for n in turns):
             did = e.fields.get("kind") if e.type == "call" else "kong"
             return (f"{e.seat} made a {did} of {frm}'s discard at event {e.number}: a win "
