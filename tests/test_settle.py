@@ -115,6 +115,14 @@ def test_a_ghosts_event_short_of_the_ghosts_held_is_refused():
         settle(rec)
 
 
+# S's added kong of 7m robbed by N; S's hand shows a kong of 7m and a ghost.
+ROBBED = {"rules": "luzhou-guide",
+          "seats": {"S": "123m456m11m4p5p {777mC}", "N": "123p456p789p99p8m9m 7m"},
+          "events": [{"call": "S", "kind": "pong", "tile": "7m", "from": "W"},
+                     {"kong": "S", "kind": "added", "tile": "7m"},
+                     {"win": "N", "tile": "7m", "from": "S", "rob_kong": True}]}
+
+
 @pytest.mark.parametrize("events", [
     pytest.param([{"ghosts": "E", "drawn": 5}, {"win": "E", "tile": "3p", "heavenly": True}],
                  id="told before the win"),
@@ -425,19 +433,10 @@ REFUSALS = [
                  "S wins on W's discard with 5p", id="a win after the winner's own pong"),
     # A pong whose added kong was robbed is made a kong later, a ghost added (the simulated
     # deals): the hand shows that kong, not the pong.
-    pytest.param({"rules": "luzhou-guide",
-                  "seats": {"S": "123m456m11m4p5p {777mC}", "N": "123p456p789p99p8m9m 7m"},
-                  "events": [{"call": "S", "kind": "pong", "tile": "7m", "from": "W"},
-                             {"kong": "S", "kind": "added", "tile": "7m"},
-                             {"win": "N", "tile": "7m", "from": "S", "rob_kong": True},
-                             {"kong": "S", "kind": "added", "tile": "C"}]}, 0,
+    pytest.param(dict(ROBBED, events=ROBBED["events"] + [{"kong": "S", "kind": "added",
+                                                          "tile": "C"}]), 0,
                  "Event 4: S added kong of C: pays nothing", id="a robbed kong's pong konged later"),
-    pytest.param({"rules": "luzhou-guide",
-                  "seats": {"S": "123m456m11m4p5p {777mC}", "N": "123p456p789p99p8m9m 7m"},
-                  "events": [{"call": "S", "kind": "pong", "tile": "7m", "from": "W"},
-                             {"kong": "S", "kind": "added", "tile": "7m"},
-                             {"win": "N", "tile": "7m", "from": "S", "rob_kong": True}]}, 2,
-                 "event 2: S's hand shows no exposed pong (the kong was robbed) of 7m",
+    pytest.param(ROBBED, 2, "event 2: S's hand shows no exposed pong (the kong was robbed) of 7m",
                  id="a robbed kong's pong shown as a kong, none added later"),
     # Ghosts fill a called meld only while the hands given leave some (found by fuzzing).
     pytest.param({"seats": {"S": "123m456m789m222pC1p", "N": "222s333s444s6sCCC"}, "events": [{"call": "W", "kind": "pong", "tile": "2p", "from": "E"}, {"win": "S", "tile": "1p", "from": "W"}]}, 2, "events: the ghosts across the table make 6 of the 4 (C) luzhou has: S holds 1; W needs 2 in its pongs and kongs of 2p (too few natural 2p are left); N holds 3", id="a pong no ghost is left for"),  # noqa: E501
