@@ -115,14 +115,6 @@ def test_a_ghosts_event_short_of_the_ghosts_held_is_refused():
         settle(rec)
 
 
-# S's added kong of 7m robbed by N; S's hand shows a kong of 7m and a ghost.
-ROBBED = {"rules": "luzhou-guide",
-          "seats": {"S": "123m456m11m4p5p {777mC}", "N": "123p456p789p99p8m9m 7m"},
-          "events": [{"call": "S", "kind": "pong", "tile": "7m", "from": "W"},
-                     {"kong": "S", "kind": "added", "tile": "7m"},
-                     {"win": "N", "tile": "7m", "from": "S", "rob_kong": True}]}
-
-
 @pytest.mark.parametrize("events", [
     pytest.param([{"ghosts": "E", "drawn": 5}, {"win": "E", "tile": "3p", "heavenly": True}],
                  id="told before the win"),
@@ -162,6 +154,14 @@ BASE = {"S": "111m123m456m789mC5p", "N": "222s333s444s666sC5p", "E": "123p456p78
 # At 查叫 East shows a 红中 (C); West's ghosts event tells of the rest of the set.
 SHOWN = {"E": "123p456p789p11sC2s", "S": "234m567m33p345p6p8p", "W": "567m678m99m345s89s",
          "N": "222m888m55s678s9s9s"}
+
+# S's added kong of 7m robbed by N; S's hand shows a kong of 7m and a ghost.
+ROBBED = {"rules": "luzhou-guide",
+          "seats": {"S": "123m456m11m4p5p {777mC}", "N": "123p456p789p99p8m9m 7m"},
+          "events": [{"call": "S", "kind": "pong", "tile": "7m", "from": "W"},
+                     {"kong": "S", "kind": "added", "tile": "7m"},
+                     {"win": "N", "tile": "7m", "from": "S", "rob_kong": True}]}
+
 
 REFUSALS = [
     pytest.param({"rules": "luzhou", "seats": {**BASE, "W": "1111p23p456p99sC2s"},
