@@ -197,6 +197,10 @@ def deal_win_checked(table, ev, seat: str, frm) -> None:
                          "came before it")
 
 
+# The events that are a turn of play (a pass, a ghosts count or 查叫 is none).
+_TURNS = frozenset({"draw", "discard", "call", "kong", "win"})
+
+
 def drawn_win_checked(table, ev, seat: str, tile: int) -> None:
     """Refuse a self-drawn win on another tile than the one the winner's turn drew, where the
     log names it: the winner's last turn before the win is its draw (a kong's replacement
@@ -298,9 +302,6 @@ def _claimed_first(table, ev, frm: str, tile: int) -> str | None:
             return (f"{e.seat} made a {did} of {frm}'s discard at event {e.number}: a win "
                     f"takes a discard before any pong, kong or chow, so it comes first")
     return None
-
-
-_TURNS = frozenset({"draw", "discard", "call", "kong", "win"})
 
 
 def _horse_error(table, ev, e) -> InputError:
