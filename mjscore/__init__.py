@@ -27,7 +27,7 @@ __all__ = ["score", "waits", "settle", "Result", "WaitsResult", "SettleResult", 
 
 # The scoring engine is imported on first use, so that `mjscore --help` and the error
 # classes cost no more than they must (the CLI's start-up time is a product feature).
-_LAZY = {"score": ("api", "score"), "Result": ("api", "Result"), "waits": ("ready", "waits"),
+_LAZY = {"score": ("api", "score"), "Result": ("result", "Result"), "waits": ("ready", "waits"),
          "WaitsResult": ("ready", "WaitsResult"), "settle": ("whole_hand", "settle"),
          "SettleResult": ("whole_hand", "SettleResult")}
 

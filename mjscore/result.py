@@ -1,0 +1,114 @@
+"""A scored win: the frozen `Result` that `score()` returns, whose fields are the `score
+--format json` fields (CONTRACT) and whose `to_dict()` is that JSON; and an `Alternative`
+reading (`--explain`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from . import context as C
+from .frozen import hash_fields
+from .notation import format as format_hand
+from .scoring import distinct
+
+
+@dataclass(frozen=True)
+class Alternative:
+    value: int
+    raw: int
+    patterns: tuple
+    decomposition: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """One scored win. Fields match `score --format json` (CONTRACT); `to_dict()` gives it."""
+
+    ruleset: str
+    parsed: object = field(repr=False)  # the hand as read, winning tile included
+    legal: bool
+    reasons: tuple
+    value: int
+    raw: int
+    cap: int | None
+    patterns: tuple
+    top: object = field(repr=False, compare=False)  # the chosen Evaluation, or None
+    payments: tuple
+    net: MappingProxyType
+    context: C.WinContext = field(repr=False)
+    unit: str = ""
+    found: tuple = field(default=(), repr=False, compare=False)  # evaluations made (`pruning`)
+    ghost: str = "C"
+    kong_payments: tuple = ()
+    # The ruleset scored under, for the table's words: the working of the value, the payer
+    # rule, the discard divisor, the ruleset's own terms (not a result).
+    rules: object = field(default=None, repr=False, compare=False)
+    unread: object = field(default=None, repr=False, compare=False)  # `pruning.Unread` or None
+    # What a claim that is no legal win still brings (喜钱 paid win or not): named by the
+    # table, in no payment or net (`settlement.due_without_win`).
+    due: tuple = field(default=(), compare=False)
+
+    __hash__ = hash_fields
+
+    @property
+    def hand(self) -> str:
+        """The hand in canonical notation."""
+        return format_hand(self.parsed)
+
+    @property
+    def decomposition(self) -> str | None:
+        """The chosen reading in notation, each ghost shown with what it stands for."""
+        return self._text(self.top.reading) if self.top is not None else None
+
+    def _text(self, reading) -> str:
+        kinds = self.rules.ghost_kinds if self.rules is not None else ()
+        if len(kinds) > 1:  # (a house rule's: each ghost as the tile held)
+            return reading.text_as_held(self.parsed, kinds)
+        return reading.text(self.ghost)
+
+    @property
+    def evaluations(self) -> tuple:
+        """Every reading's evaluation, those `pruning` skipped as unable to win read now."""
+        if self.unread is None:
+            return self.found
+        got = self.__dict__.get("_every")
+        if got is None:
+            got = self.__dict__["_every"] = self.unread(self.found)
+        return got
+
+    @property
+    def readings(self) -> int:
+        return len(self.evaluations)
+
+    @property
+    def alternatives(self) -> tuple:
+        """Readings that differ in patterns or value, best first (`--explain`)."""
+        return tuple(Alternative(e.value, e.raw, e.hits, self._text(e.reading))
+                     for e in distinct(self.evaluations, self.ghost))
+
+    def to_dict(self) -> dict:
+        return {"ruleset": self.ruleset, "hand": self.hand, **self.outcome(),
+                "decomposition": self.decomposition, **self.paid()}
+
+    # The fields between hand and decomposition, and those after it: what many hands share,
+    # so a batch writes each such part once (`batch_output.jsonl`), keyed by what it reads.
+    def outcome(self) -> dict:
+        return {"legal": self.legal, "reasons": list(self.reasons), "value": self.value,
+                "raw_value": self.raw, "cap": self.cap,
+                "patterns": [h.to_dict() for h in self.patterns]}
+
+    def outcome_key(self) -> tuple:
+        # (A hit's id, names and effect: what its to_dict reads. Its spec need not hash.)
+        return (self.legal, self.reasons, self.value, self.raw, self.cap,
+                tuple([h[:4] for h in self.patterns]))
+
+    def paid(self) -> dict:
+        return {"payments": [p.to_dict() for p in self.payments], "net": dict(self.net),
+                "kong_payments": [dict(k) for k in self.kong_payments]}
+
+    def paid_key(self) -> tuple | None:
+        """None where a part is not hashable (a kong payment's mapping): not kept."""
+        if self.kong_payments:
+            return None
+        return (self.payments, tuple(self.net.items()))
