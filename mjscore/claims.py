@@ -15,7 +15,7 @@ from __future__ import annotations
 from . import tiles as T
 from .context import SEATS
 from .record import event_tile
-from .errors import InputError
+from .errors import InputError, counted
 from .robbing import rob_ghost_refusal, robbed_may_be_ghost
 from .settlement import Payment
 
@@ -142,3 +142,43 @@ def check_meld_count(rec, rs) -> None:
             raise InputError(f"{rec.label}: event {ev.number}: a fifth meld for {ev.seat}, "
                              f"who has {MELDS_MAX} from events {others}: a hand holds at most "
                              f"{MELDS_MAX}")
+
+
+
+def check_call_shown(table, ev) -> None:
+    """Refuse a call, or a win robbing a kong the record leaves out, that a hand given
+    contradicts (kong events: `check_kong_shown`). A pong called stays in its seat's hand, as
+    a pong or as the kong added to it; each chow called is a chow there holding its tile (or
+    a ghost, which may stand for it); a robbed kong's seat keeps the exposed pong the robbed
+    tile was added to (or the kong it makes of it later)."""
+    rec, rs = table.rec, table.rs
+    robbed = ev.type == "win"
+    seat = ev.fields.get("from") if robbed else ev.seat
+    hand = table.hands.get(seat)
+    kind = "robbed" if robbed else ev.fields.get("kind")
+    if hand is None or kind == "kong":  # (a kong call comes with its kong event)
+        return
+    if robbed and any(robbing_win(rec.events, e.number - 1, rs, rec.label) is ev
+                      for e in rec.events[:ev.number - 1] if e.type == "kong"):
+        return  # the kong is in the record: checked at its event
+    k = event_tile(ev, rec.label)
+    if kind == "chow":
+        n = sum(1 for e in rec.events[:ev.number] if e.type == "call" and e.seat == seat
+                and e.fields.get("kind") == "chow")
+        chows = [m for m in hand.melds if m.kind == "chow"]
+        if len(chows) >= n and any(k in m.tiles or m.ghosts for m in chows):
+            return
+        what = f"no chow holding {T.name(k)}" if len(chows) >= n else \
+            f"{counted(len(chows), 'chow')}, and this is its chow call {n}"
+        raise InputError(f"{rec.label}: event {ev.number}: {seat} called a chow of "
+                         f"{T.name(k)}, but {seat}'s hand shows {what}")
+    wild = added_ghost(k, rs)  # a ghost claimed stands for the tile the meld is of
+    if any(m.kind in ("pong", "kong") and m.exposure != "concealed" and
+           (m.tiles[0] == k or wild and m.ghosts) for m in hand.melds):
+        return
+    if robbed:
+        raise InputError(f"{rec.label}: event {ev.number}: {' and '.join(ev.seats)} robs "
+                         f"{seat}'s kong of {T.name(k)}, but {seat}'s hand shows no exposed "
+                         f"pong of {T.name(k)}, which the robbed tile was added to")
+    raise InputError(f"{rec.label}: event {ev.number}: {seat} called a pong of {T.name(k)}, "
+                     f"but {seat}'s hand shows no exposed pong or kong of {T.name(k)}")

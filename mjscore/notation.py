@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from . import tiles as T
 from .errors import NotationError
 from .frozen import maker
-from .notation_hints import red_five_hint, seat_digit_tiles, suit_hint, tile_hint
+from .notation_hints import red_five_hint, seat_digit_tiles, suit_hint, tile_hint, written
 
 OPEN_TO_CLOSE = {"[": "]", "(": ")", "{": "}"}
 CLOSERS = set(OPEN_TO_CLOSE.values())
@@ -89,6 +89,9 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
             if j >= n or text[j].isspace() or text[j] in stop or text[j] in "[({])}":
                 raise NotationError(f'digits "{digits}" have no suit', col)
             suit = _SUIT_CHARS.get(text[j])
+            if suit is None and written(text[j])[0] == "U":  # (one a player cannot see)
+                raise NotationError(f'unknown character {written(text[j])} after digits '
+                                    f'"{digits}"', offset + j + 1)
             if suit is None:
                 hint = suit_hint(digits, text[j])
                 if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
@@ -118,7 +121,7 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'"{ch}" closes nothing', col)
             if ch in OPEN_TO_CLOSE:
                 raise NotationError(f'"{ch}" inside a meld', col)
-            raise NotationError(f'unknown tile "{ch}"{tile_hint(ch)}', col)
+            raise NotationError(f'unknown tile {written(ch)}{tile_hint(ch)}', col)
     return out, i
 
 

@@ -24,10 +24,28 @@ def half_width(ch: str) -> str | None:
     return plain if plain != ch and plain in _ASCII_NOTATION else None
 
 
+def _look_alike(ch: str) -> str:
+    """What a character NFKC makes a notation character of is: full-width from a Chinese input
+    method ("１"), or another form of it (a superscript "²", a circled "⑤", a maths "𝟓")."""
+    import unicodedata
+    return "a full-width character" if unicodedata.east_asian_width(ch) == "F" else \
+        "a look-alike character"
+
+
+def written(ch: str) -> str:
+    """`ch` quoted as a message shows it; one that shows as nothing or joins the character
+    before it (a combining accent, a right-to-left mark) by its code and name."""
+    import unicodedata
+    if unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf", "Cc", "Co", "Cn"):
+        name = unicodedata.name(ch, "").lower()
+        return f"U+{ord(ch):04X} (" + (f"{name}, " if name else "") + "hard to see: delete it)"
+    return f'"{ch}"'
+
+
 def tile_hint(ch: str) -> str:
     plain = half_width(ch)
     if plain is not None:
-        return f' (a full-width character: write "{plain}")'
+        return f' ({_look_alike(ch)}: write "{plain}")'
     if ch in "ewncf":  # (not p or s: those are suits, a digit missing before them)
         return f' (honours are upper case: write "{ch.upper()}")'
     if ch == "|":  # another calculator's flags after the tiles ("|EE0000|")
@@ -39,7 +57,7 @@ def tile_hint(ch: str) -> str:
 def suit_hint(digits: str, ch: str) -> str:
     plain = half_width(ch) or ch
     if plain.lower() in "mpsz" and plain != plain.lower() or plain != ch and plain in "mpsz":
-        what = "a full-width character" if plain != ch else "suits are lower case"
+        what = _look_alike(ch) if plain != ch else "suits are lower case"
         return f' ({what}: write "{digits}{plain.lower()}")'
     if ch == "h" and all(d in "1234567" for d in digits):  # (riichi calculators' honours)
         return f' (honours are z here, 1z-7z = E S W N P F C: write "{digits}z")'

@@ -9,6 +9,7 @@ never blocked.
 from __future__ import annotations
 
 from . import tiles as T
+from .errors import InputError, MjscoreError
 from .record import event_tile
 
 
@@ -47,6 +48,8 @@ def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
         return None
     if rule == "guoshui" and open_:
         valued = [e for e in open_ if e.fields.get("value") is not None]
+        for e in valued:
+            _value_checked(table, e, ev, seat, tile)
         top = max(valued, key=lambda e: e.fields["value"], default=None)
         if top is not None and value <= top.fields["value"]:
             return (f"过水: {seat} passed a win worth {top.fields['value']} at event "
@@ -68,3 +71,64 @@ def _discards_or_calls(e) -> bool:
     """Whether event `e` is its seat's discard or call (lifting 漏胡): a kong from a discard
     (`exposed`) is a call, written as a kong event; a concealed or added kong calls nothing."""
     return e.type in ("discard", "call") or e.type == "kong" and e.fields.get("kind") == "exposed"
+
+
+def check_pass_value(table, ev) -> None:
+    """Refuse a pass whose `value` no hand is worth under the ruleset: past its cap."""
+    most = most_value(table.rs)
+    value = ev.fields.get("value")
+    if most is not None and value is not None and value > most:
+        raise InputError(f"{table.rec.label}: event {ev.number}: value {value} is more than "
+                         f"any hand is worth in {table.rs.name}: at most {most}")
+
+
+def most_value(rs) -> int | None:
+    """The most a hand is worth under `rs` (颗 after the cap; None: uncapped): the cap, or
+    the highest a pattern raises it to."""
+    if rs.cap is None:
+        return None
+    return max([rs.cap] + [int(s.raises_cap) for s in rs.patterns if s.raises_cap])
+
+
+def _value_checked(table, e, ev, seat: str, won: int) -> None:
+    """Note pass `e` where its `value` is less than the hand it let go is worth with nothing
+    that makes a win worth more (杠上炮, 抢杠: a pass says nothing of them), the hand being the
+    one `seat` wins with at `ev` less the tile won, where the log shows no turn of its own
+    between (a draw, discard, call or kong). Noted, not refused: a log may leave out a draw
+    that changed the hand, and the value as written may then be true; but a value too low
+    lets through a win 过水 blocks, so the reader is told."""
+    rec = table.rec
+    if any(x.seat == seat and x.type in ("draw", "discard", "call", "kong")
+           for x in rec.events[e.number:ev.number - 1]):
+        return
+    worth = _passed_worth(table, seat, won, e)
+    if worth is not None and e.fields["value"] < worth:
+        tile = T.name(event_tile(e, rec.label))
+        table.skip(f"过水 at event {ev.number}: the pass at event {e.number} is written as worth "
+                   f"{e.fields['value']}, but the hand {seat} wins with, won on "
+                   f"{e.fields['from']}'s {tile}, is worth {worth}; taken as written (no turn "
+                   f"of {seat}'s is logged between, but a draw left out would change the hand)")
+
+
+def _passed_worth(table, seat: str, won: int, e) -> int | None:
+    """What `seat`'s hand less `won` is worth (颗 after the cap) won on pass `e`'s tile from its
+    discarder, nothing else said of the win; None where that is no legal win."""
+    from dataclasses import replace
+
+    from . import context as C
+    from .api import score_hand
+    from .hand import build
+    from .patterns import physical_ghosts
+    hand, rs = table.hands[seat], table.rs
+    held = list(hand.parsed.concealed)
+    held.remove(won)
+    k = event_tile(e, table.rec.label)
+    parsed = replace(hand.parsed, concealed=tuple(sorted(held + [k])), win=k, cols=None)
+    try:
+        h = build(parsed, rs)
+        ctx = C.make(h, rs, seat_=seat, discard=e.fields["from"], dealer=table.rec.dealer,
+                     ghosts_held=physical_ghosts(h, rs))
+        r = score_hand(h, rs, ctx, frozenset({"ghost_bonus"}), C.RECORD_KEYS)
+    except MjscoreError:  # (no such hand: the copies across the table say why)
+        return None
+    return r.top.capped if r.legal and r.top is not None else None

@@ -13,13 +13,14 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
-from .claims import (check_kong_shown, check_meld_count, check_robbed, ghost_added, kong_paid,
-                     robbing_win)
+from .claims import (check_call_shown, check_kong_shown, check_meld_count, check_robbed,
+                     ghost_added, kong_paid, robbing_win)
 from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
 from .frozen import hash_fields, read_only
 from .options import as_dict
+from .passes import check_pass_value
 from .record import check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
@@ -79,6 +80,11 @@ class SettleResult:
                 "skipped_checks": list(self.skipped)}
 
 
+# A seat's own turns (and a pass, a win it let go), which a seat that has won makes no more;
+# a ghosts event counts its hand, and may follow.
+_TURN_TYPES = frozenset({"draw", "discard", "call", "kong", "pass"})
+
+
 class _Table:
     """The state of one hand being settled."""
 
@@ -120,6 +126,12 @@ class _Table:
             # wall ran out was taken in silence); a ghosts event counts the hand, so may follow.
             if self.ended_at is not None and ev.type != "ghosts":
                 self.refuse(ev, f"the hand ended at event {self.ended_at}")
+            if ev.type in _TURN_TYPES and ev.seat in self.won:
+                # A winner leaves the table (血战: the others play on): a turn of its own after
+                # its win was taken as play, a pass as a win it let go.
+                at = next(e.number for e in self.out if e.type == "win" and ev.seat in
+                          events[e.number - 1].seats)
+                self.refuse(ev, f"{ev.seat} won at event {at} and plays no more")
             # A kong is handed the win robbing it, if any (it then never forms); others none.
             robber = robbing_win(events, i, self.rs, self.rec.label) if ev.type == "kong" \
                 else None
@@ -186,6 +198,8 @@ class _Table:
                 self.out[i] = formed
 
     def on_win(self, ev, robber) -> None:
+        if ev.fields.get("rob_kong"):
+            check_call_shown(self, ev)
         text, rows, results = settle_win(self, ev)
         self.out.append(EventResult(ev.number, "win", text, rows, results))
 
@@ -195,6 +209,7 @@ class _Table:
 
     def on_pass(self, ev, robber) -> None:
         event_tile(ev, self.rec.label)
+        check_pass_value(self, ev)
         self._not_own(ev, "pass on")
 
     def on_draw(self, ev, robber) -> None:
@@ -223,6 +238,7 @@ class _Table:
                             f"the player on the left ({left_of(ev.seat)})")
         if f["kind"] == "chow" and "chow" not in self.rs.meld_kinds:
             self.refuse(ev, f"there is no chow in {self.rs.name}")
+        check_call_shown(self, ev)
 
     def on_ghosts(self, ev, robber) -> None:
         drawn = int(ev.fields["drawn"])

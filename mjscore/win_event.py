@@ -309,5 +309,8 @@ def _horse_error(table, ev, e) -> InputError:
     message `score` gives names --horses); another extra's check as it is."""
     if not str(e).removeprefix("invalid option: ").startswith("--horses"):
         return InputError(f"{table.rec.label}: event {ev.number}: {e}")
-    return InputError(f"{table.rec.label}: event {ev.number} (horses): {e.record}")
+    own, given = table.rec.opts.get("horses"), table.rs.options.get("horses")
+    over = f" (the record's opts.horses is {own}: the options given over it make it {given})" \
+        if own is not None and str(own) != str(given) else ""
+    return InputError(f"{table.rec.label}: event {ev.number} (horses): {e.record}{over}")
 

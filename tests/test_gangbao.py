@@ -255,6 +255,7 @@ def _record(events, seat="E", hand=HAND, opts=ON) -> dict:
 
 
 KONG = {"kong": "E", "kind": "exposed", "tile": "5p", "from": "S"}
+PONGED = "[5555p] [777s] 123m456m1mP"  # HAND with a pong called after the kong
 WIN = {"win": "E", "tile": "1m", "kong_draw": True}
 
 
@@ -314,7 +315,7 @@ def test_settle_a_claimed_kong_right_before_the_win(events, net):
     pytest.param([KONG, DRAW, {"discard": "E", "tile": "9s"}, DRAW, WIN], "event 3 (E's discard)",
                  id="the konger discarded since"),
     pytest.param([KONG, {"call": "E", "kind": "pong", "tile": "7s", "from": "N"}, WIN],
-                 "event 2 (E's call)", id="a pong since"),
+                 "event 2 (E's call)", id="a pong since"),  # (the hand shows it: PONGED)
     pytest.param([KONG, DRAW, DRAW, WIN], "event 3 (E's draw)", id="a second draw"),
     pytest.param([KONG, {"draw": "W"}, WIN], "event 2 (W's draw)", id="another seat's turn"),
     pytest.param([KONG, {"pass": "E", "tile": "9s", "from": "W", "value": 2}, WIN],
@@ -324,8 +325,9 @@ def test_settle_a_claimed_kong_right_before_the_win(events, net):
 ])
 def test_settle_a_claimed_kong_turns_before_the_win_is_refused(events, between):
     # Its discarder would pay in full for a win that was not on its replacement tile.
+    called = any("call" in ev for ev in events)
     with pytest.raises(InputError) as e:
-        settle(_record(events))
+        settle(_record(events, hand=PONGED if called else HAND))
     assert str(e.value).endswith(
         f": event {len(events)}: kong_draw: the winning tile is not the replacement of E's last "
         f"kong (event 1, claimed from S): {between} came between, so who pays in full (杠爆全包) "

@@ -74,6 +74,31 @@ def test_a_typing_slip_gets_one_line_that_names_it(args, line):
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"mjscore: {line}\n")
 
 
+# Characters a player cannot see, or that only look like the notation's (the review's
+# hostile hands): named by their code where they show as nothing, and at their own column;
+# a superscript or circled digit is no full-width one.
+@pytest.mark.parametrize("hand, line", [
+    pytest.param("111m123m456m789m5\u200fpC", 'column 18: unknown character U+200F '
+                 '(right-to-left mark, hard to see: delete it) after digits "5"',
+                 id="a right-to-left mark between digit and suit"),
+    pytest.param("111m123m456m789m5\u0301pC", 'column 18: unknown character U+0301 '
+                 '(combining acute accent, hard to see: delete it) after digits "5"',
+                 id="a combining accent on a digit"),
+    pytest.param("111m123m456m789m\u0301 5pC", "column 17: unknown tile U+0301 (combining "
+                 "acute accent, hard to see: delete it)", id="a combining accent alone"),
+    pytest.param("111m123m456m789m\u00b2pC", 'column 17: unknown tile "\u00b2" (a look-alike '
+                 'character: write "2")', id="a superscript digit"),
+    pytest.param("111m123m456m789m\u2464pC", 'column 17: unknown tile "\u2464" (a look-alike '
+                 'character: write "5")', id="a circled digit"),
+    pytest.param("111m123m456m789m5\uff50C", 'column 18: unknown suit "\uff50" (a full-width '
+                 'character: write "5p")', id="a full-width suit"),
+])
+def test_a_character_hard_to_see_is_named(hand, line):
+    result = CliRunner().invoke(cli, ["score", hand])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", f"mjscore: invalid hand: {line}\n")
+
+
 @pytest.mark.parametrize("text, why", [
     pytest.param("hand;win\n111m123m456m789m5pC;5p\n", 'CSV header: "hand;win" is one column: '
                  'columns are separated by commas, not ";"', id="a spreadsheet's semicolons"),

@@ -217,13 +217,15 @@ REFUSALS = [
                              {"win": "N", "tile": "3p", "from": "W", "declared": True}]}, 1,
                  "event 6: 漏胡: N passed 3p at event 2",
                  id="漏胡 still blocks after passing another tile"),
-    pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789mC5p"},
-                  "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 5},
-                             {"discard": "W", "tile": "2p"},
-                             {"pass": "S", "tile": "2p", "from": "W", "value": 1},
-                             {"discard": "N", "tile": "5p"},
-                             {"win": "S", "tile": "5p", "from": "N"}]}, 1,
-                 "event 5: 过水: S passed a win worth 5 at event 1",
+    # (Each pass worth what the hand that wins later was, won on its tile: 闺 1111m 20 颗;
+    # 5p 10. A value written otherwise is refused: see "a pass worth less than its hand".)
+    pytest.param({"rules": "luzhou", "seats": {"S": "11123m456m789m55p4m"},
+                  "events": [{"pass": "S", "tile": "1m", "from": "E", "value": 20},
+                             {"discard": "W", "tile": "5p"},
+                             {"pass": "S", "tile": "5p", "from": "W", "value": 10},
+                             {"discard": "N", "tile": "4m"},
+                             {"win": "S", "tile": "4m", "from": "N"}]}, 1,
+                 "event 5: 过水: S passed a win worth 20 at event 1",
                  id="过水 keeps the largest pass since the last draw"),
     pytest.param({"rules": "luzhou-guide", "seats": {"S": "[123m]456m789m11p23pC"},
                   "events": [{"call": "S", "kind": "chow", "tile": "1m", "from": "W"},
@@ -496,6 +498,34 @@ REFUSALS = [
                              {"kong": "N", "kind": "exposed", "tile": "5p", "from": "W"},
                              {"win": "S", "tile": "5p", "from": "W"}]}, 1,
                  "event 3: N made a kong of W's discard at event 2", id="a win after a kong"),
+    # A winner leaves the table: a turn of its own after its win is refused (the review's
+    # hostile records; taken before, a pong of it after its win too).
+    *[pytest.param({"rules": "luzhou", "seats": {"S": BASE["S"]},
+                    "events": [{"win": "S", "tile": "5p", "from": "W"}, ev]}, 1,
+                   "event 2: S won at event 1 and plays no more", id=f"a winner's {kind}")
+      for kind, ev in (("draw", {"draw": "S"}), ("discard", {"discard": "S", "tile": "3p"}),
+                       ("pass", {"pass": "S", "tile": "3p", "from": "N", "value": 3}),
+                       ("pong", {"call": "S", "kind": "pong", "tile": "4p", "from": "N"}),
+                       ("kong", {"kong": "S", "kind": "concealed", "tile": "9s"}))],
+    pytest.param({"rules": "luzhou", "seats": {"S": BASE["S"]},
+                  "events": [{"win": "S", "tile": "5p", "from": "W"}, {"ghosts": "S", "drawn": 1}]},
+                 0, "S drew 1 ghost", id="a winner's ghosts count"),
+    # A call, or a kong robbed and left out, that a hand given contradicts: bad input.
+    pytest.param({"seats": {"E": "123m456m789m11p23p4p"}, "events": [{"call": "E", "kind": "pong", "tile": "5s", "from": "W"}, {"win": "E", "tile": "4p"}]}, 2, "event 1: E called a pong of 5s, but E's hand shows no exposed pong or kong of 5s", id="a pong the caller's hand does not show"),  # noqa: E501
+    pytest.param({"seats": {"E": "123m456m789m11p23p4p", "N": "111s222s333s444s 6s"}, "events": [{"call": "N", "kind": "pong", "tile": "5s", "from": "W"}, {"win": "E", "tile": "4p"}]}, 2, "event 1: N called a pong of 5s, but N's hand shows no", id="a pong another seat's hand does not show"),  # noqa: E501
+    pytest.param({"seats": {"E": "123m456m789m2p {5p5p5p5p} 2p"}, "events": [{"call": "E", "kind": "pong", "tile": "5p", "from": "W"}, {"win": "E", "tile": "2p"}]}, 0, "E wins by self-draw", id="a pong shown as the kong added to it"),  # noqa: E501
+    pytest.param({"rules": "luzhou-guide", "seats": {"E": "[345m] 456m789m11p23p4p"}, "events": [{"call": "E", "kind": "chow", "tile": "3m", "from": "N"}, {"call": "E", "kind": "chow", "tile": "4m", "from": "N"}, {"win": "E", "tile": "4p"}]}, 2, "event 2: E called a chow of 4m, but E's hand shows 1 chow, and this is its chow call 2", id="two chows called, one shown"),  # noqa: E501
+    pytest.param({"rules": "luzhou-guide", "seats": {"E": "[345m] 456m789m11p23p4p"}, "events": [{"call": "E", "kind": "chow", "tile": "7m", "from": "N"}, {"win": "E", "tile": "4p"}]}, 2, "event 1: E called a chow of 7m, but E's hand shows no chow holding 7m", id="a chow shown without the tile called"),  # noqa: E501
+    pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m11p23p4p", "N": "111s222s333s444s 6s"}, "events": [{"win": "E", "tile": "4p", "from": "N", "rob_kong": True}]}, 2, "event 1: E robs N's kong of 4p, but N's hand shows no exposed pong of 4p, which the robbed tile was added to", id="a kong robbed, left out, its pong not in the konger's hand"),  # noqa: E501
+    pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m11p23p4p", "N": "111s222s333s6s [444p]"}, "events": [{"win": "E", "tile": "4p", "from": "N", "rob_kong": True}]}, 0, "抢杠", id="a kong robbed, left out, its pong in the konger's hand"),  # noqa: E501
+    # A pass's value: more than the cap is refused; less than the hand it let go is worth (the
+    # same hand as wins later, no turn logged between) would let through a win 过水 blocks, but
+    # a log may leave out the draw that changed the hand (the simulated deals): noted.
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 1, but the hand S wins with, won on W's 5p, is worth 5; taken as written", id="a pass worth less than its hand: noted"),  # noqa: E501
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 5}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 5 at event 2", id="a pass worth its hand blocks"),  # noqa: E501
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"draw": "S"}, {"discard": "S", "tile": "9s"}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "S wins on N's discard", id="a pass before the seat's own turn: its hand then not known"),  # noqa: E501
+    pytest.param({"seats": {}, "events": [{"discard": "W", "tile": "3s"}, {"pass": "S", "tile": "3s", "from": "W", "value": 1000}]}, 2, "event 2: value 1000 is more than any hand is worth in luzhou: at most 40", id="a pass worth more than the cap"),  # noqa: E501
+    pytest.param({"rules": "luzhou-guide", "seats": {}, "events": [{"discard": "W", "tile": "3s"}, {"pass": "S", "tile": "3s", "from": "W", "value": 80}]}, 0, "Net for the hand", id="a pass worth a rare hand's cap"),  # noqa: E501
 ]
 
 
@@ -527,6 +557,25 @@ def test_a_bad_option_in_the_records_opts_is_named_by_file_and_key(tmp_path, opt
     res = CliRunner().invoke(cli, ["settle", _record(tmp_path, data), *args])
     assert res.exit_code == 2 and message in res.stderr, res.output
     assert ("invalid option" in res.stderr) == ("--opt" in args)
+
+
+@pytest.mark.parametrize("args, message", [
+    pytest.param(["--opt", "horses=0"], "event 1 (horses): horses are off in guangdong; set "
+                 "opts.horses to 2 (the record's opts.horses is 2: the options given over it "
+                 "make it 0)", id="--opt turning them off"),
+    pytest.param(["--opt", "horses=3"], "event 1 (horses): guangdong draws 3 horses "
+                 "(opts.horses): give 3 tiles, got 2 (the record's opts.horses is 2: the options "
+                 "given over it make it 3)", id="--opt drawing more"),
+    pytest.param(["--opt", "horses=2"], "", id="--opt as the record"),
+])
+def test_horses_refused_for_an_option_given_over_the_record_say_so(tmp_path, args, message):
+    # The review's hostile records: "set opts.horses to 2" where opts.horses is 2 already sent
+    # the player to the record, where --opt had changed it.
+    data = {"rules": "guangdong", "opts": {"horses": 2}, "seats": {"E": "123m456m789m11p23p4p"},
+            "events": [{"win": "E", "tile": "4p", "horses": "1m1m"}]}
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, data), *args])
+    assert (res.exit_code, res.stderr.partition(".yaml: ")[2]) == \
+        (2 if message else 0, message + "\n" * bool(message)), res.output
 
 
 @pytest.mark.parametrize("args, message", [
@@ -627,10 +676,10 @@ def test_louhu_lifts_at_a_call_written_as_a_kong(kind, lifted):
 ])
 def test_guoshui_lets_a_win_made_worth_more_through(kong, win):
     # Seed 002: a discard that raises the passed win's value (杠上炮, 抢杠胡) may be won
-    # (升值胡): 5 after passing 5p worth 2.
+    # (升值胡): 10 颗 (5 once halved) after passing 5p worth 5 (闺, 2 once halved).
     rec = {"rules": "luzhou", "seats": {"N": "111m123m456m789m C 5p"},
            "events": [{"discard": "S", "tile": "5p"},
-                      {"pass": "N", "tile": "5p", "from": "S", "value": 2}, {"draw": "W"}, kong]
+                      {"pass": "N", "tile": "5p", "from": "S", "value": 5}, {"draw": "W"}, kong]
            + ([{"discard": "W", "tile": "5p"}] if "after_kong" in win else [])
            + [{"win": "N", "tile": "5p", "from": "W", **win}]}
     r = settle(rec)
