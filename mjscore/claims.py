@@ -13,7 +13,7 @@ record leaves out, and the kong before it formed: players write only what they r
 from __future__ import annotations
 
 from . import tiles as T
-from .context import SEATS
+from .context import SEATS, ghost_rule
 from .record import event_tile
 from .errors import InputError, counted
 from .robbing import rob_ghost_refusal, robbed_may_be_ghost
@@ -182,3 +182,50 @@ def check_call_shown(table, ev) -> None:
                          f"pong of {T.name(k)}, which the robbed tile was added to")
     raise InputError(f"{rec.label}: event {ev.number}: {seat} called a pong of {T.name(k)}, "
                      f"but {seat}'s hand shows no exposed pong or kong of {T.name(k)}")
+
+
+def of_a_later_discard(events: tuple, i: int, label: str) -> bool:
+    """Whether claim `events[i]` (a call, an exposed kong or a win on a discard) took a
+    discard the record leaves out: its discarder wrote a discard of the tile, but another turn
+    is written after the last one (a draw, discard, call or kong, or a win on no discard of
+    it), and a claim takes the discard it follows, so it took a later one. (A claim half of a
+    kong call and its kong event, passes and other wins on that discard may stand between.)"""
+    claim = events[i]
+    frm, k = claim.fields.get("from"), event_tile(claim, label)
+    for e in reversed(events[:i]):
+        if e.type == "discard" and e.seat == frm and event_tile(e, label) == k:
+            return False
+        if e.type in ("draw", "discard", "call", "kong") and not (
+                e.seat == claim.seat and e.type in ("call", "kong") and
+                e.fields.get("from") == frm and event_tile(e, label) == k) or \
+                e.type == "win" and not (e.fields.get("from") == frm and
+                                         event_tile(e, label) == k):
+            return any(x.type == "discard" and x.seat == frm and event_tile(x, label) == k
+                       for x in events[:i])
+    return False
+
+
+def ghost_kong_refusal(ev, tile: int, rs) -> tuple | None:
+    """(exit code's kind, why) where kong event `ev` of a ghost kind `tile` cannot be, where
+    ghosts fill melds: concealed, it would be four ghosts (a meld holding ghosts holds one
+    natural tile at least: CONTRACT), "bad"; claimed from a discard where a discarded ghost
+    cannot be claimed (L4), "refused", as its call is. None otherwise (an added one is a
+    ghost added to a pong: `ghost_added`)."""
+    if tile not in rs.ghost_kinds or rs.ghosts_in_melds != "wild":
+        return None
+    kind = ev.fields["kind"]
+    if kind == "concealed":
+        return "bad", (f"a concealed kong of {T.name(tile)} would be four ghosts, and a kong "
+                       "holding ghosts holds one natural tile at least: its tile: is the kind "
+                       "it is a kong of")
+    why = discarded_ghost_refusal(tile, rs) if kind == "exposed" else None
+    return ("refused", why) if why else None
+
+
+def discarded_ghost_refusal(tile: int, rs) -> str | None:
+    """Why a pong or kong of a discarded `tile` is refused (seed 002, L4: a discarded 红中
+    cannot be ponged, konged or won on), or None."""
+    if tile in rs.ghost_kinds and not ghost_rule(rs.spec.get("ghosts") or {},
+                                                 "discard_winnable"):
+        return f"a discarded {T.name(tile)} (ghost) cannot be ponged or konged"
+    return None

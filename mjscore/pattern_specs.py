@@ -81,14 +81,17 @@ def build_patterns(spec: dict, label: str) -> tuple:
     ids = {p.id for p in out}
     by_id = {p.id: p for p in out}
     for p in out:
-        # (Applied, a pattern excluding itself dropped itself, and two excluding each other
-        # dropped both: scoring drops what any hit excludes.)
-        for x in p.excludes:
-            if x == p.id or p.id in getattr(by_id.get(x), "excludes", ()):
-                raise RulesetError(label, "a pattern cannot exclude itself" if x == p.id else
-                                   f'{p.id} and {x} exclude each other, so a hand with both '
-                                   "would have neither: one of them may exclude the other",
-                                   f"patterns.{p.id}", f"patterns.{p.id}.excludes")
+        # (A pattern is dropped where one that applies excludes it, and drops nothing itself
+        # then: in a ring, none would apply first, so a hand with them all had none of them.)
+        ring = _ring(p.id, by_id)
+        if ring:
+            what = "a pattern cannot exclude itself" if len(ring) == 1 else \
+                f"{ring[0]} and {ring[1]} exclude each other, so a hand with both would have " \
+                "neither: one of them may exclude the other" if len(ring) == 2 else \
+                f"{', '.join(ring[:-1])} and {ring[-1]} exclude each other in a ring (each the " \
+                "next, the last the first), so a hand with them all would have none: " \
+                "break the ring"
+            raise RulesetError(label, what, f"patterns.{p.id}", f"patterns.{p.id}.excludes")
         for key in ("excludes", "besides"):
             for x in getattr(p, key):
                 if x not in ids and x not in (spec.get("patterns") or {}):
@@ -110,3 +113,21 @@ def every_win_base(rs):
     return next((p for p in rs.patterns if p.effect == "base" and p.predicate == "plain_win"
                  and p.win is None and p.when_named is None and p.id not in excluded), None)
 
+
+def _ring(start: str, by_id: dict) -> list | None:
+    """The patterns of an `excludes` ring through `start` (each excluding the next, the last
+    `start`), in that order, or None."""
+    path, seen = [start], {start}
+
+    def walk(pid: str) -> bool:
+        for x in getattr(by_id.get(pid), "excludes", ()):
+            if x == start:
+                return True
+            if x not in seen:
+                seen.add(x)
+                path.append(x)
+                if walk(x):
+                    return True
+                path.pop()
+        return False
+    return path if walk(start) else None

@@ -107,7 +107,8 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     hits = [(s, n) for s, n in hits if s.when_named is None
             or s.when_named == (_named_besides(s, hits) if s.besides else named)]
     excluded = {x for s, _ in hits for x in s.excludes}
-    hits = [(s, n) for s, n in hits if s.id not in excluded]
+    if excluded:
+        hits = _applied(hits, excluded)
     v = rs.spec["value"]
     if v["model"] == "ladder":
         raw = ladder(sum(int(s.amount) * n for s, n in hits if s.effect == "steps"), v["ladder"])
@@ -143,6 +144,23 @@ def evaluate(reading, hand, ctx, rs, known: dict | None = None) -> Evaluation:
     out = tuple(Hit(s.id, s.name, s.en, s.describe(n) + (f" ({notes[s.id]})" if notes.get(s.id)
                                                          else ""), n, s) for s, n in hits)
     return Evaluation(reading, out, raw, capped, value, cap, computed)
+
+
+def _applied(hits: list, excluded: set) -> list:
+    """`hits` less those a hit that applies excludes (`excluded`: what any hit excludes). A
+    hit excluded excludes nothing itself: with A excluding B and B excluding C, C applies
+    (the ruleset has no ring: `pattern_specs`)."""
+    if not any(s.id in excluded and s.excludes for s, _ in hits):  # (no chain: the usual)
+        return [(s, n) for s, n in hits if s.id not in excluded]
+    applies: dict = {}
+
+    def applied(spec) -> bool:
+        got = applies.get(spec.id)
+        if got is None:
+            got = applies[spec.id] = not any(spec.id in s.excludes and applied(s)
+                                             for s, _ in hits)
+        return got
+    return [(s, n) for s, n in hits if applied(s)]
 
 
 def division_words(divisor: int) -> tuple:

@@ -15,6 +15,7 @@ from itertools import product
 from math import prod
 
 from . import tiles as T
+from .claims import of_a_later_discard
 from .context import SEATS, ghost_supply
 from .errors import InputError, counted
 from .record import event_tile
@@ -49,6 +50,7 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
     # (Five passes of 2s were taken.) A call, an exposed kong or a win took one discard each.
     passed: Counter = Counter()  # (passer, discarder, kind) -> passes
     took: Counter = Counter()  # (discarder, kind) -> discards claimed
+    later: Counter = Counter()  # (discarder, kind) -> of them, discards left out (claims)
     # (A kong call and its kong event are one claim, in either order.)
     unmatched = {"call": Counter(), "kong": Counter()}
     last: dict = {}  # seat -> its last turn so far (a draw, discard, call or kong)
@@ -57,7 +59,7 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
     added = {(s, m.tiles[0]) for s, h in hands.items() for m in h.melds
              if m.kind == "kong" and m.exposure == "added"}
     for e in rec.events:
-        frm = e.fields.get("from")
+        frm, stale = e.fields.get("from"), False
         if e.type in ("draw", "discard", "call", "kong"):
             last[e.seat] = e
         if e.type == "pass":
@@ -76,7 +78,7 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
                 drawn[e.seat][k] += 1
             else:
                 thrown[e.seat][k] += 1
-                gone[e.seat][k] = max(gone[e.seat][k], thrown[e.seat][k])
+                gone[e.seat][k] = max(gone[e.seat][k], thrown[e.seat][k] + later[e.seat, k])
         elif frm and (e.type == "call" or e.type == "kong" and
                       e.fields.get("kind") == "exposed" or e.type == "win"):
             k = event_tile(e, rec.label)
@@ -91,13 +93,20 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
                     continue
                 unmatched[e.type][key] += 1
             took[frm, k] += 1
-            gone[frm][k] = max(gone[frm][k], took[frm, k])
+            # A claim after another turn took a later discard, left out: one more than written.
+            stale = not e.fields.get("rob_kong") and \
+                of_a_later_discard(rec.events, e.number - 1, rec.label)
+            later[frm, k] += stale
+            gone[frm][k] = max(gone[frm][k], took[frm, k], thrown[frm][k] + later[frm, k])
         else:
             continue
         n = _copies(k, drawn, kept, gone)
         if n > rs.copies[k]:
             said = {"pass": " (passes are of discards)", "call": " (a call is of a discard)",
                     "kong": " (an exposed kong is of a discard)"}.get(e.type, "")
+            if e.type in ("call", "kong", "win") and stale:
+                said = f" (a claim takes the discard it follows: {frm}'s last {T.name(k)} " \
+                       "written has another turn after it, so this one was another, left out)"
             raise InputError(f"{rec.label}: event {e.number} ({e.type}): the draws and "
                              f"discards{said} of {T.name(k)} make {n} copies of it across the "
                              f"table ({rs.has(k)})")

@@ -14,7 +14,8 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .claims import (check_call_shown, check_kong_shown, check_meld_count, check_robbed,
-                     ghost_added, kong_paid, robbing_win)
+                     discarded_ghost_refusal, ghost_added, ghost_kong_refusal, kong_paid,
+                     robbing_win)
 from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
@@ -153,6 +154,11 @@ class _Table:
             art = "an" if kind == "added" else "a"
             raise InputError(f"{self.rec.label}: event {ev.number}: {art} {kind} kong is made "
                              "from the seat's own tiles; from: is for an exposed kong")
+        ghostly = ghost_kong_refusal(ev, tile, self.rs)
+        if ghostly and ghostly[0] == "bad":
+            raise InputError(f"{self.rec.label}: event {ev.number}: {ghostly[1]}")
+        if ghostly:
+            self.refuse(ev, ghostly[1])
         # A kong event is one of the melds its seat's hand shows, never the same one twice
         # (paid twice). A seat with no hand given has its kongs' tiles counted across the
         # table instead (`table_hands.read_hands`); ghosts in kongs let two seats kong one kind.
@@ -228,10 +234,9 @@ class _Table:
         f = ev.fields
         tile = event_tile(ev, self.rec.label)
         self._not_own(ev, "call")
-        if f["kind"] in ("pong", "kong") and tile in self.rs.ghost_kinds and \
-                not C.ghost_rule(self.rs.spec.get("ghosts") or {}, "discard_winnable"):
-            # Seed 002 (L4): a discarded 红中 cannot be ponged, konged or won on.
-            self.refuse(ev, f"a discarded {T.name(tile)} (ghost) cannot be ponged or konged")
+        why = discarded_ghost_refusal(tile, self.rs) if f["kind"] in ("pong", "kong") else None
+        if why:
+            self.refuse(ev, why)
         if f["kind"] == "chow" and self.play.get("chow_from_left") and f["from"] != \
                 left_of(ev.seat):
             self.refuse(ev, f"{ev.seat} chowed from {f['from']}: a chow is claimed only from "

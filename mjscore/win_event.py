@@ -10,12 +10,13 @@ from collections import Counter
 from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
-from .claims import robbing_win
+from .claims import ghost_added, robbing_win
 from .draw_game import xiqian_elsewhere
 from .errors import InputError, MjscoreError, OptionError
 from .passes import blocked_by_pass
 from .patterns import physical_ghosts
 from .record import event_tile
+from .robbing import robbed_may_be_ghost
 from .settlement import check_extras
 from .table_hands import claimants_win
 from .working import exempt_words, how_won, liable_words, paid_words
@@ -242,10 +243,13 @@ def _another_turn(table, kong, after: list, discard: int | None = None):
     (a discard, a call, another draw, a pass on any other tile: the turn went on); with
     `discard`, also the konger's discard of that tile and passes on it (杠上炮)."""
     label, drew, discarded = table.rec.label, False, False
-    offered = kong.fields.get("from") or kong.seat
+    offered, konged = kong.fields.get("from") or kong.seat, event_tile(kong, label)
+    # A 红中 added to a pong is let go as the tile a robber would have written: the one it
+    # stands for (L14), which the kong event does not say.
+    any_tile = ghost_added(kong, konged, table.rs, False) and robbed_may_be_ghost(table.rs)
     for e in after:
         if e.type == "ghosts" or e.type == "pass" and e.fields.get("from") == offered and \
-                event_tile(e, label) == event_tile(kong, label):
+                (any_tile or event_tile(e, label) == konged):
             continue
         if e.type == "draw" and e.seat == kong.seat and not drew and not discarded:
             drew = True

@@ -164,6 +164,8 @@ def first_go_rounds(draw):
             # (One pong, its two tiles from the hand beside the discards of its kind.)
             # (A seat passes a discard once: a second pass of it is of another discard.)
             since = events[max(i for i, e in enumerate(events) if "discard" in e) + 1:]
+            if kind == "pong" and any("pass" not in e for e in since):
+                continue  # (a pong takes the discard it follows: after a turn, a later one)
             others = [x for x in "ESWN" if x != last[0] and {"pass": x, "tile": last[1],
                       "from": last[0], "value": 2} not in since]
             if not others:

@@ -305,6 +305,12 @@ def test_extends_names_the_file_and_key(tmp_path, parent, message):
     pytest.param("extends: luzhou\npatterns: {qidui: {excludes: [qingyise]}, "
                  "qingyise: {excludes: [qidui]}}\n",
                  "patterns.qidui: qidui and qingyise exclude each other", id="each other"),
+    # (The review's house rules: a ring of three passed, and a hand with all three had none.)
+    pytest.param("extends: luzhou\npatterns: {qidui: {excludes: [qingyise]}, "
+                 "qingyise: {excludes: [wugui]}, wugui: {excludes: [qidui]}}\n",
+                 "patterns.qidui: qidui, qingyise and wugui exclude each other in a ring (each "
+                 "the next, the last the first), so a hand with them all would have none: "
+                 "break the ring", id="a ring of three"),
     pytest.param("extends: luzhou\npatterns: {gui: {each_more: 3}}\n",
                  "patterns.gui: each_more multiplies a base for each count past the first; a "
                  "steps effect does not read it", id="each_more on steps"),
@@ -614,3 +620,19 @@ def test_a_ruleset_that_is_a_broken_symbolic_link_says_so(tmp_path, monkeypatch,
     result = run("rules", "check", "house.yaml")
     assert (result.exit_code, result.output) == (2, f"mjscore: invalid ruleset: house.yaml: "
                                                     f"{said}\n")
+
+
+@pytest.mark.parametrize("excludes, value, ids", [
+    pytest.param("{qidui: {excludes: [qingyise]}, qingyise: {excludes: [wugui]}}", 40,
+                 ["qidui", "wugui"], id="a pattern dropped drops nothing"),
+    pytest.param("{qidui: {excludes: [qingyise, wugui]}}", 10, ["qidui"], id="one drops two"),
+    pytest.param("{wugui: {excludes: [qidui]}, qidui: {excludes: [qingyise]}}", 40,
+                 ["qingyise", "wugui"], id="read from the chain's head, not the file's order"),
+])
+def test_excludes_drop_only_what_an_applied_pattern_names(tmp_path, excludes, value, ids):
+    # README "How scoring works" 3: 七对 清一色 无鬼 (4 steps: 40 under luzhou) with a chain of
+    # exclusions; 清一色 dropped by 七对 dropped 无鬼 too before (10).
+    p = tmp_path / "house.yaml"
+    p.write_text(f"extends: luzhou\nname: chain\npatterns: {excludes}\n", encoding="utf-8")
+    r = score("11m22m33m55m77m99m44m", str(p))
+    assert (r.value, sorted(h.id for h in r.patterns)) == (value, ids)
