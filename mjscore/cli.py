@@ -247,7 +247,7 @@ def rules_check(file):
         rs, note = compile_to_check(data, label, files)
     dropped: dict = {}  # why -> the options dropped for it, in the file's order
     unused = [k for k in data.get("options") or {} if k not in rs.options]
-    for k, why in why_unused(unused, files).items():
+    for k, why in why_unused(unused, files, data).items():
         dropped.setdefault(why, []).append(k)
     note += check_notes(rs)
     click.echo(f"{file}: ok (ruleset {rs.name}, {counted(len(rs.patterns), 'pattern')}, "

@@ -184,7 +184,34 @@ def _short(message: str) -> str:
     return message if len(message) < 200 else message[:197] + "..."
 
 
-def why_unused(keys, files) -> dict:
+def _inert(data: dict) -> dict:
+    """{key path: why} of the keys that do nothing while another key of the file says so
+    (the option such a key stands for then does nothing either): a 花猫's payment where there
+    is no 花猫, a rare hand's cap where nothing is capped."""
+    out = {}
+    if (data.get("draw") or {}).get("flower_cat") is False:
+        out["draw.flower_cat_pays"] = "draw.flower_cat is false, so no 花猫 pays"
+    if (data.get("value") or {}).get("cap") is None:  # (none, or left out: uncapped)
+        for pid, p in (data.get("patterns") or {}).items():
+            if isinstance(p, dict) and "raises_cap" in p:
+                out[f"patterns.{pid}.raises_cap"] = "value.cap is none, so no cap is raised"
+    return out
+
+
+def live_refs(data: dict) -> tuple:
+    """(the options a key that does something refers to, {option: why} of those only inert
+    keys (`_inert`) refer to)."""
+    inert = _inert(data)
+    live, dead = set(), {}
+    for where, ref in option_refs(data, ""):
+        if where in inert:
+            dead.setdefault(ref, inert[where])
+        else:
+            live.add(ref)
+    return live, {k: why for k, why in dead.items() if k not in live}
+
+
+def why_unused(keys, files, data: dict | None = None) -> dict:
     """Why each option of `keys`, which no key of the merged file refers to, does nothing
     ({key: why}): a file of the chain (`files`, as `load_raw` lists them, the file first) sets
     or removes itself every key the file above it read the option at, or nothing ever read it
@@ -192,7 +219,9 @@ def why_unused(keys, files) -> dict:
     all: a file of a thousand unused options took a minute when it was read again for each.
     (Only the parent was asked: two files down, an option the grandparent read and the
     parent set aside was "nothing refers to it".)"""
-    out = {k: "nothing refers to it" for k in keys}
+    dead = live_refs(data)[1] if data is not None else {}
+    out = {k: dead.get(k, "nothing refers to it") for k in keys}
+    keys = [k for k in keys if k not in dead]
     if len(files) > 1:
         from .ruleset_files import load_raw
         left = set(keys)
@@ -217,15 +246,30 @@ def without_unused_options(data: dict, opts: dict | None, label: str, files=()) 
     (`files`: the chain's files, for `why_unused`). (Shipped rulesets use every option
     they declare: a test says so.)"""
     specs = data.get("options") or {}
-    used = {ref for _where, ref in option_refs(data, "")}
+    used = live_refs(data)[0]
     unused = [k for k in specs if k not in used]
     if not unused:
         return data
     for key in opts or {}:
         if key in unused:
             raise OptionError(f'option "{key}" does nothing in {label}: '
-                              f"{why_unused([key], files)[key]}", key)
-    return {**data, "options": {k: v for k, v in specs.items() if k in used}}
+                              f"{why_unused([key], files, data)[key]}", key)
+    return {**_without(data, _inert(data)), "options": {k: v for k, v in specs.items()
+                                                        if k in used}}
+
+
+def _without(data: dict, paths) -> dict:
+    """`data` less the keys at `paths` (dotted: the inert keys, which stand for options
+    dropped)."""
+    out = dict(data)
+    for path in paths:
+        *parents, last = path.split(".")
+        node = out
+        for k in parents:
+            child = node[k] = dict(node[k])  # (a copy: the merged file may be shared)
+            node = child
+        node.pop(last, None)
+    return out
 
 
 def compile_to_check(data: dict, label: str, files) -> tuple:

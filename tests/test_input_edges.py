@@ -169,6 +169,9 @@ CAP_SET, NEW_OPTION = "value:\n  cap: 100\n", \
                  "key it stood for itself; newopt dropped: nothing refers to it", id="both"),
     pytest.param("patterns: {shoubayi: null}\n", "7 options; shoubayi dropped: the file sets "
                  "or removes every key it stood for itself", id="its pattern removed"),
+    # (The review's house rules: a key another key makes do nothing keeps no option.)
+    pytest.param("draw: {flower_cat: false}\n", "7 options; flower_cat_pays dropped: "
+                 "draw.flower_cat is false, so no 花猫 pays", id="no 花猫, nothing it pays"),
 ])
 def test_rules_check_says_why_an_option_is_dropped(tmp_path, monkeypatch, text, said):
     monkeypatch.chdir(tmp_path)
@@ -176,6 +179,21 @@ def test_rules_check_says_why_an_option_is_dropped(tmp_path, monkeypatch, text, 
     out = run("rules", "check", "h.yaml").stdout
     patterns = 14 if "shoubayi" in text else 15
     assert out == f"h.yaml: ok (ruleset h, {patterns} patterns, {said})\n"
+
+
+@pytest.mark.parametrize("text, rules, option", [
+    pytest.param("draw: {flower_cat: false}\n", "luzhou", "flower_cat_pays=5", id="花猫 off"),
+    pytest.param("value: {cap: null}\n", "luzhou-guide", "rare_cap=10", id="no cap to raise"),
+])
+def test_an_option_a_key_makes_do_nothing_is_refused(tmp_path, monkeypatch, text, rules,
+                                                     option):
+    # Accepted, and every value gave the same payments (the review's house rules).
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "h.yaml").write_text(f"extends: {rules}\nname: h\n{text}", encoding="utf-8")
+    result = run("score", "123m456m789m11p23p4p", "--rules", "h.yaml", "--opt", option)
+    assert result.exit_code == 2 and f'option "{option.split("=")[0]}" does nothing in h.yaml: ' \
+        in result.stderr, result.output
+    assert option.split("=")[0] not in run("rules", "show", "h.yaml").stdout
 
 
 def test_rules_check_reads_the_parent_once_for_every_dropped_option(tmp_path, monkeypatch):
