@@ -177,3 +177,20 @@ def kongs_told(rec, rs, hands: dict) -> None:
                              f"{m.text} has no kong event, so what it paid is not known: "
                              f"add {{kong: {seat}, kind: {m.exposure}, "
                              f"tile: {T.name(m.tiles[0])}{frm}}} before the win")
+    # A kong call is the claim; its kong event says what it paid. (Without one, a seat whose
+    # hand is not given had its kong paid nothing, and nothing said so.)
+    if not rates.get("exposed"):
+        return
+    for e in rec.events:
+        if e.type == "call" and e.fields.get("kind") == "kong" and e.seat not in hands:
+            try:
+                key = (e.seat, "exposed", event_tile(e, rec.label))
+            except InputError:
+                continue
+            if told.get(key, 0):
+                told[key] -= 1
+                continue
+            raise InputError(f"{rec.label}: event {e.number}: {e.seat}'s kong call of "
+                             f"{T.name(key[2])} has no kong event, so what it paid is not "
+                             f"known: add {{kong: {e.seat}, kind: exposed, tile: "
+                             f"{T.name(key[2])}, from: {e.fields.get('from')}}} beside it")

@@ -535,6 +535,10 @@ REFUSALS = [
     pytest.param({"seats": {"S": "123m456m 99m 555p 67p 5p"}, "events": [{"discard": "W", "tile": "5p"}, {"draw": "N"}, {"discard": "N", "tile": "9s"}, {"win": "S", "tile": "5p", "from": "W"}]}, 2, "event 4 (win): the draws and discards (a claim takes the discard it follows", id="a win on a discard another turn followed"),  # noqa: E501
     pytest.param({"seats": {"S": "123m456m 99m 555p 67p 5p"}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "N", "tile": "5p", "from": "W", "value": 5}, {"win": "S", "tile": "5p", "from": "W"}]}, 0, "S wins on W's discard", id="a win on a discard with a pass between: its own"),  # noqa: E501
     # A 红中 added to a pong, let go as the tile a robber would write (L14), then 杠上花.
+    # A kong call with no kong event paid nothing, where kongs pay as declared (the third
+    # review): refused as a kong a hand shows without one is.
+    pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m11p234p"}, "events": [{"discard": "S", "tile": "9s"}, {"call": "W", "kind": "kong", "tile": "9s", "from": "S"}, {"win": "E", "tile": "4p"}]}, 2, "event 2: W's kong call of 9s has no kong event, so what it paid is not known", id="guangdong: a kong call with no kong event"),  # noqa: E501
+    pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m11p234p"}, "events": [{"discard": "S", "tile": "9s"}, {"call": "W", "kind": "kong", "tile": "9s", "from": "S"}, {"kong": "W", "kind": "exposed", "tile": "9s", "from": "S"}, {"win": "E", "tile": "4p"}]}, 0, "W exposed kong of 9s: pays 3 from S", id="guangdong: a kong call with its kong event"),  # noqa: E501
     pytest.param({"seats": {"W": "{555pC} 234m 678m 789m 9m 9m"}, "events": [{"discard": "E", "tile": "5p"}, {"call": "W", "kind": "pong", "tile": "5p", "from": "E"}, {"discard": "W", "tile": "2s"}, {"draw": "W"}, {"kong": "W", "kind": "added", "tile": "C"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"draw": "W"}, {"win": "W", "tile": "9m", "kong_draw": True}]}, 0, "杠上花", id="a 红中 added let go as the 5p it stands for"),  # noqa: E501
 ]
 
