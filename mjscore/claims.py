@@ -144,7 +144,6 @@ def check_meld_count(rec, rs) -> None:
                              f"{MELDS_MAX}")
 
 
-
 def check_call_shown(table, ev) -> None:
     """Refuse a call, or a win robbing a kong the record leaves out, that a hand given
     contradicts (kong events: `check_kong_shown`). A pong called stays in its seat's hand, as

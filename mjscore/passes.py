@@ -8,8 +8,14 @@ never blocked.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from . import context as C
 from . import tiles as T
+from .api import score_hand
 from .errors import InputError, MjscoreError
+from .hand import build
+from .patterns import physical_ghosts
 from .record import event_tile
 
 
@@ -113,12 +119,6 @@ def _value_checked(table, e, ev, seat: str, won: int) -> None:
 def _passed_worth(table, seat: str, won: int, e) -> int | None:
     """What `seat`'s hand less `won` is worth (颗 after the cap) won on pass `e`'s tile from its
     discarder, nothing else said of the win; None where that is no legal win."""
-    from dataclasses import replace
-
-    from . import context as C
-    from .api import score_hand
-    from .hand import build
-    from .patterns import physical_ghosts
     hand, rs = table.hands[seat], table.rs
     held = list(hand.parsed.concealed)
     held.remove(won)
