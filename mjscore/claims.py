@@ -204,21 +204,16 @@ def of_a_later_discard(events: tuple, i: int, label: str) -> bool:
     return False
 
 
-def ghost_kong_refusal(ev, tile: int, rs) -> tuple | None:
-    """(exit code's kind, why) where kong event `ev` of a ghost kind `tile` cannot be, where
-    ghosts fill melds: concealed, it would be four ghosts (a meld holding ghosts holds one
-    natural tile at least: CONTRACT), "bad"; claimed from a discard where a discarded ghost
-    cannot be claimed (L4), "refused", as its call is. None otherwise (an added one is a
-    ghost added to a pong: `ghost_added`)."""
-    if tile not in rs.ghost_kinds or rs.ghosts_in_melds != "wild":
-        return None
-    kind = ev.fields["kind"]
-    if kind == "concealed":
-        return "bad", (f"a concealed kong of {T.name(tile)} would be four ghosts, and a kong "
-                       "holding ghosts holds one natural tile at least: its tile: is the kind "
-                       "it is a kong of")
-    why = discarded_ghost_refusal(tile, rs) if kind == "exposed" else None
-    return ("refused", why) if why else None
+def four_ghosts_refusal(ev, tile: int, rs) -> str | None:
+    """Why kong event `ev` of a ghost kind `tile` is no kong, or None: concealed, where ghosts
+    fill melds, it would be four ghosts, and a meld holding ghosts holds one natural tile at
+    least (CONTRACT). (An added one is a ghost added to a pong: `ghost_added`; an exposed
+    one, a discarded ghost claimed: `discarded_ghost_refusal`.)"""
+    if ev.fields["kind"] == "concealed" and tile in rs.ghost_kinds and \
+            rs.ghosts_in_melds == "wild":
+        return (f"a concealed kong of {T.name(tile)} would be four ghosts, and a kong holding "
+                "ghosts holds one natural tile at least: its tile: is the kind it is a kong of")
+    return None
 
 
 def discarded_ghost_refusal(tile: int, rs) -> str | None:

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from . import tiles as T
 from .errors import NotationError
 from .frozen import maker
-from .notation_hints import red_five_hint, seat_digit_tiles, suit_hint, tile_hint, written
+from .notation_hints import (hidden, red_five_hint, seat_digit_tiles, suit_hint, tile_hint,
+                             written)
 
 OPEN_TO_CLOSE = {"[": "]", "(": ")", "{": "}"}
 CLOSERS = set(OPEN_TO_CLOSE.values())
@@ -89,7 +90,7 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
             if j >= n or text[j].isspace() or text[j] in stop or text[j] in "[({])}":
                 raise NotationError(f'digits "{digits}" have no suit', col)
             suit = _SUIT_CHARS.get(text[j])
-            if suit is None and written(text[j])[0] == "U":  # (one a player cannot see)
+            if suit is None and hidden(text[j]):  # (a player sees digits with no suit)
                 raise NotationError(f'unknown character {written(text[j])} after digits '
                                     f'"{digits}"', offset + j + 1)
             if suit is None:

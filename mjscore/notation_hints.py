@@ -32,11 +32,17 @@ def _look_alike(ch: str) -> str:
         "a look-alike character"
 
 
-def written(ch: str) -> str:
-    """`ch` quoted as a message shows it; one that shows as nothing or joins the character
-    before it (a combining accent, a right-to-left mark) by its code and name."""
+def hidden(ch: str) -> bool:
+    """Whether `ch` shows as nothing or joins the character before it (a combining accent, a
+    right-to-left mark, a control character)."""
     import unicodedata
-    if unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf", "Cc", "Co", "Cn"):
+    return unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf", "Cc", "Co", "Cn")
+
+
+def written(ch: str) -> str:
+    """`ch` quoted as a message shows it; a `hidden` one by its code and name."""
+    if hidden(ch):
+        import unicodedata
         name = unicodedata.name(ch, "").lower()
         return f"U+{ord(ch):04X} (" + (f"{name}, " if name else "") + "hard to see: delete it)"
     return f'"{ch}"'

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .claims import (check_call_shown, check_kong_shown, check_meld_count, check_robbed,
-                     discarded_ghost_refusal, ghost_added, ghost_kong_refusal, kong_paid,
+                     discarded_ghost_refusal, four_ghosts_refusal, ghost_added, kong_paid,
                      robbing_win)
 from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError, counted
@@ -154,11 +154,12 @@ class _Table:
             art = "an" if kind == "added" else "a"
             raise InputError(f"{self.rec.label}: event {ev.number}: {art} {kind} kong is made "
                              "from the seat's own tiles; from: is for an exposed kong")
-        ghostly = ghost_kong_refusal(ev, tile, self.rs)
-        if ghostly and ghostly[0] == "bad":
-            raise InputError(f"{self.rec.label}: event {ev.number}: {ghostly[1]}")
-        if ghostly:
-            self.refuse(ev, ghostly[1])
+        why = four_ghosts_refusal(ev, tile, self.rs)
+        if why:
+            raise InputError(f"{self.rec.label}: event {ev.number}: {why}")
+        why = discarded_ghost_refusal(tile, self.rs) if kind == "exposed" else None
+        if why:  # (as its call is: `on_call`)
+            self.refuse(ev, why)
         # A kong event is one of the melds its seat's hand shows, never the same one twice
         # (paid twice). A seat with no hand given has its kongs' tiles counted across the
         # table instead (`table_hands.read_hands`); ghosts in kongs let two seats kong one kind.
