@@ -9,7 +9,7 @@ from .options import option_of
 from .pattern_specs import build_patterns
 from .patterns import BY_SIGNATURE, SITUATIONAL
 from .reading import YAOJI
-from .settlement import CHECKS, payer_refusal
+from .settlement import CHECKS, EXTRA_NEEDS, payer_refusal
 
 
 def next_tile(k: int) -> int:
@@ -154,6 +154,27 @@ def _context(items) -> frozenset:
     return frozenset(out)
 
 
+def _check_needs(data: dict, spec: dict, context: frozenset, label: str,
+                 given: frozenset) -> None:
+    """An extra rule that every hand must give a flag for (a horse count needs --horses) where
+    context: does not take that flag: every hand would be refused for what it cannot give.
+    The file's fault where it sets that count (or its option's default does); the option's
+    where the user gave it (a house file leaving horses out plays without them)."""
+    from .context import FLAGS
+    for xid, x in (spec.get("extras") or {}).items():
+        need = EXTRA_NEEDS[x["rule"]](x.get("params") or {}) if x and x["rule"] in EXTRA_NEEDS \
+            else None
+        if not need or need[0] in context:
+            continue
+        why = f"{need[1]}, given with {FLAGS[need[0]]}, which context: does not take"
+        raw = ((data.get("extras") or {}).get(xid) or {}).get("params") or {}
+        opt = next((option_of(raw, k) for k in raw if option_of(raw, k) in given), None)
+        if opt is not None:
+            raise OptionError(f"{opt}: {label} {why}, so no hand could be scored", opt)
+        raise RulesetError(label, f"{why}: no hand could be scored (add {need[0]} to "
+                                  f"context:, or remove the extra: {xid}: null)", f"extras.{xid}")
+
+
 def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
                   given: frozenset = frozenset()):
     """`given`: the names of the options the user set (the rest are the file's defaults)."""
@@ -208,6 +229,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
             for item in data.get("context") or ()):
         raise RulesetError(label, "a win needs --declared (hand.needs_declared), which context: "
                            "does not take: no hand could win", "context")
+    _check_needs(data, spec, context, label, given)
     shapes = list(dict.fromkeys(hand["shapes"]))  # a shape named twice reads the same hands
     if "seven_pairs" in hand and not hand["seven_pairs"] and "seven_pairs" in shapes:
         shapes.remove("seven_pairs")

@@ -184,24 +184,11 @@ def _short(message: str) -> str:
     return message if len(message) < 200 else message[:197] + "..."
 
 
-def _inert(data: dict) -> dict:
-    """{key path: why} of the keys that do nothing while another key of the file says so
-    (the option such a key stands for then does nothing either): a 花猫's payment where there
-    is no 花猫, a rare hand's cap where nothing is capped."""
-    out = {}
-    if (data.get("draw") or {}).get("flower_cat") is False:
-        out["draw.flower_cat_pays"] = "draw.flower_cat is false, so no 花猫 pays"
-    if (data.get("value") or {}).get("cap") is None:  # (none, or left out: uncapped)
-        for pid, p in (data.get("patterns") or {}).items():
-            if isinstance(p, dict) and "raises_cap" in p:
-                out[f"patterns.{pid}.raises_cap"] = "value.cap is none, so no cap is raised"
-    return out
-
-
 def live_refs(data: dict) -> tuple:
     """(the options a key that does something refers to, {option: why} of those only inert
-    keys (`_inert`) refer to)."""
-    inert = _inert(data)
+    keys (`inert_keys`) refer to)."""
+    from .inert_keys import inert as inert_keys
+    inert = inert_keys(data)
     live, dead = set(), {}
     for where, ref in option_refs(data, ""):
         if where in inert:
@@ -254,7 +241,8 @@ def without_unused_options(data: dict, opts: dict | None, label: str, files=()) 
         if key in unused:
             raise OptionError(f'option "{key}" does nothing in {label}: '
                               f"{why_unused([key], files, data)[key]}", key)
-    return {**_without(data, _inert(data)), "options": {k: v for k, v in specs.items()
+    from .inert_keys import inert
+    return {**_without(data, inert(data)), "options": {k: v for k, v in specs.items()
                                                         if k in used}}
 
 
@@ -362,6 +350,8 @@ def check_notes(rs) -> str:
             v.get("cap") in (None, "none"):
         notes.append("a 花猫 at 查叫 pays the cap, and the cap is none: settle asks for a "
                      "number (flower_cat_pays)")
+    from .inert_keys import idle
+    notes += [f"{key} does nothing: {why}" for key, why in idle(rs.data)]
     from .draw_game import kongs_pay, kongs_void
     if kongs_void(rs) and not kongs_pay(rs):
         notes.append("draw.kongs void does nothing: no kong pays (kong_payments)")

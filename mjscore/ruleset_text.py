@@ -274,6 +274,9 @@ def rules_show(rs) -> str:
         f"{k} {n} {who[k]}" for k, n in kongs.items()) or "none"))
     out.append(f"Draw (wall exhausted): {draw_words(rs)}")
     out += [play_line(rs), context_line(rs)]
+    from .inert_keys import idle
+    if idle(d):  # (shown above as written: a house file's reader sees why it changes nothing)
+        out.append("Does nothing: " + "; ".join(f"{k} ({why})" for k, why in idle(d)))
     if d.get("departures"):
         out += ["", f"Where {rs.name} departs, point by point:"]
         out += [f"  - {line}" for line in d["departures"]]

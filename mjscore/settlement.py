@@ -52,20 +52,24 @@ CHECKS: dict = {}
 EXTRA_PARAMS: dict = {}  # extra rule -> the params it reads (any other is a typo: refused)
 EXTRA_READS: dict = {}  # extra rule -> the situation flags (`context:`) it reads
 EXTRA_ANYWAY: dict = {}  # extra rule -> whether its params make it due with no win
+EXTRA_NEEDS: dict = {}  # extra rule -> the flag every hand must give, given its params, or None
 
 
-def extra(xid: str, check=None, params=(), reads=(), anyway=None):
+def extra(xid: str, check=None, params=(), reads=(), anyway=None, needs=None):
     """Register `fn(ctx, rs, params, name, value) -> list[Payment]` under `xid`; `check(ctx,
     hand, rs, params)` raises OptionError when the situation cannot apply to the extra;
     `params`: the params it (or the draw's settlement, `draw_game`) reads; `reads`: the
     situation flags it reads (as `patterns.pattern`'s); `anyway(params)`: true where it is
-    due with no win (`due_without_win`)."""
+    due with no win (`due_without_win`); `needs(params)`: (flag, what it asks for) where
+    every hand must give that flag (`compile` refuses a ruleset whose context: cannot)."""
     def deco(fn):
         EXTRAS[xid] = fn
         EXTRA_PARAMS[xid] = params
         EXTRA_READS[xid] = reads
         if anyway:
             EXTRA_ANYWAY[xid] = anyway
+        if needs:
+            EXTRA_NEEDS[xid] = needs
         if check:
             CHECKS[xid] = check
         return fn
@@ -142,7 +146,13 @@ def _check_horses(ctx, hand, rs, params) -> None:
             raise OptionError(f"--horses: {why}", None, why)
 
 
-@extra("horses", check=_check_horses, params=("count", "per"), reads=("horses",))
+def _horses_needed(params):
+    count = int(params.get("count", 0))
+    return ("horses", f"draws {count} horse{'s' * (count != 1)}") if count else None
+
+
+@extra("horses", check=_check_horses, params=("count", "per"), reads=("horses",),
+       needs=_horses_needed)
 def horses(ctx, rs, params, name, value) -> list:
     """买马: each horse tile naming the winner's seat adds `per` from each payer, per share."""
     per = int(params.get("per", 1))

@@ -303,3 +303,61 @@ def test_rules_check_notes_a_value_key_the_model_does_not_read(tmp_path, house, 
     path.write_text(house, encoding="utf-8")
     check = CliRunner().invoke(cli, ["rules", "check", str(path)])
     assert check.exit_code == 0 and check.stdout.endswith(f"{note}\n"), check.output
+
+
+# A house file that changes a key another key leaves idle passed `rules check` as "ok" and
+# scored as its parent did (the house-rules review): each is now named, not refused (a house
+# file changing one key leaves its parent's others behind).
+@pytest.mark.parametrize("house, note", [
+    pytest.param("extends: guangdong\npatterns: {wugui: {raises_cap: 100}}\n",
+                 "patterns.wugui.raises_cap does nothing: value.cap is none, so no cap is raised",
+                 id="a cap raised with no cap"),
+    pytest.param("extends: guangdong\npayers: {discard: {who: discarder}}\n",
+                 "payers.discard does nothing: hand.discard_wins is false, so no win is on a "
+                 "discard", id="a discard payer with no discard win"),
+    pytest.param("extends: guangdong\nvalue: {discard_divisor: 4}\n",
+                 "value.discard_divisor does nothing: hand.discard_wins is false",
+                 id="a discard divisor with no discard win"),
+    pytest.param("extends: guangdong\npatterns: {wugui: {win: discard}}\n",
+                 "pattern wugui does nothing: it is won on a discard, and hand.discard_wins is "
+                 "false", id="a discard pattern with no discard win"),
+    pytest.param("extends: luzhou\npatterns: {tianhu: {win: discard}}\n",
+                 "pattern tianhu does nothing: it is won on a discard, and a heavenly hand "
+                 "(--heavenly) is won on the dealt hand", id="a heavenly hand on a discard"),
+    pytest.param("extends: lanzhou\ndraw: {flower_cat: false, flower_cat_pays: 7}\n",
+                 "draw.flower_cat_pays does nothing: draw.flower_cat is false",
+                 id="a flower cat's payment with no flower cat"),
+    pytest.param("extends: luzhou\nhand: {max_tosses: 2}\n",
+                 "hand.max_tosses does nothing: hand.melds has no toss", id="tosses, none made"),
+    pytest.param("extends: luzhou\nplay: {chow_from_left: true}\n",
+                 "play.chow_from_left does nothing: hand.melds has no chow", id="chow, none made"),
+    pytest.param("extends: luzhou\nhand: {dragon_set_stand_in: false}\n",
+                 "hand.dragon_set_stand_in does nothing: the hand has no dragon set",
+                 id="a dragon set's stand-in, no dragon set"),
+    pytest.param("extends: luzhou\nhand: {concealed_sets: [dragon_set]}\n",
+                 "hand.concealed_sets does nothing: the tiles hold too few of C, F and P",
+                 id="a dragon set with no F or P"),
+    pytest.param("extends: luzhou\nghosts: {flip_in_melds: natural}\n",
+                 "ghosts.flip_in_melds does nothing: ghosts.mode is fixed", id="a fixed ghost"),
+    pytest.param("extends: luzhou\nplay: {max_winners: 1, one_winner_per_discard: false}\n",
+                 "play.one_winner_per_discard does nothing: play.max_winners is 1",
+                 id="several winners on a discard, one a hand"),
+    pytest.param("extends: lanzhou\nghosts: {in_melds: natural}\n",
+                 "ghosts.in_melds does nothing: ghosts.tiles names no ghost tile",
+                 id="no ghost at all"),
+])
+def test_rules_check_names_a_key_another_key_leaves_idle(tmp_path, house, note):
+    path = tmp_path / "h.yaml"
+    path.write_text(house, encoding="utf-8")
+    check = CliRunner().invoke(cli, ["rules", "check", str(path)])
+    assert check.exit_code == 0 and note in check.stdout, check.output
+    key, why = note.split(" does nothing: ")
+    show = CliRunner().invoke(cli, ["rules", "show", str(path)]).stdout.splitlines()
+    assert show[-1].startswith("Does nothing: ") and f"{key} ({why}" in show[-1]
+
+
+@pytest.mark.parametrize("name", ["luzhou", "luzhou-guide", "guangdong", "lanzhou"])
+def test_no_shipped_key_is_idle(name):
+    from mjscore.inert_keys import idle
+    from mjscore.ruleset import load
+    assert idle(load(name).data) == []

@@ -325,6 +325,16 @@ def test_extends_names_the_file_and_key(tmp_path, parent, message):
                  id="next line"),
     pytest.param("extends:\nname: t\n", "extends: must name a shipped ruleset or a file",
                  id="extends with nothing after it"),
+    # Every hand was refused for two horse tiles that --horses, not in context:, cannot give.
+    pytest.param("extends: luzhou\nextras:\n"
+                 "  horses: {rule: horses, params: {count: 2}, name: h, en: h}\n",
+                 "extras.horses: draws 2 horses, given with --horses, which context: does not "
+                 "take: no hand could be scored", id="horses drawn with no --horses"),
+    pytest.param("extends: guangdong\ncontext: [discard, kong_draw, rob_kong, indicator]\n"
+                 "options: {horses: {default: 2}}\n",
+                 "extras.horses: draws 2 horses, given with --horses, which context: does not "
+                 "take: no hand could be scored (add horses to context:, or remove the extra: "
+                 "horses: null)", id="horses by default with no --horses"),
 ])
 def test_a_house_rule_that_scores_nonsense_is_refused(tmp_path, text, said):
     # Each passed `rules check` before: a legal win worth -98 had the winner pay each
@@ -333,6 +343,27 @@ def test_a_house_rule_that_scores_nonsense_is_refused(tmp_path, text, said):
     p.write_text(text, encoding="utf-8")
     result = run("rules", "check", str(p))
     assert result.exit_code == 2 and said in result.output
+
+
+def test_horses_left_out_of_context_play_without_them(tmp_path):
+    # The file is sound with its default of none; only a count given for it cannot be.
+    p = tmp_path / "house.yaml"
+    p.write_text("extends: guangdong\ncontext: [discard, kong_draw, rob_kong, indicator]\n",
+                 encoding="utf-8")
+    assert run("rules", "check", str(p)).exit_code == 0
+    assert score("111m222m333p444p55p", str(p)).value == 4
+    result = run("score", "111m222m333p444p55p", "--rules", str(p), "--opt", "horses=2")
+    assert result.exit_code == 2 and result.output == (
+        f"mjscore: invalid option: horses: {p} draws 2 horses, given with --horses, which "
+        "context: does not take, so no hand could be scored\n")
+
+
+def test_horses_removed_with_their_flag_is_accepted(tmp_path):
+    p = tmp_path / "house.yaml"
+    p.write_text("extends: guangdong\ncontext: [discard, kong_draw, rob_kong, indicator]\n"
+                 "extras: {horses: null}\n", encoding="utf-8")
+    assert run("rules", "check", str(p)).exit_code == 0
+    assert score("111m222m333p444p55p", str(p)).value == 4
 
 
 def test_needs_declared_with_an_option_gated_declared_is_accepted(tmp_path):

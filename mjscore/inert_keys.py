@@ -1,0 +1,114 @@
+"""Keys of a ruleset file that do nothing while another key of it says so: a 花猫's payment
+where there is no 花猫, a discard win's payer where no win is on a discard, a ghost's meld rule
+where there is no ghost. Not refused (a house file changing one key leaves its parent's
+others behind, and the shipped files are read as they are): an option such a key alone
+refers to is dropped like an unused one (`ruleset_check.live_refs`), and `rules check` names
+each (`check_notes`), so that a house rule changing nothing is not taken as applied.
+
+A key whose value is an option's reference may be anything: what it would switch off is not
+taken as off."""
+
+from __future__ import annotations
+
+
+def _ref(v) -> bool:
+    return isinstance(v, dict) and "option" in v
+
+
+def _section(data: dict, key: str) -> dict:
+    v = data.get(key)
+    return v if isinstance(v, dict) else {}
+
+
+def _listed(v, item: str) -> bool:
+    """Whether list `v` (a reference: may be anything) has `item`."""
+    return _ref(v) or isinstance(v, list) and item in v
+
+
+def inert(data: dict) -> dict:
+    """{key path: why} of the keys of `data` that do nothing (see the module)."""
+    out = {}
+    draw, value, hand = _section(data, "draw"), _section(data, "value"), _section(data, "hand")
+    ghosts, play = _section(data, "ghosts"), _section(data, "play")
+    patterns = _section(data, "patterns")
+    if draw.get("flower_cat") is False and "flower_cat_pays" in draw:
+        out["draw.flower_cat_pays"] = "draw.flower_cat is false, so no 花猫 pays"
+    if value.get("cap") in (None, "none"):  # (none, or left out: uncapped)
+        for pid, p in patterns.items():
+            if isinstance(p, dict) and "raises_cap" in p:
+                out[f"patterns.{pid}.raises_cap"] = "value.cap is none, so no cap is raised"
+    if hand.get("discard_wins") is False:
+        why = "hand.discard_wins is false, so no win is on a discard"
+        if "discard" in _section(data, "payers"):
+            out["payers.discard"] = why
+        for key, idle in (("min_discard_win", 0), ("discard_divisor", 1)):
+            if key in value and value[key] != idle:
+                out[f"value.{key}"] = why
+    melds = hand.get("melds", [])
+    for key, meld, where in (("max_tosses", "toss", hand), ("chow_from_left", "chow", play)):
+        if key in where and not _listed(melds, meld):
+            out[f"{'hand' if where is hand else 'play'}.{key}"] = \
+                f"hand.melds has no {meld}"
+    if "dragon_set_stand_in" in hand and not _listed(melds, "dragon_set") and \
+            not _listed(hand.get("concealed_sets", []), "dragon_set"):
+        out["hand.dragon_set_stand_in"] = "the hand has no dragon set (hand.melds, " \
+                                          "hand.concealed_sets)"
+    if play.get("max_winners") == 1 and play.get("one_winner_per_discard") is False:
+        out["play.one_winner_per_discard"] = "play.max_winners is 1, so one discard has " \
+                                             "one winner at most"
+    sets = hand.get("concealed_sets", [])
+    if isinstance(sets, list) and "dragon_set" in sets and not _dragons_dealt(data):
+        out["hand.concealed_sets"] = "the tiles hold too few of C, F and P for a dragon set"
+    out.update(_ghost_keys(ghosts))
+    return out
+
+
+def _dragons_dealt(data: dict) -> bool:
+    """Whether the tiles can make a dragon set: C, F and P, or two of them and a 1s standing
+    in for the third (hand.dragon_set_stand_in)."""
+    tiles, hand = _section(data, "tiles"), _section(data, "hand")
+    honours, suits = tiles.get("honours", []), tiles.get("suits", [])
+    if _ref(honours) or _ref(suits):
+        return True
+    n = len({"C", "F", "P"} & set(honours))
+    stand_in = hand.get("dragon_set_stand_in")
+    return n == 3 or n == 2 and "s" in suits and (stand_in is True or _ref(stand_in))
+
+
+def _ghost_keys(ghosts: dict) -> dict:
+    mode = ghosts.get("mode", "fixed")
+    if mode == "fixed" and not ghosts.get("tiles"):  # (no ghost at all: every key is idle)
+        return {f"ghosts.{k}": "ghosts.tiles names no ghost tile" for k in ghosts
+                if k not in ("tiles", "mode")}
+    if mode == "fixed":
+        return {f"ghosts.{k}": "ghosts.mode is fixed, so the ghost never flips"
+                for k in ("flip_in_melds", "indicator") if k in ghosts}
+    if mode == "flip" and "in_melds" in ghosts:
+        return {"ghosts.in_melds": "ghosts.mode is flip, so flip_in_melds rules its melds"}
+    return {}
+
+
+def idle_patterns(data: dict) -> dict:
+    """{pattern id: why} of the patterns of `data` that no win can have: a discard win's where
+    there is none, a heavenly hand's on a discard. (Noted, not dropped: another pattern's
+    `excludes` may name one.)"""
+    from .patterns import READS
+    out = {}
+    no_discard = _section(data, "hand").get("discard_wins") is False
+    for pid, p in _section(data, "patterns").items():
+        if not isinstance(p, dict) or p.get("win") != "discard" or \
+                p.get("enabled", True) is False:
+            continue
+        if no_discard:
+            out[pid] = "it is won on a discard, and hand.discard_wins is false"
+        elif "heavenly" in READS.get(p.get("pattern", pid), ()):
+            out[pid] = "it is won on a discard, and a heavenly hand (--heavenly) is won on " \
+                       "the dealt hand"
+    return out
+
+
+def idle(data: dict) -> list:
+    """[(what, why)] of every key and pattern of `data` that does nothing (`inert`,
+    `idle_patterns`), as `rules check` and `rules show` name them."""
+    return list(inert(data).items()) + [(f"pattern {pid}", why)
+                                        for pid, why in idle_patterns(data).items()]
