@@ -228,14 +228,13 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
         return _not_legal(rs, parsed, reasons, ctx, kong, skip)
     if ctx.discard_type and top.value < minimum:
         after = division_words(rs.discard_divisor)[1]
+        rule = rs.spec["value"].get("min_discard_rule")
         reasons.append(f"a discard-type win must pay at least {minimum} {unit}; this hand pays "
                        f"{top.value}" + (f" after {after}" if after else "")
                        # (The rule's own name where it is what refuses: a hand paying under
-                       # the 2 it asks; not one a house rule's higher minimum refuses, nor a
-                       # house minimum of 1, under which a 平胡 may win on a discard.)
-                       + (" (1颗不能胡: a hand paying under 2 颗 on a discard, as a 平胡 "
-                          "does, wins by self-draw only)"
-                          if unit == "颗" and top.value < 2 <= minimum else ""))
+                       # the minimum it names, which the ruleset's may exceed.)
+                       + (f" ({rule['why']})" if rule and top.value < rule["below"] <= minimum
+                          else ""))
     payments, net, due = (), _ZERO, ()
     if not reasons:
         payments, net = settle_win(top.value, ctx, rs, HAND_VALUE, skip)

@@ -14,11 +14,11 @@ from itertools import chain, islice, starmap
 from typing import Iterable, Iterator
 
 from .api import score
-from .errors import TOO_DEEP, InputError, MjscoreError, one_line
+from .errors import TOO_DEEP, InputError, MjscoreError, OptionError, one_line
 from .frozen import maker
 from .options import WHOLE_NUMBER, blank_option, parse_pairs
 from .output_guard import no_clash, own_rules
-from .records import KEYS, Record, decoded, line_record
+from .records import KEYS, Record, as_fields, decoded, line_record
 from .ruleset_files import read_once
 from .words import describe, unknown, whole_hint
 from .workers import AHEAD, in_order
@@ -177,7 +177,8 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
         result = score(kwargs.pop("hand"), kwargs.pop("rules"), **kwargs)
     except MjscoreError as e:
         # (Its message is one line already, the record's own text escaped: `errors.one_line`.)
-        return Row(rec.file, rec.number, error=str(e))
+        return Row(rec.file, rec.number,
+                   error=as_fields(str(e)) if isinstance(e, OptionError) else str(e))
     except RecursionError:  # (nested in the record's own fields, before score sees them)
         return Row(rec.file, rec.number, error=TOO_DEEP)
     return _row(rec.file, rec.number, result, None, result.legal, None)

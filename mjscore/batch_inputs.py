@@ -32,12 +32,13 @@ def check(paths, given: str | None = None, output: str | None = None, stdin=None
     if sum(p == STDIN for p in paths) > 1:
         raise InputError("- (standard input) is given more than once")
     for path in paths:
-        input_format(path, given)
         if path == STDIN:
+            input_format(path, given)
             stream_readable(stdin)
             not_output([STDIN], output, "the file read as standard input", stdin)
             continue
-        _readable(path)
+        _readable(path)  # (first: a missing file is no file, whatever its name's extension)
+        input_format(path, given)
         not_output([path], output)
     if output in (None, STDIN) and stdout is not None:
         not_stdout(paths, stdout, stdin)

@@ -7,12 +7,11 @@ import csv
 import io
 import json
 
-from tabulate import tabulate
-
 from .batch import BAD, NOT_LEGAL, SCORED
 from .settlement import extra_lines
 from .bounded import make_room
 from .errors import counted
+from .tables import tabulate
 from .context import SEATS
 
 CSV_COLUMNS = ("file", "record", "ruleset", "hand", "legal", "value", "reasons", "patterns",

@@ -37,8 +37,11 @@ def text_of(raw, name: str, kind: str) -> io.TextIOWrapper:
     wide = wide_unicode(head)
     if wide:
         raise InputError(f"{name}: {wide}")
-    if b"\0" in head:
-        line = head.count(b"\n", 0, head.index(b"\0")) + 1
+    line = head.count(b"\n", 0, head.index(b"\0")) + 1 if b"\0" in head else 0
+    # Binary from its first line (a zip, a gzip, a spreadsheet); a NUL further down a text
+    # file is its record's fault (one bad row), as it is past the first SNIFF bytes. A YAML
+    # file is read whole: its NUL anywhere is the file's.
+    if line == 1 or line and kind == "yaml":
         raise InputError(f"{name}: a binary file, not {kind} text (a NUL byte on line {line})")
     if not _utf8_start(head, kind, len(head) < SNIFF and _all_there(raw)):
         raise InputError(f"{name}: {not_utf8(head)}")

@@ -116,10 +116,10 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
     if base < 0 or base > MAX_VALUE:
         raise RulesetError(label, f"base {amount_text(base)}: " + (
             "cannot be negative" if base < 0 else PAST_MAX), "value.base")
-    cap = v.get("cap")
-    if cap not in (None, "none") and int(cap) < 1:
+    cap = cap_of(v)
+    if cap is not None and cap < 1:
         raise RulesetError(label, f"cap {cap}: at least 1 (or none)", "value.cap")
-    if cap not in (None, "none") and int(cap) > MAX_VALUE:
+    if cap is not None and cap > MAX_VALUE:
         raise RulesetError(label, f"cap {cap}: {PAST_MAX} (none: no cap)", "value.cap")
     for kind, rule in spec["payers"].items():
         why = payer_refusal(kind, rule["who"])
@@ -140,6 +140,13 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
             raise RulesetError(label, f"{amount_text(val)}: cannot be negative", where)
         if isinstance(val, int) and val > MAX_VALUE:  # (a draw payment: the schema's bound)
             raise RulesetError(label, f"{val}: {PAST_MAX}", where)
+
+
+def cap_of(value: dict) -> int | None:
+    """The cap of a ruleset's resolved `value:`; None where there is none (`none`, or left
+    out)."""
+    cap = value.get("cap")
+    return None if cap in (None, "none") else int(cap)
 
 
 def _context(items) -> frozenset:
@@ -258,7 +265,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         ghost_letter=T.name(min(ghosts)) if ghosts else "?",
         min_discard_win=int(spec["value"].get("min_discard_win", 0) or 0),
         discard_divisor=int(spec["value"].get("discard_divisor", 1)),
-        cap=None if spec["value"].get("cap") in (None, "none") else int(spec["value"]["cap"]),
+        cap=cap_of(spec["value"]),
         base=exact(spec["value"].get("base", 0)),
         needs_declared=bool(hand.get("needs_declared")),
         extra_checks=tuple((CHECKS[x["rule"]], x.get("params") or {})

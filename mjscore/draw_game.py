@@ -10,7 +10,7 @@ from .context import SEATS, ghost_supply
 from .errors import InputError, counted
 from .options import option_of
 from .patterns import physical_ghosts
-from .settlement import Payment
+from .settlement import Payment, ghost_bonus_amount
 from .terms import shown_extra, term
 from .ready import analyse, is_flower_cat
 
@@ -33,10 +33,9 @@ def ghost_money(rs, seat: str, drawn: int, won: bool) -> list:
         raise InputError(f"{counted(drawn, 'ghost')} drawn, but {rs.name} has {supply} "
                          "(option ghosts)")
     p = extra.get("params") or {}
-    over, per = int(p.get("over", 4)), int(p.get("per", 10))
-    if drawn <= over:
+    amount = ghost_bonus_amount(p, drawn)
+    if amount is None:
         return []
-    amount = per * (drawn - over)
     others = [s for s in SEATS if s != seat]
     why = f"{shown_extra(rs, extra)}: {counted(drawn, 'ghost')} drawn"
     if p.get("mode", "always") == "win_only" and not won:
@@ -48,10 +47,7 @@ def flower_cat_owed(rs) -> int | None:
     """What a 花猫 pays each player it pays at 查叫 (`draw.flower_cat_pays`, the cap by
     default); None where that is the cap and there is none."""
     fc = (rs.spec.get("draw") or {}).get("flower_cat_pays", "cap")
-    if fc != "cap":
-        return int(fc)
-    cap = rs.spec["value"].get("cap")
-    return None if cap in (None, "none") else int(cap)
+    return int(fc) if fc != "cap" else rs.cap
 
 
 def _owed(rs, where: str) -> int:

@@ -37,11 +37,16 @@ def inert(data: dict) -> dict:
         for pid, p in patterns.items():
             if isinstance(p, dict) and "raises_cap" in p:
                 out[f"patterns.{pid}.raises_cap"] = "value.cap is none, so no cap is raised"
+    from .patterns import MANY
+    out.update({f"patterns.{pid}.each_more": f"pattern {p.get('pattern', pid)} counts once "
+                                            "at most" for pid, p in patterns.items()
+                if isinstance(p, dict) and "each_more" in p and p.get("pattern", pid) not in MANY})
     if hand.get("discard_wins") is False:
         why = "hand.discard_wins is false, so no win is on a discard"
         if "discard" in _section(data, "payers"):
             out["payers.discard"] = why
-        for key, idle in (("min_discard_win", 0), ("discard_divisor", 1)):
+        for key, idle in (("min_discard_win", 0), ("discard_divisor", 1),
+                          ("min_discard_rule", None)):
             if key in value and value[key] != idle:
                 out[f"value.{key}"] = why
     melds = hand.get("melds", [])

@@ -14,9 +14,11 @@ SITUATIONAL: set = set()
 BY_SIGNATURE: dict = {}  # predicate -> params -> does it read only the signature and melds
 PARAMS: dict = {}  # pattern id -> the params it reads (any other is a typo: refused)
 READS: dict = {}  # pattern id -> the situation flags (`context:`) it reads
+MANY: set = set()  # pattern ids that may count more than once (an `each_more` reads the rest)
 
 
-def pattern(pid: str, situational: bool = False, signature=False, params=(), reads=()):
+def pattern(pid: str, situational: bool = False, signature=False, params=(), reads=(),
+            many=False):
     """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`.
 
     A predicate may return `(count, note)` instead, the note saying which tiles made it.
@@ -29,9 +31,12 @@ def pattern(pid: str, situational: bool = False, signature=False, params=(), rea
     reading of that signature (`scoring.evaluate_all`). Anything reading the concealed
     tiles, the winning tile, groups or the situation must leave it False.
     `reads`: the situation flags (`context.FLAGS`) it reads; a ruleset whose `context:` names
-    one that none of its patterns, extras or payers reads is refused (`ruleset_check`)."""
+    one that none of its patterns, extras or payers reads is refused (`ruleset_check`).
+    `many`: it may count more than once (a count past 1, not only 0 or 1)."""
     def deco(fn):
         REGISTRY[pid] = fn
+        if many:
+            MANY.add(pid)
         PARAMS[pid] = params  # the params it reads; a ruleset giving any other is refused
         READS[pid] = reads
         if situational:
@@ -59,7 +64,7 @@ def physical_ghosts(hand, rs) -> int:
     return n + sum(1 for m in hand.melds for k in m.raw.tiles if k in rs.ghost_kinds)
 
 
-@pattern("four_of_a_kind", signature=True, params=("shape", "kongs"))
+@pattern("four_of_a_kind", signature=True, params=("shape", "kongs"), many=True)
 def four_of_a_kind(reading, hand, ctx, params) -> int:
     """Each tile kind with four copies in the final hand (melds and ghosts included).
 
@@ -193,7 +198,7 @@ def self_drawn(reading, hand, ctx, params) -> int:
     return int(ctx.win_type == "self_draw")
 
 
-@pattern("dragon_sets", reads=WIN_TYPE)
+@pattern("dragon_sets", reads=WIN_TYPE, many=True)
 def dragon_sets(reading, hand, ctx, params) -> int:
     """Each 中发白 set made of tiles the winner drew: concealed or tossed (a pong never is),
     and not completed by a winning tile taken from another player. The winning tile is

@@ -43,6 +43,20 @@ KEYS = ("hand", "win", "seat", "discard", "kong_draw", "kong_from", "after_kong"
         "won", "declared", "heavenly", "earthly", "ghosts_drawn", "indicator", "dealer",
         "horses", "rules", "opts")
 
+_FLAG = re.compile(r"--([a-z]+(?:-[a-z]+)*)")
+
+
+def as_fields(message: str) -> str:
+    """An option's message as a record names what it says: its key or CSV column
+    (`kong_draw`), not the command's flag (`--kong-draw`), and `--opt K=V` as `opts K=V`.
+    (The record's own text, quoted in the message, is left as written.)"""
+    def field(m):
+        key = "opts" if m[1] == "opt" else m[1].replace("-", "_")
+        return key if key in KEYS else m[0]
+    parts = message.split('"')
+    parts[::2] = [_FLAG.sub(field, part) for part in parts[::2]]
+    return '"'.join(parts)
+
 
 @dataclass(frozen=True)
 class Record:

@@ -4,34 +4,13 @@ from __future__ import annotations
 
 import json
 import textwrap
-import unicodedata
-
-import tabulate as _tabulate
-from tabulate import tabulate
-
-
-class _CellWidth:
-    """Display width of text in a terminal: CJK characters take two columns.
-
-    tabulate measures cells with the optional `wcwidth` package; importing that costs more
-    start-up time than the whole scoring run, and the standard library's East Asian width
-    table is all our cells need (Chinese pattern names)."""
-
-    @staticmethod
-    def wcswidth(text: str) -> int:
-        return sum(0 if unicodedata.combining(ch) else
-                   2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-if _tabulate.wcwidth is None:
-    _tabulate.wcwidth = _CellWidth
-    _tabulate.WIDE_CHARS_MODE = True
 
 from . import tiles as T
 from .compare import match_patterns
 from .terms import term
 from .context import SEATS
 from .settlement import HAND_VALUE, extra_lines
+from .tables import tabulate
 from .words import either
 from .working import (explain_title, horse_words, how_won, not_counted, payer_words,
                       value_lines)

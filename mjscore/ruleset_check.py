@@ -347,7 +347,7 @@ def check_notes(rs) -> str:
                         "multiplies a base"))
     draw = rs.spec.get("draw") or {}
     if draw.get("flower_cat") and draw.get("flower_cat_pays", "cap") == "cap" and \
-            v.get("cap") in (None, "none"):
+            rs.cap is None:
         notes.append("a 花猫 at 查叫 pays the cap, and the cap is none: settle asks for a "
                      "number (flower_cat_pays)")
     from .inert_keys import idle

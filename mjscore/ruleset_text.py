@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import tiles as T
 from .context import FLAGS, discard_wins, ghost_rule, max_winners
-from .render import tabulate  # (measured as render measures CJK cells)
+from .tables import tabulate  # (CJK cells measured as render measures them)
 from .terms import term
 
 # Words for the `ghosts`, `hand` and `play` keys, by key and value (README, Ruleset format).

@@ -88,13 +88,19 @@ def ghost_bonus(ctx, rs, params, name, value) -> list:
     player, already-won players included, whatever the hand's cap. Not told how many were
     drawn, it counts the ghosts the hand holds: a discarded ghost is never claimed (seed 002),
     so every ghost held was drawn."""
-    over, per = int(params.get("over", 4)), int(params.get("per", 10))
     n = ctx.ghosts_drawn or ctx.ghosts_held
-    if n <= over:
+    amount = ghost_bonus_amount(params, n)
+    if amount is None:
         return []
-    amount = per * (n - over)
     return [Payment(s, ctx.seat, amount, f"{name}: {counted(n, 'ghost')} drawn")
             for s in SEATS if s != ctx.seat]
+
+
+def ghost_bonus_amount(params: dict, drawn: int) -> int | None:
+    """What 喜钱 (`ghost_bonus`'s `params`) has each other player pay for `drawn` ghosts:
+    `per` for each past `over`; None (no 喜钱 at all) at `over` or fewer."""
+    over, per = int(params.get("over", 4)), int(params.get("per", 10))
+    return per * (drawn - over) if drawn > over else None
 
 
 @extra("kong_penalty", params=("amount",), reads=("after_kong", "discard"))

@@ -20,7 +20,8 @@ from mjscore import score
 from mjscore import cli as cli_module
 from mjscore.batch import Row, arguments
 from mjscore.cli import cli
-from mjscore.errors import InputError, MjscoreError
+from mjscore.errors import InputError, MjscoreError, OptionError
+from mjscore.records import as_fields
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -239,21 +240,21 @@ def test_a_blank_line_however_long_is_no_record(tmp_path, blank):
 @pytest.mark.parametrize("line, fragment", [
     pytest.param('{"hand": "111m123m456m789m5qC"}', 'column 18: unknown suit "q"',
                  id="bad notation"),
-    pytest.param('{"hand": "111m222m333p444p55p", "won": "X"}', '--won takes a seat',
+    pytest.param('{"hand": "111m222m333p444p55p", "won": "X"}', 'won takes a seat',
                  id="bad value won: X"),
     pytest.param('{"hand": "111m222m333p444p55p", "won": "S,,W"}',
-                 '--won "S,,W": an empty seat in the list', id="won with an empty entry"),
+                 'won "S,,W": an empty seat in the list', id="won with an empty entry"),
     pytest.param('{"hand": "111m222m333p444p55p", "won": ["S", ""]}',
-                 '--won "S,": an empty seat in the list', id="won, a list with an empty entry"),
+                 'won "S,": an empty seat in the list', id="won, a list with an empty entry"),
     pytest.param('{"hand": "111m222m333p444p55p", "opts": {"cap": "x"}}', '"cap"',
                  id="bad option value"),
     # (Text digits past 18 were said to be no whole number; a JSON number that long is too large.)
     pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": "%s"}' % ("9" * 29),
-                 "--ghosts-drawn: a number too large (97 bits)", id="ghosts_drawn, 29 digits"),
+                 "ghosts_drawn: a number too large (97 bits)", id="ghosts_drawn, 29 digits"),
     pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": %s}' % ("9" * 29),
-                 "--ghosts-drawn: a number too large (97 bits)", id="ghosts_drawn, a JSON number"),
+                 "ghosts_drawn: a number too large (97 bits)", id="ghosts_drawn, a JSON number"),
     pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": "%s"}' % ("9" * 5000),
-                 "--ghosts-drawn: a number too large (5000 digits)",
+                 "ghosts_drawn: a number too large (5000 digits)",
                  id="ghosts_drawn, past the digits Python reads"),
     # A number past a float was quoted as "inf", one too small for it as "0.0".
     pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": 1e999}',
@@ -268,7 +269,7 @@ def test_a_blank_line_however_long_is_no_record(tmp_path, blank):
                  "a comma list of rulesets is compared only by score --rules",
                  id="a comma list of rulesets in a record"),
     pytest.param('{"hand": "111m222m333p444p55p", "discard": "S", "rules": "guangdong",'
-                 ' "declared": true}', "--declared does not apply in guangdong",
+                 ' "declared": true}', "declared does not apply in guangdong",
                  id="option the ruleset lacks"),
     pytest.param('{"hand": "111m222m333p444p55p"', "not JSON (line 2, column 31: Expecting",
                  id="a line that is not JSON"),
@@ -296,14 +297,32 @@ def test_bad_record_gets_its_row_and_stderr_line(tmp_path, line, fragment):
     pytest.param({"rules": " no  such "}, {}, id="a ruleset name quoted with its spaces"),
 ])
 def test_a_bad_records_error_is_the_message_score_gives(tmp_path, record, kwargs):
-    # The message as score gives it, spaces and all: not with runs of spaces made one.
+    # The message as score gives it, spaces and all: not with runs of spaces made one (an
+    # option named as the record's field: `as_fields`).
     path = tmp_path / "h.jsonl"
     write_jsonl(path, [{**GOOD, **record}])
     with pytest.raises(MjscoreError) as e:
         score(GOOD["hand"], record.get("rules", "luzhou"), **kwargs)
+    said = as_fields(str(e.value)) if isinstance(e.value, OptionError) else str(e.value)
     result = run(str(path), "--format", "jsonl")
-    assert rows_of(result)[0]["error"] == str(e.value)
-    assert result.stderr.splitlines()[0] == f"{path}:1: {e.value}"
+    assert rows_of(result)[0]["error"] == said
+    assert result.stderr.splitlines()[0] == f"{path}:1: {said}"
+
+
+# An option's message names the record's field (its key, its CSV column), not the command's
+# flag, which a batch has none of; the record's own text, quoted, is left as written.
+@pytest.mark.parametrize("message, said", [
+    pytest.param("invalid option: --kong-draw: no kong", "invalid option: kong_draw: no kong",
+                 id="a flag"),
+    pytest.param("invalid option: --horses: off; set --opt horses=1",
+                 "invalid option: horses: off; set opts horses=1", id="an --opt"),
+    pytest.param('invalid option: --win takes one tile, not "--kong-draw"',
+                 'invalid option: win takes one tile, not "--kong-draw"', id="quoted text"),
+    pytest.param("invalid option: --format x", "invalid option: --format x",
+                 id="no record field"),
+])
+def test_an_option_is_named_as_the_records_field(message, said):
+    assert as_fields(message) == said
 
 
 def test_blank_lines_are_no_records(tmp_path):
@@ -494,8 +513,8 @@ def test_empty_file_is_zero_records_exit_0(tmp_path, name, content):
     pytest.param("t.csv", '\nhand,"seat"x\n111m222m333p444p55p,E\n', [
                  "malformed CSV: line 2: ',' expected after '\"'"], id="csv header: a stray quote"),
     pytest.param("t.jsonl", b"\x00\x01\x02binary\xff", ["a binary file"], id="binary"),
-    pytest.param("t.jsonl", b'{"hand": "1m"}\n' * 4 + b'{"hand": "\x00"}\n',
-                 ["not jsonl text (a NUL byte on line 5)"], id="a NUL byte: its line"),
+    pytest.param("t.jsonl", b'{"hand": "\x00"}\n' + b'{"hand": "1m"}\n' * 4,
+                 ["not jsonl text (a NUL byte on line 1)"], id="a NUL byte: its line"),
     pytest.param("t.csv", "hand\n111m222m333p444p55p\n".encode("utf-16"),
                  ["UTF-16 text, not UTF-8"], id="utf-16"),
     pytest.param("t.jsonl", '{"hand": "一二三万"}\n'.encode("gb18030"), ["not UTF-8 text"],
@@ -586,7 +605,8 @@ def test_a_bad_second_file_after_the_rows_of_the_first(tmp_path, jobs, n):
 
 @pytest.mark.parametrize("args, fragments", [
     pytest.param(["nosuch.jsonl"], ["nosuch.jsonl: no such file"], id="missing file"),
-    pytest.param(["hands.txt"], ["hands.txt", "--input-format"], id="unknown extension"),
+    pytest.param(["x.txt"], ["x.txt", "--input-format"], id="unknown extension"),
+    pytest.param(["nosuch"], ["nosuch: no such file"], id="missing, no extension"),
     pytest.param(["-", "-"], ["standard input", "more than once"], id="stdin twice"),
     pytest.param(["x.jsonl", "--rules", "luzhou,guangdong"], ["one --rules"],
                  id="several rulesets"),
@@ -599,6 +619,7 @@ def test_a_bad_second_file_after_the_rows_of_the_first(tmp_path, jobs, n):
 def test_bad_command_line_fails_before_any_row(tmp_path, monkeypatch, args, fragments):
     monkeypatch.chdir(tmp_path)
     write_jsonl(tmp_path / "x.jsonl", [GOOD])
+    (tmp_path / "x.txt").write_text("", encoding="utf-8")
     result = run(*args)
     one_error_line(result, *fragments)
     assert result.stdout == ""

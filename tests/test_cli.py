@@ -468,3 +468,19 @@ def test_a_file_whose_name_starts_with_a_space_is_that_file(tmp_path, monkeypatc
     result = CliRunner().invoke(cli, ["score", "111m123m456m789m5pC", "--format", "json",
                                       "--rules", " h.yaml"])
     assert result.exit_code == 0 and json.loads(result.stdout)["ruleset"] == "spaced"
+
+
+# The rule's words are the ruleset's (value.min_discard_rule): a house file rewords or drops
+# them with no code (they were tied in Python to the unit 颗).
+@pytest.mark.parametrize("house, said", [
+    pytest.param("value: {min_discard_rule: {below: 2, why: house words}}",
+                 "this hand pays 1 after halving (house words)\n", id="reworded"),
+    pytest.param("value: {min_discard_rule: null}", "this hand pays 1 after halving\n",
+                 id="dropped"),
+])
+def test_the_1_ke_rule_words_are_data(tmp_path, house, said):
+    rules = tmp_path / "h.yaml"
+    rules.write_text(f"extends: luzhou\nname: h\n{house}\n", encoding="utf-8")
+    result = run("score", "123456m234789pC5p", "--win", "5p", "--discard", "S", "--rules",
+                 str(rules))
+    assert result.exit_code == 1 and said in result.stdout, result.output

@@ -231,7 +231,7 @@ def test_batch_record_key(tmp_path):
     got = [json.loads(x) for x in res.stdout.splitlines()]
     assert res.exit_code == 2
     assert got[0]["net"] == {"E": 12, "S": -12, "W": 0, "N": 0}
-    assert got[1]["error"] == "invalid option: --kong-from does not apply in guangdong (option " \
+    assert got[1]["error"] == "invalid option: kong_from does not apply in guangdong (option " \
                               "gangbao_quanbao is off)"
     assert got[2]["net"] == PLAIN  # empty text is a key not given
 
