@@ -118,7 +118,10 @@ def cli():
 
     Hands are written as on the table: 123m 456p 789s (万 筒 条), E S W N C F P for the
     honours (C 中, F 發, P 白; also 1z-7z = E S W N P F C), [555p] an exposed pong or kong,
-    (5555p) a concealed kong, {5555p} an added kong.
+    (5555p) a concealed kong, {5555p} an added kong. Chinese names are read too: 一二三万,
+    五筒, 九条, 东 南 西 北, 红中 发 白. The ghost is the ruleset's: 红中 (C) in luzhou, 白
+    (P) or a flipped tile in guangdong. `mjscore rules show NAME` lists a ruleset's
+    patterns and the options --opt takes.
     """
 
 
@@ -150,7 +153,8 @@ def score(hand, rules, win, seat, discard, kong_draw, kong_from, after_kong, rob
 @cli.command()
 @waits_params
 def waits(hand, rules, seat, indicator, opts, fmt):
-    """Is HAND (one tile short, melds included) ready? On which tiles, worth what; 花猫; 查大."""
+    """Is HAND (13 tiles, a kong counting as 3: one short of a win) ready? On which tiles,
+    worth what; 花猫; 查大."""
     from . import render
     from .options import parse_pairs
     from .ready import waits as find
@@ -164,7 +168,19 @@ def waits(hand, rules, seat, indicator, opts, fmt):
 @settle_params
 def settle(file, rules, opts, fmt):
     """Settle a whole hand from a record FILE (- reads standard input): every event's
-    payments and each seat's net."""
+    payments and each seat's net.
+
+    \b
+    The record (YAML or JSON) holds rules, dealer, opts, seats (each seat's final hand, in
+    hand notation) and events, in order, each one of:
+      {win: E, tile: 5p}           a self-draw; from: S for a discard; flags kong_draw,
+                                   after_kong, rob_kong, declared, heavenly, earthly
+      {kong: S, kind: concealed|added|exposed, tile: 5p}   (from: for an exposed one)
+      {draw: S}  {discard: S, tile: 5p}  {call: W, kind: pong|chow, tile: 5p, from: S}
+      {pass: N, tile: 5p, from: S}  {ghosts: E, drawn: 5}  {exhausted: true}
+    Draws, discards, calls and passes are checked, not listed; the events listed keep the
+    record's numbers. See README "mjscore settle FILE" and samples/records/.
+    """
     from . import render
     from .options import parse_pairs
     from .whole_hand import settle as run

@@ -43,7 +43,7 @@ class WholeRange(_AsciiDigits, click.IntRange):
 
 
 FORMATS = click.Choice(["table", "json"])
-OPT_HELP = "A ruleset option; repeatable."
+OPT_HELP = "A ruleset option (mjscore rules show NAME lists them); repeatable."
 FORMAT_HELP = "table for people, json for scripts."
 MAX_JOBS = 256  # worker processes: far past any machine's cores, and a bound on a typo
 # (score and waits: a flipped ghost changes the waits as much as the value)

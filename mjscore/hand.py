@@ -165,7 +165,8 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
         raise NotationError(f"wrong tile count: {counted(have, 'concealed tile')} and "
                             f"{counted(len(melds), 'meld')}; "
                             f"{what} needs {size} tiles, a kong counting as 3"
-                            + _win_hint(win, have - want) * (len(melds) <= 4))
+                            + _win_hint(win, have - want, parsed.concealed)
+                            * (len(melds) <= 4))
     win_kind = parsed.win
     if win is not None:
         win_kind = one_tile(win, "--win")
@@ -189,10 +190,11 @@ def one_tile(text, flag: str) -> int:
     return got[0]
 
 
-def _win_hint(win: str | None, extra: int) -> str:
+def _win_hint(win: str | None, extra: int, written) -> str:
     """A player given --win often takes it for a tile added to the hand: writing the winning
     tile twice (in the hand and as --win) or leaving it out. What --win does is said either
-    way, which holds whichever tile is the one too many or too few."""
+    way, which holds whichever tile is the one too many or too few; one short with the
+    winning tile written, another is missing (`written`: the concealed tiles)."""
     if win is None or abs(extra) != 1:
         return ""
     try:
@@ -204,6 +206,7 @@ def _win_hint(win: str | None, extra: int) -> str:
     # (Named in letters, as output always is: `--win 五筒` is 5p.)
     return f" (--win {T.name(got[0])} adds no tile: " + (
         "it names one of the tiles written)" if extra == 1
+        else "the hand holds it: another tile is missing)" if got[0] in written
         else "write the winning tile in the hand too)")
 
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from . import tiles as T
 from .errors import NotationError
 from .frozen import maker
-from .notation_hints import (hidden, red_five_hint, seat_digit_tiles, suit_hint, tile_hint,
-                             written)
+from .notation_hints import (hidden, red_five_hint, seat_digit_tiles, spaced_digits_hint,
+                             suit_hint, tile_hint, written)
 
 OPEN_TO_CLOSE = {"[": "]", "(": ")", "{": "}"}
 CLOSERS = set(OPEN_TO_CLOSE.values())
@@ -88,7 +88,8 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 j += 1
             digits = text[i:j]
             if j >= n or text[j].isspace() or text[j] in stop or text[j] in "[({])}":
-                raise NotationError(f'digits "{digits}" have no suit', col)
+                raise NotationError(f'digits "{digits}" have no suit'
+                                    f'{spaced_digits_hint(text, i)}', col)
             suit = _SUIT_CHARS.get(text[j])
             if suit is None and hidden(text[j]):  # (a player sees digits with no suit)
                 raise NotationError(f'unknown character {written(text[j])} after digits '

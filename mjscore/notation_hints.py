@@ -54,10 +54,36 @@ def tile_hint(ch: str) -> str:
         return f' ({_look_alike(ch)}: write "{plain}")'
     if ch in "ewncf":  # (not p or s: those are suits, a digit missing before them)
         return f' (honours are upper case: write "{ch.upper()}")'
-    if ch == "|":  # another calculator's flags after the tiles ("|EE0000|")
+    if ch == "|" or ch in _SITUATION_WORDS:  # another calculator's flags ("|EE0000|"); 自摸
         return " (the situation is given by options, not in the hand: --discard SEAT, " \
             "--kong-draw, ...; see mjscore score --help)"
+    if ch in _MELD_WORDS:
+        return f" ({_MELD_WORDS[ch]})"
+    if ch in "，、；。：":  # (a Chinese input method's punctuation between groups)
+        return " (punctuation: leave it out; a space may separate groups)"
     return ""
+
+
+# A meld named as a player says it, where the notation writes it in brackets; and the words
+# of a win's situation (自摸 self-draw, 点炮 / 放炮 a discard, 胡 / 和 the win itself).
+_KONGS = "a kong is written in brackets, not named: [5555p] exposed, (5555p) concealed, " \
+    "{5555p} added"
+_MELD_WORDS = {"碰": "a pong is written in brackets, not named: [555p]", "杠": _KONGS,
+               "槓": _KONGS, "吃": "a chow is written in brackets, not named: [345m]"}
+_SITUATION_WORDS = "自点放胡和"
+
+
+_SPACED = re.compile(r"[0-9]+(?:\s+[0-9]+)+\s*([mpsz])")
+
+
+def spaced_digits_hint(text: str, i: int) -> str:
+    """Digits written apart before their suit ("1 2 3m"): each run needs its own suit."""
+    m = _SPACED.match(text, i)
+    if not m:
+        return ""
+    joined = re.sub(r"\s+", "", m.group(0))
+    return f' (a suit letter ends each run of digits: write "{joined}", or each tile with ' \
+        "its own suit)"
 
 
 def suit_hint(digits: str, ch: str) -> str:

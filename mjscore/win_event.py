@@ -10,13 +10,12 @@ from collections import Counter
 from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
-from .claims import ghost_added, robbing_win
 from .draw_game import xiqian_elsewhere
 from .errors import InputError, MjscoreError, OptionError
+from .kong_turns import after_kong_checked, kong_draw_from, named, unwritten_kong_flags
 from .passes import blocked_by_pass
 from .patterns import physical_ghosts
 from .record import event_tile
-from .robbing import robbed_may_be_ghost
 from .settlement import check_extras
 from .table_hands import claimants_win
 from .working import exempt_words, how_won, liable_words, paid_words
@@ -80,6 +79,7 @@ def settle_win(table, ev) -> tuple:
             raise InputError(f"{table.rec.label}: event {ev.number}: "
                              f"{e.record if isinstance(e, OptionError) else e}") from None
         after_kong_checked(table, ev, frm, tile)
+        unwritten_kong_flags(table, ev, seat, frm, tile)
         deal_win_checked(table, ev, seat, frm)
         drawn_win_checked(table, ev, seat, tile)
         try:
@@ -121,57 +121,6 @@ def horses_on_table(table, ev, horses) -> None:
                              f"the table ({rs.has(k)})")
 
 
-def kong_draw_from(table, ev, seat: str, hand) -> str | None:
-    """Who discarded the tile of the kong `seat` drew its winning replacement after, where the
-    ruleset makes that seat pay (`--kong-from`, 杠爆全包): the `from:` of the seat's last kong
-    (or kong call) before the win, which only a kong claimed from a discard has. None for a
-    concealed or added kong, a win not on a kong draw, or a ruleset that takes no --kong-from.
-    A kong the log shows another turn after (`_another_turn`) is not the one the win drew
-    after: refused where who pays in full turns on it (a claimed kong under 杠爆全包), and
-    wherever the log holds every kong `hand` shows, so that no kong of the seat's is left out
-    after it (a turn after the last one: the win was on no kong's replacement)."""
-    if not ev.fields.get("kong_draw"):
-        return None
-    liable = "kong_from" in table.rs.context
-    earlier = table.rec.events[:ev.number - 1]
-    kongs = [e for e in _formed_kongs(table, seat) if e.number < ev.number]
-    if not kongs or not liable and len(kongs) != len(hand.kongs):
-        return None
-    last = kongs[-1]
-    claimed = liable and last.fields.get("from")
-    if claimed or len(kongs) == len(hand.kongs):
-        turn = _another_turn(table, last, earlier[last.number:])
-        if turn:
-            raise _not_its_replacement(table, ev, last, turn, claimed)
-    return last.fields.get("from") if liable else None
-
-
-def after_kong_checked(table, ev, frm, tile: int) -> None:
-    """Refuse an `after_kong` win (杠上炮; the guide's Kong Penalty) on a discard the record
-    shows was not the discarder's first after a kong, as `kong_draw_from` refuses a kong draw
-    on no replacement: where the discarder's hand is given and the record holds every kong it
-    shows (none left out, none robbed), either none came before the win, or the log shows
-    another turn after the last of them (anything but its replacement's draw, the discard of
-    the tile won, passes on either tile and a ghosts count)."""
-    if not ev.fields.get("after_kong") or ev.fields.get("rob_kong") or frm not in table.hands:
-        return
-    kongs = _formed_kongs(table, frm)
-    shown = len(table.hands[frm].kongs)
-    if len(kongs) != shown:
-        return
-    before = [e for e in kongs if e.number < ev.number]
-    head = f"{table.rec.label}: event {ev.number}: after_kong: "
-    if not before:
-        later = "none" if not shown else "a kong, declared later" if shown == 1 else \
-            f"{shown} kongs, each declared later"
-        raise InputError(f"{head}{frm} had made no kong before it (its hand shows {later})")
-    last = before[-1]
-    turn = _another_turn(table, last, table.rec.events[last.number:ev.number - 1], tile)
-    if turn:
-        raise InputError(f"{head}the tile won is not {frm}'s discard right after its last kong "
-                         f"(event {last.number}): {_named(turn)} came between")
-
-
 def deal_win_checked(table, ev, seat: str, frm) -> None:
     """Refuse a 天胡 or 地胡 (`heavenly`, `earthly`) the log shows came after the deal's first
     turns: each is won on the winner's first tile, before any discard, call or kong of its own
@@ -194,7 +143,7 @@ def deal_win_checked(table, ev, seat: str, frm) -> None:
     first = min(found, key=lambda e: e.number, default=None)
     if first is not None:
         key = "heavenly" if f.get("heavenly") else "earthly"
-        raise InputError(f"{label}: event {ev.number}: {key}: {what}, but {_named(first)} "
+        raise InputError(f"{label}: event {ev.number}: {key}: {what}, but {named(first)} "
                          "came before it")
 
 
@@ -221,64 +170,6 @@ def drawn_win_checked(table, ev, seat: str, tile: int) -> None:
         raise InputError(f"{table.rec.label}: event {ev.number}: {seat} wins by self-draw with "
                          f"{T.name(tile)}, but the tile it drew last was {T.name(drew)} "
                          f"(event {last.number}): a self-draw wins on the tile drawn")
-
-
-def _formed_kongs(table, seat: str) -> list:
-    """`seat`'s kong events (and kong calls) that formed: a robbed kong never did, so it gave
-    no replacement to win on (杠上开花) or discard after (杠上炮), and its hand shows a pong;
-    its event is then a turn after any earlier kong (`_another_turn`)."""
-    events, label = table.rec.events, table.rec.label
-    return [e for i, e in enumerate(events) if e.seat == seat and _is_kong(e) and not (
-        e.type == "kong" and robbing_win(events, i, table.rs, label) is not None)]
-
-
-def _is_kong(e) -> bool:
-    return e.type == "kong" or e.type == "call" and e.fields.get("kind") == "kong"
-
-
-def _another_turn(table, kong, after: list, discard: int | None = None):
-    """The first of the events `after` a kong (up to the win) that was another turn, or None:
-    all that may come between are the replacement tile's draw, a pass on the konged tile
-    itself (a claimed kong's discard, an added kong's tile let go unrobbed) and a ghosts count
-    (a discard, a call, another draw, a pass on any other tile: the turn went on); with
-    `discard`, also the konger's discard of that tile and passes on it (杠上炮)."""
-    label, drew, discarded = table.rec.label, False, False
-    offered, konged = kong.fields.get("from") or kong.seat, event_tile(kong, label)
-    # A 红中 added to a pong is let go as the tile a robber would have written: the one it
-    # stands for (L14), which the kong event does not say.
-    any_tile = ghost_added(kong, konged, table.rs, False) and robbed_may_be_ghost(table.rs)
-    for e in after:
-        if e.type == "ghosts" or e.type == "pass" and e.fields.get("from") == offered and \
-                (any_tile or event_tile(e, label) == konged):
-            continue
-        if e.type == "draw" and e.seat == kong.seat and not drew and not discarded:
-            drew = True
-            continue
-        if discard is not None and e.seat == kong.seat and e.type == "discard" and \
-                not discarded and event_tile(e, label) == discard:
-            discarded = True
-            continue
-        if discarded and e.type == "pass" and e.fields.get("from") == kong.seat and \
-                event_tile(e, label) == discard:
-            continue
-        return e
-    return None
-
-
-def _named(e) -> str:
-    """An event as the log checks name it: "event 5 (W's discard)"."""
-    who = f"{e.seat}'s " if e.seat else ""
-    return f"event {e.number} ({who}{e.type})"
-
-
-def _not_its_replacement(table, ev, kong, turn, claimed) -> InputError:
-    how = f", claimed from {kong.fields['from']}" if kong.fields.get("from") else ""
-    so = "who pays in full (杠爆全包) is not known" if claimed else \
-        "the win was on no kong's replacement tile"
-    return InputError(
-        f"{table.rec.label}: event {ev.number}: kong_draw: the winning tile is not the "
-        f"replacement of {kong.seat}'s last kong (event {kong.number}{how}): "
-        f"{_named(turn)} came between, so {so}")
 
 
 def _claimed_first(table, ev, frm: str, tile: int) -> str | None:

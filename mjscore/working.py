@@ -127,14 +127,19 @@ def payer_words(r, unit: str) -> str:
 
 
 def paid_words(r) -> str:
-    """`5 颗, halved -> 2 颗` for a discard-type win its ruleset divides, else `2 颗`: an
-    event's line in `settle` says why a 闺 (5) is paid 2, as `score`'s Value lines do."""
+    """`5 颗, halved -> 2 颗` for a discard-type win its ruleset divides, `160 颗, cap 40 ->
+    40 颗` for one the cap cuts, else `2 颗`: an event's line in `settle` says why a 闺 (5)
+    is paid 2, and why three 名堂 are paid 40, as `score`'s Value lines do."""
     unit = f" {r.unit}" if r.unit else ""
     top = r.top
-    if top is None or top.capped == r.value:
+    if top is None:
         return f"{r.value}{unit}"
-    return (f"{top.capped}{unit}, {division_words(r.rules.discard_divisor)[0]} -> "
-            f"{r.value}{unit}")
+    words = f"{r.raw}{unit}"
+    if r.raw != top.capped:
+        words += f", cap {r.cap} -> {top.capped}{unit}"
+    if top.capped != r.value:
+        words += f", {division_words(r.rules.discard_divisor)[0]} -> {r.value}{unit}"
+    return words
 
 
 def exempt_words(r) -> str:

@@ -233,7 +233,8 @@ HUGE_HAND = "1m" * (MB // 2)  # a 1 MB hand string
                  'invalid option: option "cap" of luzhou: expected an integer or "none", got "²"',
                  id="a superscript digit"),
     pytest.param(["score", HAND, "--ghosts-drawn", str(10 ** 9)],
-                 "invalid option: --ghosts-drawn 1000000000: luzhou has 4 ghost tiles (ghosts=4)",
+                 "invalid option: --ghosts-drawn 1000000000: luzhou has 4 ghost tiles "
+                 "(ghosts=4; more with --opt ghosts=N)",
                  id="--ghosts-drawn 10**9"),
     pytest.param(["score", HAND, "--opt", "ghosts=8", "--ghosts-drawn", str(10 ** 30)],
                  "invalid option: --ghosts-drawn: a number too large (100 bits)",

@@ -29,8 +29,8 @@ Left out, paying 0: N to S and W (花猫 (flower cat) pays)
 """
 
 THREE_EVENT_1 = """\
-Event 1: S wins on W's discard with 5p: 闺 1 颗, halved -> 0 颗; N wins on W's discard with 5p: \
-大对子 1 颗, halved -> 0 颗
+Event 1: S wins on W's discard with 5p: 闺 5 颗, cap 1 -> 1 颗, halved -> 0 颗; N wins on W's \
+discard with 5p: 大对子 10 颗, cap 1 -> 1 颗, halved -> 0 颗
 Left out, paying 0: W to S and N (hand value)
 """
 
@@ -121,3 +121,19 @@ def test_a_kong_rate_of_0_says_nothing_was_paid(tmp_path):
     data = json.loads(run("score", "(1111m)234m567m123p55p", "--rules", str(house),
                           "--format", "json").stdout)
     assert data["kong_payments"][0]["amount"] == 0  # JSON keeps it, as it keeps every row
+
+
+# An event's line said "七对 清一色 无鬼 40 颗" where score says 160 capped to 40: three 名堂
+# read as worth 40. It now says what the cap cut, as score's Value lines do.
+@pytest.mark.parametrize("win, said", [
+    pytest.param("{win: E, tile: 7s}", "七对 清一色 无鬼 160 颗, cap 40 -> 40 颗",
+                 id="self-draw, capped"),
+    pytest.param("{win: E, tile: 7s, from: S}", "七对 清一色 无鬼 160 颗, cap 40 -> 40 颗, "
+                 "halved -> 20 颗", id="discard, capped then halved"),
+])
+def test_settle_says_what_the_cap_cut(tmp_path, win, said):
+    path = tmp_path / "r.yaml"
+    path.write_text(f"rules: luzhou\nseats:\n  E: 11223344556677s\nevents:\n  - {win}\n",
+                    encoding="utf-8")
+    res = run("settle", str(path))
+    assert res.exit_code == 0 and f"with 7s: {said}\n" in res.stdout, res.output

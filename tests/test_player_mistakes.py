@@ -35,11 +35,16 @@ CASES = """
 '[567m2] 123m456m11p23pC' => invalid hand: column 6: digits "2" have no suit (a meld takes no seat digit: write "[567m]")
 '[1111s,1] 123m456m11p23pC' => invalid hand: column 7: unknown tile "," (a meld takes no seat digit: write "[1111s]")
 '[1111s 1] 123m456m11p23pC' => invalid hand: column 8: digits "1" have no suit (a meld takes no seat digit: write "[1111s]")
-'[1 234m] 123m456m789m11p' => invalid hand: column 2: digits "1" have no suit
+'[1 234m] 123m456m789m11p' => invalid hand: column 2: digits "1" have no suit (a suit letter ends each run of digits: write "1234m", or each tile with its own suit)
 '123m456m789m11p23pC |EE0000|' => invalid hand: column 21: unknown tile "|" (the situation is given by options, not in the hand: --discard SEAT, --kong-draw, ...; see mjscore score --help)
-123m456m789m11p23p，C => invalid hand: column 19: unknown tile "，"
+123m456m789m11p23p，C => invalid hand: column 19: unknown tile "，" (punctuation: leave it out; a space may separate groups)
+'1 2 3m 456m 789m 11p 23p C' => invalid hand: column 1: digits "1" have no suit (a suit letter ends each run of digits: write "123m", or each tile with its own suit)
+'碰555p 123m456m789m11p' => invalid hand: column 1: unknown tile "碰" (a pong is written in brackets, not named: [555p])
+'杠5555p 123m456m789m11p' => invalid hand: column 1: unknown tile "杠" (a kong is written in brackets, not named: [5555p] exposed, (5555p) concealed, {5555p} added)
+'123m456m789m11p23pC 自摸' => invalid hand: column 21: unknown tile "自" (the situation is given by options, not in the hand: --discard SEAT, --kong-draw, ...; see mjscore score --help)
 123m456m789m11p23pC3p --win 3p => invalid hand: {15, 0} (--win 3p adds no tile: it names one of the tiles written)
 123m456m789m11p2pC --win 3p => invalid hand: {13, 0} (--win 3p adds no tile: write the winning tile in the hand too)
+123m456m789m11p3pC --win 3p => invalid hand: {13, 0} (--win 3p adds no tile: the hand holds it: another tile is missing)
 123m456m789m11p23pC3p --win 三筒 => invalid hand: {15, 0} (--win 3p adds no tile: it names one of the tiles written)
 '(5555p) 123m456m789m111p' --win 1p => invalid hand: {12, 1} (--win 1p adds no tile: it names one of the tiles written)
 123m456m789m11p23pC9s9s --win 3p => invalid hand: {16, 0}
@@ -52,7 +57,7 @@ CASES = """
 123m456m789m11p23pC --dealer Ｓ => invalid option: --dealer takes a seat E, S, W or N, not "Ｓ" (Ｓ is S)
 123m456m789m11p23pC --seat X => invalid option: --seat takes a seat E, S, W or N, not "X"
 """
-# ("p" alone may lack its digits and "，" is no notation at all: no hint where none is sure;
+# ("p" alone may lack its digits: no hint where none is sure (a comma is never a tile);
 # two tiles off, or a --win that is no tile, is not the --win slip. 5z is 中 in some tools.
 # 0 (a red five), h (honours) and a seat digit in a meld are other calculators' notation;
 # 8h is no honour there either, and a digit before a meld's tiles is no seat digit.)

@@ -1483,3 +1483,45 @@ def test_a_number_past_any_float_is_quoted_as_written(tmp_path):
     with pytest.raises(InputError, match=re.escape(
             "event 1 (drawn): must be a whole number, not the number 1.0e+999") + "$"):
         settle(str(p))
+
+
+# A player who forgets the flag of a win the log shows after a kong was paid a plain win
+# with no word (the first-time user review: 5 颗 where 杠上炮 is 10): noted, paid as written,
+# since a log may leave out the turns between (the same record with them is no such win).
+KONGED = {"rules": "luzhou", "seats": {"E": "123m456m789m 22s 34s 5s",
+                                       "S": "(6666s) 11p 234p 567p 9p C"}}
+
+
+@pytest.mark.parametrize("events, net_e, note", [
+    pytest.param([{"kong": "S", "kind": "concealed", "tile": "6s"},
+                  {"discard": "S", "tile": "5s"}, {"win": "E", "tile": "5s", "from": "S"}],
+                 5, "after_kong at event 3: the log shows E winning on S's discard right "
+                 "after S's kong (event 1), and the record does not write after_kong: true; "
+                 "paid as written, with no 杠上炮 (write it if it was one)", id="杠上炮 unwritten"),
+    pytest.param([{"kong": "S", "kind": "concealed", "tile": "6s"},
+                  {"discard": "S", "tile": "5s"},
+                  {"win": "E", "tile": "5s", "from": "S", "after_kong": True}],
+                 10, None, id="杠上炮 written"),
+    pytest.param([{"kong": "S", "kind": "concealed", "tile": "6s"},
+                  {"discard": "S", "tile": "9s"}, {"discard": "S", "tile": "5s"},
+                  {"win": "E", "tile": "5s", "from": "S"}],
+                 5, None, id="another discard between"),
+    pytest.param([{"kong": "S", "kind": "concealed", "tile": "6s"},
+                  {"win": "E", "tile": "5s", "from": "S"}],
+                 5, None, id="the discard not logged"),
+])
+def test_a_win_after_a_kong_with_its_flag_unwritten_is_noted(events, net_e, note):
+    r = settle({**KONGED, "events": events})
+    notes = [s for s in r.skipped if s.startswith("after_kong at")]
+    assert r.net["E"] == net_e and notes == ([note] if note else [])
+
+
+def test_a_kong_draw_with_its_flag_unwritten_is_noted():
+    rec = {"rules": "luzhou", "seats": {"E": "(6666s) 123m456m789m 5s 5s"},
+           "events": [{"kong": "E", "kind": "concealed", "tile": "6s"}, {"draw": "E"},
+                      {"win": "E", "tile": "5s"}]}
+    assert "kong_draw at event 3: the log shows E winning on the replacement tile drawn " \
+        "after its kong (event 1), and the record does not write kong_draw: true; paid as " \
+        "written, with no 杠上开花 (write it if it was one)" in settle(rec).skipped
+    rec["events"][2]["kong_draw"] = True
+    assert not settle(rec).skipped
