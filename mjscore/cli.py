@@ -171,10 +171,12 @@ def settle(file, rules, opts, fmt):
     payments and each seat's net.
 
     \b
-    The record (YAML or JSON) holds rules, dealer, opts, seats (each seat's final hand, in
-    hand notation) and events, in order, each one of:
+    The record (YAML or JSON) holds rules, dealer, opts (the ruleset's options: {cap: 100},
+    {indicator: 4p} for a flipped ghost), seats (each seat's final hand, in hand notation)
+    and events, in order, each one of:
       {win: E, tile: 5p}           a self-draw; from: S for a discard; flags kong_draw,
-                                   after_kong, rob_kong, declared, heavenly, earthly
+                                   after_kong, rob_kong, declared, heavenly, earthly;
+                                   horses: 1m5p (买马 tiles drawn)
       {kong: S, kind: concealed|added|exposed, tile: 5p}   (from: for an exposed one)
       {draw: S}  {discard: S, tile: 5p}  {call: W, kind: pong|chow, tile: 5p, from: S}
       {pass: N, tile: 5p, from: S}  {ghosts: E, drawn: 5}  {exhausted: true}

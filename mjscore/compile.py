@@ -142,6 +142,13 @@ def _check_values(spec: dict, patterns: tuple, label: str) -> None:
             raise RulesetError(label, f"{val}: {PAST_MAX}", where)
 
 
+def _param_options(data: dict, xid: str) -> dict:
+    """{param: the option that sets it} of extra `xid`'s params, as the file writes them: a
+    check's message names the option a player would change (`niao`, not `horses`)."""
+    raw = ((data.get("extras") or {}).get(xid) or {}).get("params") or {}
+    return {k: option_of(raw, k) for k in raw if option_of(raw, k)}
+
+
 def cap_of(value: dict) -> int | None:
     """The cap of a ruleset's resolved `value:`; None where there is none (`none`, or left
     out)."""
@@ -268,7 +275,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         cap=cap_of(spec["value"]),
         base=exact(spec["value"].get("base", 0)),
         needs_declared=bool(hand.get("needs_declared")),
-        extra_checks=tuple((CHECKS[x["rule"]], x.get("params") or {})
-                           for x in (spec.get("extras") or {}).values()
+        extra_checks=tuple((CHECKS[x["rule"]], x.get("params") or {}, _param_options(data, xid))
+                           for xid, x in (spec.get("extras") or {}).items()
                            if x and x["rule"] in CHECKS),
     )

@@ -61,6 +61,9 @@ def inert(data: dict) -> dict:
     if play.get("max_winners") == 1 and play.get("one_winner_per_discard") is False:
         out["play.one_winner_per_discard"] = "play.max_winners is 1, so one discard has " \
                                              "one winner at most"
+    shapes = hand.get("shapes", ["standard", "seven_pairs"])
+    if "seven_pairs" in hand and isinstance(shapes, list) and "seven_pairs" not in shapes:
+        out["hand.seven_pairs"] = "hand.shapes has no seven_pairs"
     sets = hand.get("concealed_sets", [])
     if isinstance(sets, list) and "dragon_set" in sets and not _dragons_dealt(data):
         out["hand.concealed_sets"] = "the tiles hold too few of C, F and P for a dragon set"

@@ -22,7 +22,18 @@ def no_reading(h, rs, t, ctx, words: dict) -> str:
             # reading could change.)
             + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
             + _taken_stand_in(h, rs, t, ctx) + _no_stand_in(h, rs, t, ctx)
-            + _robbed_room(h, rs, t, ctx))
+            + _robbed_room(h, rs, t, ctx) + _seven_pairs_off(h, rs, t, ctx))
+
+
+def _seven_pairs_off(h, rs, t, ctx) -> str:
+    """Why seven pairs does not win where the ruleset's option leaves that shape out
+    (guangdong's seven_pairs, off by default): the player holding them needs the option."""
+    opt = option_of(rs.data.get("hand") or {}, "seven_pairs")
+    if opt is None or "seven_pairs" in rs.shapes or h.melds or \
+            not readings(h, replace(rs, shapes=(*rs.shapes, "seven_pairs")), None,
+                         ctx.discard_type):
+        return ""
+    return f": seven pairs wins only with option {opt}, which is off"
 
 
 def _robbed_room(h, rs, t, ctx) -> str:

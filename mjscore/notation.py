@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from . import tiles as T
 from .errors import NotationError
 from .frozen import maker
-from .notation_hints import (hidden, red_five_hint, seat_digit_tiles, spaced_digits_hint,
-                             suit_hint, tile_hint, written)
+from .notation_hints import (PUNCTUATION, hidden, red_five_hint, seat_digit_tiles,
+                             spaced_digits_hint, suit_hint, tile_hint, written)
 
 OPEN_TO_CLOSE = {"[": "]", "(": ")", "{": "}"}
 CLOSERS = set(OPEN_TO_CLOSE.values())
@@ -142,7 +142,9 @@ def _meld_tiles(inner: str, bracket: str, offset: int) -> list:
         except NotationError:
             raise e from None
         meld = f"{bracket}{tiles}{OPEN_TO_CLOSE[bracket]}"
-        raise NotationError(f'{e.detail} (a meld takes no seat digit: write "{meld}")',
+        # (The seat digit's comma is no stray punctuation: one hint, the meld's.)
+        raise NotationError(f'{e.detail.removesuffix(PUNCTUATION)} (a meld takes no seat '
+                            f'digit: write "{meld}")',
                             e.column) from None
 
 

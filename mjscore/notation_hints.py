@@ -59,9 +59,15 @@ def tile_hint(ch: str) -> str:
             "--kong-draw, ...; see mjscore score --help)"
     if ch in _MELD_WORDS:
         return f" ({_MELD_WORDS[ch]})"
-    if ch in "，、；。：":  # (a Chinese input method's punctuation between groups)
-        return " (punctuation: leave it out; a space may separate groups)"
+    if ch in "，、；。：,;":  # (a Chinese input method's punctuation between groups, or a list's)
+        return PUNCTUATION
+    if ch == "鬼":
+        return " (鬼 names no tile: write the ghost tile itself, 红中 C in luzhou, 白 P in " \
+            "guangdong)"
     return ""
+
+
+PUNCTUATION = " (punctuation: leave it out; a space may separate groups)"
 
 
 # A meld named as a player says it, where the notation writes it in brackets; and the words

@@ -19,7 +19,7 @@ from . import tiles as T
 from .bounded import make_room
 from .errors import TOO_DEEP, InputError, OptionError, RulesetError, times
 from .frozen import frozen_tree
-from .options import as_dict, resolve, resolve_refs
+from .options import as_dict, option_of, resolve, resolve_refs
 from .ruleset_files import is_shipped_name, load_raw, naming_the_writer, stamps
 
 MEMO_LIMIT = 1 << 14
@@ -195,6 +195,7 @@ def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
     if check:
         from .ruleset_check import validate_resolved, without_unused_options
         data = without_unused_options(data, opts, label, files)
+    opts = _flipped_by_indicator(data, opts)
     values = resolve(data.get("options") or {}, opts, label)
     spec = resolve_refs(data, values)
     if check:
@@ -208,6 +209,18 @@ def resolve_and_compile(data: dict, label: str, opts: dict | None = None, *,
         from .context_reads import check_context_read
         check_context_read(data, label)
     return rs
+
+
+def _flipped_by_indicator(data: dict, opts: dict | None) -> dict | None:
+    """`opts` with the ghost flipped where they give its indicator and leave its mode to the
+    file: an indicator tile given is a flipped ghost's, as --indicator is (CONTRACT), in
+    --opt and a settle record's opts alike (`indicator: 4p` was refused as applying only
+    with ghost=flip, which nobody giving an indicator means otherwise)."""
+    g = data.get("ghosts") if isinstance(data.get("ghosts"), dict) else {}
+    mode, indicator = option_of(g, "mode"), option_of(g, "indicator")
+    if opts and mode and indicator and opts.get(indicator) is not None and mode not in opts:
+        return {**opts, mode: "flip"}
+    return opts
 
 
 def _opts_key(opts) -> tuple:

@@ -183,6 +183,8 @@ def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
         merged = _merge(merged, data, names=(lb, above) if above else None)
         if above:
             _mark_house(merged, data, lb, above)
+        elif not is_shipped_name(lb):  # a user's file from scratch: no seed stands behind it
+            _mark_own(merged)
         above = lb
     merged.pop("extends", None)
     return merged, chain[0][1], all_shipped
@@ -208,6 +210,17 @@ def _mark_house(merged: dict, over: dict, label: str, parent: str) -> None:
                 merged[section][key] = {**now, "origin": "house"}
     if "source" not in over and isinstance(merged.get("source"), str):
         merged["source"] = f"{label}, a house rule extending {parent}: {merged['source']}"
+
+
+def _mark_own(merged: dict) -> None:
+    """Each option and pattern of a user's file written from scratch is the house's (origin
+    `house`) unless it says otherwise: `rules show` called them the seed's."""
+    for section in ("options", "patterns"):
+        entries = merged.get(section)
+        if isinstance(entries, dict):
+            merged[section] = {k: {**v, "origin": "house"}
+                               if isinstance(v, dict) and "origin" not in v else v
+                               for k, v in entries.items()}
 
 
 def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:

@@ -77,8 +77,8 @@ def extra(xid: str, check=None, params=(), reads=(), anyway=None, needs=None):
 
 
 def check_extras(ctx, hand, rs) -> None:
-    for check, params in rs.extra_checks:
-        check(ctx, hand, rs, params)
+    for check, params, options in rs.extra_checks:
+        check(ctx, hand, rs, params, options)
 
 
 @extra("ghost_bonus", params=("over", "per", "mode"), reads=("ghosts_drawn",),
@@ -122,18 +122,24 @@ def horse_seat(k: int, dealer: str) -> str:
     return SEATS[(SEATS.index(dealer) + offset) % 4]
 
 
-def _check_horses(ctx, hand, rs, params) -> None:
+def _check_horses(ctx, hand, rs, params, options) -> None:
     count = int(params.get("count", 0))
     n = len(ctx.horses)
+    opt = options.get("count")  # (the option the file sets the count by, if any: its name)
     # (`record`: a settle record's win takes `horses:`, its count from `opts:`.)
     if n and not count:
-        why = f"horses are off in {rs.name}; set "
-        raise OptionError(f"--horses: {why}--opt horses={n}", None, f"{why}opts.horses to {n}")
+        why = f"horses are off in {rs.name}"
+        if opt is None:
+            raise OptionError(f"--horses: {why} (its extra draws none)", None,
+                              f"{why} (its extra draws none)")
+        raise OptionError(f"--horses: {why}; set --opt {opt}={n}", opt,
+                          f"{why}; set opts.{opt} to {n}")
     if count and n != count:
         # (Said of the ruleset, which may draw them by its own default: no --opt was given.)
         s = "s" * (count != 1)
         why = f"{rs.name} draws {count} horse{s} (%s): give {count} tile{s}, got {n}"
-        raise OptionError("--horses: " + why % "option horses", None, why % "opts.horses")
+        raise OptionError("--horses: " + why % (f"option {opt}" if opt else "its extra"), opt,
+                          why % (f"opts.{opt}" if opt else "its extra"))
     seen = hand.physical()
     # A robbed kong's pong is on the table too (`robbing.rob_refusal`): its natural tiles count.
     robbed = hand.win if ctx.rob_kong else None

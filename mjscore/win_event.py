@@ -204,8 +204,9 @@ def _horse_error(table, ev, e) -> InputError:
     message `score` gives names --horses); another extra's check as it is."""
     if not str(e).removeprefix("invalid option: ").startswith("--horses"):
         return InputError(f"{table.rec.label}: event {ev.number}: {e}")
-    own, given = table.rec.opts.get("horses"), table.rs.options.get("horses")
-    over = f" (the record's opts.horses is {own}: the options given over it make it {given})" \
+    key = getattr(e, "key", None) or "horses"  # (the option that sets the count)
+    own, given = table.rec.opts.get(key), table.rs.options.get(key)
+    over = f" (the record's opts.{key} is {own}: the options given over it make it {given})" \
         if own is not None and str(own) != str(given) else ""
     return InputError(f"{table.rec.label}: event {ev.number} (horses): {e.record}{over}")
 

@@ -72,7 +72,16 @@ def unknown(what: str, key, keys) -> str:
     import difflib
     close = difflib.get_close_matches(str(key), keys, n=1)
     hint = f'did you mean "{close[0]}"?' if close else f"{what}s: {', '.join(keys)}"
+    if not close and what == "key" and "opts" in keys and _an_option(key):
+        hint = f"a ruleset's option goes under opts ({{{key}: ...}}); {hint}"
     return f'unknown {what} "{str(key)[:40]}"; {hint}'
+
+
+def _an_option(key) -> bool:
+    """Whether `key` names an option of a shipped ruleset (read only to word an error)."""
+    from .ruleset_files import load_raw, shipped_names
+    return isinstance(key, str) and any(key in (load_raw(n)[0].get("options") or {})
+                                        for n in shipped_names())
 
 
 def either(items, word: str = "or") -> str:

@@ -235,8 +235,12 @@ def ghost_as_itself(r) -> str:
     if spec is None or r.top is None or not held or any(h.id == spec.id for h in r.patterns):
         return ""
     kinds = r.rules.ghost_kinds
-    placed = [k for g in r.top.reading.groups for k in g.ghosts]
-    if len(placed) < held or any(k not in kinds for k in placed):
+    groups = r.top.reading.groups
+    placed = [k for g in groups for k in g.ghosts]
+    # Each ghost tile stands as itself: placed as its own kind, or a natural tile of a flipped
+    # ghost's kind ponged or konged as itself (G2), which the reading shows as no ghost.
+    natural = sum(1 for g in groups if not g.ghosts for k in g.tiles if k in kinds)
+    if len(placed) + natural < held or any(k not in kinds for k in placed):
         return ""
     names = either([T.name(k) for k in sorted(kinds)], "and")
     one = held == 1

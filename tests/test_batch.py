@@ -1455,3 +1455,10 @@ def test_a_records_comma_list_is_told_as_one_from_any_folder(tmp_path, monkeypat
     assert res.exit_code == 2 and row["error"].endswith(
         ": one ruleset is named here; a comma list of rulesets is compared only by score "
         "--rules"), row
+
+
+def test_an_option_written_as_a_records_key_is_told_where_it_goes(tmp_path):
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, [{**GOOD, "cap": 100}])
+    error = rows_of(run(str(path), "--format", "jsonl"))[0]["error"]
+    assert error.startswith('unknown key "cap"; a ruleset\'s option goes under opts ({cap: ...})')

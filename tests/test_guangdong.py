@@ -468,3 +468,26 @@ def test_the_robbed_room_is_its_rulesets_own():
     r = score("NC5p1mP5p9p1pN9pPPC1p", GD, win="1m", rob_kong="N",
               opts={"seven_pairs": True})
     assert not r.legal
+
+
+# Seven pairs with the option off said only "no reading as four sets and a pair" (the
+# Guangdong player's review): the player holding them is told the option.
+@pytest.mark.parametrize("hand", [
+    pytest.param("11m22m55p77p99sEECC", id="natural pairs"),
+    pytest.param("11m22m55p77p99sEECP", id="a ghost making a pair"),
+])
+def test_seven_pairs_off_names_the_option(hand):
+    r = score(hand, "guangdong")
+    assert not r.legal and r.reasons[0].endswith(
+        ": seven pairs wins only with option seven_pairs, which is off")
+    assert score(hand, "guangdong", opts={"seven_pairs": True}).legal
+
+
+# A flipped ghost konged as itself left 无鬼加倍 out with no word (the Guangdong player's
+# review), where one standing as itself in the concealed hand is explained.
+def test_no_ghost_double_not_counted_for_ghosts_konged_as_themselves():
+    result = CliRunner().invoke(cli, ["score", "[5555p]", "123m456m789m", "11s", "--indicator",
+                                      "4p", "--win", "1s", "--rules", "guangdong"])
+    assert result.exit_code == 0 and "Not counted as 无鬼加倍: the hand holds 4 ghost tiles " \
+        "(5p), standing as themselves; it counts only with no ghost tile in the hand at all." \
+        in result.stdout.splitlines()

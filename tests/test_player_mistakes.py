@@ -38,6 +38,8 @@ CASES = """
 '[1 234m] 123m456m789m11p' => invalid hand: column 2: digits "1" have no suit (a suit letter ends each run of digits: write "1234m", or each tile with its own suit)
 '123m456m789m11p23pC |EE0000|' => invalid hand: column 21: unknown tile "|" (the situation is given by options, not in the hand: --discard SEAT, --kong-draw, ...; see mjscore score --help)
 123m456m789m11p23p，C => invalid hand: column 19: unknown tile "，" (punctuation: leave it out; a space may separate groups)
+123m456m789m11p23p鬼 => invalid hand: column 19: unknown tile "鬼" (鬼 names no tile: write the ghost tile itself, 红中 C in luzhou, 白 P in guangdong)
+123m456m789m111p5p5p --rules guangdong --opt horses=2 --horses 1m,5p => invalid option: --horses 1m,5p: column 3: unknown tile "," (punctuation: leave it out; a space may separate groups)
 '1 2 3m 456m 789m 11p 23p C' => invalid hand: column 1: digits "1" have no suit (a suit letter ends each run of digits: write "123m", or each tile with its own suit)
 '碰555p 123m456m789m11p' => invalid hand: column 1: unknown tile "碰" (a pong is written in brackets, not named: [555p])
 '杠5555p 123m456m789m11p' => invalid hand: column 1: unknown tile "杠" (a kong is written in brackets, not named: [5555p] exposed, (5555p) concealed, {5555p} added)

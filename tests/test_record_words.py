@@ -92,9 +92,9 @@ LANZHOU_E = "rules: lanzhou\nseats:\n  E: 111m123m456m789m E E\nevents:\n  - {wi
     pytest.param(GD + "opts: {ghost: flip}\n" + E + WIN, [],
                  "opts.ghost: guangdong: ghost=flip needs the indicator tile (set opts.indicator "
                  "to it)", id="a flipped ghost with no indicator"),
-    pytest.param(GD + "opts: {indicator: 9m}\n" + E + WIN, [],
+    pytest.param(GD + "opts: {indicator: 9m, ghost: fixed}\n" + E + WIN, [],
                  "opts.indicator: guangdong: indicator=9m applies only with ghost=flip (set "
-                 "opts.ghost to flip too)", id="an indicator with no flipped ghost"),
+                 "opts.ghost to flip too)", id="an indicator with the ghost fixed"),
     pytest.param(E + "events:\n  - {win: E, tile: 5p, kong_draw: true}\n", [],
                  "event 1: kong_draw: the hand has no kong to have drawn after",
                  id="kong_draw with no kong"),

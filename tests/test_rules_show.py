@@ -3,6 +3,8 @@ and copies, the ghosts and what they stand for, the melds and shapes a hand may 
 whole hand runs and the situation options `score` takes. Exact lines through Click's runner,
 with the ruleset's options applied."""
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -345,6 +347,9 @@ def test_rules_check_notes_a_value_key_the_model_does_not_read(tmp_path, house, 
     pytest.param("extends: luzhou-guide\npatterns: {basic_win: {each_more: 3}}\n",
                  "patterns.basic_win.each_more does nothing: pattern plain_win counts once at "
                  "most", id="each more of a pattern counted once"),
+    pytest.param("extends: luzhou\nhand: {shapes: [standard], seven_pairs: true}\n",
+                 "hand.seven_pairs does nothing: hand.shapes has no seven_pairs",
+                 id="seven pairs turned on, no such shape"),
     pytest.param("extends: lanzhou\nghosts: {in_melds: natural}\n",
                  "ghosts.in_melds does nothing: ghosts.tiles names no ghost tile",
                  id="no ghost at all"),
@@ -365,3 +370,29 @@ def test_no_shipped_key_is_idle(name):
     from mjscore.inert_keys import idle
     from mjscore.ruleset import load
     assert idle(load(name).data) == []
+
+
+def test_an_option_only_an_idle_key_reads_is_dropped(tmp_path):
+    # guangdong's seven_pairs option turns on a shape the house file no longer has: --opt
+    # seven_pairs=true was taken and did nothing (the ruleset author's review).
+    path = tmp_path / "h.yaml"
+    path.write_text("extends: guangdong\nhand: {shapes: [standard]}\n", encoding="utf-8")
+    check = CliRunner().invoke(cli, ["rules", "check", str(path)])
+    assert check.exit_code == 0 and "seven_pairs dropped: hand.shapes has no seven_pairs" in \
+        check.stdout
+    res = CliRunner().invoke(cli, ["score", "111m222m333p444p55p", "--rules", str(path),
+                                   "--opt", "seven_pairs=true"])
+    assert res.exit_code == 2 and "hand.shapes has no seven_pairs" in res.output
+
+
+def test_a_ruleset_written_from_scratch_is_the_houses(tmp_path):
+    # Its patterns showed as the seed's (the ruleset author's review): no seed stands behind
+    # a user's own file; an origin it writes itself stands.
+    text = (Path(__file__).resolve().parent.parent / "rulesets" / "lanzhou.yaml").read_text(
+        encoding="utf-8").replace("name: lanzhou", "name: mine")
+    path = tmp_path / "mine.yaml"
+    path.write_text(text, encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(path)])
+    rows = {line.split()[0]: line.split() for line in res.stdout.splitlines() if line.strip()}
+    assert res.exit_code == 0 and rows["hu"][-2:] == ["house", "Z4"], res.output
+    assert rows["base"][:4] == ["base", "1", "integer", ">="] and "seed" in rows["base"]

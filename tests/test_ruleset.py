@@ -358,6 +358,23 @@ def test_horses_left_out_of_context_play_without_them(tmp_path):
         "context: does not take, so no hand could be scored\n")
 
 
+# A house file's own option for the count was named "option horses", which it does not have.
+@pytest.mark.parametrize("horses, said", [
+    pytest.param("1s", "hongzhong draws 2 horses (option niao): give 2 tiles, got 1",
+                 id="too few, the option named"),
+    pytest.param("1s1s --opt niao=0", "horses are off in hongzhong; set --opt niao=2",
+                 id="off by the option"),
+])
+def test_a_horse_count_names_the_option_that_sets_it(tmp_path, horses, said):
+    p = tmp_path / "hz.yaml"
+    p.write_text("extends: guangdong\nname: hongzhong\noptions:\n  niao: {type: int, default: 2, "
+                 "min: 0, max: 8, help: birds}\n  horses: null\nextras:\n  horses: {params: "
+                 "{count: {option: niao}, per: 2}}\n", encoding="utf-8")
+    result = run("score", "111m222m333p444p55p", "--rules", str(p), "--horses", *horses.split())
+    assert result.exit_code == 2 and result.output == f"mjscore: invalid option: --horses: " \
+        f"{said}\n"
+
+
 def test_horses_removed_with_their_flag_is_accepted(tmp_path):
     p = tmp_path / "house.yaml"
     p.write_text("extends: guangdong\ncontext: [discard, kong_draw, rob_kong, indicator]\n"
@@ -529,13 +546,15 @@ def test_a_key_indented_too_little_is_named_as_such(tmp_path, text, said):
                  id="waits, house file"),
     pytest.param(["waits", "123m456m789m123p5p", "--rules", "guangdong", "--opt", "ghost=flip"],
                  "ghost=flip needs the indicator tile (--indicator TILE)", id="waits, flip"),
-    pytest.param(["waits", "123m456m789m123p5p", "--rules", "guangdong", "--opt", "indicator=N"],
+    pytest.param(["waits", "123m456m789m123p5p", "--rules", "guangdong", "--opt", "indicator=N",
+                  "--opt", "ghost=fixed"],
                  "indicator=N applies only with ghost=flip (--indicator N sets both)",
-                 id="waits, an indicator alone"),
-    pytest.param(["rules", "show", "guangdong", "--opt", "indicator=N"],
+                 id="waits, an indicator with the ghost fixed"),
+    pytest.param(["rules", "show", "guangdong", "--opt", "indicator=N", "--opt", "ghost=fixed"],
                  "indicator=N applies only with ghost=flip (--opt ghost=flip too)",
-                 id="rules show, an indicator alone"),
-    pytest.param(["score", "123m456m789m123p55p", "--rules", "guangdong", "--opt", "indicator=N"],
+                 id="rules show, an indicator with the ghost fixed"),
+    pytest.param(["score", "123m456m789m123p55p", "--rules", "guangdong", "--opt", "indicator=N",
+                  "--opt", "ghost=fixed"],
                  "indicator=N applies only with ghost=flip (--indicator N sets both)",
                  id="score says --indicator"),
 ])
@@ -543,6 +562,21 @@ def test_each_command_names_the_indicator_as_it_takes_it(args, said):
     result = run(*args)
     assert result.exit_code == 2
     assert result.stderr.endswith(f"{said}\n"), result.stderr
+
+
+# An indicator given is a flipped ghost's, as --indicator is: --opt indicator=4p alone, or a
+# settle record's opts, was refused as applying only with ghost=flip (the Guangdong player's
+# review).
+@pytest.mark.parametrize("args", [
+    pytest.param(["score", "123m456m789m111p5p5p", "--rules", "guangdong", "--opt",
+                  "indicator=4p"], id="score --opt"),
+    pytest.param(["rules", "show", "guangdong", "--opt", "indicator=4p"], id="rules show --opt"),
+])
+def test_an_indicator_given_flips_the_ghost(args):
+    result = run(*args)
+    assert result.exit_code == 0 and ("Ghost:    5p (the tile after the indicator 4p)" in
+                                      result.stdout or "Ghosts: 5p, the tile after the indicator "
+                                      "4p" in result.stdout), result.output
 
 
 # A file flipping the ghost with no indicator and no option for one told every command to

@@ -556,8 +556,9 @@ def test_refusals(tmp_path, data, code, message):
                  'integer or "none", got "lots"', id="a value the option refuses"),
     pytest.param({"ghosts": 8}, ["--rules", "guangdong"], 'rec.yaml: opts.ghosts: unknown '
                  'option "ghosts" for guangdong', id="an option the --rules ruleset has not"),
-    pytest.param({"indicator": "9m"}, ["--rules", "guangdong"], "rec.yaml: opts.indicator: "
-                 "guangdong: indicator=9m applies only with ghost=flip", id="a flip indicator"),
+    pytest.param({"indicator": "9m", "ghost": "fixed"}, ["--rules", "guangdong"],
+                 "rec.yaml: opts.indicator: guangdong: indicator=9m applies only with "
+                 "ghost=flip", id="a flip indicator with the ghost fixed"),
     # YAML's true as the file spells it (it said "True").
     pytest.param({"cap": True}, [], 'rec.yaml: opts.cap: option "cap" of luzhou: expected an '
                  'integer or "none", got "true"', id="true where a number is wanted"),
@@ -1525,3 +1526,14 @@ def test_a_kong_draw_with_its_flag_unwritten_is_noted():
         "written, with no 杠上开花 (write it if it was one)" in settle(rec).skipped
     rec["events"][2]["kong_draw"] = True
     assert not settle(rec).skipped
+
+
+def test_an_option_written_beside_opts_is_told_where_it_goes(tmp_path):
+    # (the Guangdong player's review: `indicator: 4p` at the top was "unknown key", no more)
+    path = tmp_path / "r.yaml"
+    path.write_text("rules: guangdong\nindicator: 4p\nseats:\n  E: 111m123m456m789m P 5p\n"
+                    "events:\n  - {win: E, tile: 5p}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(path)])
+    assert res.exit_code == 2 and res.stderr == (
+        f'mjscore: {path}: unknown key "indicator"; a ruleset\'s option goes under opts '
+        "({indicator: ...}); keys: rules, opts, dealer, seats, events\n")
