@@ -54,7 +54,8 @@ def validate(data: dict, label: str) -> None:
             from .words import at_fault
             path, message = _words(err)
             at = at_fault(err)
-        message = _short(message) + (_slipped(path) or _bare_option(path, err.instance))
+        message = _short(message) + (_slipped(path) or _bare_option(path, err.instance)
+                                     or _no_option_here(err.instance))
         raise RulesetError(label, message, ".".join(map(str, path)) or None,
                            ".".join(map(str, at)) if at else None)
     specs = data.get("options") or {}
@@ -145,6 +146,14 @@ def _bare_option(path: list, value) -> str:
     shown = json.dumps(value, ensure_ascii=False)
     return f" (an option is a mapping: to change the default of one the file extends, write " \
         f"{path[1]}: {{default: {shown}}})"
+
+
+def _no_option_here(value) -> str:
+    """An option's reference where the key takes a value written out (`discard_wins`): the
+    type named alone reads as a slip of the mapping, not as a key no option may set."""
+    if isinstance(value, dict) and set(value) == {"option"}:
+        return " (this key takes no option: write its value)"
+    return ""
 
 
 def _keys_of(node: dict, schema: dict) -> set:

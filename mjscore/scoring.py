@@ -48,9 +48,9 @@ class Evaluation(NamedTuple):
     def key(self, ghost: str = "C"):
         """The order of "The best reading", best first: the highest value, then the highest
         uncapped value, then the highest the patterns come to (readings a fixed value ties),
-        then the final tiles whose ghosts stand for the lowest kinds (`lowest_ghosts`), then
-        the text in sort order."""
-        return (-self.value, -self.raw, -self.computed,
+        then 满鬼 before the rest, then the final tiles whose ghosts stand for the lowest kinds
+        (`lowest_ghosts`), then the text in sort order."""
+        return (-self.value, -self.raw, -self.computed, self.reading.shape != "full_ghost",
                 tuple([-n for n in lowest_ghosts(self.reading.counts)]), self.reading.text(ghost))
 
 
@@ -236,6 +236,11 @@ def best(evaluations, ghost: str = "C"):
     if ranks.count(top) == 1:
         return evaluations[ranks.index(top)]
     tied = [e for e, r in zip(evaluations, ranks) if r == top]
+    # 满鬼 wins at once, whatever the rest (G5): tied with another reading of its tiles, it is
+    # the one the player declares, as its row says.
+    full = [e for e in tied if e.reading.shape == "full_ghost"]
+    if len(full) == 1:
+        return full[0]
     # The final tiles first (cheap), the text only if those tie too.
     lows = _lows(tied)
     first = max(lows)

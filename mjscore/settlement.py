@@ -166,14 +166,19 @@ def _horses_needed(params):
 @extra("horses", check=_check_horses, params=("count", "per"), reads=("horses",),
        needs=_horses_needed)
 def horses(ctx, rs, params, name, value) -> list:
-    """买马: each horse tile naming the winner's seat adds `per` from each payer, per share."""
+    """买马: `count` horse tiles are drawn after the win (given with --horses, a record's
+    `horses:`; 0: none), each naming a seat counted from the dealer (1/5/9/E the dealer,
+    2/6/S/C the next seat, 3/7/W/F the seat across, 4/8/N/P the previous one); each naming
+    the winner's seat adds `per` from each payer, per share."""
     per = int(params.get("per", 1))
     rows = []
     for k in ctx.horses:
         if horse_seat(k, ctx.dealer) == ctx.seat:
             # ("horse N names S" read the tile N, a wind, as a seat as well.)
+            # (A payer of several shares pays the horse for each: the konger robbed, G7.)
             rows += [Payment(s, ctx.seat, per * shares, f"{name}: horse tile {T.name(k)} names "
-                                                          f"seat {ctx.seat}")
+                                                          f"seat {ctx.seat}"
+                             + (f", {per} for each of {shares} shares" if shares > 1 else ""))
                      for s, shares in payers(ctx, rs)]
     return rows
 

@@ -232,7 +232,8 @@ def ghost_as_itself(r) -> str:
     player would look for it; the pattern needs no ghost tile in the hand at all (G6)."""
     spec = next((p for p in r.rules.patterns if p.predicate == "no_ghost"), None)
     held = r.context.ghosts_held
-    if spec is None or r.top is None or not held or any(h.id == spec.id for h in r.patterns):
+    if spec is None or r.top is None or not held or any(h.id == spec.id for h in r.patterns) \
+            or r.top.reading.shape == "full_ghost":  # (its ghosts stand for nothing: 满鬼)
         return ""
     kinds = r.rules.ghost_kinds
     groups = r.top.reading.groups

@@ -55,9 +55,12 @@ def agree(text, name, opts, kw) -> None:
     # to), the one whose ghosts stand for the lowest tiles (README, "the best reading"),
     # though `score()` keeps one reading per signature. (The lister leaves out readings that
     # differ only in which kind a ghost-only group is: at least.)
-    tied = [lowest_ghosts(e.reading.counts) for e in ref
-            if (e.value, e.raw, e.computed) == (top.value, top.raw, top.computed)]
-    assert lowest_ghosts(fast.top.reading.counts) >= max(tied), text
+    tied = [e for e in ref if (e.value, e.raw, e.computed) == (top.value, top.raw, top.computed)]
+    if any(e.reading.shape == "full_ghost" for e in tied):  # 满鬼 is declared on a tie (G5)
+        assert fast.top.reading.shape == "full_ghost", text
+    else:
+        assert lowest_ghosts(fast.top.reading.counts) >= max(
+            lowest_ghosts(e.reading.counts) for e in tied), text
     assert fast.payments == score(text, name, opts=opts, **kw).payments
 
 

@@ -491,3 +491,25 @@ def test_no_ghost_double_not_counted_for_ghosts_konged_as_themselves():
     assert result.exit_code == 0 and "Not counted as 无鬼加倍: the hand holds 4 ghost tiles " \
         "(5p), standing as themselves; it counts only with no ghost tile in the hand at all." \
         in result.stdout.splitlines()
+
+
+def test_a_robbed_konger_pays_each_horse_for_each_share_and_is_told_so():
+    # The row said only "names seat E" beside 6 where G9 reads as 2 (the Guangdong player's
+    # review): the konger pays all three shares (G7), each horse included.
+    r = score("123m456m789m11p3pP2p", "guangdong", win="2p", rob_kong="S", opts={"horses": 1},
+              horses="1m")
+    row = [p for p in r.payments if p.why.startswith("买马")]
+    assert [(p.frm, p.amount, p.why) for p in row] == [
+        ("S", 6, "买马: horse tile 1m names seat E, 2 for each of 3 shares")]
+
+
+# Four ghosts that also make a standard hand were read as 胡牌, the ghosts as 1m (the
+# Guangdong player's review): 满鬼 wins at once, whatever the rest (G5), so on a tie it is
+# the reading shown, fixed or flipped.
+@pytest.mark.parametrize("hand, kw", [
+    pytest.param("123m456m789m1pPPPP", {"win": "P"}, id="fixed 白"),
+    pytest.param("1111s123m456m78m9p1p", {"win": "1s", "indicator": "9s"}, id="flipped 1s"),
+])
+def test_a_four_ghost_hand_tied_with_a_standard_reading_is_full_ghost(hand, kw):
+    r = score(hand, "guangdong", **kw)
+    assert r.legal and [h.id for h in r.patterns] == ["manggui"] and r.value == 2

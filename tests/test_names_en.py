@@ -83,7 +83,7 @@ def test_waits_names_the_best_wait_in_english(tmp_path):
     pytest.param("en:luzhou", ["123m456m11p1pCCCCC", "--win", "1p", "--opt", "ghosts=8"],
                  "S       E           10  Ghost bonus: 5 ghosts drawn", id="luzhou 喜钱"),
     pytest.param("en:guangdong", [*ROB, "--opt", "horses=2", "--horses", "1mN"],
-                 "S       E            6  Horses: horse tile 1m names seat E", id="guangdong 买马"),
+                 "S       E            6  Horses: horse tile 1m names seat E, 2 for each of 3 shares", id="guangdong 买马"),
     pytest.param("luzhou", ["123m456m11p1pCCCCC", "--win", "1p", "--opt", "ghosts=8"],
                  "S       E           10  喜钱: 5 ghosts drawn", id="luzhou itself: 喜钱"),
     pytest.param("luzhou-guide", ["111m123m456m789m5pC", "--win", "5p", "--discard", "N",

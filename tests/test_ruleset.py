@@ -325,6 +325,10 @@ def test_extends_names_the_file_and_key(tmp_path, parent, message):
                  id="next line"),
     pytest.param("extends:\nname: t\n", "extends: must name a shipped ruleset or a file",
                  id="extends with nothing after it"),
+    pytest.param("extends: guangdong\noptions: {dw: {type: bool, default: false, help: x}}\n"
+                 "hand: {discard_wins: {option: dw}}\n", "hand.discard_wins: must be true or "
+                 "false, not a mapping (this key takes no option: write its value)",
+                 id="an option where the key takes none"),
     # Every hand was refused for two horse tiles that --horses, not in context:, cannot give.
     pytest.param("extends: luzhou\nextras:\n"
                  "  horses: {rule: horses, params: {count: 2}, name: h, en: h}\n",
