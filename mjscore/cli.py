@@ -154,7 +154,7 @@ def score(hand, rules, win, seat, discard, kong_draw, kong_from, after_kong, rob
 @waits_params
 def waits(hand, rules, seat, indicator, opts, fmt):
     """Is HAND (13 tiles, a kong counting as 3: one short of a win) ready? On which tiles,
-    worth what; 花猫; 查大."""
+    worth what; 花猫 (the guide's Flower Cat); 查大."""
     from . import render
     from .options import parse_pairs
     from .ready import waits as find

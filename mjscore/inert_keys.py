@@ -26,22 +26,41 @@ def _listed(v, item: str) -> bool:
 
 
 def inert(data: dict) -> dict:
-    """{key path: why} of the keys of `data` that do nothing (see the module)."""
+    """{key path: why} of the keys of `data` that do nothing (see the module): each rule
+    below reads one part of the file."""
     out = {}
-    draw, value, hand = _section(data, "draw"), _section(data, "value"), _section(data, "hand")
-    ghosts, play = _section(data, "ghosts"), _section(data, "play")
-    patterns = _section(data, "patterns")
+    for rule in (_paid_keys, _discard_keys, _meld_keys, _shape_keys):
+        out.update(rule(data))
+    out.update(_ghost_keys(_section(data, "ghosts")))
+    return out
+
+
+def _paid_keys(data: dict) -> dict:
+    """A 花猫's payment with no 花猫, a cap raised with no cap, more of a pattern that counts
+    once."""
+    from .patterns import MANY
+    draw, patterns = _section(data, "draw"), _section(data, "patterns")
+    out = {}
     if draw.get("flower_cat") is False and "flower_cat_pays" in draw:
         out["draw.flower_cat_pays"] = "draw.flower_cat is false, so no 花猫 pays"
-    if value.get("cap") in (None, "none"):  # (none, or left out: uncapped)
-        for pid, p in patterns.items():
-            if isinstance(p, dict) and "raises_cap" in p:
-                out[f"patterns.{pid}.raises_cap"] = "value.cap is none, so no cap is raised"
-    from .patterns import MANY
-    out.update({f"patterns.{pid}.each_more": f"pattern {p.get('pattern', pid)} counts once "
-                                            "at most" for pid, p in patterns.items()
-                if isinstance(p, dict) and "each_more" in p and p.get("pattern", pid) not in MANY})
-    if hand.get("discard_wins") is False:
+    uncapped = _section(data, "value").get("cap") in (None, "none")  # (none, or left out)
+    for pid, p in patterns.items():
+        if not isinstance(p, dict):
+            continue
+        if uncapped and "raises_cap" in p:
+            out[f"patterns.{pid}.raises_cap"] = "value.cap is none, so no cap is raised"
+        if "each_more" in p and p.get("pattern", pid) not in MANY:
+            out[f"patterns.{pid}.each_more"] = f"pattern {p.get('pattern', pid)} counts " \
+                                               "once at most"
+    return out
+
+
+def _discard_keys(data: dict) -> dict:
+    """What a discard win is paid where no win is on a discard; several winners on one
+    discard where a hand has one."""
+    value, play = _section(data, "value"), _section(data, "play")
+    out = {}
+    if _section(data, "hand").get("discard_wins") is False:
         why = "hand.discard_wins is false, so no win is on a discard"
         if "discard" in _section(data, "payers"):
             out["payers.discard"] = why
@@ -49,26 +68,36 @@ def inert(data: dict) -> dict:
                           ("min_discard_rule", None)):
             if key in value and value[key] != idle:
                 out[f"value.{key}"] = why
-    melds = hand.get("melds", [])
-    for key, meld, where in (("max_tosses", "toss", hand), ("chow_from_left", "chow", play)):
-        if key in where and not _listed(melds, meld):
-            out[f"{'hand' if where is hand else 'play'}.{key}"] = \
-                f"hand.melds has no {meld}"
-    if "dragon_set_stand_in" in hand and not _listed(melds, "dragon_set") and \
-            not _listed(hand.get("concealed_sets", []), "dragon_set"):
-        out["hand.dragon_set_stand_in"] = "the hand has no dragon set (hand.melds, " \
-                                          "hand.concealed_sets)"
     if play.get("max_winners") == 1 and play.get("one_winner_per_discard") is False:
         out["play.one_winner_per_discard"] = "play.max_winners is 1, so one discard has " \
                                              "one winner at most"
-    shapes = hand.get("shapes", ["standard", "seven_pairs"])
-    if "seven_pairs" in hand and isinstance(shapes, list) and "seven_pairs" not in shapes:
-        out["hand.seven_pairs"] = "hand.shapes has no seven_pairs"
-    sets = hand.get("concealed_sets", [])
+    return out
+
+
+def _meld_keys(data: dict) -> dict:
+    """A rule of a meld no hand makes: tosses, chows, a dragon set or its stand-in."""
+    hand, play = _section(data, "hand"), _section(data, "play")
+    melds, sets = hand.get("melds", []), hand.get("concealed_sets", [])
+    out = {}
+    for key, meld, where in (("max_tosses", "toss", hand), ("chow_from_left", "chow", play)):
+        if key in where and not _listed(melds, meld):
+            out[f"{'hand' if where is hand else 'play'}.{key}"] = f"hand.melds has no {meld}"
+    if "dragon_set_stand_in" in hand and not _listed(melds, "dragon_set") and \
+            not _listed(sets, "dragon_set"):
+        out["hand.dragon_set_stand_in"] = "the hand has no dragon set (hand.melds, " \
+                                          "hand.concealed_sets)"
     if isinstance(sets, list) and "dragon_set" in sets and not _dragons_dealt(data):
         out["hand.concealed_sets"] = "the tiles hold too few of C, F and P for a dragon set"
-    out.update(_ghost_keys(ghosts))
     return out
+
+
+def _shape_keys(data: dict) -> dict:
+    """Seven pairs turned on where the shapes have none."""
+    hand = _section(data, "hand")
+    shapes = hand.get("shapes", ["standard", "seven_pairs"])
+    if "seven_pairs" in hand and isinstance(shapes, list) and "seven_pairs" not in shapes:
+        return {"hand.seven_pairs": "hand.shapes has no seven_pairs"}
+    return {}
 
 
 def _dragons_dealt(data: dict) -> bool:

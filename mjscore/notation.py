@@ -36,6 +36,9 @@ _SUIT_CHARS = {"m": "m", "p": "p", "s": "s", "z": "z",
 HONOUR_WORDS = {
     "红中": "C", "紅中": "C", "中": "C", "发": "F", "發": "F", "青发": "F", "白板": "P", "白": "P",
     "东": "E", "東": "E", "南": "S", "西": "W", "北": "N",
+    # (as players say them: 发财, a wind's 风)
+    "发财": "F", "發財": "F", "东风": "E", "東風": "E", "南风": "S", "南風": "S", "西风": "W",
+    "西風": "W", "北风": "N", "北風": "N",
 }
 # 幺鸡, the 1 of bamboo (drawn as a bird), is what a Lanzhou player calls the tile that stands
 # in for a dragon (小鸡满天飞).

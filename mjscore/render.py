@@ -292,5 +292,9 @@ def settle_table(r) -> str:
     lines += ["Net for the hand:", tabulate(rows, headers=("Seat", "Net"),
                                             colalign=("left", "right"))]
     if r.next_dealer:
-        lines.append(f"Next dealer: {r.next_dealer}")
+        first = next((e for e in r.events if e.type == "win"), None)
+        # (Seed 002: where the first win is several on one discard, its discarder deals.)
+        why = " (the discarder: the first win was several on one discard)" \
+            if first is not None and len(first.results) > 1 else ""
+        lines.append(f"Next dealer: {r.next_dealer}{why}")
     return "\n".join(lines)

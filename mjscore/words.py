@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import lru_cache
 
 _YAML_BOOL = "YAML reads unquoted yes, no, on, off as true or false"
 
@@ -79,9 +80,14 @@ def unknown(what: str, key, keys) -> str:
 
 def _an_option(key) -> bool:
     """Whether `key` names an option of a shipped ruleset (read only to word an error)."""
+    return isinstance(key, str) and key in _shipped_options()
+
+
+@lru_cache(maxsize=1)
+def _shipped_options() -> frozenset:
+    """The options of every shipped ruleset, read once (a batch may word many such errors)."""
     from .ruleset_files import load_raw, shipped_names
-    return isinstance(key, str) and any(key in (load_raw(n)[0].get("options") or {})
-                                        for n in shipped_names())
+    return frozenset(k for n in shipped_names() for k in load_raw(n)[0].get("options") or {})
 
 
 def either(items, word: str = "or") -> str:

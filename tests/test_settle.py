@@ -1537,3 +1537,11 @@ def test_an_option_written_beside_opts_is_told_where_it_goes(tmp_path):
     assert res.exit_code == 2 and res.stderr == (
         f'mjscore: {path}: unknown key "indicator"; a ruleset\'s option goes under opts '
         "({indicator: ...}); keys: rules, opts, dealer, seats, events\n")
+
+
+def test_the_next_dealer_after_a_double_win_says_why():
+    # The discarder deals after a first win by several on one discard (seed 002), which the
+    # English guide's "the first winner deals" leaves open: a reader took W for a slip.
+    res = CliRunner().invoke(cli, ["settle", str(SAMPLES / "guide-example-3.yaml")])
+    assert res.stdout.splitlines()[-1] == \
+        "Next dealer: W (the discarder: the first win was several on one discard)"
