@@ -181,9 +181,8 @@ def _check_needs(data: dict, spec: dict, context: frozenset, label: str,
         if not need or need[0] in context:
             continue
         why = f"{need[1]}, given with {FLAGS[need[0]]}, which context: does not take"
-        raw = ((data.get("extras") or {}).get(xid) or {}).get("params") or {}
-        opt = next((option_of(raw, k) for k in raw if option_of(raw, k) in given), None)
-        if opt is not None:
+        opt = _param_options(data, xid).get(need[2])
+        if opt in given:
             raise OptionError(f"{opt}: {label} {why}, so no hand could be scored", opt)
         raise RulesetError(label, f"{why}: no hand could be scored (add {need[0]} to "
                                   f"context:, or remove the extra: {xid}: null)", f"extras.{xid}")

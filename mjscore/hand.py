@@ -194,7 +194,8 @@ def _win_hint(win: str | None, extra: int, written) -> str:
     """A player given --win often takes it for a tile added to the hand: writing the winning
     tile twice (in the hand and as --win) or leaving it out. What --win does is said either
     way, which holds whichever tile is the one too many or too few; one short with the
-    winning tile written, another is missing (`written`: the concealed tiles)."""
+    winning tile written, some tile is missing, maybe a second of it (`written`: the
+    concealed tiles)."""
     if win is None or abs(extra) != 1:
         return ""
     try:
@@ -206,7 +207,7 @@ def _win_hint(win: str | None, extra: int, written) -> str:
     # (Named in letters, as output always is: `--win 五筒` is 5p.)
     return f" (--win {T.name(got[0])} adds no tile: " + (
         "it names one of the tiles written)" if extra == 1
-        else "the hand holds it: another tile is missing)" if got[0] in written
+        else "the hand must hold all its tiles, the winning one among them)" if got[0] in written
         else "write the winning tile in the hand too)")
 
 

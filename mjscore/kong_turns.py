@@ -135,8 +135,9 @@ def unwritten_kong_flags(table, ev, seat: str, frm, tile: int) -> None:
     if not kongs:
         return
     last, between = kongs[-1], table.rec.events[kongs[-1].number:ev.number - 1]
-    if frm and not any(e.type == "discard" and e.seat == frm for e in between):
-        return  # (its discard not logged: the log may have left its turns out too)
+    # (Its discard, or its replacement's draw, not logged: the log may leave turns out too.)
+    if not any(e.type == ("discard" if frm else "draw") and e.seat == konger for e in between):
+        return
     if _another_turn(table, last, between, tile if frm else None) is None:
         what = f"{frm}'s discard right after {frm}'s kong" if frm else \
             "the replacement tile drawn after its kong"

@@ -64,8 +64,8 @@ def tile_hint(ch: str) -> str:
     if ch in "RG":  # (the red and green dragons by their English initials)
         return " (dragons are C red 中, F green 發, P white 白)"
     if ch == "鬼":
-        return " (鬼 names no tile: write the ghost tile itself, 红中 C in luzhou, 白 P in " \
-            "guangdong)"
+        return " (鬼 names no tile: write the ghost tile itself, as mjscore rules show NAME " \
+            "names it)"
     return ""
 
 
@@ -101,8 +101,8 @@ def suit_hint(digits: str, ch: str) -> str:
     if plain.lower() in "mpsz" and plain != plain.lower() or plain != ch and plain in "mpsz":
         what = _look_alike(ch) if plain != ch else "suits are lower case"
         return f' ({what}: write "{digits}{plain.lower()}")'
-    if ch.lower() in _ENGLISH_SUITS:  # (an English guide's suit names: characters, dots...)
-        suit, name = _ENGLISH_SUITS[ch.lower()]
+    if ch in _ENGLISH_SUITS:  # (an English guide's suit names: characters, dots...)
+        suit, name = _ENGLISH_SUITS[ch]
         return f' (suits are m, p, s: {name} {suit}; write "{digits}{suit}")'
     if ch == "h" and all(d in "1234567" for d in digits):  # (riichi calculators' honours)
         return f' (honours are z here, 1z-7z = E S W N P F C: write "{digits}z")'

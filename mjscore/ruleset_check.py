@@ -250,9 +250,12 @@ def without_unused_options(data: dict, opts: dict | None, label: str, files=()) 
         if key in unused:
             raise OptionError(f'option "{key}" does nothing in {label}: '
                               f"{why_unused([key], files, data)[key]}", key)
+    # Only the idle keys that stood for a dropped option go with it: the rest stay for
+    # `rules check` and `rules show` to name (`inert_keys.idle`).
     from .inert_keys import inert
-    return {**_without(data, inert(data)), "options": {k: v for k, v in specs.items()
-                                                        if k in used}}
+    dropped = {where for where, ref in option_refs(data, "") if ref in unused}
+    return {**_without(data, [k for k in inert(data) if k in dropped]),
+            "options": {k: v for k, v in specs.items() if k in used}}
 
 
 def _without(data: dict, paths) -> dict:

@@ -275,8 +275,9 @@ def rules_show(rs) -> str:
     out.append(f"Draw (wall exhausted): {draw_words(rs)}")
     out += [play_line(rs), context_line(rs)]
     from .inert_keys import idle
-    if idle(d):  # (shown above as written: a house file's reader sees why it changes nothing)
-        out.append("Does nothing: " + "; ".join(f"{k} ({why})" for k, why in idle(d)))
+    nothing = idle(d)
+    if nothing:  # (shown above as written: a house file's reader sees why it changes nothing)
+        out.append("Does nothing: " + "; ".join(f"{k} ({why})" for k, why in nothing))
     if d.get("departures"):
         out += ["", f"Where {rs.name} departs, point by point:"]
         out += [f"  - {line}" for line in d["departures"]]

@@ -241,6 +241,7 @@ def best(evaluations, ghost: str = "C"):
     full = [e for e in tied if e.reading.shape == "full_ghost"]
     if len(full) == 1:
         return full[0]
+    tied = full or tied
     # The final tiles first (cheap), the text only if those tie too.
     lows = _lows(tied)
     first = max(lows)

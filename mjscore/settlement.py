@@ -60,8 +60,8 @@ def extra(xid: str, check=None, params=(), reads=(), anyway=None, needs=None):
     hand, rs, params)` raises OptionError when the situation cannot apply to the extra;
     `params`: the params it (or the draw's settlement, `draw_game`) reads; `reads`: the
     situation flags it reads (as `patterns.pattern`'s); `anyway(params)`: true where it is
-    due with no win (`due_without_win`); `needs(params)`: (flag, what it asks for) where
-    every hand must give that flag (`compile` refuses a ruleset whose context: cannot)."""
+    due with no win (`due_without_win`); `needs(params)`: (flag, what it asks for, the
+    param asking) where every hand must give that flag (`compile` refuses a ruleset whose context: cannot)."""
     def deco(fn):
         EXTRAS[xid] = fn
         EXTRA_PARAMS[xid] = params
@@ -160,7 +160,7 @@ def _check_horses(ctx, hand, rs, params, options) -> None:
 
 def _horses_needed(params):
     count = int(params.get("count", 0))
-    return ("horses", f"draws {count} horse{'s' * (count != 1)}") if count else None
+    return ("horses", f"draws {count} horse{'s' * (count != 1)}", "count") if count else None
 
 
 @extra("horses", check=_check_horses, params=("count", "per"), reads=("horses",),

@@ -38,7 +38,7 @@ CASES = """
 '[1 234m] 123m456m789m11p' => invalid hand: column 2: digits "1" have no suit (a suit letter ends each run of digits: write "1234m", or each tile with its own suit)
 '123m456m789m11p23pC |EE0000|' => invalid hand: column 21: unknown tile "|" (the situation is given by options, not in the hand: --discard SEAT, --kong-draw, ...; see mjscore score --help)
 123m456m789m11p23p，C => invalid hand: column 19: unknown tile "，" (punctuation: leave it out; a space may separate groups)
-123m456m789m11p23p鬼 => invalid hand: column 19: unknown tile "鬼" (鬼 names no tile: write the ghost tile itself, 红中 C in luzhou, 白 P in guangdong)
+123m456m789m11p23p鬼 => invalid hand: column 19: unknown tile "鬼" (鬼 names no tile: write the ghost tile itself, as mjscore rules show NAME names it)
 123m456m789m111p5p5p --rules guangdong --opt horses=2 --horses 1m,5p => invalid option: --horses 1m,5p: column 3: unknown tile "," (punctuation: leave it out; a space may separate groups)
 123c456c789c11p23pC => invalid hand: column 4: unknown suit "c" (suits are m, p, s: characters are m; write "123m")
 123m456m789m11b23bC => invalid hand: column 15: unknown suit "b" (suits are m, p, s: bamboo is s; write "11s")
@@ -49,7 +49,7 @@ CASES = """
 '123m456m789m11p23pC 自摸' => invalid hand: column 21: unknown tile "自" (the situation is given by options, not in the hand: --discard SEAT, --kong-draw, ...; see mjscore score --help)
 123m456m789m11p23pC3p --win 3p => invalid hand: {15, 0} (--win 3p adds no tile: it names one of the tiles written)
 123m456m789m11p2pC --win 3p => invalid hand: {13, 0} (--win 3p adds no tile: write the winning tile in the hand too)
-123m456m789m11p3pC --win 3p => invalid hand: {13, 0} (--win 3p adds no tile: the hand holds it: another tile is missing)
+123m456m789m11p3pC --win 3p => invalid hand: {13, 0} (--win 3p adds no tile: the hand must hold all its tiles, the winning one among them)
 123m456m789m11p23pC3p --win 三筒 => invalid hand: {15, 0} (--win 3p adds no tile: it names one of the tiles written)
 '(5555p) 123m456m789m111p' --win 1p => invalid hand: {12, 1} (--win 1p adds no tile: it names one of the tiles written)
 123m456m789m11p23pC9s9s --win 3p => invalid hand: {16, 0}

@@ -1526,6 +1526,9 @@ def test_a_kong_draw_with_its_flag_unwritten_is_noted():
         "written, with no 杠上开花 (write it if it was one)" in settle(rec).skipped
     rec["events"][2]["kong_draw"] = True
     assert not settle(rec).skipped
+    # (no draw logged: the log may leave turns out, so nothing is said)
+    rec["events"] = [rec["events"][0], {"win": "E", "tile": "5s"}]
+    assert not settle(rec).skipped
 
 
 def test_an_option_written_beside_opts_is_told_where_it_goes(tmp_path):
