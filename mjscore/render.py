@@ -60,7 +60,8 @@ def score_table(r, explain: bool = False) -> str:
     unit = f" {r.unit}" if r.unit else ""
     ctx = r.context
     lines = [f"Hand:     {r.hand}   ({r.ruleset})"] + ghost_line(r.rules) + [
-             f"Win:      {ctx.seat} {how_won(ctx, r.rules)}"
+             # (the tile named, as settle names it: the Hand line sorts it among the rest)
+             f"Win:      {ctx.seat} {how_won(ctx, r.rules, tile=T.name(r.parsed.win))}"
              + (f", already won: {either(list(ctx.won), 'and')}" if ctx.won else "")]
     if ctx.horses:
         lines.append(f"Horses:   {horse_words(ctx)}")

@@ -99,8 +99,8 @@ def settle_win(table, ev) -> tuple:
     table.won += list(seats)
     if len(table.won) >= C.max_winners(table.play):
         table.ended_at = ev.number
-    text = "; ".join(f"{r.context.seat} wins {how_won(r.context, table.rs, False)} with "
-                     f"{T.name(tile)}: {table.rs.shown_names(r.patterns, counts=True)} "
+    text = "; ".join(f"{r.context.seat} wins {how_won(r.context, table.rs, False, T.name(tile))}"
+                     f": {table.rs.shown_names(r.patterns, counts=True)} "
                      + paid_words(r)
                      + exempt_words(r) + liable_words(r) for r in results)
     if skipped:

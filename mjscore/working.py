@@ -203,19 +203,20 @@ def situation_term(rs, predicate: str) -> str:
                 term(rs, predicate))
 
 
-def how_won(ctx, rs, claimed: bool = True) -> str:
+def how_won(ctx, rs, claimed: bool = True, tile: str = "") -> str:
     """How a win was won, as the Win line of `score` and each win of `settle` say it; with
     `claimed`, whose discard a kong drawn for was claimed from (`settle` has said so at the
-    kong, and says who pays for it after: `liable_words`)."""
+    kong, and says who pays for it after: `liable_words`); with `tile`, the tile won on."""
+    on = f" with {tile}" if tile else ""
     if ctx.rob_kong:
-        return f"robbing {ctx.rob_kong}'s kong ({situation_term(rs, 'robbing_kong')})"
+        return f"robbing {ctx.rob_kong}'s kong ({situation_term(rs, 'robbing_kong')}){on}"
     if ctx.discard:
         return f"on {ctx.discard}'s discard" + (
             f" right after their kong ({situation_term(rs, 'after_kong')})"
-            if ctx.after_kong else "")
+            if ctx.after_kong else "") + on
     return "by self-draw" + (
         f" on a kong replacement ({situation_term(rs, 'kong_draw')})"
-        if ctx.kong_draw else "") + (
+        if ctx.kong_draw else "") + on + (
         f", the kong claimed from {ctx.kong_from}'s discard" if claimed and ctx.kong_from
         else "")
 

@@ -21,7 +21,7 @@ UNIQUE = "111m222m333p444p55p"
 
 TABLE = """\
 Hand:     111222m33344455p   (luzhou)
-Win:      E by self-draw
+Win:      E by self-draw with 5p
 Reading:  111m 222m 333p 444p 55p
 
 Pattern    English       Effect
@@ -437,7 +437,7 @@ def test_the_1_ke_rule_is_not_named_under_a_house_minimum_of_1(tmp_path):
 
 def test_the_win_line_names_the_seats_already_won_as_the_payer_line_does():
     out = run("score", "111m123m456m789m5pC", "--win", "5p", "--won", "S,W").stdout.splitlines()
-    assert "Win:      E by self-draw, already won: S and W" in out
+    assert "Win:      E by self-draw with 5p, already won: S and W" in out
     assert "N pays 5 颗 (every player not yet won; S and W already won)." in out
 
 

@@ -86,8 +86,8 @@ def test_the_table_names_the_kong_and_the_rule():
               "--opt", "gangbao_quanbao=true")
     assert res.exit_code == 0, res.output
     lines = res.stdout.splitlines()
-    assert "Win:      E by self-draw on a kong replacement (杠上开花), the kong claimed from S's " \
-           "discard" in lines
+    assert "Win:      E by self-draw on a kong replacement (杠上开花) with P, the kong claimed " \
+           "from S's discard" in lines
     assert "S pays 4 for each of 3 shares (the discarder of the konged tile, alone: 杠爆全包)." \
         in lines
     assert "S       E            8  liability: 2 more shares" in lines

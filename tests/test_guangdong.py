@@ -406,7 +406,7 @@ def test_a_hand_with_east_as_its_only_honour_reads_it(hand, decomposition):
                  "Ghost:    C (the tile after the indicator N)", id="score-opt-N-to-C"),
     pytest.param("waits", ["123m456m789m22sPE", "--indicator", "F"],
                  "Ghost:    P (the tile after the indicator F)", id="waits-F-to-P"),
-    pytest.param("score", ["123m456m789m22sPEE"], "Win:      E by self-draw",
+    pytest.param("score", ["123m456m789m22sPEE"], "Win:      E by self-draw with E",
                  id="fixed-ghost-no-line"),
 ])
 def test_a_flipped_ghost_is_named(command, args, second):

@@ -33,22 +33,23 @@ def out(*args) -> list:
     # The guide has no pattern for a discard after a kong (its Kong Penalty is an extra).
     pytest.param("luzhou-guide", ["111m123m456m789m5pC", "--win", "5p", "--discard", "N",
                                   "--after-kong"],
-                 "Win:      E on N's discard right after their kong (Discard after a kong)",
+                 "Win:      E on N's discard right after their kong (Discard after a kong) with 5p",
                  id="guide: after a kong"),
-    pytest.param("en:guangdong", ROB, "Win:      E robbing S's kong (Robbing the kong)",
+    pytest.param("en:guangdong", ROB, "Win:      E robbing S's kong (Robbing the kong) with 2p",
                  id="guangdong names: en: robbing a kong"),
     pytest.param("en:lanzhou", KONG_DRAW, "Win:      E by self-draw on a kong replacement "
-                 "(Kong draw)", id="lanzhou names: en: a kong draw"),
+                 "(Kong draw) with 1s", id="lanzhou names: en: a kong draw"),
 ])
 def test_the_win_lines_common_word_follows_names(tmp_path, rules, args, want):
     assert want in out("score", *args, "--rules", rules_of(tmp_path, rules))
 
 
 @pytest.mark.parametrize("args, want", [
-    pytest.param([*ROB, "--rules", "guangdong"], "Win:      E robbing S's kong (抢杠)",
+    pytest.param([*ROB, "--rules", "guangdong"], "Win:      E robbing S's kong (抢杠) with 2p",
                  id="guangdong: 抢杠"),
     pytest.param([*KONG_DRAW, "--rules", "lanzhou"],
-                 "Win:      E by self-draw on a kong replacement (杠上开花)", id="lanzhou: 杠上开花"),
+                 "Win:      E by self-draw on a kong replacement (杠上开花) with 1s",
+                 id="lanzhou: 杠上开花"),
 ])
 def test_the_chinese_rulesets_keep_their_words(args, want):
     assert want in out("score", *args)

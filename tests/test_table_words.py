@@ -75,7 +75,7 @@ def test_payer_line_names_the_payers_and_the_rule(args, want):
 
 NOT_LEGAL = """\
 Hand:     123456789m112pC 3p   (luzhou)
-Win:      E on S's discard
+Win:      E on S's discard with 3p
 Reading:  123m 456m 789m 123p 1pC=1p
 
 Pattern    English    Effect
@@ -99,20 +99,22 @@ def test_a_hand_no_legal_win_says_nobody_pays_it():
 
 
 @pytest.mark.parametrize("args, term", [
-    pytest.param(["(5555p) 123m456m789m1pC"], "杠上花", id="luzhou: its 杠上花"),
+    pytest.param(["(5555p) 123m456m789m1pC"], "杠上花) with C", id="luzhou: its 杠上花"),
     # (The guide's players learned its English names: names: en.)
-    pytest.param(["(1111m) 234m 567m 123p 55p", *GUIDE], "Kong Draw", id="guide: its Kong Draw"),
-    pytest.param(["(1111s) 123m456m789m5pP", "--rules", "guangdong"], "杠上开花",
+    pytest.param(["(1111m) 234m 567m 123p 55p", *GUIDE], "Kong Draw) with 5p",
+                 id="guide: its Kong Draw"),
+    pytest.param(["(1111s) 123m456m789m5pP", "--rules", "guangdong"], "杠上开花) with P",
                  id="guangdong: its 杠上开花, not Sichuan's 杠上花"),
     pytest.param(["(1111s) 123m456m789m5pP", "--rules", "guangdong", "--opt",
-                  "kong_draw_double=false"], "杠上开花", id="guangdong with no kong-draw double"),
-    pytest.param(["(1111m) 234p 567p CFP 11s", "--rules", "lanzhou", "--declared"], "杠上开花",
+                  "kong_draw_double=false"], "杠上开花) with P",
+                 id="guangdong with no kong-draw double"),
+    pytest.param(["(1111m) 234p 567p CFP 11s", "--rules", "lanzhou", "--declared"], "杠上开花) with 1s",
                  id="lanzhou: no pattern of its own, the common term"),
 ])
 def test_win_line_names_a_kong_draw_in_the_rulesets_words(args, term):
     """The Win line said 杠上花 in every ruleset, beside guangdong's own 杠上开花 pattern."""
     assert line("Win:", *args, "--kong-draw") == \
-        f"Win:      E by self-draw on a kong replacement ({term})"
+        f"Win:      E by self-draw on a kong replacement ({term}"
 
 
 @pytest.mark.parametrize("args, reason", [
