@@ -138,8 +138,15 @@ def paid_words(r) -> str:
     if r.raw != top.capped:
         words += f", cap {r.cap} -> {top.capped}{unit}"
     if top.capped != r.value:
-        words += f", {division_words(r.rules.discard_divisor)[0]} -> {r.value}{unit}"
+        words += f", {division_words(r.rules.discard_divisor)[0]}" \
+                 f"{rounded_down(top.capped, r.rules.discard_divisor)} -> {r.value}{unit}"
     return words
+
+
+def rounded_down(capped: int, divisor: int) -> str:
+    """`, rounded down` where dividing `capped` leaves a remainder: "25 颗 (cap 25)" then
+    "-> 12 颗" left a player to argue 13."""
+    return ", rounded down" if capped % divisor else ""
 
 
 def exempt_words(r) -> str:
@@ -187,8 +194,7 @@ def value_lines(r) -> list:
            + (f" -> {capped}{unit}" if capped != r.raw else "")]
     if r.context.discard_type and r.value != capped:
         divided = division_words(r.rules.discard_divisor)[0]
-        # (Said where it rounds: "25 颗 (cap 25)" then "-> 12 颗" left a player to argue 13.)
-        down = ", rounded down" if capped % r.rules.discard_divisor else ""
+        down = rounded_down(capped, r.rules.discard_divisor)
         out.append(f"{divided} on a discard-type win{down} -> {r.value}{unit}")
     return out
 
