@@ -178,7 +178,8 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
     except MjscoreError as e:
         # (Its message is one line already, the record's own text escaped: `errors.one_line`.)
         return Row(rec.file, rec.number,
-                   error=as_fields(str(e)) if isinstance(e, OptionError) else str(e))
+                   error=as_fields(str(e), rec.fields) if isinstance(e, OptionError)
+                   else str(e))
     except RecursionError:  # (nested in the record's own fields, before score sees them)
         return Row(rec.file, rec.number, error=TOO_DEEP)
     return _row(rec.file, rec.number, result, None, result.legal, None)

@@ -46,16 +46,32 @@ KEYS = ("hand", "win", "seat", "discard", "kong_draw", "kong_from", "after_kong"
 _FLAG = re.compile(r"--([a-z]+(?:-[a-z]+)*)")
 
 
-def as_fields(message: str) -> str:
+def as_fields(message: str, fields=None) -> str:
     """An option's message as a record names what it says: its key or CSV column
     (`kong_draw`), not the command's flag (`--kong-draw`), and `--opt K=V` as `opts K=V`.
-    (The record's own text, quoted in the message, is left as written.)"""
+    The record's own text (the values of `fields`), quoted in the message, is left as
+    written, quotes inside it and all."""
+    kept = [(m.start(), m.end()) for t in _texts(fields) if t
+            for m in re.finditer(re.escape(t), message)]
+
     def field(m):
+        if any(a <= m.start() < b for a, b in kept):
+            return m[0]
         key = "opts" if m[1] == "opt" else m[1].replace("-", "_")
         return key if key in KEYS else m[0]
-    parts = message.split('"')
-    parts[::2] = [_FLAG.sub(field, part) for part in parts[::2]]
-    return '"'.join(parts)
+    return _FLAG.sub(field, message)
+
+
+def _texts(value) -> list:
+    """The text in a record's fields, nested ones too (`opts`, a list of seats): what an
+    error may quote of it."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _texts(v)]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _texts(v)]
+    return []
 
 
 @dataclass(frozen=True)

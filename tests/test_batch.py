@@ -311,18 +311,23 @@ def test_a_bad_records_error_is_the_message_score_gives(tmp_path, record, kwargs
 
 # An option's message names the record's field (its key, its CSV column), not the command's
 # flag, which a batch has none of; the record's own text, quoted, is left as written.
-@pytest.mark.parametrize("message, said", [
-    pytest.param("invalid option: --kong-draw: no kong", "invalid option: kong_draw: no kong",
-                 id="a flag"),
-    pytest.param("invalid option: --horses: off; set --opt horses=1",
+@pytest.mark.parametrize("message, fields, said", [
+    pytest.param("invalid option: --kong-draw: no kong", {"kong_draw": True},
+                 "invalid option: kong_draw: no kong", id="a flag"),
+    pytest.param("invalid option: --horses: off; set --opt horses=1", {"horses": "1m"},
                  "invalid option: horses: off; set opts horses=1", id="an --opt"),
     pytest.param('invalid option: --win takes one tile, not "--kong-draw"',
-                 'invalid option: win takes one tile, not "--kong-draw"', id="quoted text"),
-    pytest.param("invalid option: --format x", "invalid option: --format x",
+                 {"win": "--kong-draw"}, 'invalid option: win takes one tile, not "--kong-draw"',
+                 id="quoted text"),
+    pytest.param("invalid option: --format x", {}, "invalid option: --format x",
                  id="no record field"),
+    pytest.param('invalid option: --seat takes a seat, not "X"Y --kong-draw"',
+                 {"seat": 'X"Y --kong-draw'},
+                 'invalid option: seat takes a seat, not "X"Y --kong-draw"',
+                 id="a quote inside the record's own text"),
 ])
-def test_an_option_is_named_as_the_records_field(message, said):
-    assert as_fields(message) == said
+def test_an_option_is_named_as_the_records_field(message, fields, said):
+    assert as_fields(message, fields) == said
 
 
 def test_blank_lines_are_no_records(tmp_path):
