@@ -8,9 +8,10 @@ settle(record, rules=None, *, opts=None) -> SettleResult
     Settle a whole hand from a record of its events (`mjscore settle`).
 
 Results are frozen dataclasses; each one's `to_dict()` is its command's `--format json`.
-A Result's `legal`, `reasons`, `value`, `raw`, `cap`, `patterns` (each with `id`, `name`,
-`en`, `effect`, `count`), `decomposition`, `payments` (each with `frm`, `to`, `amount`,
-`why`) and `net` are the JSON's fields. Bad input raises MjscoreError, whose subclasses are
+A Result's `legal`, `reasons`, `value`, `raw` (the JSON's `raw_value`), `cap`, `patterns`
+(each with `id`, `name`, `en`, `effect`, and `count`, which the JSON leaves out),
+`decomposition`, `payments` (each with `frm`, the JSON's `from`, `to`, `amount`, `why`) and
+`net` hold what the JSON's fields of those names do. Bad input raises MjscoreError, whose subclasses are
 NotationError (the hand), RulesetError (a ruleset), OptionError (an option) and InputError
 (a file or record); `str(e)` is the one-line message the command prints.
 

@@ -59,10 +59,11 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
     tile written). seat, dealer: "E", "S", "W" or "N". discard: the seat whose discard was
     won on (None: self-drawn). rob_kong: the seat whose added kong was robbed. won: seats that
     already won this hand ("S,W" or a list). kong_draw, after_kong, declared, heavenly,
-    earthly: True or False. ghosts_drawn: a whole number (喜钱). indicator: the flipped ghost
-    indicator (guangdong). horses: 买马 tiles, in notation. kong_from: with kong_draw, the
-    seat whose discard the winner konged before the replacement tile (杠爆全包, where the
-    ruleset makes that seat pay). opts: the ruleset's options,
+    earthly: True or False. ghosts_drawn: the ghosts drawn this hand (喜钱), a whole number;
+    0, the default, is the ghosts the hand holds, and fewer than it holds is an error.
+    indicator: the flipped ghost indicator (guangdong). horses: 买马 tiles, in notation.
+    kong_from: with kong_draw, the seat whose discard the winner konged before the replacement
+    tile (杠爆全包, where the ruleset makes that seat pay). opts: the ruleset's options,
     {name: value}, values as text or their own types ({"cap": 100}).
 
     Returns a frozen Result (`.legal`, `.reasons`, `.value`, `.patterns`, `.payments`,

@@ -112,15 +112,17 @@ _NUMBERS: dict = {}  # context -> its number (`WinContext.number`)
 
 
 def seat(value, flag: str) -> str:
-    s = str(value).strip().upper()
+    # (str's own text of a str subclass: an Enum of seats, whose str() is "Seat.S")
+    text = str.__str__(value) if isinstance(value, str) else str(value)
+    s = text.strip().upper()
     if s not in SEATS:
         from .notation import HONOUR_WORDS  # (the winds as the notation takes them)
         plain = unicodedata.normalize("NFKC", s)
         wind = HONOUR_WORDS.get(plain)
         near = plain if plain in SEATS else _SEAT_WORDS.get(plain) or \
             (wind if wind in SEATS else None)
-        hint = f" ({str(value).strip()} is {near})" if near else ""
-        raise OptionError(f'{flag} takes a seat E, S, W or N, not "{value}"{hint}')
+        hint = f" ({text.strip()} is {near})" if near else ""
+        raise OptionError(f'{flag} takes a seat E, S, W or N, not "{text}"{hint}')
     return s
 
 
@@ -139,8 +141,9 @@ def seats(value, flag: str) -> tuple:
         items = value.split(",")
     elif isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray, Mapping)):
         items = list(value)  # a list, tuple or set; a numpy array, a pandas Series
-    else:
-        raise OptionError(f'{flag} takes seats E, S, W or N, not "{value}"')
+    else:  # (its type said: a pathlib.Path("S") looks like the seat it is not)
+        raise OptionError(f"{flag} {value}: seats are written as text or a list of them, not "
+                          f"as {type(value).__name__}")
     if any(isinstance(v, str) and not v.strip() for v in items):
         given = value if isinstance(value, str) else ",".join(map(str, items))
         raise OptionError(f'{flag} "{given}": an empty seat in the list')

@@ -28,6 +28,7 @@ class Wait:
     self_draw_only: bool = field(default=False, compare=False)
 
     def to_dict(self) -> dict:
+        """This wait as the JSON's `waits` list holds it."""
         return {"tile": self.tile, "value": self.value,
                 "patterns": [h.to_dict() for h in self.patterns]}
 
@@ -55,6 +56,7 @@ class WaitsResult:
     full_ghost: bool = False
 
     def to_dict(self) -> dict:
+        """The `waits --format json` object of this hand."""
         out = {"ruleset": self.ruleset, "hand": self.hand, "ready": self.ready}
         if self.flower_cat is not None:
             out["flower_cat"] = self.flower_cat

@@ -148,11 +148,12 @@ def _errors(schema, data) -> list:
 
 def _as_file(data):
     """A record given from Python as a file would hold it: every mapping (a MappingProxyType,
-    an OrderedDict's subclass, any Mapping) a dict, which the schema and the checks know.
-    (A read-only mapping was refused as "no mapping with seats: and events:".)"""
+    an OrderedDict's subclass, any Mapping) a dict, and a tuple a list, which the schema and
+    the checks know. (A read-only mapping was refused as "no mapping with seats: and events:",
+    and a tuple of events as "must be a list", where `score` takes any sequence of seats.)"""
     if isinstance(data, Mapping):
         return {k: _as_file(v) for k, v in data.items()}
-    if isinstance(data, list):
+    if isinstance(data, (list, tuple)):
         return [_as_file(v) for v in data]
     return data
 

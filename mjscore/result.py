@@ -23,7 +23,9 @@ class Alternative:
 
 @dataclass(frozen=True)
 class Result:
-    """One scored win. Fields match `score --format json` (CONTRACT); `to_dict()` gives it."""
+    """One scored win. The fields the JSON has hold what `score --format json` shows (CONTRACT;
+    `raw` is its `raw_value`); `to_dict()` gives that JSON. The rest (`parsed`, `top`,
+    `context`, ...) are what the table and `--explain` are written from."""
 
     ruleset: str
     parsed: object = field(repr=False)  # the hand as read, winning tile included
@@ -88,6 +90,8 @@ class Result:
                      for e in distinct(self.evaluations, self.ghost))
 
     def to_dict(self) -> dict:
+        """The `score --format json` object of this win (a new dict: changing it changes
+        nothing here)."""
         return {"ruleset": self.ruleset, "hand": self.hand, **self.outcome(),
                 "decomposition": self.decomposition, **self.paid()}
 

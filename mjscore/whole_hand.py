@@ -51,6 +51,7 @@ class EventResult:
     results: tuple = ()  # the score Result of each win in the event
 
     def to_dict(self) -> dict:
+        """This event as the JSON's `events` list holds it."""
         return {"event": self.number, "type": self.type, "summary": self.summary,
                 "payments": [p.to_dict() for p in self.payments]}
 
@@ -75,6 +76,7 @@ class SettleResult:
     __hash__ = hash_fields
 
     def to_dict(self) -> dict:
+        """The `settle --format json` object of this hand."""
         return {"ruleset": self.ruleset, "record": self.record, "legal": self.legal,
                 "reasons": list(self.reasons), "events": [e.to_dict() for e in self.events],
                 "net": dict(self.net), "next_dealer": self.next_dealer,

@@ -3,8 +3,10 @@ once, and with results and rulesets that stay as they were made."""
 
 from __future__ import annotations
 
+import enum
 import inspect
 import json
+import pathlib
 import pickle
 import re
 import typing
@@ -129,6 +131,8 @@ def test_settle_takes_a_compiled_ruleset_as_score_does(rules, opts):
     pytest.param({**SETTLED, "seats": MappingProxyType(SETTLED["seats"])}, id="seats"),
     pytest.param({**SETTLED, "events": [MappingProxyType(SETTLED["events"][0])]}, id="an-event"),
     pytest.param({**SETTLED, "opts": MappingProxyType({"cap": 40})}, id="opts"),
+    # A tuple is a list, as score's `won` takes any sequence ("events: must be a list").
+    pytest.param({**SETTLED, "events": tuple(SETTLED["events"])}, id="events-tuple"),
 ])
 def test_settle_takes_any_mapping_as_a_dict(record):
     assert settle(record).to_dict() == settle(SETTLED).to_dict()
@@ -364,3 +368,25 @@ def test_a_key_that_is_not_text_is_named_once(record, message):
     with pytest.raises(InputError) as e:
         settle(record)
     assert str(e.value) == message
+
+
+class _Seat(str, enum.Enum):
+    E = "E"
+    S = "S"
+
+
+# A str Enum's str() is "_Seat.S" (Python 3.11): it was refused as not a seat.
+@pytest.mark.parametrize("kwargs, same_as", [
+    pytest.param({"seat": _Seat.S}, {"seat": "S"}, id="seat"),
+    pytest.param({"won": [_Seat.S]}, {"won": ["S"]}, id="won"),
+    pytest.param({"dealer": _Seat.S}, {"dealer": "S"}, id="dealer"),
+])
+def test_a_seat_given_as_a_str_enum_is_its_value(kwargs, same_as):
+    hand = "111m123m456m789m5pC"
+    assert score(hand, win="5p", **kwargs).to_dict() == score(hand, win="5p", **same_as).to_dict()
+
+
+def test_a_seat_list_of_another_type_names_the_type():
+    with pytest.raises(OptionError,
+                       match=r"--won S: seats are written as text or a list of them, not as \w*Path$"):
+        score("111m123m456m789m5pC", won=pathlib.Path("S"))
