@@ -16,7 +16,7 @@ import errno
 import os
 import stat
 
-from .errors import InputError, RulesetError
+from .errors import InputError, RulesetError, os_reason
 from .output_guard import identity
 from .records import STDIN, STDIN_LABEL, input_format, label
 from .ruleset_check import load_for_records
@@ -76,8 +76,8 @@ def open_output(path: str | None, stdout) -> tuple:
         return stdout, False
     try:
         return open(path, "w", encoding="utf-8", newline=""), True
-    except OSError as e:
-        raise InputError(f"{label(path)}: cannot be written ({e.strerror or e})") from None
+    except (OSError, ValueError) as e:  # (ValueError: a NUL in the name)
+        raise InputError(f"{label(path)}: cannot be written ({os_reason(e)})") from None
 
 
 def _readable(path: str) -> None:
@@ -85,8 +85,8 @@ def _readable(path: str) -> None:
         mode = os.stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):  # (a dangling link too)
         raise InputError(f"{label(path)}: no such file") from None
-    except OSError as e:  # a folder that cannot be entered, a name too long, a link loop
-        raise _unreadable(path, e) from None
+    except (OSError, ValueError) as e:  # a folder that cannot be entered, a name too long,
+        raise _unreadable(path, e) from None  # a link loop; a NUL in it (Python's own call)
     if stat.S_ISDIR(mode):
         raise InputError(f"{label(path)}: is a directory, not a batch file")
     if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
@@ -121,9 +121,9 @@ def stream_readable(stream) -> None:
                          "only)")
 
 
-def _unreadable(path: str, e: OSError) -> InputError:
+def _unreadable(path: str, e: Exception) -> InputError:
     # The message reading the file would give (its name spelt as rows spell it), only sooner.
-    return InputError(f"{label(path)}: cannot be read ({e.strerror or e})")
+    return InputError(f"{label(path)}: cannot be read ({os_reason(e)})")
 
 
 def not_output(paths, output: str | None, what: str = "", stream=None) -> None:
@@ -135,7 +135,7 @@ def not_output(paths, output: str | None, what: str = "", stream=None) -> None:
         return
     try:
         out = os.stat(output)
-    except OSError:
+    except (OSError, ValueError):  # (ValueError: a NUL in the name, which open refuses too)
         return  # no such file yet: it erases nothing
     same = _same_file(paths, out, stream)
     if same is not None:

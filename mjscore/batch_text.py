@@ -11,7 +11,7 @@ import io
 import os
 import stat
 
-from .errors import InputError
+from .errors import InputError, os_reason
 
 SNIFF = 8192  # bytes looked at for a binary or non-UTF-8 file before any record is read
 
@@ -25,7 +25,7 @@ def binary(path: str, name: str, stdin=None):
     try:
         f = open(path, "rb")
     except OSError as e:
-        raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
+        raise InputError(f"{name}: cannot be read ({os_reason(e)})") from None
     with f:
         yield f
 

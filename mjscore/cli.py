@@ -15,7 +15,7 @@ import click
 from . import __version__, streams
 from .cli_options import (batch_params, one_ruleset, rules_show_params, ruleset_names,
                           score_params, settle_params, waits_params)
-from .errors import TOO_DEEP, MjscoreError, counted, file_label, one_line
+from .errors import TOO_DEEP, MjscoreError, counted, file_label, one_line, os_reason
 
 CLOSED_PIPE = 141
 
@@ -422,7 +422,7 @@ def _write_lines(write, lines: list) -> None:
 
 
 def _cannot_write(e: OSError):
-    _say(f"mjscore: cannot write the output: {e.strerror or e}")
+    _say(f"mjscore: cannot write the output: {os_reason(e)}")
     _to_null(sys.stdout)  # (a full disk: the rest of the output cannot be written either)
     sys.exit(2)
 

@@ -25,6 +25,13 @@ def one_line(text: str) -> str:
     return out
 
 
+def os_reason(e: Exception) -> str:
+    """Why the system refused a file, as a message says it: an OSError's own words ("No such
+    file or directory"), else the error itself (a ValueError for a NUL byte in the name,
+    which Python refuses before the system sees it)."""
+    return str(getattr(e, "strerror", None) or e)
+
+
 def file_label(path: str) -> str:
     """A file's name as messages and output show it (a batch row's `file`, settle's
     `record`, a house ruleset's column): a byte that was not UTF-8 (`\\udcff` from the

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .batch_text import binary, garbled, text_of
-from .errors import InputError, counted, file_label
+from .errors import InputError, counted, file_label, os_reason
 from .frozen import maker
 from .words import describe, spelt, unknown
 
@@ -180,14 +180,14 @@ def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:
         try:
             text = text_of(raw, name, kind)
         except OSError as e:
-            raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
+            raise InputError(f"{name}: cannot be read ({os_reason(e)})") from None
         try:
             found = _READERS[kind](text, name)
             if name != path and path != STDIN:  # (rare) the real path, to find files beside it
                 found = (replace(rec, path=path) for rec in found)
             yield from found
         except OSError as e:
-            raise InputError(f"{name}: cannot be read ({e.strerror or e})") from None
+            raise InputError(f"{name}: cannot be read ({os_reason(e)})") from None
         finally:
             if path == STDIN:
                 text.detach()  # closing the wrapper would close the caller's stdin

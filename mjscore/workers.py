@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Callable, Iterable, Iterator
 
+from .errors import os_reason
+
 AHEAD = 4  # chunks in flight per worker: keeps workers busy while bounding memory
 
 
@@ -60,7 +62,7 @@ def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
         if pool is not None:
             _abandon(pool)
         if notice is not None:
-            notice(f"--jobs {workers}: no worker processes here ({e.strerror or e}); scoring "
+            notice(f"--jobs {workers}: no worker processes here ({os_reason(e)}); scoring "
                    "in this one")
         for chunk, _future in pending:
             yield task(chunk)

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 
 from pathlib import Path
 
+from .errors import os_reason
 from .words import spelt
 from .yaml_checks import check_events
 
@@ -54,7 +55,7 @@ def read_stream(f, fail):
 
 
 def _unreadable(e: Exception, fail):
-    return fail(f"cannot be read ({getattr(e, 'strerror', None) or e})")
+    return fail(f"cannot be read ({os_reason(e)})")
 
 
 def from_bytes(raw: bytes, fail):

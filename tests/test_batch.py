@@ -620,6 +620,14 @@ def test_a_bad_second_file_after_the_rows_of_the_first(tmp_path, jobs, n):
                  id="output is an input"),
     pytest.param(["x.jsonl", "-o", "no/such/dir/out.jsonl"], ["cannot be written"],
                  id="output cannot be written"),
+    # (No shell passes a NUL; a caller driving the command in Python can: Python's own
+    # ValueError, not an OSError, was let through as exit 1.)
+    pytest.param(["a\x00b.jsonl"], ["a\\x00b.jsonl: cannot be read (embedded null byte)"],
+                 id="NUL in the name"),
+    pytest.param(["a\x00b"], ["a\\x00b: cannot be read (embedded null byte)"],
+                 id="NUL in a name with no extension"),
+    pytest.param(["x.jsonl", "-o", "o\x00.jsonl"],
+                 ["o\\x00.jsonl: cannot be written (embedded null byte)"], id="NUL in -o"),
 ])
 def test_bad_command_line_fails_before_any_row(tmp_path, monkeypatch, args, fragments):
     monkeypatch.chdir(tmp_path)
