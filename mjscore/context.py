@@ -80,9 +80,6 @@ class WinContext:
     # Who discarded the tile of the kong claimed before this kong draw (`--kong-from`): the
     # payer of a `payers.kong_draw_claimed` rule (杠爆全包).
     kong_from: str | None = None
-    # ((kind, copies), ...) of natural tiles other seats are known to hold (a settle record's
-    # hands, `table_hands.held_elsewhere`): no ghost stands for a copy past those (L2).
-    seen: tuple = ()
 
     def __getstate__(self) -> dict:
         # The numbers given out differ between processes: a copy sent to another is given

@@ -10,7 +10,7 @@ from . import tiles as T
 from .decompose import readings
 from .options import option_of
 from .reading import YAOJI
-from .robbing import fewest_natural, ghost_room, pong_natural
+from .robbing import fewest_natural, ghost_room
 
 
 def no_reading(h, rs, t, ctx, words: dict) -> str:
@@ -37,35 +37,20 @@ def _seven_pairs_off(h, rs, t, ctx) -> str:
 
 
 def _robbed_room(h, rs, t, ctx) -> str:
-    """Why a hand that would read as a win were the tiles elsewhere on the table not there
-    does not: a ghost may not stand for a copy of the robbed kind that the konger's pong
-    holds, nor of a kind the other seats of a settle record hold (`robbing.ghost_room`)."""
+    """Why a hand that would read as a win were the robbed kong's tiles not on the table does
+    not: a ghost may not stand for a copy of the robbed kind that the konger's pong holds
+    (`robbing.ghost_room`)."""
     room = ghost_room(rs, h, ctx)
-    if room is rs.cand or not t.ghosts:
+    if room is rs.cand or not t.ghosts or not readings(h, rs, t, ctx.discard_type):
         return ""
-    over = sorted({k for r in readings(h, rs, t, ctx.discard_type)
-                   for k, n in enumerate(r.counts) if n > room[k]})
-    return "".join(_why_cut(h, rs, ctx, k, room[k]) for k in over[:3])
-
-
-def _why_cut(h, rs, ctx, k: int, room: int) -> str:
-    name, n = T.name(k), rs.copies[k]
-    seen = dict(ctx.seen).get(k, 0)
-    if ctx.rob_kong and k == h.win and room == max(n - pong_natural(rs, k), 0) and \
-            n - seen > room:
-        if fewest_natural(rs, k, 3) == 3:
-            return (f": {ctx.rob_kong}'s pong of {name} and the robbed {name} are {n} of the "
-                    f"{n}, so no ghost may stand for another {name}")
-        # (A 贴鬼 pong holds at least one natural tile, beside its ghosts.)
-        return (f": {ctx.rob_kong}'s pong of {name} holds at least one natural {name}, so "
-                f"this hand holds at most {room} {name} with the robbed one, ghosts standing "
-                "for it included")
-    own = h.physical()[k]
-    left = max(room - own, 0)
-    return (f": the other seats hold {seen} {name} of the {n}" +
-            (f" and this hand {own}" if own else "") +
-            (f", so no ghost may stand for a {name}" if not left else
-             f", so ghosts may stand for at most {left} {name}"))
+    k, n = T.name(h.win), rs.copies[h.win]
+    if fewest_natural(rs, h.win, 3) == 3:
+        return (f": {ctx.rob_kong}'s pong of {k} and the robbed {k} are {n} of the {n}, so no "
+                f"ghost may stand for another {k}")
+    # (A 贴鬼 pong holds at least one natural tile, beside its ghosts.)
+    return (f": {ctx.rob_kong}'s pong of {k} holds at least one natural {k}, so this hand "
+            f"holds at most {room[h.win]} {k} with the robbed one, ghosts standing for it "
+            "included")
 
 
 def _taken_stand_in(h, rs, t, ctx) -> str:

@@ -22,39 +22,27 @@ def pong_natural(rs, k: int) -> int:
     return max(fewest_natural(rs, k, 3) - robbed_may_be_ghost(rs), 0)
 
 
-# (rs.cand, ((kind, room), ...)) -> rs.cand with those rooms cut (`ghost_room`)
-_ROOM: dict = {}
+_ROOM: dict = {}  # (rs.cand, robbed kind, room) -> rs.cand, that kind's room cut (`ghost_room`)
 
 
 def ghost_room(rs, hand, ctx) -> tuple:
-    """The copies a ghost may make each kind up to (`rs.cand`), cut by what the table holds
-    elsewhere. In a win robbing a kong, the robbed kong is a pong of the winning tile's kind
-    plus that tile, and the pong's natural tiles (`fewest_natural`: all three where no ghost is
-    wild in a meld, as in guangdong; at least one beside a 贴鬼) are on the table, so the
-    robber's reading holds at most the copies they leave, the robbed tile among them. In a
-    settle record, the natural tiles other seats hold (`ctx.seen`) are on the table too. A
-    ghost never stands for a fifth copy (README, "How scoring works"), as for the flipped
-    indicator; `rob_refusal` counts the natural tiles. Else `rs.cand` itself."""
-    if not rs.ghost_kinds or not (ctx.rob_kong or ctx.seen):
+    """The copies a ghost may make each kind up to (`rs.cand`) in a win robbing a kong: the
+    robbed kong is a pong of the winning tile's kind plus that tile, and the pong's natural
+    tiles (`fewest_natural`: all three where no ghost is wild in a meld, as in guangdong; at
+    least one beside a 贴鬼) are on the table, so the robber's reading holds at most the
+    copies they leave, the robbed tile among them. A ghost never stands for a fifth copy
+    (README, "How scoring works"), as for the flipped indicator; `rob_refusal` counts the
+    natural tiles. Else `rs.cand` itself."""
+    if not ctx.rob_kong or not rs.ghost_kinds:
         return rs.cand
-    cand, copies = rs.cand, rs.copies
-    cuts = {k: copies[k] - n for k, n in ctx.seen if copies[k] - n < cand[k]}
-    if ctx.rob_kong:
-        k = hand.win
-        room = max(copies[k] - pong_natural(rs, k), 0)
-        if room < cuts.get(k, cand[k]):
-            cuts[k] = room
-    if not cuts:
-        return cand
-    key = (cand, tuple(sorted(cuts.items())))  # (the rooms too: equal cand may cut apart)
+    k = hand.win
+    room = max(rs.copies[k] - pong_natural(rs, k), 0)
+    if rs.cand[k] <= room:
+        return rs.cand
+    key = (rs.cand, k, room)  # (the room too: two rulesets' equal cand may leave it apart)
     got = _ROOM.get(key)
-    if got is None:  # (one tuple a cut, kept: the decomposer's tables key on its identity)
-        got = list(cand)
-        for k, room in cuts.items():
-            got[k] = max(room, 0)
-        if len(_ROOM) >= 1024:  # (settle's cuts vary by record; readers check identity)
-            _ROOM.clear()
-        got = _ROOM[key] = tuple(got)
+    if got is None:  # (one tuple a kind, kept: the decomposer's tables key on its identity)
+        got = _ROOM[key] = rs.cand[:k] + (room,) + rs.cand[k + 1:]
     return got
 
 

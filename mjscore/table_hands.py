@@ -98,31 +98,6 @@ def on_table(rec, rs, play: dict, hands: dict) -> Counter:
     return table
 
 
-def held_elsewhere(rec, rs, play: dict, hands: dict, seat: str) -> tuple:
-    """((kind, copies), ...) of the natural tiles the record shows held by the seats other than
-    `seat`: their hands given (a ghost in a meld as the kind it stands for, a copy of it too),
-    and the kongs and called melds of those not given, at their fewest natural tiles
-    (`loose_melds`); one tile won by several seats is one copy, `seat`'s own where it is one
-    of them. A ghost in `seat`'s hand stands for no copy past those left (L2: never a fifth
-    copy, which a settle record, showing every hand, can tell)."""
-    seen: Counter = Counter()
-    for s, h in hands.items():
-        if s != seat:
-            seen.update(h.concealed)
-            for m in h.melds:
-                seen.update(m.tiles)
-    for e in rec.events:
-        if e.type == "win" and "from" in e.fields:
-            won = [s for s in claimants_win(play, e) if s in hands]
-            others = sum(s != seat for s in won)
-            if others:
-                seen[event_tile(e, rec.label)] -= others - (seat not in won)
-    for s, counts in loose_melds(rec, rs, play, hands)[0].items():
-        if s != seat:
-            seen.update(counts)
-    return tuple(sorted((k, n) for k, n in seen.items() if n > 0 and k not in rs.ghost_kinds))
-
-
 def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
     """({seat: Counter} x 3, robbed) of the kongs and called melds of the seats whose hands are
     not given: the fewest natural tiles of each kind they hold (`fewest_natural`: one beside a

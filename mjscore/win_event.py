@@ -6,7 +6,6 @@ gives, and the words and payments the event settles to."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from . import context as C
 from . import tiles as T
@@ -18,7 +17,7 @@ from .passes import blocked_by_pass
 from .patterns import physical_ghosts
 from .record import event_tile
 from .settlement import check_extras
-from .table_hands import claimants_win, held_elsewhere
+from .table_hands import claimants_win
 from .working import exempt_words, how_won, liable_words, paid_words
 
 
@@ -79,9 +78,6 @@ def settle_win(table, ev) -> tuple:
         except MjscoreError as e:  # an option in the record's keys: settle has no --kong-draw
             raise InputError(f"{table.rec.label}: event {ev.number}: "
                              f"{e.record if isinstance(e, OptionError) else e}") from None
-        seen = held_elsewhere(table.rec, table.rs, table.play, table.hands, seat)
-        if seen:
-            ctx = replace(ctx, seen=seen)
         after_kong_checked(table, ev, frm, tile)
         unwritten_kong_flags(table, ev, seat, frm, tile)
         deal_win_checked(table, ev, seat, frm)

@@ -269,9 +269,7 @@ def judge(case: dict):
     rep = [0] * 27
     for kind, k, g in melds:
         rep[k] += MELD_SIZE[kind]
-    # (A settle record's other hands: the copies they hold, which no ghost here may add to.)
-    elsewhere = case.get("_elsewhere") or [0] * 27
-    room = [4 - rep[k] - elsewhere[k] for k in range(27)]
+    room = [4 - rep[k] for k in range(27)]
     natural_suits = {k // 9 for k in range(27) if nat[k] or rep[k]}
 
     reasons = set()
@@ -291,8 +289,7 @@ def judge(case: dict):
             readings.add((tuple(F[k] + rep[k] for k in range(27)), "standard", allpong))
         if not melds:
             for F in seven_pairs_readings(nat, w, suits):
-                if all(F[k] + elsewhere[k] <= 4 for k in range(27)):
-                    readings.add((F, "pairs", False))
+                readings.add((F, "pairs", False))
     if not readings:
         reasons.add("shape")
         return (False, reasons, None, {s: 0 for s in SEATS}, None)
@@ -816,19 +813,6 @@ def _table_room(table: list, hand: dict, ghosts: int) -> bool:
     return all(x <= 4 for x in nat[:27]) and nat[G] <= ghosts
 
 
-def _elsewhere(hands: dict, seat: str) -> list:
-    """The copies of each suited kind the other seats hold (a meld's ghosts as its kind)."""
-    out = [0] * 27
-    for s, h in hands.items():
-        if s != seat:
-            for k in h["concealed"]:
-                if k != G:
-                    out[k] += 1
-            for kind, k, _g in h["melds"]:
-                out[k] += MELD_SIZE[kind]
-    return out
-
-
 def make_chajiao(rng: random.Random) -> dict:
     """A record of a hand that ends at an exhausted wall: 0-2 self-drawn wins first, then
     查叫 among the (2-4) players not yet won."""
@@ -875,9 +859,6 @@ def make_chajiao(rng: random.Random) -> dict:
         else:
             return None
     for seat in winners:
-        hands[seat]["_elsewhere"] = _elsewhere(hands, seat)
-        if judge(hands[seat])[0] is not True:  # (its ghost a copy another seat holds: L2)
-            return None
         events.append({"win": seat, "tile": tname(hands[seat]["win"])})
     events.append({"exhausted": True})
     return {"rules": "luzhou", "dealer": "E", "opts": opts, "events": events,

@@ -128,9 +128,9 @@ LANZHOU_E = "rules: lanzhou\nseats:\n  E: 111m123m456m789m E E\nevents:\n  - {wi
     pytest.param(GD + "opts: {horses: 2}\n" + E + WIN, [],
                  "event 1 (horses): guangdong draws 2 horses (opts.horses): give 2 tiles, got 0",
                  id="horses too few"),
-    pytest.param("opts: {cap: none}\nseats:\n  E: 111m123m456m789m C 9p\n  S: 234m567m22p345p6p8p\n"
+    pytest.param("opts: {cap: none}\nseats:\n  E: 111m123m456m789m C 5p\n  S: 234m567m22p345p6p8p\n"
                  "  W: 35799m245689s99s\n  N: 234m456p789s11pC5p\n"
-                 "events:\n  - {win: E, tile: 9p}\n  - {exhausted: true}\n", [],
+                 "events:\n  - {win: E, tile: 5p}\n  - {exhausted: true}\n", [],
                  "event 2: luzhou: a 花猫 pays the cap, and the cap is none: set "
                  "opts.flower_cat_pays to a number", id="a 花猫 with no cap"),
 ])
