@@ -1548,3 +1548,22 @@ def test_the_next_dealer_after_a_double_win_says_why():
     res = CliRunner().invoke(cli, ["settle", str(SAMPLES / "guide-example-3.yaml")])
     assert res.stdout.splitlines()[-1] == \
         "Next dealer: W (the discarder: the first win was several on one discard)"
+
+
+# L2 limits the winner's reading, not the table: every kind's four natural tiles are always
+# somewhere in the set, so a ghost never is one of them, and a real deal (simulated from a
+# shuffled wall, tests/test_settle_counts) wins with a 红中 read as a kind whose four tiles
+# the other hands hold. (A review counted the other hands; ten of 200 simulated guide deals'
+# wins were then refused.)
+@pytest.mark.parametrize("seats, events, net", [
+    pytest.param({"N": "777m 567m 888p 99p 2p3p 4p", "S": "123m 456m 22p 333p 8m C 9m"},
+                 [{"win": "N", "tile": "4p"}, {"win": "S", "tile": "9m"}],
+                 {"E": -22, "S": -16, "W": -22, "N": 60},
+                 id="four 7m in an earlier winner's hand, the 红中 a 7m"),
+    pytest.param({"E": "111m123m456m789m C 5p", "S": "234m567m22p345p6p8p",
+                  "N": "234m456p789s11pC5p"}, [{"win": "E", "tile": "5p"}],
+                 {"E": 15, "S": -5, "W": -5, "N": -5}, id="three 5p in the hands not won"),
+])
+def test_a_ghost_may_stand_for_a_kind_the_other_hands_hold(seats, events, net):
+    r = settle({"rules": "luzhou", "dealer": "E", "seats": seats, "events": events})
+    assert r.legal and r.net == net, r.reasons
