@@ -250,8 +250,13 @@ def gen_extras():
 def gen_shipped():
     rs = _shipped()
     names = sorted(rs, key=lambda n: (n != "luzhou", n))
-    return "Shipped rulesets (`mjscore rules list`):\n\n" + "\n".join(
-        f"- `{n}`: {rs[n].get('title', '')}" for n in names)
+
+    def ghost(n):  # (the first clause of `rules show`'s Ghosts: line: which tile, how)
+        _rc, out = run(f"mjscore rules show {n}")
+        line = next(x for x in out.splitlines() if x.startswith("Ghosts:"))
+        return line.split(":", 1)[1].split(",")[0].strip()
+    return "Shipped rulesets (`mjscore rules list`), with each one's ghost tile:\n\n" + \
+        "\n".join(f"- `{n}`: {rs[n].get('title', '')}; ghost: {ghost(n)}" for n in names)
 
 def gen_planned():
     rc, out = run("mjscore --help")

@@ -172,7 +172,10 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
         if refusal:
             reasons.append(refusal)
     if rs.needs_declared and not ctx.declared:
-        reasons.append(f"not declared (报章): a win needs {words['declared']}")
+        # (`--declared`, or a settle record's key with its value: "declared: true")
+        flag = words["declared"]
+        reasons.append(f"not declared (报章): a win needs "
+                       f"{flag if flag.startswith('--') else flag + ': true'}")
     # The tiles' own suits (`too_many_suits`) include every suit named below, so a hand
     # within the limit there needs no closer look.
     if rs.max_suits and t.too_many_suits:

@@ -20,7 +20,7 @@ from .options import WHOLE_NUMBER, blank_option, parse_pairs
 from .output_guard import no_clash, own_rules
 from .records import KEYS, Record, as_fields, decoded, line_record
 from .ruleset_files import read_once
-from .words import describe, unknown, whole_hint
+from .words import describe, tiles_hint, unknown, whole_hint
 from .workers import AHEAD, in_order
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
@@ -95,6 +95,9 @@ def arguments(fields, rules: str, yaml: bool = True) -> dict:
     return out
 
 
+_TILES = ("hand", "win", "horses", "indicator")  # (text that YAML may read as a list unquoted)
+
+
 def _empty(value) -> bool:
     if isinstance(value, str):
         return not value.strip()
@@ -104,7 +107,8 @@ def _empty(value) -> bool:
 def _value(key: str, value, yaml: bool = True):
     if key in _TEXT:
         if not isinstance(value, str):
-            raise InputError(f'"{key}" must be text, not {describe(value, yaml)}')
+            raise InputError(f'"{key}" must be text, not {describe(value, yaml)}' +
+                             (tiles_hint(value) if yaml and key in _TILES else ""))
         return value
     if key in _FLAGS:
         if isinstance(value, bool):

@@ -178,8 +178,9 @@ def settle(file, rules, opts, fmt):
                                    after_kong, rob_kong, declared, heavenly, earthly;
                                    horses: 1m5p (买马 tiles drawn)
       {kong: S, kind: concealed|added|exposed, tile: 5p}   (from: for an exposed one)
-      {draw: S}  {discard: S, tile: 5p}  {call: W, kind: pong|chow, tile: 5p, from: S}
-      {pass: N, tile: 5p, from: S}  {ghosts: E, drawn: 5}  {exhausted: true}
+      {draw: S}  {discard: S, tile: 5p}  {call: W, kind: pong|chow|kong, tile: 5p, from: S}
+      {pass: N, tile: 5p, from: S, value: 5}   a discard win let go (value: for 过水)
+      {ghosts: E, drawn: 5}  {exhausted: true}
     Draws, discards, calls and passes are checked, not listed; the events listed keep the
     record's numbers. See README "mjscore settle FILE" and samples/records/.
     """

@@ -19,7 +19,7 @@ from .context import SEATS
 from .errors import InputError, OptionError, RulesetError, file_label, too_large
 from .ruleset import ruleset_of
 from .ruleset_files import beside
-from .words import describe, either, schema_text, unknown
+from .words import describe, either, schema_text, tiles_hint, unknown
 
 _HERE = Path(__file__).resolve().parent
 EVENT_TYPES = ("kong", "win", "pass", "ghosts", "exhausted", "draw", "discard", "call")
@@ -115,7 +115,10 @@ def _message(err, what: str) -> tuple:
         odd = next(k for k in err.instance if k not in SEATS) \
             if isinstance(err.instance, dict) else err.instance
         return path, unknown("seat", odd, SEATS)
-    return schema_text(err, what)
+    path, text = schema_text(err, what)
+    if err.validator == "type" and path[-1:] and path[-1] in (*SEATS, "horses", "tile"):
+        text += tiles_hint(err.instance)  # (tiles YAML read as a list or mapping)
+    return path, text
 
 
 def _not_json(data, parts: list) -> str | None:

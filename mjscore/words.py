@@ -107,6 +107,23 @@ def _shown(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def tiles_hint(value) -> str:
+    """What to write where tiles are text and YAML read a list or mapping: a hand or meld
+    written unquoted (`E: [19mE]` is a list of one item, `{555p}` a mapping), or tiles listed
+    apart (`horses: [3m, W]`)."""
+    if isinstance(value, dict) and value and all(v is None for v in value.values()):
+        items, bracket = list(value), "{}"
+    elif isinstance(value, list) and value and all(isinstance(v, (str, int)) for v in value):
+        items, bracket = value, "[]"
+    else:
+        return ""
+    if len(items) == 1:
+        meld = f"{bracket[0]}{items[0]}{bracket[1]}"
+        return (f' (YAML read {meld} as {describe(value)}: a hand or meld that starts with '
+                f'"{bracket[0]}" needs quotes, "{meld} 123m...")')
+    return f" (tiles are written together, not listed: {''.join(map(str, items))})"
+
+
 def schema_text(err, what: str) -> tuple:
     """(path, words) for a jsonschema error, `what` naming the mapping it checked ("a hand
     record", "a win event"): the path where the value is wrong (a missing key's own, for one

@@ -175,6 +175,9 @@ def test_record_fields_become_score_arguments(fields, expect):
                  id="misspelt key"),
     pytest.param({"hand": "h", "zzz": 1}, 'unknown key "zzz"; keys: hand, win', id="unknown key"),
     pytest.param({"hand": 123}, '"hand" must be text, not the number 123', id="hand a number"),
+    pytest.param({"hand": ["5555p"]}, '"hand" must be text, not a list (YAML read [5555p] as a '
+                 'list: a hand or meld that starts with "[" needs quotes, "[5555p] 123m...")',
+                 id="a meld unquoted, a YAML list"),
     pytest.param({"hand": "h", "declared": "maybe"}, '"declared" must be true or false',
                  id="boolean neither"),
     pytest.param({"hand": "h", "declared": 2}, '"declared" must be true or false',
@@ -223,6 +226,12 @@ def test_bad_record_fields(fields, fragment):
     with pytest.raises(InputError) as e:
         arguments(fields, "luzhou")
     assert fragment in str(e.value)
+
+
+def test_a_list_that_holds_no_tiles_gets_no_tiles_hint():
+    with pytest.raises(InputError) as e:
+        arguments({"hand": "h", "rules": ["luzhou"]}, "luzhou")
+    assert str(e.value) == '"rules" must be text, not a list'
 
 
 @pytest.mark.parametrize("blank", [pytest.param(" " * 100, id="short"),

@@ -38,6 +38,14 @@ def refused(tmp_path, text: str, *args) -> str:
                  id="type: a mapping"),
     pytest.param("seats: {E: 5}\n" + WIN, "seats.E: must be text, not the number 5",
                  id="type: a hand"),
+    # (A meld written unquoted is a YAML list or mapping: the first-time user's stumble.)
+    pytest.param("rules: lanzhou\nseats:\n  N: [19mE]\nevents: [{win: N, tile: S}]\n",
+                 'seats.N: must be text, not a list (YAML read [19mE] as a list: a hand or meld '
+                 'that starts with "[" needs quotes, "[19mE] 123m...")', id="type: a meld unquoted"),
+    pytest.param("rules: guangdong\nopts: {horses: 2}\nseats: {E: 123m456m789m123pPE}\n"
+                 "events: [{win: E, tile: E, horses: [3m, W]}]\n",
+                 "event 1 (horses): must be text, not a list (tiles are written together, not "
+                 "listed: 3mW)", id="type: horses listed"),
     pytest.param(E + "events:\n  - {ghosts: E, drawn: 6.0}\n",
                  "event 1 (drawn): must be a whole number, not the number 6.0 (a whole number "
                  "is written without a decimal point)", id="type: a decimal point"),
@@ -149,7 +157,7 @@ def test_an_undeclared_win_is_told_the_records_key(tmp_path):
     (tmp_path / "r.yaml").write_text(LANZHOU_E, encoding="utf-8")
     res = CliRunner().invoke(cli, ["settle", str(tmp_path / "r.yaml")])
     assert res.exit_code == 1
-    assert "E's win is not legal: not declared (报章): a win needs declared\n" in res.stdout
+    assert "E's win is not legal: not declared (报章): a win needs declared: true\n" in res.stdout
 
 
 @pytest.mark.parametrize("args, message", [
