@@ -65,8 +65,17 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
     for k, n in on_table(rec, rs, play, hands).items():
         if n > rs.copies[k]:
             raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
-                             f"the table ({rs.has(k)})")
+                             f"the table ({rs.has(k)}): {_held_where(rec, rs, play, hands, k)}")
     return hands
+
+
+def _held_where(rec, rs, play: dict, hands: dict, k: int) -> str:
+    """Where the copies of kind `k` that `on_table` counts are: each hand given, and the
+    kongs and calls of the seats whose hands are not (a kong event four, a pong call three)."""
+    parts = [f"seats.{s} {n}" for s, h in hands.items() if (n := h.physical()[k])]
+    natural = loose_melds(rec, rs, play, hands)[0]
+    parts += [f"{s}'s kong and call events {natural[s][k]}" for s in SEATS if natural[s][k]]
+    return ", ".join(parts)
 
 
 def on_table(rec, rs, play: dict, hands: dict) -> Counter:

@@ -51,9 +51,14 @@ class EventResult:
     results: tuple = ()  # the score Result of each win in the event
 
     def to_dict(self) -> dict:
-        """This event as the JSON's `events` list holds it."""
-        return {"event": self.number, "type": self.type, "summary": self.summary,
-                "payments": [p.to_dict() for p in self.payments]}
+        """This event as the JSON's `events` list holds it; a win's, with each winner's
+        scoring (`wins`), which the summary words for people."""
+        out = {"event": self.number, "type": self.type, "summary": self.summary,
+               "payments": [p.to_dict() for p in self.payments]}
+        if self.results:
+            out["wins"] = [{"seat": r.context.seat, "hand": r.hand, **r.outcome(),
+                            "decomposition": r.decomposition} for r in self.results]
+        return out
 
 
 @dataclass(frozen=True)

@@ -167,7 +167,8 @@ REFUSALS = [
     pytest.param({"rules": "luzhou", "seats": {**BASE, "W": "1111p23p456p99sC2s"},
                   "events": [{"win": ["S", "N"], "tile": "5p", "from": "W"},
                              {"win": "E", "tile": "3s"}]}, 2,
-                 "seats: 5 copies of 1p across the table", id="fifth copy across the table"),
+                 "seats: 5 copies of 1p across the table (luzhou has 4): seats.E 1, seats.W 4",
+                 id="fifth copy across the table"),
     pytest.param({"rules": "luzhou", "seats": {**BASE, "W": "22m33m44m55m66m77mC8m"},
                   "events": [{"win": ["S", "N"], "tile": "5p", "from": "W"},
                              {"win": "E", "tile": "3s"}, {"win": "W", "tile": "8m"}]}, 1,
@@ -269,14 +270,16 @@ REFUSALS = [
                   "events": [{"kong": "N", "kind": "concealed", "tile": "1m"},
                              {"kong": "S", "kind": "concealed", "tile": "1m"},
                              {"win": "E", "tile": "2p"}]}, 2,
-                 "seats: 9 copies of 1m across the table (guangdong has 4)",
+                 "seats: 9 copies of 1m across the table (guangdong has 4): seats.E 1, S's kong "
+                 "and call events 4, N's kong and call events 4",
                  id="kongs by seats with no hand count their tiles"),
     pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m123pPP"},
                   "events": [{"discard": "W", "tile": "7s"},
                              {"call": "N", "kind": "pong", "tile": "7s", "from": "W"},
                              {"kong": "S", "kind": "exposed", "tile": "7s", "from": "W"},
                              {"win": "E", "tile": "P"}]}, 2,
-                 "seats: 7 copies of 7s across the table (guangdong has 4)",
+                 "seats: 7 copies of 7s across the table (guangdong has 4): S's kong and call "
+                 "events 4, N's kong and call events 3",
                  id="pongs called by seats with no hand count their tiles"),
     pytest.param({"rules": "guangdong", "opts": {"horses": 2},
                   "seats": {"S": "345m 55m 567p 345s 67s P"},
@@ -1567,3 +1570,13 @@ def test_the_next_dealer_after_a_double_win_says_why():
 def test_a_ghost_may_stand_for_a_kind_the_other_hands_hold(seats, events, net):
     r = settle({"rules": "luzhou", "dealer": "E", "seats": seats, "events": events})
     assert r.legal and r.net == net, r.reasons
+
+
+
+def test_a_win_events_json_gives_each_winners_scoring():
+    # Scripts read the winner, value and patterns here, not by parsing the summary's words.
+    r = settle(str(SAMPLES / "luzhou-three-winners.yaml")).to_dict()
+    assert [[(w["seat"], w["legal"], w["value"], [p["name"] for p in w["patterns"]])
+             for w in e["wins"]] for e in r["events"]] == [
+        [("S", True, 2, ["闺"]), ("N", True, 5, ["大对子"])], [("E", True, 2, ["平胡"])]]
+    assert r["events"][0]["wins"][1]["decomposition"] == "222s 333s 444s 666s 5pC=5p"
