@@ -108,7 +108,8 @@ def _value(key: str, value, yaml: bool = True):
     if key in _TEXT:
         if not isinstance(value, str):
             raise InputError(f'"{key}" must be text, not {describe(value, yaml)}' +
-                             (tiles_hint(value) if yaml and key in _TILES else ""))
+                             (tiles_hint(value, key == "hand", yaml) if key in _TILES
+                              else ""))
         return value
     if key in _FLAGS:
         if isinstance(value, bool):

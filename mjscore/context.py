@@ -111,9 +111,13 @@ class WinContext:
 _NUMBERS: dict = {}  # context -> its number (`WinContext.number`)
 
 
+def _text(value) -> str:
+    """A value as text: a str subclass's own (an Enum of seats, whose str() is "Seat.S")."""
+    return str.__str__(value) if isinstance(value, str) else str(value)
+
+
 def seat(value, flag: str) -> str:
-    # (str's own text of a str subclass: an Enum of seats, whose str() is "Seat.S")
-    text = str.__str__(value) if isinstance(value, str) else str(value)
+    text = _text(value)
     s = text.strip().upper()
     if s not in SEATS:
         from .notation import HONOUR_WORDS  # (the winds as the notation takes them)
@@ -145,7 +149,7 @@ def seats(value, flag: str) -> tuple:
         raise OptionError(f"{flag} {value}: seats are written as text or a list of them, not "
                           f"as {type(value).__name__}")
     if any(isinstance(v, str) and not v.strip() for v in items):
-        given = value if isinstance(value, str) else ",".join(map(str, items))
+        given = _text(value) if isinstance(value, str) else ",".join(map(_text, items))
         raise OptionError(f'{flag} "{given}": an empty seat in the list')
     out = tuple(seat(v, flag) for v in items)
     if len(set(out)) != len(out):

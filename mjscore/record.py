@@ -61,7 +61,9 @@ def _place(parts: list) -> str:
     return ".".join(str(p) for p in parts) or "the record"
 
 
-def validate(data, label: str) -> None:
+def validate(data, label: str, yaml: bool = True) -> None:
+    """InputError naming what in record `data` the schema refuses; `yaml`: read from YAML
+    (where a hand written unquoted is read as a list: `words.tiles_hint`)."""
     if not isinstance(data, dict):
         raise InputError(f"{label}: a hand record is a mapping with seats: and events:")
     odd = _not_json(data, [])
@@ -86,15 +88,16 @@ def validate(data, label: str) -> None:
         sub = schema["properties"]["events"]["items"]["oneOf"][EVENT_TYPES.index(kinds[0])]
         errs = _errors({"$defs": schema["$defs"], **sub}, ev)
         if errs:
-            path, text = _message(errs[0], f"a {kinds[0]} event")
+            path, text = _message(errs[0], f"a {kinds[0]} event", yaml)
             raise InputError(f"{label}: {_place(['events', i] + path)}: {text}")
     errs = _errors(schema, data)
     if errs:
-        path, text = _message(min(errs, key=lambda x: len(x.absolute_path)), "a hand record")
+        path, text = _message(min(errs, key=lambda x: len(x.absolute_path)), "a hand record",
+                              yaml)
         raise InputError(f"{label}: " + (f"{_place(path)}: " if path else "") + text)
 
 
-def _message(err, what: str) -> tuple:
+def _message(err, what: str, yaml: bool = True) -> tuple:
     """(path, words) of a schema error in the record's terms (`words.schema_text`), and a
     seat in the words the other seats get where the schema speaks of it as a oneOf (a seat
     or a list of them) or as a key no pattern matches."""
@@ -117,7 +120,7 @@ def _message(err, what: str) -> tuple:
         return path, unknown("seat", odd, SEATS)
     path, text = schema_text(err, what)
     if err.validator == "type" and path[-1:] and path[-1] in (*SEATS, "horses", "tile"):
-        text += tiles_hint(err.instance)  # (tiles YAML read as a list or mapping)
+        text += tiles_hint(err.instance, path[-1] in SEATS, yaml)  # (tiles given as a list)
     return path, text
 
 
@@ -177,7 +180,9 @@ def load(source, rules: str | None = None) -> Record:
     else:
         label, data = "record", _as_file(source)
     data = _seats_upper(data, label)
-    validate(data, label)
+    # (From Python, or a .json file: a list there was written as one, not unquoted YAML.)
+    validate(data, label, isinstance(source, (str, Path)) and
+             not str(source).lower().endswith(".json") or hasattr(source, "read"))
     events = []
     for i, ev in enumerate(data["events"]):
         kind = next(k for k in EVENT_TYPES if k in ev)

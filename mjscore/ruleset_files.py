@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import RulesetError, file_label
+from .errors import RulesetError, file_label, os_reason
 
 _HERE = Path(__file__).resolve().parent
 
@@ -142,7 +142,7 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
         found = True
     except PermissionError as e:  # a folder on the way that cannot be entered: the file may
         # well be there, so not "no file of that name"
-        raise RulesetError(file_label(ref), f"cannot be read ({e.strerror})") from None
+        raise RulesetError(file_label(ref), f"cannot be read ({os_reason(e)})") from None
     except OSError as e:  # none there; a name too long for the file system
         _a_link_there(path, ref, e)
         found = False

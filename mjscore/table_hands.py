@@ -75,6 +75,11 @@ def _held_where(rec, rs, play: dict, hands: dict, k: int) -> str:
     parts = [f"seats.{s} {n}" for s, h in hands.items() if (n := h.physical()[k])]
     natural = loose_melds(rec, rs, play, hands)[0]
     parts += [f"{s}'s kong and call events {natural[s][k]}" for s in SEATS if natural[s][k]]
+    shared = [f"event {e.number}" for e in rec.events if e.type == "win" and "from" in e.fields
+              and event_tile(e, rec.label) == k
+              and sum(s in hands for s in claimants_win(play, e)) > 1]
+    if shared:  # (`on_table` counts it once; each winner's hand shows it)
+        parts.append(f"the {T.name(k)} won by several seats at {', '.join(shared)} counted once")
     return ", ".join(parts)
 
 

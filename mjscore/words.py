@@ -107,21 +107,24 @@ def _shown(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def tiles_hint(value) -> str:
-    """What to write where tiles are text and YAML read a list or mapping: a hand or meld
-    written unquoted (`E: [19mE]` is a list of one item, `{555p}` a mapping), or tiles listed
-    apart (`horses: [3m, W]`)."""
+def tiles_hint(value, hand: bool, yaml: bool) -> str:
+    """What to write where tiles are text and a list or mapping came: a hand or meld (`hand`)
+    that YAML read so, written unquoted (`E: [19mE]` is a list of one item, `{555p}` a
+    mapping), or tiles given apart (`horses: [3m, W]`, `tile: [5p]`)."""
     if isinstance(value, dict) and value and all(v is None for v in value.values()):
         items, bracket = list(value), "{}"
-    elif isinstance(value, list) and value and all(isinstance(v, (str, int)) for v in value):
+    elif isinstance(value, list) and value and \
+            all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
         items, bracket = value, "[]"
     else:
         return ""
-    if len(items) == 1:
+    if len(items) == 1 and hand and yaml:
         meld = f"{bracket[0]}{items[0]}{bracket[1]}"
         return (f' (YAML read {meld} as {describe(value)}: a hand or meld that starts with '
                 f'"{bracket[0]}" needs quotes, "{meld} 123m...")')
-    return f" (tiles are written together, not listed: {''.join(map(str, items))})"
+    if bracket == "{}":
+        return ""
+    return f" (tiles are written together as text: {''.join(map(str, items))})"
 
 
 def schema_text(err, what: str) -> tuple:

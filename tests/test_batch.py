@@ -232,6 +232,9 @@ def test_a_list_that_holds_no_tiles_gets_no_tiles_hint():
     with pytest.raises(InputError) as e:
         arguments({"hand": "h", "rules": ["luzhou"]}, "luzhou")
     assert str(e.value) == '"rules" must be text, not a list'
+    with pytest.raises(InputError) as e:  # (a list that is not tiles: no tiles to write)
+        arguments({"hand": [["555p"], "123m"]}, "luzhou")
+    assert str(e.value) == '"hand" must be text, not a list'
 
 
 @pytest.mark.parametrize("blank", [pytest.param(" " * 100, id="short"),

@@ -44,8 +44,11 @@ def refused(tmp_path, text: str, *args) -> str:
                  'that starts with "[" needs quotes, "[19mE] 123m...")', id="type: a meld unquoted"),
     pytest.param("rules: guangdong\nopts: {horses: 2}\nseats: {E: 123m456m789m123pPE}\n"
                  "events: [{win: E, tile: E, horses: [3m, W]}]\n",
-                 "event 1 (horses): must be text, not a list (tiles are written together, not "
-                 "listed: 3mW)", id="type: horses listed"),
+                 "event 1 (horses): must be text, not a list (tiles are written together as "
+                 "text: 3mW)", id="type: horses listed"),
+    pytest.param("seats: {E: 111m123m456m789m5pC}\nevents: [{win: E, tile: [5p]}]\n",
+                 "event 1 (tile): must be text, not a list (tiles are written together as "
+                 "text: 5p)", id="type: a tile listed, no meld advice"),
     pytest.param(E + "events:\n  - {ghosts: E, drawn: 6.0}\n",
                  "event 1 (drawn): must be a whole number, not the number 6.0 (a whole number "
                  "is written without a decimal point)", id="type: a decimal point"),

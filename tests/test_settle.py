@@ -1580,3 +1580,23 @@ def test_a_win_events_json_gives_each_winners_scoring():
              for w in e["wins"]] for e in r["events"]] == [
         [("S", True, 2, ["闺"]), ("N", True, 5, ["大对子"])], [("E", True, 2, ["平胡"])]]
     assert r["events"][0]["wins"][1]["decomposition"] == "222s 333s 444s 666s 5pC=5p"
+
+
+
+@pytest.mark.parametrize("record, said", [
+    # (From Python a list was written as one: no advice to quote a YAML flow list.)
+    pytest.param({"seats": {"E": ["111m123m456m789m5pC"]}, "events": [{"win": "E", "tile": "5p"}]},
+                 "record: seats.E: must be text, not a list (tiles are written together as "
+                 "text: 111m123m456m789m5pC)", id="a hand as a list"),
+    # The copies named where they are; one discard won by two seats is one copy of it.
+    pytest.param({"seats": {"S": "111m123m456m789m5p5p", "N": "222s333s444s666s5p5p",
+                            "E": "123p456p789p111s5p"},
+                  "events": [{"win": ["S", "N"], "tile": "5p", "from": "W"}]},
+                 "record: seats: 5 copies of 5p across the table (luzhou has 4): seats.S 2, "
+                 "seats.N 2, seats.E 2, the 5p won by several seats at event 1 counted once",
+                 id="copies with a discard two seats won"),
+])
+def test_a_record_from_python_is_told_what_is_wrong(record, said):
+    with pytest.raises(InputError) as e:
+        settle({"rules": "luzhou", **record})
+    assert str(e.value) == said
