@@ -14,7 +14,7 @@ from itertools import chain, islice, starmap
 from typing import Iterable, Iterator
 
 from .api import score
-from .errors import TOO_DEEP, InputError, MjscoreError, OptionError, one_line
+from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError, one_line
 from .frozen import maker
 from .options import WHOLE_NUMBER, blank_option, parse_pairs
 from .output_guard import no_clash, own_rules
@@ -183,7 +183,9 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
     except MjscoreError as e:
         # (Its message is one line already, the record's own text escaped: `errors.one_line`.)
         return Row(rec.file, rec.number,
-                   error=as_fields(str(e), rec.fields) if isinstance(e, OptionError)
+                   # (a hand's message may name --win too: "--win 5p adds no tile")
+                   error=as_fields(str(e), rec.fields)
+                   if isinstance(e, (OptionError, NotationError))
                    else str(e))
     except RecursionError:  # (nested in the record's own fields, before score sees them)
         return Row(rec.file, rec.number, error=TOO_DEEP)

@@ -71,13 +71,26 @@ def read_once_error(ref: str) -> RulesetError:
 
 
 def open_output(path: str | None, stdout) -> tuple:
-    """(where the rows go, whether it is a file opened here that the caller closes)."""
+    """(where the rows go, whether it is a file opened here that the caller closes, whether
+    this made it: it was not there before)."""
     if path is None or path == STDIN:
-        return stdout, False
+        return stdout, False, False
+    made = not os.path.lexists(path)
     try:
-        return open(path, "w", encoding="utf-8", newline=""), True
+        return open(path, "w", encoding="utf-8", newline=""), True, made
     except (OSError, ValueError) as e:  # (ValueError: a NUL in the name)
         raise InputError(f"{label(path)}: cannot be written ({os_reason(e)})") from None
+
+
+def unmade(sink, path: str, made: bool) -> None:
+    """Close output `sink` a refused run opened, and remove it where the run made it: a run
+    refused before its first row leaves `-o` as it was."""
+    sink.close()
+    if made:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass  # (removed meanwhile: as it was)
 
 
 def _readable(path: str) -> None:

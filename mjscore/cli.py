@@ -287,8 +287,8 @@ def batch(files, rules, input_format, fmt, output, jobs):
     1: some not legal; 2: some bad input.
     """
     from .batch import BAD, NOT_LEGAL, score_all
-    from .batch_inputs import check_run, open_output
-    from .output_guard import spares_rulesets
+    from .batch_inputs import check_run, open_output, unmade
+    from .output_guard import opened_identity, spares_rulesets
     from .records import read
     from .workers import Stopped, WorkerLost, stop_on_signals
     one_ruleset(rules, "batch", "a record's rules key can name another")
@@ -300,7 +300,15 @@ def batch(files, rules, input_format, fmt, output, jobs):
     restore = stop_on_signals()
     try:
         spares_rulesets(files, input_format, guard)
-        sink, to_file = open_output(output, sys.stdout)
+        sink, to_file, made = open_output(output, sys.stdout)
+        if to_file and guard is None:  # (new or empty: no record may name it either)
+            guard = opened_identity(sink, output)
+            try:
+                spares_rulesets(files, input_format, guard)
+            except MjscoreError:
+                to_file = False
+                unmade(sink, output, made)
+                raise
         # Rows in a line format are written where they are scored (see score_all).
         from .batch_output import line_format
         render = None if fmt == "table" else line_format(fmt)

@@ -48,6 +48,14 @@ def identity(path: str | None) -> tuple | None:
     return None
 
 
+def opened_identity(sink, path: str) -> tuple:
+    """The guard of an output file that `identity` found new or empty (so opening it erased
+    nothing), once opened: a record's ruleset must not name it either, as it would read back
+    this run's own rows. The fourth item marks it so (`no_clash` words it)."""
+    st = os.fstat(sink.fileno())
+    return st.st_dev, st.st_ino, label(path), "new"
+
+
 def spares_rulesets(files, given: str | None, guard: tuple | None) -> None:
     """InputError if a record of the regular files among `files` names a ruleset file that
     is the output (`guard`, its `identity`). A file or record that cannot be read is left to
@@ -98,8 +106,10 @@ def no_clash(ref: str, guard: tuple, where: str) -> None:
         _CHAINS[ref, guard] = ids
     dev_ino = guard[:2]
     if dev_ino in ids:
+        what = "it would read back this run's own rows" if len(guard) > 3 else \
+            "writing would erase it"
         raise InputError(f"{ids[dev_ino]}: a ruleset file of record {where} is also the output "
-                         f"file (-o {guard[2]}); writing would erase it")
+                         f"file (-o {guard[2]}); {what}")
 
 
 def _regular(path: str) -> bool:

@@ -342,6 +342,14 @@ def test_an_option_is_named_as_the_records_field(message, fields, said):
     assert as_fields(message, fields) == said
 
 
+def test_a_hands_message_names_the_win_field_too(tmp_path):
+    # The tile count's hint named score's flag (--win 5p adds no tile): a batch has none.
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, [{"hand": "111m222m333p444p55p5p", "win": "5p"}])
+    assert rows_of(run(str(path), "--format", "jsonl"))[0]["error"].endswith(
+        "a kong counting as 3 (win 5p adds no tile: it names one of the tiles written)")
+
+
 def test_blank_lines_are_no_records(tmp_path):
     path = tmp_path / "h.jsonl"
     path.write_text("\n" + json.dumps(GOOD) + "\n  \n\n" + json.dumps(ILLEGAL) + "\n\n")
@@ -1074,6 +1082,24 @@ def test_output_that_is_the_rules_file_or_one_it_extends_is_refused(tmp_path):
         assert out.read_bytes() == before
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("empty", [pytest.param(False, id="new"), pytest.param(True, id="empty")])
+def test_a_new_or_empty_output_a_record_names_as_its_rules_is_refused(tmp_path, jobs, empty):
+    # Opening it erased nothing, but a record naming it read back this run's own rows as a
+    # ruleset: a bad row whose words depended on how much was written (--jobs 1 and 2 apart).
+    hands = tmp_path / "in.jsonl"
+    hands.write_text('{"hand": "11223344556677m"}\n{"hand": "11223344556677m", "rules": '
+                     '"out.yaml"}\n', encoding="utf-8")
+    out = tmp_path / "out.yaml"
+    if empty:
+        out.write_text("", encoding="utf-8")
+    res = run(str(hands), "-o", str(out), "--jobs", jobs)
+    assert (res.exit_code, res.stderr) == (2, f"mjscore: {out}: a ruleset file of record "
+                                              f"{hands}:2 is also the output file (-o {out}); "
+                                              "it would read back this run's own rows\n")
+    assert (out.exists(), out.exists() and out.read_text()) == (empty, empty and "")
+
+
 @pytest.mark.parametrize("fmt, text", [
     pytest.param("csv", "hand,rules\n11223344556677m,\n11223344556677m,{rules}\n", id="csv"),
     pytest.param("jsonl", '{{"hand": "11223344556677m"}}\n'
@@ -1383,21 +1409,22 @@ def test_a_true_where_text_is_wanted_is_explained_for_the_format(tmp_path, fmt, 
     assert json.loads(res.stdout.splitlines()[-1])["error"] == error
 
 
-# An empty output file has nothing to erase: a record may name it as its ruleset (and be a
-# bad row), where a file holding a ruleset stops the run.
-@pytest.mark.parametrize("content, refused", [
-    pytest.param("", False, id="empty-file-nothing-to-erase"),
-    pytest.param("extends: luzhou\nname: house\n", True, id="ruleset-file-refused"),
+# An output file a record names as its ruleset stops the run: one holding a ruleset would be
+# erased; an empty one, erasing nothing, would be read back as this run writes it (a bad row
+# whose words depended on how much was written: --jobs 1 and 2 apart). Either stays as it was.
+@pytest.mark.parametrize("content, why", [
+    pytest.param("", "it would read back this run's own rows", id="empty-file-read-back"),
+    pytest.param("extends: luzhou\nname: house\n", "writing would erase it",
+                 id="ruleset-file-refused"),
 ])
-def test_only_an_output_file_holding_something_is_guarded(tmp_path, monkeypatch, content, refused):
+def test_an_output_file_a_record_names_is_guarded(tmp_path, monkeypatch, content, why):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "out.yaml").write_text(content, encoding="utf-8")
     (tmp_path / "rec.jsonl").write_text(
         '{"hand": "111m123m456m789m5pC", "win": "5p", "rules": "out.yaml"}\n', encoding="utf-8")
     res = run("rec.jsonl", "-o", "out.yaml", "--format", "jsonl")
-    assert ("is also the output file" in res.stderr) == refused
-    written = (tmp_path / "out.yaml").read_text(encoding="utf-8")
-    assert (written == content) if refused else json.loads(written)["record"] == 1
+    assert res.exit_code == 2 and res.stderr.endswith(f"(-o out.yaml); {why}\n")
+    assert (tmp_path / "out.yaml").read_text(encoding="utf-8") == content
 
 
 def test_csv_of_no_records_is_its_header(tmp_path):
