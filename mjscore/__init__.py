@@ -11,9 +11,9 @@ Results are frozen dataclasses; each one's `to_dict()` is its command's `--forma
 A Result's `legal`, `reasons`, `value`, `raw` (the JSON's `raw_value`), `cap`, `patterns`
 (each with `id`, `name`, `en`, `effect`, and `count`, which the JSON leaves out),
 `decomposition`, `payments` (each with `frm`, the JSON's `from`, `to`, `amount`, `why`) and
-`net` hold what the JSON's fields of those names do. Bad input raises MjscoreError, whose subclasses are
-NotationError (the hand), RulesetError (a ruleset), OptionError (an option) and InputError
-(a file or record); `str(e)` is the one-line message the command prints.
+`net` hold what the JSON's fields of those names do. Bad input raises MjscoreError, whose
+subclasses are NotationError (the hand), RulesetError (a ruleset), OptionError (an option)
+and InputError (a file or record); `str(e)` is the one-line message the command prints.
 
 >>> from mjscore import score
 >>> score("111m123m456m789m5pC", win="5p").value
