@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .errors import OptionError, RulesetError
 from .options import as_written, check_defaults, option_refs
+from .terms import term
 from .words import describe
 
 _HERE = Path(__file__).resolve().parent
@@ -360,8 +361,8 @@ def check_notes(rs) -> str:
     draw = rs.spec.get("draw") or {}
     if draw.get("flower_cat") and draw.get("flower_cat_pays", "cap") == "cap" and \
             rs.cap is None:
-        notes.append("a 花猫 at 查叫 pays the cap, and the cap is none: settle asks for a "
-                     "number (flower_cat_pays)")
+        notes.append(f"a {term(rs, 'flower_cat_hand')} at {term(rs, 'draw_check')} pays the "
+                     "cap, and the cap is none: settle asks for a number (flower_cat_pays)")
     from .inert_keys import idle
     notes += [f"{key} does nothing: {why}" for key, why in idle(rs.data)]
     from .draw_game import kongs_pay, kongs_void

@@ -94,9 +94,12 @@ def _removes_nothing(names: tuple, at: str, key: str, base: dict):
                        (f' (did you mean "{near[0]}"?)' if near else ""), at)
 
 
+def looks_like_path(ref: str) -> bool:
+    return os.sep in ref or "/" in ref or ref.endswith((".yaml", ".yml"))
+
+
 def is_shipped_name(ref: str) -> bool:
-    looks_like_path = os.sep in ref or "/" in ref or ref.endswith((".yaml", ".yml"))
-    return not looks_like_path and ref in _shipped_set()
+    return not looks_like_path(ref) and ref in _shipped_set()
 
 
 def beside(ref, folder: Path):
@@ -115,7 +118,14 @@ def beside(ref, folder: Path):
     # it was "no shipped ruleset or file of that name".
     raw = ref.split(",")
     parts = [beside(p.strip(), folder) for p in raw] if len(raw) > 1 else []
-    return ",".join(parts) if any(p != q.strip() for p, q in zip(parts, raw)) else ref
+    if any(p != q.strip() for p, q in zip(parts, raw)):
+        return ",".join(parts)
+    # A file named by its path and found in neither place: told by the path looked at first,
+    # as the run's other ruleset errors name the file they opened (not as the record wrote it,
+    # which said nothing of where it was looked for).
+    if len(raw) == 1 and looks_like_path(ref) and not names_a_path(ref):
+        return near
+    return ref
 
 
 def names_a_path(ref: str) -> bool:
@@ -156,6 +166,8 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
         # Rulesets listed as `score --rules` takes them, in a record, a file or the API.
         raise _NotFound(file_label(ref), "one ruleset is named here; a comma list of "
                                          "rulesets is compared only by score --rules")
+    if looks_like_path(ref):  # (a file meant, not a shipped ruleset misspelt)
+        raise _NotFound(file_label(ref), "no such file")
     known = ", ".join(shipped_names())
     raise _NotFound(file_label(ref), "unknown ruleset: no shipped ruleset or file of that "
                                      f"name (shipped: {known})")
@@ -256,6 +268,9 @@ def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
         try:
             path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
         except _NotFound:
+            if looks_like_path(parent):
+                raise RulesetError(label, f'"{parent}": no such file beside this one',
+                                   "extends") from None
             known = ", ".join(shipped_names())
             raise RulesetError(label, f'"{parent}" is no shipped ruleset (shipped: {known}) and '
                                       "no file beside this one", "extends") from None

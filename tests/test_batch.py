@@ -1326,6 +1326,26 @@ def test_a_records_ruleset_file_is_found_beside_the_batch_file(tmp_path, monkeyp
     assert (res.exit_code, row["ruleset"], row["value"]) == (0, "house", 100)
 
 
+@pytest.mark.parametrize("ref, said", [
+    pytest.param("../house/nosuch.yaml", "hands/../house/nosuch.yaml: no such file", id="a path"),
+    pytest.param("nosuch.yaml", "hands/nosuch.yaml: no such file", id="a file name"),
+    pytest.param("nosuch", "nosuch: unknown ruleset: no shipped ruleset or file of that name",
+                 id="a name"),
+])
+def test_a_records_missing_ruleset_file_is_named_where_it_was_looked_for_first(
+        tmp_path, monkeypatch, ref, said):
+    # It was the path as the record wrote it, told as "no shipped ruleset or file of that
+    # name": neither where it was looked for nor that a file was meant.
+    (tmp_path / "hands").mkdir()
+    (tmp_path / "hands" / "h.jsonl").write_text(
+        json.dumps({"hand": "11223344556677m", "rules": ref}) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(cli, ["batch", "hands/h.jsonl", "--format", "jsonl"])
+    row = json.loads(res.stdout.splitlines()[0])
+    assert (res.exit_code, row["error"].startswith(f"invalid ruleset: {said}")) == (2, True), \
+        row["error"]
+
+
 def test_a_blank_rules_key_is_the_command_lines_rules_named_from_the_working_folder(
         tmp_path, monkeypatch):
     # A blank value is a key not given: --rules applies, found as named, not beside the file.

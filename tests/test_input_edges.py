@@ -393,7 +393,7 @@ def test_a_files_odd_name_is_spelt_out_in_the_output(tmp_path, monkeypatch, args
     pytest.param(["settle", ""], "'': no such file", id="settle, not the working folder"),
     pytest.param(["batch", "", "--input-format", "jsonl"], "'': no such file", id="batch"),
     pytest.param(["score", HAND, "--rules", "r\udcff.yaml"], "invalid ruleset: r\\xff.yaml: "
-                 "unknown ruleset", id="a ruleset spelt as rows spell it"),
+                 "no such file", id="a ruleset spelt as rows spell it"),
 ])
 def test_a_file_named_oddly_or_not_at_all_is_named_in_its_message(args, message):
     assert one_line_error(run(*args), message).startswith(f"mjscore: {message}")

@@ -193,15 +193,20 @@ def test_rules_show_gives_each_extras_params(args, line):
 
 # A cap of none leaves a 花猫 at 查叫 nothing to pay, and settle then asks for a number: rules
 # check says so of a house file that makes it the default (scoring is sound, so not refused).
-@pytest.mark.parametrize("house, note", [
-    pytest.param("options: {cap: {default: none}}\n", "; a 花猫 at 查叫 pays the cap, and the cap "
-                 "is none: settle asks for a number (flower_cat_pays))", id="cap none"),
-    pytest.param("options: {cap: {default: none}, flower_cat_pays: {default: 40}}\n",
+@pytest.mark.parametrize("base, house, note", [
+    pytest.param("luzhou", "options: {cap: {default: none}}\n", "; a 花猫 at 查叫 pays the cap, "
+                 "and the cap is none: settle asks for a number (flower_cat_pays))",
+                 id="cap none"),
+    pytest.param("luzhou", "options: {cap: {default: none}, flower_cat_pays: {default: 40}}\n",
                  " options)", id="cap none, the 花猫 a number"),
+    # (in the guide's words, names: en, as its settle rows are: it was 花猫 at 查叫)
+    pytest.param("luzhou-guide", "options: {cap: {default: none}}\n", "; a Flower Cat at the "
+                 "draw pays the cap, and the cap is none: settle asks for a number "
+                 "(flower_cat_pays))", id="the guide's cap none"),
 ])
-def test_rules_check_notes_a_flower_cat_with_no_cap_to_pay(tmp_path, house, note):
+def test_rules_check_notes_a_flower_cat_with_no_cap_to_pay(tmp_path, base, house, note):
     path = tmp_path / "h.yaml"
-    path.write_text("extends: luzhou\nname: h\n" + house, encoding="utf-8")
+    path.write_text(f"extends: {base}\nname: h\n" + house, encoding="utf-8")
     check = CliRunner().invoke(cli, ["rules", "check", str(path)])
     assert check.exit_code == 0 and check.stdout.endswith(f"{note}\n"), check.output
 

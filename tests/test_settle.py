@@ -965,6 +965,18 @@ def test_a_records_ruleset_file_is_found_beside_it(tmp_path, monkeypatch):
     assert r.ruleset == "house" and r.net["E"] == 300  # its cap of 100 a payer, not 40
 
 
+def test_a_records_missing_ruleset_file_is_named_beside_it(tmp_path, monkeypatch):
+    # It was "nosuch.yaml: unknown ruleset: no shipped ruleset or file of that name".
+    (tmp_path / "hands").mkdir()
+    (tmp_path / "hands" / "rec.yaml").write_text(
+        "rules: nosuch.yaml\nseats: {E: 11223344556677m}\nevents: [{win: E, tile: 7m}]\n",
+        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError, match=r"^hands/rec\.yaml: rules: invalid ruleset: "
+                                         r"hands/nosuch\.yaml: no such file$"):
+        settle("hands/rec.yaml")
+
+
 def test_seats_in_a_record_may_be_written_in_small_letters():
     # As `score --seat s --dealer w` takes them.
     small = {"dealer": "w", "seats": {"s": "111m123m456m789m C 5p"},
