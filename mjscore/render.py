@@ -101,6 +101,14 @@ def score_table(r, explain: bool = False) -> str:
         lines += ["", f"Readings that differ in patterns or value ({len(rows)}), best first "
                       f"({explain_title(r)}):",
                   tabulate(rows, headers=("Pays", "Worth", "Patterns", "Reading"))]
+    if explain and r.rules.data.get("options"):
+        # The options this value was worked out with, each with its ruling: where the seeds
+        # differ (无鬼 as 2 steps or x2), the table's question is which one was played.
+        from shlex import quote
+
+        from .ruleset_text import options_table
+        lines += ["", f"Options played (--opt KEY=VALUE changes one; `mjscore rules show "
+                      f"{quote(r.rules.label)}` says more):", options_table(r.rules)]
     return "\n".join(lines)
 
 
@@ -110,6 +118,7 @@ def score_json(r, explain: bool = False) -> str:
         data["alternatives"] = [{"value": a.value, "raw_value": a.raw,
                                  "patterns": [h.to_dict() for h in a.patterns],
                                  "decomposition": a.decomposition} for a in r.alternatives]
+        data["options"] = {k: r.rules.options[k] for k in r.rules.data.get("options") or {}}
     return json.dumps(data, ensure_ascii=False, indent=2)
 
 

@@ -223,21 +223,27 @@ def _kind(p, rs) -> str:
     return kind
 
 
+def options_table(rs) -> str:
+    """The ruleset's options as `rs` was loaded with them, each with what else it allows, its
+    origin, its ruling and what it does: `rules show`'s, and `score --explain`'s, where a
+    dispute over a value often turns on one (无鬼 as 2 steps or x2)."""
+    # An option with no value (guangdong's indicator) says so: "none" would read as a
+    # value --opt takes, and a tile option takes no such word.
+    rows = [(k, "(unset)" if rs.options[k] is None else _val(rs.options[k]), _allowed(s),
+             s.get("origin", "default"), s.get("ruling", ""), s["help"])
+            for k, s in (rs.data.get("options") or {}).items()]
+    return tabulate(rows, headers=("Option", "Now", "Allowed", "Origin", "Ruling", "Meaning"))
+
+
 def rules_show(rs) -> str:
     d = rs.data
     out = [f"{rs.name}: {d.get('title', '')}", f"Source:  {d.get('source', '-')}",
            f"Rulings: {', '.join(d.get('rulings', [])) or '-'}", "",
            tiles_line(rs), ghosts_line(rs), hand_line(rs)]
-    opts = d.get("options") or {}
-    if opts:
-        # An option with no value (guangdong's indicator) says so: "none" would read as a
-        # value --opt takes, and a tile option takes no such word.
-        rows = [(k, "(unset)" if rs.options[k] is None else _val(rs.options[k]), _allowed(s),
-                 s.get("origin", "default"), s.get("ruling", ""), s["help"])
-                for k, s in opts.items()]
+    if d.get("options"):
         out += ["", "Options (--opt KEY=VALUE; origin: seed = a seed states it, default = "
                     "a product default no seed states, house = a house file sets it):",
-                tabulate(rows, headers=("Option", "Now", "Allowed", "Origin", "Ruling", "Meaning"))]
+                options_table(rs)]
     raw = d.get("patterns") or {}
     rows = [(p.id, p.name, p.en, p.describe(), _kind(p, rs),
              raw.get(p.id, {}).get("origin", "seed"), p.ruling or "") for p in rs.patterns]

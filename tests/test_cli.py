@@ -149,6 +149,25 @@ def test_exit_codes(args, code):
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+@pytest.mark.parametrize("args, line", [
+    pytest.param([], "wugui_steps      2       1, 2, 3", id="the ruleset's own"),
+    pytest.param(["--opt", "wugui_steps=1"], "wugui_steps      1       1, 2, 3", id="--opt"),
+])
+def test_explain_shows_the_options_the_value_was_worked_out_with(args, line):
+    # A dispute over 无鬼 (2 steps, or the seed's note's x2) is over an option: --explain
+    # names it, its ruling and the other values, as rules show does.
+    result = run("score", "111m123m456m789m55p", "--explain", *args)
+    lines = result.stdout.splitlines()
+    heading = lines.index("Options played (--opt KEY=VALUE changes one; `mjscore rules show "
+                          "luzhou` says more):")
+    assert lines[heading + 1].split() == ["Option", "Now", "Allowed", "Origin", "Ruling",
+                                          "Meaning"]
+    assert any(x.startswith(line) and "L7" in x for x in lines[heading:])
+    data = json.loads(run("score", "111m123m456m789m55p", "--explain", "--format", "json",
+                          *args).stdout)
+    assert (data["options"]["wugui_steps"], data["options"]["cap"]) == (int(line.split()[1]), 40)
+
+
 def test_explain_lists_readings_best_first():
     # 11223344556677m: 清七对无鬼 160 (capped 40) or 清一色无鬼 123m 123m 456m 456m 77m, 40
     result = run("score", "11223344556677m", "--explain")
@@ -156,7 +175,8 @@ def test_explain_lists_readings_best_first():
     lines = result.stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Readings"))
     rule = next(i for i in range(start, len(lines)) if lines[i].startswith("---"))
-    rows = [line.split() for line in lines[rule + 1:] if line.strip()]
+    end = lines.index("", rule)  # (the options played follow)
+    rows = [line.split() for line in lines[rule + 1:end]]
     assert [(int(r[0]), int(r[1])) for r in rows] == [(40, 160), (40, 40)]
     assert "七对" in rows[0] and "七对" not in rows[1]
 
