@@ -71,12 +71,20 @@ def _with_usage(e: click.ClickException, ctx) -> None:
         e.ctx = ctx
 
 
+# An option of the other command, where a player takes one for the other: waits reads a
+# hand before its winning tile.
+_ELSEWHERE = {("waits", "--win"): "waits takes the 13 tiles before the win, and lists the "
+                                  "tiles that win; mjscore score HAND --win TILE scores a win"}
+
+
 class Command(click.Command):
     def parse_args(self, ctx, args):
         try:
             return super().parse_args(ctx, args)
         except click.ClickException as e:
             _with_usage(e, ctx)
+            if isinstance(e, click.NoSuchOption) and (self.name, e.option_name) in _ELSEWHERE:
+                e.message = f"{e.message.rstrip('.')} ({_ELSEWHERE[self.name, e.option_name]})"
             raise
 
 

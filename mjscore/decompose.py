@@ -27,7 +27,7 @@ which is most of what a log of hands holds.
 >>> from mjscore.hand import read
 >>> rs = load("luzhou")
 >>> [r.text() for r in readings(read("111m123m456m789m5pC", rs, win="5p"), rs)]
-['111m 123m 456m 789m 5pC=5p']
+['111m 123m 456m 789m 5p+C=5p']
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ of four).
 >>> from mjscore.hand import read
 >>> rs = load("luzhou")
 >>> [r.text() for r in all_readings(read("111m123m456m789m5pC", rs, win="5p"), rs)]
-['111m 123m 456m 789m 5pC=5p']
+['111m 123m 456m 789m 5p+C=5p']
 """
 
 from __future__ import annotations

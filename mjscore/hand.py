@@ -165,7 +165,8 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
         raise NotationError(f"wrong tile count: {counted(have, 'concealed tile')} and "
                             f"{counted(len(melds), 'meld')}; "
                             f"{what} needs {size} tiles, a kong counting as 3"
-                            + _win_hint(win, have - want, parsed.concealed)
+                            + (_win_hint(win, have - want, parsed.concealed)
+                               or _count_hint(have - want, parsed.concealed, size, win))
                             * (len(melds) <= 4))
     win_kind = parsed.win
     if win is not None:
@@ -209,6 +210,22 @@ def _win_hint(win: str | None, extra: int, written) -> str:
         "it names one of the tiles written)" if extra == 1
         else "the hand must hold all its tiles, the winning one among them)" if got[0] in written
         else "write the winning tile in the hand too)")
+
+
+def _count_hint(extra: int, written, size: int, win) -> str:
+    """The slips behind most wrong counts with no --win: a kong written as four loose tiles
+    (each one a tile too many, as a kong counts 3), and a hand given to the other command
+    (13 tiles to score, which `waits` takes; 14 to waits)."""
+    fours = sorted({k for k in written if written.count(k) == 4})
+    if 1 <= extra <= len(fours):
+        kong = T.name(fours[0])[0] * 4 + T.name(fours[0])[1:]
+        return (f" ({kong}: a kong is written in brackets: ({kong}) concealed, [{kong}] "
+                f"exposed, {{{kong}}} added)")
+    if extra == -1 and size == 14 and win is None:
+        return " (13 tiles are a hand waiting for its 14th: mjscore waits lists what it waits on)"
+    if extra == 1 and size == 13:
+        return " (14 tiles are a winning hand: mjscore score scores it)"
+    return ""
 
 
 def _check_standing_for(conc: list, melds: tuple, rs) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from . import tiles as T
 from .errors import NotationError
 from .frozen import maker
-from .notation_hints import (PUNCTUATION, hidden, red_five_hint, seat_digit_tiles,
+from .notation_hints import (PUNCTUATION, half_width, hidden, red_five_hint, seat_digit_tiles,
                              spaced_digits_hint, suit_hint, tile_hint, written)
 
 OPEN_TO_CLOSE = {"[": "]", "(": ")", "{": "}"}
@@ -94,6 +94,9 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'digits "{digits}" have no suit'
                                     f'{spaced_digits_hint(text, i)}', col)
             suit = _SUIT_CHARS.get(text[j])
+            if suit is None and (half_width(text[j]) or "").isdigit():  # "12３m": a digit
+                raise NotationError(f'unknown tile {written(text[j])}{tile_hint(text[j])}',
+                                    offset + j + 1)
             if suit is None and hidden(text[j]):  # (a player sees digits with no suit)
                 raise NotationError(f'unknown character {written(text[j])} after digits '
                                     f'"{digits}"', offset + j + 1)

@@ -63,10 +63,22 @@ def tile_hint(ch: str) -> str:
         return PUNCTUATION
     if ch in "RG":  # (the red and green dragons by their English initials)
         return " (dragons are C red 中, F green 發, P white 白)"
-    if ch == "鬼":
-        return " (鬼 names no tile: write the ghost tile itself, as mjscore rules show NAME " \
-            "names it)"
+    if ch in "=+":  # (a reading copied back from the output: `5p+C=5p`)
+        return ' (that is how a reading is written in the output: write the hand as held, ' \
+            'each ghost as its own tile: "5p+C=5p" is "5pC")'
+    if ch in "鬼癞赖":  # (鬼, 癞子 / 赖子: the wildcard's names, not a tile)
+        return f" ({'癞子' if ch in '癞赖' else ch} names no tile: write the ghost tile " \
+            "itself, as mjscore rules show NAME names it)"
+    if ch in _SUIT_FIRST:  # a suit letter with no digits before it ("m123", "EEEpp")
+        return f' (a suit letter ends its digits, as in "{_SUIT_FIRST[ch]}'
+    if ch in "【】〔〕〖〗「」『』":
+        return " (melds are written in ASCII brackets: [555p], (5555p), {5555p})"
     return ""
+
+
+# (Not sure which was meant where a letter is a suit and, upper case, an honour: both said.)
+_SUIT_FIRST = {"m": '123m")', "z": '1z")', "p": '55p"; the 白 dragon is upper case: "P")',
+               "s": '55s"; the South wind is upper case: "S")'}
 
 
 PUNCTUATION = " (punctuation: leave it out; a space may separate groups)"

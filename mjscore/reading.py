@@ -43,13 +43,15 @@ class Group(NamedTuple):
             natural.remove(k)
         letters = (ghost_letter,) * len(self.ghosts) if type(ghost_letter) is str \
             else ghost_letter
-        body = T.written(natural) + "".join(
-            f"{letter}={T.name(k)}" for letter, k in zip(letters, self.ghosts))
+        # Each stand-in after a "+": run together, a pair of ghosts standing as themselves
+        # read "C=CC=C" and a ghost in a run "23mP=1m", which players took for other tiles.
+        body = "+".join(([T.written(natural)] if natural else []) + [
+            f"{letter}={T.name(k)}" for letter, k in zip(letters, self.ghosts)])
         if self.kind == "dragon_set" and YAOJI in self.tiles:
             # 小鸡满天飞: show which dragon the 幺鸡 stands for.
             missing = next(k for k in DRAGONS if k not in self.tiles)
             body = T.written(k for k in self.tiles if k != YAOJI) + \
-                f"1s={T.name(missing)}"
+                f"+1s={T.name(missing)}"
         if not self.meld:
             return body
         return {"exposed": "[{}]", "concealed": "({})", "added": "{{{}}}"}[self.meld].format(body)

@@ -46,7 +46,7 @@ def payment_lines(payments, why: str) -> list:
 
 
 def ghost_line(rs) -> list:
-    """Which tile is wild, where a flipped indicator chose it: the reading's `2s1s=2s` alone
+    """Which tile is wild, where a flipped indicator chose it: the reading's `2s+1s=2s` alone
     left a player to work out that 1s is the ghost."""
     flip = rs.flipped() if rs is not None else None
     if flip is None:

@@ -235,7 +235,7 @@ def not_counted(r) -> list:
 
 def ghost_as_itself(r) -> str:
     """无鬼 (无鬼加倍) not counted where every ghost the hand holds stands as itself (a flipped
-    ghost 5p read in 46p5p=5p): the reading shows no ghost standing for another tile, and a
+    ghost 5p read in 46p+5p=5p): the reading shows no ghost standing for another tile, and a
     player would look for it; the pattern needs no ghost tile in the hand at all (G6)."""
     spec = next((p for p in r.rules.patterns if p.predicate == "no_ghost"), None)
     held = r.context.ghosts_held

@@ -412,6 +412,8 @@ def parse_reading(text: str):
                 tiles += [(kind_of(d + ch),) * 2 for d in digits]
                 digits = []
                 i += 1
+            elif ch == "+":  # (each ghost written after one: `5p+C=5p`)
+                i += 1
             elif ch == "C" and body[i + 1:i + 2] == "=":
                 j = i + 2
                 stand = body[j:j + 2] if body[j].isdigit() else body[j]

@@ -424,10 +424,12 @@ def run_mjscore(case: dict):
 def _tiles(text: str):
     """The tiles of one group of a decomposition: (kind, is a ghost)."""
     out, pos = [], 0
-    for m in re.finditer(r"C=(\d)([mps])|(\d+)([mps])|C", text):
+    for m in re.finditer(r"\+|C=(\d)([mps])|(\d+)([mps])|C", text):
         if m.start() != pos:
             raise ValueError(text)
         pos = m.end()
+        if m.group(0) == "+":  # (each ghost written after one: `5p+C=5p`)
+            continue
         if m.group(1):
             out.append((int(m.group(1)) - 1 + 9 * "mps".index(m.group(2)), True))
         elif m.group(3):

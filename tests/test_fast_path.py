@@ -98,7 +98,7 @@ def test_ghosts_stand_for_the_first_dragons_in_display_order(text, name, win):
     pytest.param("111222333m789p99p", "luzhou", {}, "111m 222m 333m 789p 99p",
                  id="a run or none in 1m-3m: both kept, the text decides"),
     pytest.param("7m9p4m2mPP4m3m9m8m3m2m3m4m", "guangdong", {"win": "P"},
-                 "234m 234m 34mP=2m 789m 9pP=9p", id="ghosts on the same tiles, grouped apart"),
+                 "234m 234m 34m+P=2m 789m 9p+P=9p", id="ghosts on the same tiles, grouped apart"),
     pytest.param("4s2s2s4s4s3s4s2p2p2s2s3s3s3s", "guangdong",
                  {"opts": {"seven_pairs": "true"}}, "22p 22s 22s 33s 33s 44s 44s",
                  id="seven pairs sorts before the sets and pair kept"),

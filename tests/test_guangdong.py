@@ -150,7 +150,7 @@ def test_full_flip_ghosts_are_won_on_the_last_ghost_drawn():
                                       "opts": {"seven_pairs": True}}, False, None,
                  id="seven pairs would need a fourth 6s"),
     pytest.param("12333m4m456p789pEE", {"indicator": "3m"}, True,
-                 "123m 456p 789p EE4m=E 33m", id="the ghost is not a fourth 3m"),
+                 "123m 456p 789p EE+4m=E 33m", id="the ghost is not a fourth 3m"),
     pytest.param("335889999pSNNP8p", {"indicator": "8p", "win": "9p",
                                       "opts": {"seven_pairs": True}}, True,
                  "3358889999pSNNP", id="only 满鬼 reads it, not seven pairs with a fourth 8p"),

@@ -104,7 +104,7 @@ def test_not_a_winning_hand(hand):
 def test_breakdown_names_the_sets_and_the_stand_in():
     r = score("123m456mCFPSS [CF1s]", LZ, declared=True)
     effect = next(h.effect for h in r.patterns if h.id == "zhongfabai")
-    assert "CFP" in effect and "[CF1s=P]" in effect
+    assert "CFP" in effect and "[CF+1s=P]" in effect
     assert "x4" in effect
 
 

@@ -459,7 +459,7 @@ def test_a_fixed_value_shows_the_reading_its_patterns_value_most():
     # non-dealer's dealt hand ready reports (报牌) and may win on the first tile (地胡); the
     # dealer reports only after its first discard, so never with 天胡: refused below.)
     r = score("111m222m333p444p5pC", seat="S", earthly=True, declared=True)
-    assert r.value == 40 and r.decomposition == "111m 222m 333p 444p 5pC=5p"
+    assert r.value == 40 and r.decomposition == "111m 222m 333p 444p 5p+C=5p"
     assert [h.name for h in r.patterns] == ["大对子", "地胡", "报牌 (带名堂)"]
 
 
@@ -516,11 +516,11 @@ def test_pinghu_ten_option(hand, kw, ten, paid):
 # (L14), leaving the pong one natural tile fewer, so there a ghost may (as `rob_refusal` lets
 # the hand hold three natural ones).
 @pytest.mark.parametrize("rules, kw, value, decomposition", [
-    pytest.param("luzhou-guide", {"rob_kong": "S"}, 10, "1mC=1mC=1m 22mC=2m 345m 345m 66m",
+    pytest.param("luzhou-guide", {"rob_kong": "S"}, 10, "1m+C=1m+C=1m 22m+C=2m 345m 345m 66m",
                  id="guide robbed 1m: three 1m"),
-    pytest.param("luzhou-guide", {}, 80, "1mC=1m 22m 33m 44m 55m 66m C=CC=C",
+    pytest.param("luzhou-guide", {}, 80, "1m+C=1m 22m 33m 44m 55m 66m C=C+C=C",
                  id="guide self-drawn"),
-    pytest.param("luzhou", {"rob_kong": "S"}, 20, "1mC=1m C=1mC=1m 22m 33m 44m 55m 66m",
+    pytest.param("luzhou", {"rob_kong": "S"}, 20, "1m+C=1m C=1m+C=1m 22m 33m 44m 55m 66m",
                  id="luzhou robbed 1m: the 龙 of 1m stands (L14)"),
 ])
 def test_a_ghost_and_the_robbed_kind(rules, kw, value, decomposition):

@@ -28,7 +28,15 @@ CASES = """
 123ｍ456m789m11p23pC => invalid hand: column 4: unknown suit "ｍ" (a full-width character: write "123m")
 123m456m789m11p23pＣ => invalid hand: column 19: unknown tile "Ｃ" (a full-width character: write "C")
 ［555p］123m456m789m11pC => invalid hand: column 1: unknown tile "［" (a full-width character: write "[")
-123m456m789m11p23pp => invalid hand: column 19: unknown tile "p"
+123m456m789m11p23pp => invalid hand: column 19: unknown tile "p" (a suit letter ends its digits, as in "55p"; the 白 dragon is upper case: "P")
+'111m999mEEEss55p' --rules luzhou-guide => invalid hand: column 12: unknown tile "s" (a suit letter ends its digits, as in "55s"; the South wind is upper case: "S")
+'m123 m456 m789 p11 p23 C' => invalid hand: column 1: unknown tile "m" (a suit letter ends its digits, as in "123m")
+12３m456m789m11p23pC => invalid hand: column 3: unknown tile "３" (a full-width character: write "3")
+【555p】123m456m789m11pC => invalid hand: column 1: unknown tile "【" (melds are written in ASCII brackets: [555p], (5555p), {5555p})
+123m456m789m11p23p癞子 => invalid hand: column 19: unknown tile "癞" (癞子 names no tile: write the ghost tile itself, as mjscore rules show NAME names it)
+'123m456m789m11p23p C=1p' => invalid hand: column 21: unknown tile "=" (that is how a reading is written in the output: write the hand as held, each ghost as its own tile: "5p+C=5p" is "5pC")
+'123m456m789m 1111p 22p' => invalid hand: {15, 0} (1111p: a kong is written in brackets: (1111p) concealed, [1111p] exposed, {1111p} added)
+123m456m789m11p2pC => invalid hand: {13, 0} (13 tiles are a hand waiting for its 14th: mjscore waits lists what it waits on)
 123m406m789m11p23pC => invalid hand: column 6: rank "0" is not 1-9 (0 is a red five in other notations; these rules have no red fives: write 5)
 123m456m789m11p23p7h => invalid hand: column 20: unknown suit "h" (honours are z here, 1z-7z = E S W N P F C: write "7z")
 123m456m789m11p23p8h => invalid hand: column 20: unknown suit "h"
@@ -62,7 +70,7 @@ CASES = """
 123m456m789m11p23pC --dealer Ｓ => invalid option: --dealer takes a seat E, S, W or N, not "Ｓ" (Ｓ is S)
 123m456m789m11p23pC --seat X => invalid option: --seat takes a seat E, S, W or N, not "X"
 """
-# ("p" alone may lack its digits: no hint where none is sure (a comma is never a tile);
+# ("p" alone may lack its digits or be 白 in lower case: both are said (a comma is never a tile);
 # two tiles off, or a --win that is no tile, is not the --win slip. 5z is 中 in some tools.
 # 0 (a red five), h (honours) and a seat digit in a meld are other calculators' notation;
 # 8h is no honour there either, and a digit before a meld's tiles is no seat digit.)

@@ -142,7 +142,7 @@ def test_a_hand_worth_more_as_seven_pairs_is_not_read_as_sets_until_asked():
     # 七对 清一色 (4 steps, 40) against at most 清一色 as sets (no four of a kind without
     # ghosts to make one, no 大对子 with runs forced: 2 steps, 10).
     r = score("11m22m33m44m55m66m7mC", win="C")
-    assert (r.value, r.decomposition) == (40, "11m 22m 33m 44m 55m 66m 7mC=7m")
+    assert (r.value, r.decomposition) == (40, "11m 22m 33m 44m 55m 66m 7m+C=7m")
     assert r.unread is not None and {e.reading.shape for e in r.found} == {"seven_pairs"}
     assert r.readings == 2
     assert [a.value for a in r.alternatives] == [40, 10]
@@ -163,7 +163,7 @@ def test_a_hand_whose_sets_the_bounds_cannot_rule_out_is_read_in_full():
     # further than the counts, so the sets are read, and lose (one 闺 at most: 5).
     r = score("34m33456677pCCCC", win="C")
     assert r.unread is None
-    assert (r.value, r.decomposition) == (10, "3mC=3m 4mC=4m 33p 4pC=4p 5pC=5p 66p 77p")
+    assert (r.value, r.decomposition) == (10, "3m+C=3m 4m+C=4m 33p 4p+C=4p 5p+C=5p 66p 77p")
     assert [a.value for a in r.alternatives] == [10, 5, 2]
 
 
@@ -239,11 +239,11 @@ PRUNE_HOUSE = {
 
 @pytest.mark.parametrize("house, hand, opts, value, reading", [
     pytest.param("a set pattern raises the cap", "11m22m33m44m55mCCCC", {}, 200,
-                 "11mC=1m 22mC=2m 33mC=3m 44mC=4m 55m", id="大对子 200 over 清双闺对 at 80"),
+                 "11m+C=1m 22m+C=2m 33m+C=3m 44m+C=4m 55m", id="大对子 200 over 清双闺对 at 80"),
     pytest.param("a bonus for each gui", "1111m2222m33m55mCC", {"cap": "none"}, 302,
-                 "123m 123m 12mC=3m 12mC=3m 55m", id="2 + 3 x 100 over 清双闺对 160"),
+                 "123m 123m 12m+C=3m 12m+C=3m 55m", id="2 + 3 x 100 over 清双闺对 160"),
     pytest.param("gui 2 steps", "1111m2222mCCCCCC", {"ghosts": "8", "cap": "none"}, 640,
-                 "12mC=3m 12mC=3m 12mC=3m 12mC=3m C=4mC=4m",
+                 "12m+C=3m 12m+C=3m 12m+C=3m 12m+C=3m C=4m+C=4m",
                  id="3m made of four ghosts: 3 gui, 8 steps over seven pairs' 7"),
 ])
 def test_a_house_rules_sets_that_win_are_read(tmp_path, monkeypatch, house, hand, opts, value,

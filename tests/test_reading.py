@@ -46,19 +46,19 @@ def test_a_pickled_reading_reads_the_same():
 def test_a_reading_names_the_groups_its_ghosts_play_in():
     rs = load("luzhou")
     (r,) = readings(read("111m123m456m789m5pC", rs), rs)
-    assert [g.text() for g in r.ghost_groups] == ["5pC=5p"]
+    assert [g.text() for g in r.ghost_groups] == ["5p+C=5p"]
     assert plain_reading().ghost_groups == ()
 
 
 def test_a_reading_text_keeps_each_groups_text_under_its_ghost_letter():
     rs = load("luzhou")
     (r,) = readings(read("111m123m456m789m5pC", rs), rs)
-    assert (r.text("X"), r.text()) == ("111m 123m 456m 789m 5pX=5p", "111m 123m 456m 789m 5pC=5p")
-    assert [reading_module._texts("X")[g] for g in r.groups][-1] == "5pX=5p"
+    assert (r.text("X"), r.text()) == ("111m 123m 456m 789m 5p+X=5p", "111m 123m 456m 789m 5p+C=5p")
+    assert [reading_module._texts("X")[g] for g in r.groups][-1] == "5p+X=5p"
 
 
 # A house rule may make several kinds ghosts; one letter for them all showed a C as a P, and a
-# meld [66pC] as [66pF=6p], which is not on the table. Each ghost is written as the tile held
+# meld [66pC] as [66p+F=6p], which is not on the table. Each ghost is written as the tile held
 # there: a meld's its own, the concealed ones standing for their own kind first, the rest in
 # tile order (ghosts are alike, so any order is a true reading).
 TWO_GHOSTS = {"gd": "extends: guangdong\nname: gd2\nghosts: {tiles: [P, C]}\n",
@@ -68,11 +68,11 @@ TWO_GHOSTS = {"gd": "extends: guangdong\nname: gd2\nghosts: {tiles: [P, C]}\n",
 
 
 @pytest.mark.parametrize("house, hand, decomposition", [
-    pytest.param("gd", "123m456m789m12pC9sP", "123m 456m 789m 12pP=3p 9sC=9s", id="two kinds"),
-    pytest.param("gd", "123m456m789m11p2pCC", "123m 456m 789m 11pC=1p 2pC=2p", id="two C"),
-    pytest.param("guide", "123m456m11m [55pF] [66pC]", "123m 456m 11m [55pF=5p] [66pC=6p]",
+    pytest.param("gd", "123m456m789m12pC9sP", "123m 456m 789m 12p+P=3p 9s+C=9s", id="two kinds"),
+    pytest.param("gd", "123m456m789m11p2pCC", "123m 456m 789m 11p+C=1p 2p+C=2p", id="two C"),
+    pytest.param("guide", "123m456m11m [55pF] [66pC]", "123m 456m 11m [55p+F=5p] [66p+C=6p]",
                  id="each meld's own ghost"),
-    pytest.param("gd7", "1133557799m11pPC", "11m P=1mC=1m 33m 55m 77m 99m 11p",
+    pytest.param("gd7", "1133557799m11pPC", "11m P=1m+C=1m 33m 55m 77m 99m 11p",
                  id="a pair of two ghosts"),
 ])
 def test_each_ghost_is_written_as_the_ghost_tile_held(tmp_path, house, hand, decomposition):
@@ -94,4 +94,4 @@ def test_a_ghost_standing_for_its_own_kind_is_written_as_itself():
     r = reading_module.Reading("standard", (reading_module.Group("triplet", (C,) * 3, (C,) * 3),
                                             reading_module.Group("pair", (p1, p1))), None)
     held = SimpleNamespace(concealed=(p1, p1, P, C, C), melds=())
-    assert r.text_as_held(held, {C, P}) == "C=CC=CP=C 11p"
+    assert r.text_as_held(held, {C, P}) == "C=C+C=C+P=C 11p"

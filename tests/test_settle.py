@@ -1591,7 +1591,7 @@ def test_a_win_events_json_gives_each_winners_scoring():
     assert [[(w["seat"], w["legal"], w["value"], [p["name"] for p in w["patterns"]])
              for w in e["wins"]] for e in r["events"]] == [
         [("S", True, 2, ["闺"]), ("N", True, 5, ["大对子"])], [("E", True, 2, ["平胡"])]]
-    assert r["events"][0]["wins"][1]["decomposition"] == "222s 333s 444s 666s 5pC=5p"
+    assert r["events"][0]["wins"][1]["decomposition"] == "222s 333s 444s 666s 5p+C=5p"
 
 
 

@@ -76,7 +76,7 @@ def test_payer_line_names_the_payers_and_the_rule(args, want):
 NOT_LEGAL = """\
 Hand:     123456789m112pC 3p   (luzhou)
 Win:      E on S's discard with 3p
-Reading:  123m 456m 789m 123p 1pC=1p
+Reading:  123m 456m 789m 123p 1p+C=1p
 
 Pattern    English    Effect
 ---------  ---------  --------
@@ -208,7 +208,7 @@ FLIP = ["--rules", "guangdong", "--opt", "ghost=flip"]
     pytest.param(["111m123m456m789m5pC"], None, id="luzhou: a ghost standing for 5p"),
 ])
 def test_a_ghost_read_as_itself_says_why_no_ghost_is_not_counted(args, note):
-    """46p5p=5p shows no ghost standing for another tile, and no 无鬼加倍 row said why."""
+    """46p+5p=5p shows no ghost standing for another tile, and no 无鬼加倍 row said why."""
     out = lines(*args)
     assert [x for x in out if x.startswith("Not counted")] == ([note] if note else [])
 
@@ -248,12 +248,12 @@ def test_a_dragon_set_a_house_rule_drops_is_not_put_down_to_the_discard(tmp_path
     pytest.param(["waits", "123m456m789m11p2p3p", *GUIDE],
                  "1p           12  Basic Win, No-Ghost Hand Bonus", id="waits"),
     pytest.param(["score", "11112222333m55pC", *GUIDE, "--explain"],
-                 "    20       20  Gui with Self-Draw (3 times)  123m 123m 123m 12mC=3m 55p",
+                 "    20       20  Gui with Self-Draw (3 times)  123m 123m 123m 12m+C=3m 55p",
                  id="explain, a count"),
     pytest.param(["score", "11112222333m55pC", "--explain"],
-                 "    20       20  闺 (3 times)        123m 123m 123m 12mC=3m 55p", id="luzhou explain"),
+                 "    20       20  闺 (3 times)        123m 123m 123m 12m+C=3m 55p", id="luzhou explain"),
     pytest.param(["score", "11m22m33m44m55mCCFF", *GUIDE, "--explain"],
-                 "    10       10  Seven Pairs                     11m 22m 33m 44m 55m C=1pC=1p FF",
+                 "    10       10  Seven Pairs                     11m 22m 33m 44m 55m C=1p+C=1p FF",
                  id="explain"),
     pytest.param(["waits", "123m456m789m11p2p3p"], "1p           10  无鬼", id="luzhou waits"),
 ])

@@ -21,9 +21,9 @@ TOSSED, HELD, REST = "123m456m11p234p[CF1s]", "123m456m11p234pCF1s", "123m 456m 
 
 
 @pytest.mark.parametrize("hand, opts, legal, value, reading", [
-    pytest.param(TOSSED, None, True, 4, f"{REST} [CF1s=P]", id="on: tossed [CF1s] a set, x2"),
+    pytest.param(TOSSED, None, True, 4, f"{REST} [CF+1s=P]", id="on: tossed [CF1s] a set, x2"),
     pytest.param(TOSSED, OFF, True, 2, f"{REST} [1sCF]", id="off: tossed [CF1s] a toss group"),
-    pytest.param(HELD, None, True, 4, f"CF1s=P {REST}", id="on: concealed C F 1s is a set"),
+    pytest.param(HELD, None, True, 4, f"CF+1s=P {REST}", id="on: concealed C F 1s is a set"),
     pytest.param(HELD, OFF, False, 0, None, id="off: concealed C F 1s is no set, no win"),
     pytest.param("123m456m11p234pCFP", OFF, True, 4, f"CFP {REST}", id="off: concealed CFP"),
     pytest.param("123m456m11p234p[CFP]", OFF, True, 4, f"{REST} [CFP]", id="off: tossed CFP"),
