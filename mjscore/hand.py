@@ -172,7 +172,10 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
     if win is not None:
         win_kind = one_tile(win, "--win")
         if win_kind not in parsed.concealed:
-            raise OptionError(f"--win {T.name(win_kind)} is not one of the concealed tiles")
+            # (As typed, where that is not how output names it: --win 5z is P.)
+            name, typed = T.name(win_kind), " ".join(str(win).split())
+            raise OptionError(f"--win {name if typed == name else f'{typed} ({name})'} is not "
+                              "one of the concealed tiles")
     if size == 13:
         win_kind = None
     return _hand(parsed.concealed, win_kind, melds, parsed,
