@@ -135,11 +135,12 @@ def _check_horses(ctx, hand, rs, params, options) -> None:
         raise OptionError(f"--horses: {why}; set --opt {opt}={n}", opt,
                           f"{why}; set opts.{opt} to {n}")
     if count and n != count:
-        # (Said of the ruleset, which may draw them by its own default: no --opt was given.)
+        # (Said of the ruleset, which may draw them by its own default: no --opt was given,
+        # nor opts: in a record, where a house file's default set it.)
         s = "s" * (count != 1)
-        why = f"{rs.name} draws {count} horse{s} (%s): give {count} tile{s}, got {n}"
-        raise OptionError("--horses: " + why % (f"option {opt}" if opt else "its extra"), opt,
-                          why % (f"opts.{opt}" if opt else "its extra"))
+        why = f"{rs.name} draws {count} horse{s} ({f'option {opt}' if opt else 'its extra'}): " \
+              f"give {count} tile{s}, got {n}"
+        raise OptionError("--horses: " + why, opt, why)
     seen = hand.physical()
     # A robbed kong's pong is on the table too (`robbing.rob_refusal`): its natural tiles count.
     robbed = hand.win if ctx.rob_kong else None

@@ -101,6 +101,7 @@ class _Table:
         self.play = rs.spec.get("play") or {}
         self.won: list = []
         self.ended_at: int | None = None
+        self.ended_why = ""  # (said of a later event: a house max_winners puzzled its players)
         self.out: list = []
         self.skipped: list = []
         self.log = any(e.type in ("draw", "discard", "call") for e in rec.events)
@@ -133,7 +134,7 @@ class _Table:
             # Any turn after the end (a discard, call, draw or pass too: a pong after the
             # wall ran out was taken in silence); a ghosts event counts the hand, so may follow.
             if self.ended_at is not None and ev.type != "ghosts":
-                self.refuse(ev, f"the hand ended at event {self.ended_at}")
+                self.refuse(ev, f"the hand ended at event {self.ended_at} ({self.ended_why})")
             if ev.type in _TURN_TYPES and ev.seat in self.won:
                 # A winner leaves the table (血战: the others play on): a turn of its own after
                 # its win was taken as play, a pass as a win it let go.
@@ -274,7 +275,7 @@ class _Table:
                 self.out[i] = replace(out, payments=tuple(rows))
 
     def on_exhausted(self, ev, robber) -> None:
-        self.ended_at = ev.number
+        self.ended_at, self.ended_why = ev.number, "the wall ran out"
         text, rows = exhausted(self, ev)
         text += void_kongs(self)
         self.out.append(EventResult(ev.number, "exhausted", text, tuple(rows)))

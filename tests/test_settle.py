@@ -172,7 +172,8 @@ REFUSALS = [
     pytest.param({"rules": "luzhou", "seats": {**BASE, "W": "22m33m44m55m66m77mC8m"},
                   "events": [{"win": ["S", "N"], "tile": "5p", "from": "W"},
                              {"win": "E", "tile": "3s"}, {"win": "W", "tile": "8m"}]}, 1,
-                 "event 3: the hand ended at event 2", id="a fourth winner"),
+                 "event 3: the hand ended at event 2 (3 players have won, the most luzhou lets "
+                 "win a hand)", id="a fourth winner"),
     pytest.param({"rules": "luzhou", "seats": {"S": BASE["S"]},
                   "events": [{"win": "S", "tile": "5p", "from": "W"},
                              {"win": "S", "tile": "5p", "from": "W"}]}, 1,
@@ -181,13 +182,15 @@ REFUSALS = [
                                                 "S": "234s567s789sWW55p5p"},
                   "events": [{"win": "N", "tile": "5p", "from": "W", "declared": True},
                              {"win": "S", "tile": "5p", "from": "W", "declared": True}]}, 1,
-                 "event 2: the hand ended at event 1", id="lanzhou second winner on one discard"),
+                 "event 2: the hand ended at event 1 (lanzhou ends a hand at its first win)",
+                 id="lanzhou second winner on one discard"),
     # Any turn after the end, not only a win or a kong: a pong after the third win (or the
     # wall ran out), or a draw, was taken in silence.
     *[pytest.param({"rules": "luzhou", "seats": BASE,
                     "events": [{"win": ["S", "N"], "tile": "5p", "from": "W"},
                                {"win": "E", "tile": "3s"}, ev]}, 1,
-                   "event 3: the hand ended at event 2", id=f"a {next(iter(ev))} after the end")
+                   "event 3: the hand ended at event 2 (3 players have won, the most luzhou "
+                   "lets win a hand)", id=f"a {next(iter(ev))} after the end")
       for ev in ({"discard": "W", "tile": "9p"}, {"call": "N", "kind": "pong", "tile": "9p",
                                                    "from": "W"},
                  {"draw": "N"}, {"pass": "N", "tile": "9p", "from": "W"})],
@@ -582,7 +585,7 @@ def test_a_bad_option_in_the_records_opts_is_named_by_file_and_key(tmp_path, opt
                  "opts.horses to 2 (the record's opts.horses is 2: the options given over it "
                  "make it 0)", id="--opt turning them off"),
     pytest.param(["--opt", "horses=3"], "event 1 (horses): guangdong draws 3 horses "
-                 "(opts.horses): give 3 tiles, got 2 (the record's opts.horses is 2: the options "
+                 "(option horses): give 3 tiles, got 2 (the record's opts.horses is 2: the options "
                  "given over it make it 3)", id="--opt drawing more"),
     pytest.param(["--opt", "horses=2"], "", id="--opt as the record"),
 ])
@@ -866,7 +869,7 @@ def test_the_table_names_every_horse_drawn_the_misses_too(tmp_path):
 
 @pytest.mark.parametrize("opts, horses, message", [
     pytest.param({"horses": 2}, None, "event 1 (horses): guangdong draws 2 horses "
-                 "(opts.horses): give 2 tiles, got 0", id="horses drawn but none given"),
+                 "(option horses): give 2 tiles, got 0", id="horses drawn but none given"),
     pytest.param({}, "3m", "event 1 (horses): horses are off in guangdong", id="horses off"),
     pytest.param({"horses": 1}, "3x", "event 1 (horses): 3x: column 2: unknown suit", id="bad tile"),
 ])
@@ -975,6 +978,18 @@ def test_a_records_missing_ruleset_file_is_named_beside_it(tmp_path, monkeypatch
     with pytest.raises(InputError, match=r"^hands/rec\.yaml: rules: invalid ruleset: "
                                          r"hands/nosuch\.yaml: no such file$"):
         settle("hands/rec.yaml")
+
+
+def test_a_house_max_winners_is_named_where_it_ends_the_hand(tmp_path):
+    # A one-line house change (play: {max_winners: 2}) ended the hand with no reason given.
+    (tmp_path / "two.yaml").write_text("extends: luzhou\nname: two\nplay: {max_winners: 2}\n",
+                                       encoding="utf-8")
+    rec = {"rules": "two.yaml", "seats": BASE,
+           "events": [{"win": ["S", "N"], "tile": "5p", "from": "W"}, {"win": "E", "tile": "3s"}]}
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, rec)])
+    assert res.exit_code == 1
+    assert "  - event 2: the hand ended at event 1 (2 players have won, the most two lets win a " \
+           "hand)" in res.stdout.splitlines()
 
 
 def test_seats_in_a_record_may_be_written_in_small_letters():
