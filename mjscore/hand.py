@@ -120,8 +120,11 @@ def _is_run_with_gaps(kinds) -> bool:
         len({T.suit_of(k) for k in ks}) == 1 and ks[-1] - ks[0] <= 2
 
 
-def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> Hand:
-    """Check `parsed` against ruleset `rs`; `size` is 14 for a win, 13 for a waiting hand."""
+def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14,
+          commands: bool = True) -> Hand:
+    """Check `parsed` against ruleset `rs`; `size` is 14 for a win, 13 for a waiting hand.
+    `commands`: a wrong count may be told of the other command (score's 13 tiles are for
+    waits); not a settle record's seat, where the record's count is what is wrong."""
     held, most = parsed.concealed, rs.fewest_copies
     conc = [0] * 34
     many = False  # a kind held more than `most` times (noted while counting: a second pass
@@ -166,7 +169,8 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14) -> 
                             f"{counted(len(melds), 'meld')}; "
                             f"{what} needs {size} tiles, a kong counting as 3"
                             + (_win_hint(win, have - want, parsed.concealed)
-                               or _count_hint(have - want, parsed.concealed, size, win))
+                               or _count_hint(have - want, parsed.concealed, size,
+                                              win is None and commands, rs))
                             * (len(melds) <= 4))
     win_kind = parsed.win
     if win is not None:
@@ -215,19 +219,21 @@ def _win_hint(win: str | None, extra: int, written) -> str:
         else "write the winning tile in the hand too)")
 
 
-def _count_hint(extra: int, written, size: int, win) -> str:
-    """The slips behind most wrong counts with no --win: a kong written as four loose tiles
-    (each one a tile too many, as a kong counts 3), and a hand given to the other command
-    (13 tiles to score, which `waits` takes; 14 to waits)."""
-    fours = sorted({k for k in written if written.count(k) == 4})
+def _count_hint(extra: int, written, size: int, commands: bool, rs) -> str:
+    """The slips behind most wrong counts with no --win: a hand given to the other command
+    (13 tiles to score, which `waits` takes; 14 to waits), and a kong written as four loose
+    tiles (each one a tile too many, as a kong counts 3; only maybe: four of a kind may be
+    sets too, 111m 123m). A ghost kind is no kong of its own (a declared one needs a natural
+    tile)."""
+    if commands and extra == -1 and size == 14:
+        return " (13 tiles are a hand waiting for its 14th: mjscore waits lists what it waits on)"
+    if commands and extra == 1 and size == 13:
+        return " (14 tiles are a winning hand: mjscore score scores it)"
+    fours = sorted({k for k in written if written.count(k) == 4 and k not in rs.ghost_kinds})
     if 1 <= extra <= len(fours):
         kong = T.name(fours[0])[0] * 4 + T.name(fours[0])[1:]
-        return (f" ({kong}: a kong is written in brackets: ({kong}) concealed, [{kong}] "
-                f"exposed, {{{kong}}} added)")
-    if extra == -1 and size == 14 and win is None:
-        return " (13 tiles are a hand waiting for its 14th: mjscore waits lists what it waits on)"
-    if extra == 1 and size == 13:
-        return " (14 tiles are a winning hand: mjscore score scores it)"
+        return (f" (if {kong} is a kong, it is written in brackets: ({kong}) concealed, "
+                f"[{kong}] exposed, {{{kong}}} added)")
     return ""
 
 
@@ -277,9 +283,10 @@ def _name_the_column(parsed: ParsedHand, rs) -> None:
             raise NotationError(f"too many {T.name(k)}: {rs.has(k)}", col)
 
 
-def read(text: str, rs, *, win: str | None = None, size: int = 14) -> Hand:
+def read(text: str, rs, *, win: str | None = None, size: int = 14,
+         commands: bool = True) -> Hand:
     """Parse and build in one step."""
-    return build(parse(text), rs, win=win, size=size)
+    return build(parse(text), rs, win=win, size=size, commands=commands)
 
 
 def read_any(hand, rs, *, win: str | None = None, size: int = 14) -> Hand:

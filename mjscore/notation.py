@@ -129,7 +129,7 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'"{ch}" closes nothing', col)
             if ch in OPEN_TO_CLOSE:
                 raise NotationError(f'"{ch}" inside a meld', col)
-            raise NotationError(f'unknown tile {written(ch)}{tile_hint(ch)}', col)
+            raise NotationError(f'unknown tile {written(ch)}{tile_hint(ch, text)}', col)
     return out, i
 
 

@@ -48,7 +48,9 @@ def written(ch: str) -> str:
     return f'"{ch}"'
 
 
-def tile_hint(ch: str) -> str:
+def tile_hint(ch: str, text: str = "") -> str:
+    """How to write what `ch`, a character no tile is, was typed for (`text`: all that was
+    typed, for a "+" that is a reading's only where an "=" says so)."""
     plain = half_width(ch)
     if plain is not None:
         return f' ({_look_alike(ch)}: write "{plain}")'
@@ -59,15 +61,15 @@ def tile_hint(ch: str) -> str:
             "--kong-draw, ...; see mjscore score --help)"
     if ch in _MELD_WORDS:
         return f" ({_MELD_WORDS[ch]})"
-    if ch in "，、；。：,;":  # (a Chinese input method's punctuation between groups, or a list's)
+    if ch == "=" or ch == "+" and "=" in text:  # (a reading copied back: `5p+C=5p`)
+        return ' (that is how a reading is written in the output: write the hand as held, ' \
+            'each ghost as its own tile: "5p+C=5p" is "5pC")'
+    if ch in "，、；。：,;+":  # (a Chinese input method's punctuation between groups, or a list's)
         return PUNCTUATION
     if ch in "RG":  # (the red and green dragons by their English initials)
         return " (dragons are C red 中, F green 發, P white 白)"
-    if ch in "=+":  # (a reading copied back from the output: `5p+C=5p`)
-        return ' (that is how a reading is written in the output: write the hand as held, ' \
-            'each ghost as its own tile: "5p+C=5p" is "5pC")'
     if ch in "鬼癞赖":  # (鬼, 癞子 / 赖子: the wildcard's names, not a tile)
-        return f" ({'癞子' if ch in '癞赖' else ch} names no tile: write the ghost tile " \
+        return f" ({ch + '子' if ch in '癞赖' else ch} names no tile: write the ghost tile " \
             "itself, as mjscore rules show NAME names it)"
     if ch in _SUIT_FIRST:  # a suit letter with no digits before it ("m123", "EEEpp")
         return f' (a suit letter ends its digits, as in "{_SUIT_FIRST[ch]}'

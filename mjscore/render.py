@@ -107,8 +107,9 @@ def score_table(r, explain: bool = False) -> str:
         from shlex import quote
 
         from .ruleset_text import options_table
-        lines += ["", f"Options played (--opt KEY=VALUE changes one; `mjscore rules show "
-                      f"{quote(r.rules.label)}` says more):", options_table(r.rules)]
+        lines += ["", f"Options played (--opt KEY=VALUE plays another allowed value; "
+                      f"`mjscore rules show {quote(r.rules.label)}` explains each):",
+                 options_table(r.rules)]
     return "\n".join(lines)
 
 

@@ -102,10 +102,11 @@ def is_shipped_name(ref: str) -> bool:
     return not looks_like_path(ref) and ref in _shipped_set()
 
 
-def beside(ref, folder: Path):
+def beside(ref, folder: Path, whole: bool = True):
     """A ruleset file that a record (settle's, or a batch's) names by a relative path, found
     beside the record's file, as a ruleset's `extends:` finds its base; else `ref` as named
-    (from the working folder, or a shipped name)."""
+    (from the working folder, or a shipped name). `whole`: `ref` is all the record named,
+    not one part of a comma list."""
     if not isinstance(ref, str) or not ref.strip() or is_shipped_name(ref) or \
             Path(ref).is_absolute():
         return ref
@@ -117,13 +118,14 @@ def beside(ref, folder: Path):
     # too, so that it is told as a list wherever the run is started from: from elsewhere,
     # it was "no shipped ruleset or file of that name".
     raw = ref.split(",")
-    parts = [beside(p.strip(), folder) for p in raw] if len(raw) > 1 else []
+    parts = [beside(p.strip(), folder, False) for p in raw] if len(raw) > 1 else []
     if any(p != q.strip() for p, q in zip(parts, raw)):
         return ",".join(parts)
     # A file named by its path and found in neither place: told by the path looked at first,
     # as the run's other ruleset errors name the file they opened (not as the record wrote it,
     # which said nothing of where it was looked for).
-    if len(raw) == 1 and looks_like_path(ref) and not names_a_path(ref):
+    # (Not a part of a list: the list is refused whole, as the record wrote it.)
+    if whole and len(raw) == 1 and looks_like_path(ref) and not names_a_path(ref):
         return near
     return ref
 
@@ -167,10 +169,18 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
         raise _NotFound(file_label(ref), "one ruleset is named here; a comma list of "
                                          "rulesets is compared only by score --rules")
     if looks_like_path(ref):  # (a file meant, not a shipped ruleset misspelt)
-        raise _NotFound(file_label(ref), "no such file")
+        raise _NotFound(file_label(ref), "no such file" + _shipped_stem(ref))
     known = ", ".join(shipped_names())
     raise _NotFound(file_label(ref), "unknown ruleset: no shipped ruleset or file of that "
                                      f"name (shipped: {known})")
+
+
+def _shipped_stem(ref: str) -> str:
+    """A shipped ruleset's name written as a file (`luzhou.yaml`): said which it is, as the
+    list of shipped names was before a path was told "no such file"."""
+    stem = Path(ref).stem
+    return f" (the shipped ruleset is named {stem}, without {Path(ref).suffix})" \
+        if Path(ref).suffix and is_shipped_name(stem) else ""
 
 
 def _a_link_there(path: Path, ref: str, e: OSError) -> None:
@@ -269,8 +279,9 @@ def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
             path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
         except _NotFound:
             if looks_like_path(parent):
-                raise RulesetError(label, f'"{parent}": no such file beside this one',
-                                   "extends") from None
+                where = "" if Path(parent).is_absolute() else " beside this one"
+                raise RulesetError(label, f'"{parent}": no such file{where}'
+                                   + _shipped_stem(parent), "extends") from None
             known = ", ".join(shipped_names())
             raise RulesetError(label, f'"{parent}" is no shipped ruleset (shipped: {known}) and '
                                       "no file beside this one", "extends") from None

@@ -58,7 +58,7 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
     for seat, text in rec.seats.items():
         size = 14 if seat in won else 13
         try:
-            hands[seat] = read(text, rs, size=size)
+            hands[seat] = read(text, rs, size=size, commands=False)
         except MjscoreError as e:
             hint = _passed_over(rec, rs, play, seat, text) if size == 13 else ""
             raise InputError(f"{rec.label}: seats.{seat}: {e}{hint}") from None

@@ -274,8 +274,12 @@ class _Table:
                 rows = ghost_money(self.rs, ev.seat, int(ev.fields["drawn"]), False)
                 self.out[i] = replace(out, payments=tuple(rows))
 
+    def end(self, number: int, why: str) -> None:
+        """The hand ends at event `number`; `why` is said of any event after it."""
+        self.ended_at, self.ended_why = number, why
+
     def on_exhausted(self, ev, robber) -> None:
-        self.ended_at, self.ended_why = ev.number, "the wall ran out"
+        self.end(ev.number, "the wall ran out")
         text, rows = exhausted(self, ev)
         text += void_kongs(self)
         self.out.append(EventResult(ev.number, "exhausted", text, tuple(rows)))

@@ -99,9 +99,8 @@ def settle_win(table, ev) -> tuple:
     table.won += list(seats)
     most = C.max_winners(table.play)
     if len(table.won) >= most:
-        table.ended_at = ev.number
-        table.ended_why = f"{table.rs.name} ends a hand at its first win" if most == 1 else \
-            f"{len(table.won)} players have won, the most {table.rs.name} lets win a hand"
+        table.end(ev.number, f"{table.rs.name} ends a hand at its first win" if most == 1 else
+                  f"{len(table.won)} players have won, the most {table.rs.name} lets win a hand")
     text = "; ".join(f"{r.context.seat} wins {how_won(r.context, table.rs, False, T.name(tile))}"
                      f": {table.rs.shown_names(r.patterns, counts=True)} "
                      + paid_words(r)

@@ -1331,6 +1331,8 @@ def test_a_records_ruleset_file_is_found_beside_the_batch_file(tmp_path, monkeyp
     pytest.param("nosuch.yaml", "hands/nosuch.yaml: no such file", id="a file name"),
     pytest.param("nosuch", "nosuch: unknown ruleset: no shipped ruleset or file of that name",
                  id="a name"),
+    # (a list is told as the record wrote it: a part's path was looked for nowhere else)
+    pytest.param("luzhou,nosuch.yaml", "luzhou,nosuch.yaml: no such file", id="in a list"),
 ])
 def test_a_records_missing_ruleset_file_is_named_where_it_was_looked_for_first(
         tmp_path, monkeypatch, ref, said):

@@ -158,8 +158,8 @@ def test_explain_shows_the_options_the_value_was_worked_out_with(args, line):
     # names it, its ruling and the other values, as rules show does.
     result = run("score", "111m123m456m789m55p", "--explain", *args)
     lines = result.stdout.splitlines()
-    heading = lines.index("Options played (--opt KEY=VALUE changes one; `mjscore rules show "
-                          "luzhou` says more):")
+    heading = lines.index("Options played (--opt KEY=VALUE plays another allowed value; "
+                          "`mjscore rules show luzhou` explains each):")
     assert lines[heading + 1].split() == ["Option", "Now", "Allowed", "Origin", "Ruling",
                                           "Meaning"]
     assert any(x.startswith(line) and "L7" in x for x in lines[heading:])

@@ -35,7 +35,11 @@ CASES = """
 【555p】123m456m789m11pC => invalid hand: column 1: unknown tile "【" (melds are written in ASCII brackets: [555p], (5555p), {5555p})
 123m456m789m11p23p癞子 => invalid hand: column 19: unknown tile "癞" (癞子 names no tile: write the ghost tile itself, as mjscore rules show NAME names it)
 '123m456m789m11p23p C=1p' => invalid hand: column 21: unknown tile "=" (that is how a reading is written in the output: write the hand as held, each ghost as its own tile: "5p+C=5p" is "5pC")
-'123m456m789m 1111p 22p' => invalid hand: {15, 0} (1111p: a kong is written in brackets: (1111p) concealed, [1111p] exposed, {1111p} added)
+'123m456m789m 1111p 22p' => invalid hand: {15, 0} (if 1111p is a kong, it is written in brackets: (1111p) concealed, [1111p] exposed, {1111p} added)
+CCCC123m456m789m5p5p => invalid hand: {15, 0}
+'111m+123m+456m+789m+5pC' => invalid hand: column 5: unknown tile "+" (punctuation: leave it out; a space may separate groups)
+123m456m789m11p23p赖子 => invalid hand: column 19: unknown tile "赖" (赖子 names no tile: write the ghost tile itself, as mjscore rules show NAME names it)
+111m123m456m789m5pC --rules luzhou.yaml => invalid ruleset: luzhou.yaml: no such file (the shipped ruleset is named luzhou, without .yaml)
 123m456m789m11p2pC => invalid hand: {13, 0} (13 tiles are a hand waiting for its 14th: mjscore waits lists what it waits on)
 123m406m789m11p23pC => invalid hand: column 6: rank "0" is not 1-9 (0 is a red five in other notations; these rules have no red fives: write 5)
 123m456m789m11p23p7h => invalid hand: column 20: unknown suit "h" (honours are z here, 1z-7z = E S W N P F C: write "7z")
@@ -72,6 +76,8 @@ CASES = """
 123m456m789m11p23pC --dealer Ｓ => invalid option: --dealer takes a seat E, S, W or N, not "Ｓ" (Ｓ is S)
 123m456m789m11p23pC --seat X => invalid option: --seat takes a seat E, S, W or N, not "X"
 """
+# (Four ghosts are no kong of their own: a declared one needs a natural tile. A ruleset
+# named as a file: "no such file", and which shipped one it may be.)
 # ("p" alone may lack its digits or be 白 in lower case: both are said (a comma is never a tile);
 # two tiles off, or a --win that is no tile, is not the --win slip. 5z is 中 in some tools.
 # 0 (a red five), h (honours) and a seat digit in a meld are other calculators' notation;
@@ -179,3 +185,14 @@ def test_files_joined_by_cat_say_where_the_second_byte_order_mark_is(tmp_path, m
     result = CliRunner().invoke(cli, [command, "x.yaml"])
     assert (result.exit_code, result.stdout, result.stderr) == \
         (2, "", f"mjscore: x.yaml: malformed YAML: {why}\n")
+
+
+@pytest.mark.parametrize("hand, hint", [
+    pytest.param("1111m23m456m789m55p", " (14 tiles are a winning hand: mjscore score scores it)",
+                 id="a win, four of a kind in its sets: not told to bracket a kong"),
+    pytest.param("1111m 2222p 456s 789s 5s", " (if 1111m is a kong, it is written in brackets: "
+                 "(1111m) concealed, [1111m] exposed, {1111m} added)", id="two loose kongs"),
+])
+def test_waits_tells_a_wrong_count_what_was_meant(hand, hint):
+    res = CliRunner().invoke(cli, ["waits", *shlex.split(hand)])
+    assert (res.exit_code, res.stderr.removesuffix("\n").endswith(hint)) == (2, True), res.stderr

@@ -980,6 +980,17 @@ def test_a_records_missing_ruleset_file_is_named_beside_it(tmp_path, monkeypatch
         settle("hands/rec.yaml")
 
 
+def test_a_seats_wrong_count_is_not_told_of_another_command(tmp_path):
+    # "14 tiles are a winning hand: mjscore score scores it" misled in a record, where the
+    # record's count is what is wrong (score and waits say it: test_player_mistakes).
+    rec = {"rules": "luzhou", "seats": {"E": BASE["E"], "W": "123m456m789m11p22pC"},
+           "events": [{"win": "E", "tile": "3s"}]}
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, rec)])
+    assert res.exit_code == 2 and res.stderr.endswith("seats.W: invalid hand: wrong tile count: 14 "
+                                                      "concealed tiles and 0 melds; a hand one tile "
+                                                      "short needs 13 tiles, a kong counting as 3\n")
+
+
 def test_a_house_max_winners_is_named_where_it_ends_the_hand(tmp_path):
     # A one-line house change (play: {max_winners: 2}) ended the hand with no reason given.
     (tmp_path / "two.yaml").write_text("extends: luzhou\nname: two\nplay: {max_winners: 2}\n",
