@@ -232,7 +232,9 @@ def options_table(rs) -> str:
     rows = [(k, "(unset)" if rs.options[k] is None else _val(rs.options[k]), _allowed(s),
              s.get("origin", "default"), s.get("ruling", ""), s["help"])
             for k, s in (rs.data.get("options") or {}).items()]
-    return tabulate(rows, headers=("Option", "Now", "Allowed", "Origin", "Ruling", "Meaning"))
+    # (The meaning wrapped: unwrapped, guangdong's table was over 200 columns wide.)
+    return tabulate(rows, headers=("Option", "Now", "Allowed", "Origin", "Ruling", "Meaning"),
+                    maxcolwidths=[None, None, None, None, None, 64])
 
 
 def rules_show(rs) -> str:
