@@ -80,6 +80,10 @@ class WinContext:
     # Who discarded the tile of the kong claimed before this kong draw (`--kong-from`): the
     # payer of a `payers.kong_draw_claimed` rule (杠爆全包).
     kong_from: str | None = None
+    # The natural tiles of the robbed kind in the robbed kong's pong, where the table shows
+    # the pong (`settle`: the konger's hand); None, the fewest the ruleset lets it hold
+    # (`robbing.ghost_room`).
+    robbed_pong: int | None = None
 
     def __getstate__(self) -> dict:
         # The numbers given out differ between processes: a copy sent to another is given

@@ -44,7 +44,7 @@ def _robbed_room(h, rs, t, ctx) -> str:
     if room is rs.cand or not t.ghosts or not readings(h, rs, t, ctx.discard_type):
         return ""
     k, n = T.name(h.win), rs.copies[h.win]
-    if fewest_natural(rs, h.win, 3) == 3:
+    if fewest_natural(rs, h.win, 3) == 3 or ctx.robbed_pong == 3:
         return (f": {ctx.rob_kong}'s pong of {k} and the robbed {k} are {n} of the {n}, so no "
                 f"ghost may stand for another {k}")
     # (A 贴鬼 pong holds at least one natural tile, beside its ghosts.)

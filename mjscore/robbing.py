@@ -22,6 +22,22 @@ def pong_natural(rs, k: int) -> int:
     return max(fewest_natural(rs, k, 3) - robbed_may_be_ghost(rs), 0)
 
 
+def robbed_pong(rs, k: int, ctx) -> int:
+    """The natural tiles of kind `k` the robbed kong's pong holds: as the table shows it
+    (`WinContext.robbed_pong`, settle's konger's hand), else `pong_natural`. (A luzhou pong
+    of three natural 5p, shown, left a ghost free to stand for a fifth 5p.)"""
+    return pong_natural(rs, k) if ctx.robbed_pong is None else ctx.robbed_pong
+
+
+def shown_pong(hand, k: int) -> int | None:
+    """The natural tiles of kind `k` in `hand`'s pong of it (a konger's hand as a settle
+    record shows it, its added kong robbed), or None: no hand given, or no such pong shown."""
+    for m in hand.melds if hand is not None else ():
+        if m.kind == "pong" and m.tiles[0] == k:
+            return len(m.tiles) - m.ghosts
+    return None
+
+
 _ROOM: dict = {}  # (rs.cand, robbed kind, room) -> rs.cand, that kind's room cut (`ghost_room`)
 
 
@@ -36,7 +52,7 @@ def ghost_room(rs, hand, ctx) -> tuple:
     if not ctx.rob_kong or not rs.ghost_kinds:
         return rs.cand
     k = hand.win
-    room = max(rs.copies[k] - pong_natural(rs, k), 0)
+    room = max(rs.copies[k] - robbed_pong(rs, k, ctx), 0)
     if rs.cand[k] <= room:
         return rs.cand
     key = (rs.cand, k, room)  # (the room too: two rulesets' equal cand may leave it apart)

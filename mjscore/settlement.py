@@ -13,7 +13,7 @@ from . import tiles as T
 from .context import SEATS
 from .errors import OptionError, counted
 from .frozen import read_only
-from .robbing import pong_natural
+from .robbing import robbed_pong
 from .terms import shown_extra
 
 HAND_VALUE = "hand value"  # why a win's own payments are paid: the rest are extras
@@ -145,7 +145,7 @@ def _check_horses(ctx, hand, rs, params, options) -> None:
     # A robbed kong's pong is on the table too (`robbing.rob_refusal`): its natural tiles count.
     robbed = hand.win if ctx.rob_kong else None
     if robbed is not None:
-        seen[robbed] += pong_natural(rs, robbed)
+        seen[robbed] += robbed_pong(rs, robbed, ctx)
     for k in ctx.horses:
         seen[k] += 1
         if seen[k] > rs.copies[k]:

@@ -6,6 +6,7 @@ gives, and the words and payments the event settles to."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from . import context as C
 from . import tiles as T
@@ -16,6 +17,7 @@ from .kong_turns import after_kong_checked, kong_draw_from, named, unwritten_kon
 from .passes import blocked_by_pass
 from .patterns import physical_ghosts
 from .record import event_tile
+from .robbing import shown_pong
 from .settlement import check_extras
 from .table_hands import claimants_win
 from .working import exempt_words, how_won, liable_words, paid_words
@@ -78,6 +80,8 @@ def settle_win(table, ev) -> tuple:
         except MjscoreError as e:  # an option in the record's keys: settle has no --kong-draw
             raise InputError(f"{table.rec.label}: event {ev.number}: "
                              f"{e.record if isinstance(e, OptionError) else e}") from None
+        if rob:
+            ctx = replace(ctx, robbed_pong=shown_pong(table.hands.get(rob), tile))
         after_kong_checked(table, ev, frm, tile)
         unwritten_kong_flags(table, ev, seat, frm, tile)
         deal_win_checked(table, ev, seat, frm)

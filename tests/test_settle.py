@@ -719,7 +719,7 @@ def test_a_robbed_tile_may_be_a_ghost_standing_for_it():
 def test_a_pass_may_stand_between_a_kong_and_the_win_robbing_it():
     # A rob is a discard-type win (L15): a seat letting it go is a pass, written before the
     # robber's win; the kong is still the one robbed, so it shows as N's pong.
-    rec = {"rules": "luzhou", "seats": {"E": "111m123m456m789m C 5p",
+    rec = {"rules": "luzhou", "seats": {"E": "111m123m789m46p 9p C 5p",
                                         "N": "[555p] 234s 678s 11s 99s"},
            "events": [{"kong": "N", "kind": "added", "tile": "5p"},
                       {"pass": "W", "tile": "5p", "from": "N", "value": 2},
@@ -989,6 +989,24 @@ def test_a_seats_wrong_count_is_not_told_of_another_command(tmp_path):
     assert res.exit_code == 2 and res.stderr.endswith("seats.W: invalid hand: wrong tile count: 14 "
                                                       "concealed tiles and 0 melds; a hand one tile "
                                                       "short needs 13 tiles, a kong counting as 3\n")
+
+
+@pytest.mark.parametrize("pong, legal, said", [
+    pytest.param("[555p]", False, "E's pong of 5p and the robbed 5p are 4 of the 4, so no ghost "
+                 "may stand for another 5p", id="three natural 5p shown: no fifth"),
+    pytest.param("[55pC]", True, "S wins robbing E's kong (抢杠胡) with 5p: 闺 抢杠胡 10 颗",
+                 id="a 贴鬼 pong shown: room for the ghost"),
+])
+def test_a_robbed_kongs_pong_shown_in_the_kongers_hand_limits_the_robbers_ghosts(
+        tmp_path, pong, legal, said):
+    # A luzhou pong may hold ghosts (贴鬼碰), so one not shown is taken to hold one natural
+    # 5p; shown as [555p] it holds three, and a ghost standing for a fifth 5p was taken.
+    rec = {"rules": "luzhou", "seats": {"E": f"{pong}234m678m234s9s",
+                                        "S": "111m123m456m789m C 5p"},
+           "events": [{"kong": "E", "kind": "added", "tile": "5p"},
+                      {"win": "S", "tile": "5p", "from": "E", "rob_kong": True}]}
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, rec)])
+    assert (res.exit_code, said in res.stdout) == (0 if legal else 1, True), res.output
 
 
 def test_a_house_max_winners_is_named_where_it_ends_the_hand(tmp_path):
@@ -1350,7 +1368,7 @@ def test_a_kongers_pong_shown_without_the_robbed_zhong_is_refused():
 # (杠上开花) and no discard after it (杠上炮). Counted as a kong, it made the hand's kongs
 # look left out and the checks were skipped: N was paid 杠上花 (40 each) and W paid 杠上炮's
 # step (audit-settle).
-RB_E = "123p456p789p222pC9m"
+RB_E = "123p456p789p22p78m9m"  # (no ghost: one for 9m would be a fifth, the pong shown)
 RB_N, RB_W = "(1111m) [999m] 567m789mC5m", "[999m] 123m456m78m11s"
 RB_ROB = {"win": "E", "tile": "9m", "from": "N", "rob_kong": True}
 
