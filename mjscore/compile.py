@@ -63,7 +63,7 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
         why = f'{label}: indicator={g["indicator"]} applies only with ghost=flip'
         raise OptionError(f'{why} (--indicator {g["indicator"]} sets both)', indicator,
                           f"{why} (set opts.ghost to flip too)",
-                          f"{why} (--opt {mode}=flip too)" if mode else None)
+                          f"{why} (--opt {mode}=flip too)" if mode else None, (mode,), why)
     out = set()
     for name in g.get("tiles", []):
         k = T.parse_name(name)

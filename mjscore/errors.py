@@ -125,11 +125,14 @@ class OptionError(MjscoreError):
     can say where in it the value was written (a settle record's `opts:`). `record`: the
     message as a settle record's reader is told it, where it names a `score` option the record
     spells otherwise (`--indicator` is its `opts.indicator`); `.record` has no prefix. `opt`:
-    the message for a command that takes a ruleset's options only as --opt (`opts_only`)."""
+    the message for a command that takes a ruleset's options only as --opt (`opts_only`).
+    `also`: other options the refusal is about (ghost beside indicator), where one given over
+    a record's own may be the one at fault (`record.ruleset_of_record`), and `why` the
+    refusal without advice on which to set, for that message."""
 
     def __init__(self, message: str, key: str | None = None, record: str | None = None,
-                 opt: str | None = None):
-        self.key = key
+                 opt: str | None = None, also: tuple = (), why: str | None = None):
+        self.key, self.also, self.why = key, also, why
         self.record = one_line(message if record is None else record)
         self.opt = message if opt is None else opt
         super().__init__(f"invalid option: {message}")

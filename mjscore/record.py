@@ -221,7 +221,10 @@ def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):
         return ruleset_of(rec.rules, {**rec.opts, **given})
     except OptionError as e:
         if e.key in rec.opts and e.key not in given:
-            raise InputError(f"{rec.label}: opts.{e.key}: {e.record}") from None
+            over = [f"--opt {k}={given[k]}" for k in e.also if k in given]
+            raise InputError(f"{rec.label}: opts.{e.key}: " + (
+                f"{e.why} ({', '.join(over)} given over the record's opts)" if over and e.why
+                else e.record)) from None
         raise OptionError(e.record, e.key) from None
     except RulesetError as e:
         if own_rules:

@@ -147,12 +147,12 @@ def _check_horses(ctx, hand, rs, params, options) -> None:
     if robbed is not None:
         seen[robbed] += robbed_pong(rs, robbed, ctx)
     for k in ctx.horses:
-        seen[k] += 1
-        if seen[k] > rs.copies[k]:
+        n = seen[k] + ctx.horses.count(k)  # (every horse of the kind: not the first one over)
+        if n > rs.copies[k]:
             flip = rs.flipped()
             # (A flipped indicator lies face up: the player counts four, the table has three.)
             shown = flip is not None and flip[1] == k
-            why = f"too many {T.name(k)} with the hand's own tiles" + \
+            why = f"too many {T.name(k)} ({n}) with the hand's own tiles" + \
                 (f" and {ctx.rob_kong}'s pong of it, whose kong was robbed"
                  if k == robbed else "") + \
                 (f": the indicator shows one of the {rs.copies[k] + 1}" if shown else "")

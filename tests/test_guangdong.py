@@ -283,7 +283,7 @@ def test_contract_frozen_result_kong_payments_cannot_be_changed():
                  "guangdong draws 2 horses (option horses): give 2 tiles",
                  id="wrong number of horses"),
     pytest.param(["123m456m789m55p99s2s", "--indicator", "9s", "--opt", "horses=2", "--horses",
-                  "9s9s"], 2, "too many 9s with the hand's own tiles: the indicator shows one "
+                  "9s9s"], 2, "too many 9s (4) with the hand's own tiles: the indicator shows one "
                  "of the 4", id="horses past the copies the flipped indicator leaves"),
     pytest.param(["123m456m789m4444sE", "--indicator", "4s"], 2, "too many 4s",
                  id="indicator shown: at most three in a hand"),

@@ -1009,6 +1009,17 @@ def test_a_robbed_kongs_pong_shown_in_the_kongers_hand_limits_the_robbers_ghosts
     assert (res.exit_code, said in res.stdout) == (0 if legal else 1, True), res.output
 
 
+def test_an_option_given_over_the_records_own_is_named_where_it_is_at_fault(tmp_path):
+    # The record's indicator is refused by the --opt ghost=fixed given over it: it was told
+    # to set opts.ghost, which the record never wrote.
+    rec = {"rules": "guangdong", "opts": {"indicator": "4p"},
+           "seats": {"E": "123m456m789mEE13p2p"}, "events": [{"win": "E", "tile": "2p"}]}
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, rec), "--opt", "ghost=fixed"])
+    assert (res.exit_code, res.stderr.split(": opts.indicator: ")[1]) == (
+        2, "guangdong: indicator=4p applies only with ghost=flip (--opt ghost=fixed given over "
+           "the record's opts)\n")
+
+
 def test_a_house_max_winners_is_named_where_it_ends_the_hand(tmp_path):
     # A one-line house change (play: {max_winners: 2}) ended the hand with no reason given.
     (tmp_path / "two.yaml").write_text("extends: luzhou\nname: two\nplay: {max_winners: 2}\n",
