@@ -29,13 +29,16 @@ def robbed_pong(rs, k: int, ctx) -> int:
     return pong_natural(rs, k) if ctx.robbed_pong is None else ctx.robbed_pong
 
 
-def shown_pong(hand, k: int) -> int | None:
-    """The natural tiles of kind `k` in `hand`'s pong of it (a konger's hand as a settle
-    record shows it, its added kong robbed), or None: no hand given, or no such pong shown."""
+def known_pong(rs, hand, k: int, ghost_added: bool) -> int | None:
+    """The natural tiles of kind `k` a robbed kong's pong keeps, as far as a settle record
+    tells: the konger's `hand`'s pong of it where shown; else, where the tile added was
+    natural (not `ghost_added`), the pong kept its own, `fewest_natural` (a luzhou 红中 added
+    is won by taking a natural tile of the pong, L14, which may have been its only one: None,
+    `pong_natural`'s room, is left for that)."""
     for m in hand.melds if hand is not None else ():
         if m.kind == "pong" and m.tiles[0] == k:
             return len(m.tiles) - m.ghosts
-    return None
+    return None if ghost_added else fewest_natural(rs, k, 3)
 
 
 _ROOM: dict = {}  # (rs.cand, robbed kind, room) -> rs.cand, that kind's room cut (`ghost_room`)

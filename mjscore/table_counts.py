@@ -19,7 +19,6 @@ from .claims import of_a_later_discard
 from .context import SEATS, ghost_supply
 from .errors import InputError, counted
 from .record import event_tile
-from .robbing import robbed_may_be_ghost
 from .table_hands import claimants_win, loose_melds
 from .words import either
 
@@ -30,18 +29,11 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
     natural, flex, claimed, robbed = loose_melds(rec, rs, play, hands)
     loose: list = []  # (seat, chow, the kinds it may have claimed) where it may be several
     kept = _kept(rec, rs, play, hands, natural, claimed, loose)
-    # A robbed kong's added tile is its konger's, gone to the robber: one of the konger's
-    # places that may have been a ghost where the robber writes a ghost as the tile it
-    # stands for (L14), else a tile it gave up as a discard. (A ghost added and robbed stays
-    # with the konger, counted as held: seed 002.)
-    rob_gives = {}
-    for win, konger, k, ghost in robbed:
-        if ghost:
-            continue
-        if robbed_may_be_ghost(rs):
-            flex[konger][k] += 1
-        else:
-            rob_gives[win.number] = konger
+    # A robbed kong's added tile is its konger's, gone to the robber: a tile it gave up, as a
+    # discard. (A ghost added and robbed stays with the konger, counted as held: seed 002;
+    # the robber took a natural tile of the pong for it. A natural tile added was counted as a
+    # place of the konger's that may have been a ghost, which let a fifth copy through.)
+    rob_gives = {win.number: konger for win, konger, k, ghost in robbed if not ghost}
     drawn: dict = {s: Counter() for s in SEATS}
     gone: dict = {s: Counter() for s in SEATS}  # the fewest discards a seat made, by kind
     thrown: dict = {s: Counter() for s in SEATS}  # discards written

@@ -93,13 +93,17 @@ def on_table(rec, rs, play: dict, hands: dict) -> Counter:
         if e.type == "win" and len(claimants_win(play, e)) > 1 and "from" in e.fields:
             k = event_tile(e, rec.label)
             table[k] -= sum(1 for s in claimants_win(play, e) if s in hands) - 1
-    natural, _flex, _claimed, _robbed = loose_melds(rec, rs, play, hands)
+    natural, _flex, _claimed, robbed = loose_melds(rec, rs, play, hands)
     for counts in natural.values():
         table.update(counts)
-    # A robbed tile a winner writes as the tile it stands for may be a ghost (L14).
-    for e in rec.events:
-        if e.type == "win" and e.fields.get("rob_kong") and robbed_may_be_ghost(rs):
-            table[event_tile(e, rec.label)] -= 1
+    # A 红中 added and robbed (L14): the robber took a natural tile of the pong for it, which
+    # may have been the pong's one natural tile, counted with the pong's call where the
+    # konger's hand is not given. (Only there: a natural tile added, robbed, leaves the pong
+    # its own, and a hand given shows what it kept. Taken for every rob, two robbers and the
+    # pong made a fifth copy: robbing review.)
+    for _win, konger, k, ghost in robbed:
+        if ghost and konger not in hands and robbed_may_be_ghost(rs):
+            table[k] -= 1
     # A win said to rob an exposed or concealed kong is refused (G3: only an added kong can
     # be robbed), and the kong formed as its hand shows it: the tile the winner writes is that
     # kong's, not a fifth copy.

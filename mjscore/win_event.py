@@ -11,13 +11,14 @@ from dataclasses import replace
 from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
+from .claims import ghost_added
 from .draw_game import xiqian_elsewhere
 from .errors import InputError, MjscoreError, OptionError
 from .kong_turns import after_kong_checked, kong_draw_from, named, unwritten_kong_flags
 from .passes import blocked_by_pass
 from .patterns import physical_ghosts
 from .record import event_tile
-from .robbing import shown_pong
+from .robbing import known_pong
 from .settlement import check_extras
 from .table_hands import claimants_win
 from .working import exempt_words, how_won, liable_words, paid_words
@@ -81,7 +82,12 @@ def settle_win(table, ev) -> tuple:
             raise InputError(f"{table.rec.label}: event {ev.number}: "
                              f"{e.record if isinstance(e, OptionError) else e}") from None
         if rob:
-            ctx = replace(ctx, robbed_pong=shown_pong(table.hands.get(rob), tile))
+            kong = next((e for e in reversed(table.rec.events[:ev.number - 1])
+                         if e.type == "kong" and e.seat == rob), None)
+            added = kong is not None and ghost_added(kong, event_tile(kong, table.rec.label),
+                                                     table.rs, True)
+            ctx = replace(ctx, robbed_pong=known_pong(table.rs, table.hands.get(rob), tile,
+                                                      added))
         after_kong_checked(table, ev, frm, tile)
         unwritten_kong_flags(table, ev, seat, frm, tile)
         deal_win_checked(table, ev, seat, frm)
