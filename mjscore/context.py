@@ -124,14 +124,19 @@ def seat(value, flag: str) -> str:
     text = _text(value)
     s = text.strip().upper()
     if s not in SEATS:
-        from .notation import HONOUR_WORDS  # (the winds as the notation takes them)
-        plain = unicodedata.normalize("NFKC", s)
-        wind = HONOUR_WORDS.get(plain)
-        near = plain if plain in SEATS else _SEAT_WORDS.get(plain) or \
-            (wind if wind in SEATS else None)
-        hint = f" ({text.strip()} is {near})" if near else ""
-        raise OptionError(f'{flag} takes a seat E, S, W or N, not "{text}"{hint}')
+        raise OptionError(f'{flag} takes a seat E, S, W or N, not "{text}"{seat_hint(text)}')
     return s
+
+
+def seat_hint(text: str) -> str:
+    """Which seat `text`, no seat letter, names where it is one in other words: " (南 is S)",
+    " (West is W)", a full-width "Ｓ"; else ""."""
+    from .notation import HONOUR_WORDS  # (the winds as the notation takes them)
+    plain = unicodedata.normalize("NFKC", text.strip().upper())
+    wind = HONOUR_WORDS.get(plain)
+    near = plain if plain in SEATS else _SEAT_WORDS.get(plain) or \
+        (wind if wind in SEATS else None)
+    return f" ({text.strip()} is {near})" if near else ""
 
 
 # A seat as a player may name it: the wind spelt out, in Chinese (the notation's words), or

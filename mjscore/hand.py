@@ -99,8 +99,11 @@ def _classify(raw: RawMeld, rs) -> Meld:
         raise NotationError(f'"{written}": the ghost {T.name(ghost_tiles[0])} is in a declared '
                             f'meld only as itself in {rs.name}, never standing for another tile',
                             col)
-    else:
-        raise NotationError(f'"{written}" is not a meld', col)
+    else:  # (what each size is, which "[19mE9m]" or "[CFPE]" was not told)
+        what = "a kong is four tiles of one kind" if size == 4 else \
+            "a pong is three tiles of one kind" + (", a chow three in a row of one suit"
+                                                    if "chow" in rs.meld_kinds else "")
+        raise NotationError(f'"{written}" is not a meld: {what}', col)
     if raw.bracket != "[" and meld.kind != "kong":
         raise NotationError(f'"{written}" in "{raw.bracket}" must be a kong', col)
     if meld.kind not in rs.meld_kinds:

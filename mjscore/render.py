@@ -271,6 +271,8 @@ def waits_table(w) -> str:
         lines.append(f"By self-draw only (no legal win on a discard): {which}.")
     if w.ghost:
         lines.append(f"A drawn ghost ({w.ghost}) completes any ready hand; ghosts are not listed.")
+    if w.rules is not None and w.rules.needs_declared:  # (lanzhou: valued as declared, Z3)
+        lines.append("Each is won only declared (报章: score --declared).")
     return "\n".join(lines)
 
 

@@ -134,7 +134,10 @@ def schema_text(err, what: str) -> tuple:
     v, want, kind = err.instance, err.validator_value, err.validator
     path = list(err.absolute_path)
     if kind == "enum":
-        return path, f"must be {either(map(_shown, want))}, not {describe(v)}"
+        # (A seat in a record written as the table says it, 南: told which, as score does.)
+        from .context import SEATS, seat_hint
+        hint = seat_hint(v) if isinstance(v, str) and set(want) <= set(SEATS) else ""
+        return path, f"must be {either(map(_shown, want))}, not {describe(v)}{hint}"
     if kind == "const":
         return path, f"must be {_shown(want)}, not {describe(v)}"
     if kind == "type":

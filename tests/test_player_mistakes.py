@@ -37,6 +37,8 @@ CASES = """
 '123m456m789m11p23p C=1p' => invalid hand: column 21: unknown tile "=" (that is how a reading is written in the output: write the hand as held, each ghost as its own tile: "5p+C=5p" is "5pC")
 '123m456m789m 1111p 22p' => invalid hand: {15, 0} (if 1111p is a kong, it is written in brackets: (1111p) concealed, [1111p] exposed, {1111p} added)
 CCCC123m456m789m5p5p => invalid hand: {15, 0}
+'[19mE9m] 123m456m789m11p' --rules lanzhou --declared => invalid hand: column 1: "199mE" is not a meld: a kong is four tiles of one kind
+'[135m] 123m456m789m11p' --rules luzhou-guide => invalid hand: column 1: "135m" is not a meld: a pong is three tiles of one kind, a chow three in a row of one suit
 '111m+123m+456m+789m+5pC' => invalid hand: column 5: unknown tile "+" (punctuation: leave it out; a space may separate groups)
 123m456m789m11p23p赖子 => invalid hand: column 19: unknown tile "赖" (赖子 names no tile: write the ghost tile itself, as mjscore rules show NAME names it)
 111m123m456m789m5pC --rules luzhou.yaml => invalid ruleset: luzhou.yaml: no such file (the shipped ruleset is named luzhou, without .yaml)
@@ -196,3 +198,9 @@ def test_files_joined_by_cat_say_where_the_second_byte_order_mark_is(tmp_path, m
 def test_waits_tells_a_wrong_count_what_was_meant(hand, hint):
     res = CliRunner().invoke(cli, ["waits", *shlex.split(hand)])
     assert (res.exit_code, res.stderr.removesuffix("\n").endswith(hint)) == (2, True), res.stderr
+
+
+def test_waits_says_a_lanzhou_wait_is_won_only_declared():
+    # Its values are a declared win's (Z3), and waits takes no --declared: it said nothing.
+    res = CliRunner().invoke(cli, ["waits", "123m456m789m111p5p", "--rules", "lanzhou"])
+    assert res.stdout.splitlines()[-1] == "Each is won only declared (报章: score --declared)."

@@ -1062,6 +1062,20 @@ def test_a_house_max_winners_is_named_where_it_ends_the_hand(tmp_path):
            "hand)" in res.stdout.splitlines()
 
 
+@pytest.mark.parametrize("key, said", [
+    pytest.param({"dealer": "东"}, 'dealer: must be E, S, W or N, not the text "东" (东 is E)',
+                 id="dealer"),
+    pytest.param({"events": [{"win": "S", "tile": "5p", "from": "北"}]},
+                 'event 1 (from): must be E, S, W or N, not the text "北" (北 is N)', id="from"),
+])
+def test_a_seat_written_in_chinese_in_a_record_is_told_which_it_is(key, said):
+    # As score's --seat 南 is: the record's words gave no hint.
+    rec = {"rules": "luzhou", "seats": {"S": BASE["S"]},
+           "events": [{"win": "S", "tile": "5p", "from": "W"}], **key}
+    with pytest.raises(InputError, match=re.escape(said)):
+        settle(rec)
+
+
 def test_seats_in_a_record_may_be_written_in_small_letters():
     # As `score --seat s --dealer w` takes them.
     small = {"dealer": "w", "seats": {"s": "111m123m456m789m C 5p"},
