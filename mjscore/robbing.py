@@ -29,16 +29,17 @@ def robbed_pong(rs, k: int, ctx) -> int:
     return pong_natural(rs, k) if ctx.robbed_pong is None else ctx.robbed_pong
 
 
-def known_pong(rs, hand, k: int, ghost_added: bool) -> int | None:
+def known_pong(rs, hand, k: int, ghost_added: bool | None) -> int | None:
     """The natural tiles of kind `k` a robbed kong's pong keeps, as far as a settle record
     tells: the konger's `hand`'s pong of it where shown; else, where the tile added was
-    natural (not `ghost_added`), the pong kept its own, `fewest_natural` (a luzhou 红中 added
-    is won by taking a natural tile of the pong, L14, which may have been its only one: None,
-    `pong_natural`'s room, is left for that)."""
+    natural (`ghost_added` False), the pong kept its own, `fewest_natural` (a luzhou 红中
+    added is won by taking a natural tile of the pong, L14, which may have been its only one,
+    and a kong the record leaves out (None) may have been one: None, `pong_natural`'s room,
+    is left for those)."""
     for m in hand.melds if hand is not None else ():
         if m.kind == "pong" and m.tiles[0] == k:
             return len(m.tiles) - m.ghosts
-    return None if ghost_added else fewest_natural(rs, k, 3)
+    return fewest_natural(rs, k, 3) if ghost_added is False else None
 
 
 _ROOM: dict = {}  # (rs.cand, robbed kind, room) -> rs.cand, that kind's room cut (`ghost_room`)

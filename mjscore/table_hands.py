@@ -98,11 +98,11 @@ def on_table(rec, rs, play: dict, hands: dict) -> Counter:
         table.update(counts)
     # A 红中 added and robbed (L14): the robber took a natural tile of the pong for it, which
     # may have been the pong's one natural tile, counted with the pong's call where the
-    # konger's hand is not given. (Only there: a natural tile added, robbed, leaves the pong
-    # its own, and a hand given shows what it kept. Taken for every rob, two robbers and the
-    # pong made a fifth copy: robbing review.)
+    # konger's hand is not given and the log has the call. (Only there: a natural tile added,
+    # robbed, leaves the pong its own, a hand given shows what it kept, and with no call
+    # nothing of the pong was counted. Taken for every rob, a fifth copy was settled.)
     for _win, konger, k, ghost in robbed:
-        if ghost and konger not in hands and robbed_may_be_ghost(rs):
+        if ghost and konger not in hands and robbed_may_be_ghost(rs) and natural[konger][k]:
             table[k] -= 1
     # A win said to rob an exposed or concealed kong is refused (G3: only an added kong can
     # be robbed), and the kong formed as its hand shows it: the tile the winner writes is that

@@ -82,10 +82,12 @@ def settle_win(table, ev) -> tuple:
             raise InputError(f"{table.rec.label}: event {ev.number}: "
                              f"{e.record if isinstance(e, OptionError) else e}") from None
         if rob:
+            # The kong robbed is the event before the win, passes aside; one the record
+            # leaves out may have been a 红中 added (None: not known).
             kong = next((e for e in reversed(table.rec.events[:ev.number - 1])
-                         if e.type == "kong" and e.seat == rob), None)
-            added = kong is not None and ghost_added(kong, event_tile(kong, table.rec.label),
-                                                     table.rs, True)
+                         if e.type != "pass"), None)
+            added = ghost_added(kong, event_tile(kong, table.rec.label), table.rs, True) \
+                if kong is not None and kong.type == "kong" and kong.seat == rob else None
             ctx = replace(ctx, robbed_pong=known_pong(table.rs, table.hands.get(rob), tile,
                                                       added))
         after_kong_checked(table, ev, frm, tile)

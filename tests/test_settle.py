@@ -746,6 +746,17 @@ def test_a_robbed_natural_tile_is_the_kongers_and_its_pong_keeps_its_own(seats, 
         settle(rec)
 
 
+def test_a_robbed_red_dragons_pong_not_logged_counts_nothing_taken_from_it():
+    # A 红中 added and robbed, the konger's hand and the pong's call not given: the robber's
+    # 5p taken from the pong was taken off a count that never held it (diff review).
+    rec = {"rules": "luzhou", "seats": {"S": "123m456m11m555p46p 5p", "E": "111p234p678p99p5p7p"},
+           "events": [{"kong": "N", "kind": "added", "tile": "C"},
+                      {"win": "S", "tile": "5p", "from": "N", "rob_kong": True}]}
+    with pytest.raises(InputError, match=re.escape("5 copies of 5p across the table (luzhou has "
+                                                   "4): seats.S 4, seats.E 1")):
+        settle(rec)
+
+
 def test_a_pass_may_stand_between_a_kong_and_the_win_robbing_it():
     # A rob is a discard-type win (L15): a seat letting it go is a pass, written before the
     # robber's win; the kong is still the one robbed, so it shows as N's pong.
