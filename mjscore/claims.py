@@ -79,6 +79,11 @@ def check_kong_shown(table, ev, hand, tile: int, robber) -> None:
     shown = "exposed pong (the kong was robbed)" if robber else f"{kind} kong"
     why = f" holding a {T.name(tile)}: the robber of the {T.name(tile)} added to it takes a " \
           f"natural tile and leaves the {T.name(tile)} (seed 002: 把红中留给杠牌的人)" if left else ""
+    # (A robbed kong written as the kong it never became: said so, the likeliest slip.)
+    kong = next((m for m in hand.melds if robber and m.kind == "kong" and
+                 m.tiles[0] == named), None) if not why else None
+    why += f"; it shows {kong.text}, a kong that never formed: write its pong" \
+        if kong is not None else ""
     raise InputError(f"{label}: event {ev.number}: {ev.seat}'s hand shows no {shown} of "
                      f"{T.name(named)}{why}")
 
