@@ -705,3 +705,19 @@ def test_excludes_drop_only_what_an_applied_pattern_names(tmp_path, excludes, va
     p.write_text(f"extends: luzhou\nname: chain\npatterns: {excludes}\n", encoding="utf-8")
     r = score("11m22m33m55m77m99m44m", str(p))
     assert (r.value, sorted(h.id for h in r.patterns)) == (value, ids)
+
+
+@pytest.mark.parametrize("parent, said", [
+    pytest.param("./base.yaml", '"./base.yaml": no such file beside this one', id="beside"),
+    pytest.param("/nonexistent/base.yaml", '"/nonexistent/base.yaml": no such file',
+                 id="an absolute path is not beside"),
+    pytest.param("luzhou.yaml", '"luzhou.yaml": no such file beside this one (the shipped '
+                 "ruleset is named luzhou, without .yaml)", id="a shipped name as a file"),
+])
+def test_an_extends_path_that_is_not_there_is_no_such_file(tmp_path, monkeypatch, parent, said):
+    # It was '"…" is no shipped ruleset (shipped: …) and no file beside this one' for a path.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text(f"extends: {parent}\nname: house\n", encoding="utf-8")
+    result = run("rules", "check", "house.yaml")
+    assert (result.exit_code, result.output) == (
+        2, f"mjscore: invalid ruleset: house.yaml: extends: {said}\n")
