@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Iterator
 
 from .batch_text import binary, garbled, text_of
-from .errors import InputError, counted, file_label, os_reason
+from .errors import InputError, file_label, os_reason
 from .frozen import maker
-from .words import describe, spelt, unknown
+from .words import describe, spelt
 
 FORMATS = ("yaml", "jsonl", "csv")
 EXTENSIONS = {".yaml": "yaml", ".yml": "yaml", ".jsonl": "jsonl", ".ndjson": "jsonl",

@@ -422,7 +422,7 @@ H = "111m222m333p444p55p"
                  id="a stray character, the row going on over lines"),
     # A quote in an unquoted cell is a character to the reader: the quote counted as closing it
     # left the reader's open, and the rows after it were lost.
-    pytest.param(f'11"1m222m333p444p55p,"S', "a quote opened on line 3 is never closed",
+    pytest.param('11"1m222m333p444p55p,"S', "a quote opened on line 3 is never closed",
                  id="an unclosed quote after a quote inside a cell"),
 ])
 def test_csv_bad_quoting_is_its_own_record_and_the_rows_after_it_are_read(
