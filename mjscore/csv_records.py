@@ -111,7 +111,6 @@ def _rows(lines: _QuotedLines) -> Iterator:
         lost = lines.read_again()
         if lost:
             yield lost
-            return
         reader = csv.reader(lines, strict=True)
 
 
@@ -164,16 +163,24 @@ class _QuotedLines:
 
     def read_again(self) -> str | None:
         """The lines after the row's first come again, as rows of their own, then the rest
-        of the file. What to say instead if they were too long to keep."""
+        of the file. Were they too long to keep, what to say of them instead; reading then
+        goes on after them (the rest of the file is rows like any), and with none, nothing."""
         first, last = self.start + 1, self.line_no
-        if self._held is None:
-            return (f"lines {first}-{last} are not read as records: they follow a quote opened "
-                    f"on line {self.start} that is never closed, and are too long to read "
-                    "again")
-        again, rest = self._held[1:], self._text
-        self.__init__(chain(again, rest))
-        self.line_no = first - 1
-        return None
+        if self._held is not None:
+            again, rest = self._held[1:], self._text
+            self.__init__(chain(again, rest))
+            self.line_no = first - 1
+            return None
+        start, rest = self.start, self._text
+        self.__init__(rest)
+        self.line_no = last
+        if first > last:  # (a row of one line, too long: its own error says all)
+            return None
+        if first == last:
+            return (f"line {first} is not read as a record: the quote opened on line {start} "
+                    "took it in, and it is too long to read again")
+        return (f"lines {first}-{last} are not read as records: the quote opened on line "
+                f"{start} took them in, and they are too long to read again")
 
 
 def _columns(header: list, name: str) -> list:

@@ -483,8 +483,49 @@ def test_csv_lines_too_long_to_read_again_are_named_not_dropped(tmp_path, monkey
     rows = rows_of(run(str(path), "--format", "jsonl"))
     assert [r.get("error") for r in rows] == [
         "a quote opened on line 2 is never closed",
-        "lines 3-4 are not read as records: they follow a quote opened on line 2 that is never "
-        "closed, and are too long to read again"]
+        "lines 3-4 are not read as records: the quote opened on line 2 took them in, and they "
+        "are too long to read again"]
+
+
+def test_csv_rows_after_a_quote_too_long_to_read_again_are_still_read(tmp_path, monkeypatch):
+    # The lines the quote took in were named, and then the run stopped: the rows after them,
+    # good ones, had no row at all and the summary did not count them.
+    from mjscore import csv_records
+    monkeypatch.setattr(csv_records, "HOLD_MAX", 40)
+    path = tmp_path / "h.csv"
+    path.write_text(f'hand,seat\n{H},E\n"{H},S\n{H},W\n"{H},N\n{H},E\n{H},S\n',
+                    encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    rows = rows_of(result)
+    assert [r.get("error") for r in rows] == [
+        None, "a quote opened on line 3 is never closed: it runs on into line 5",
+        "lines 4-5 are not read as records: the quote opened on line 3 took them in, and they "
+        "are too long to read again", None, None]
+    assert [r["net"]["S"] for r in rows if "net" in r] == [-40, -40, 120]
+    assert "5 records from 1 file: 3 scored, 0 not legal, 2 bad" in result.stderr
+
+
+def test_csv_one_line_too_long_to_keep_is_one_record_not_two(tmp_path, monkeypatch):
+    # A quote opened on the last line and never closed: a second row named "lines 4-3".
+    from mjscore import csv_records
+    monkeypatch.setattr(csv_records, "HOLD_MAX", 40)
+    path = tmp_path / "h.csv"
+    path.write_text(f'hand,seat\n{H},E\n"' + "x" * 200, encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    assert [r.get("error") for r in rows_of(result)] == [
+        None, "a quote opened on line 3 is never closed"]
+    assert "2 records from 1 file: 1 scored, 0 not legal, 1 bad" in result.stderr
+
+
+def test_csv_one_line_taken_in_by_a_quote_is_named_in_the_singular(tmp_path, monkeypatch):
+    from mjscore import csv_records
+    monkeypatch.setattr(csv_records, "HOLD_MAX", 40)
+    path = tmp_path / "h.csv"
+    path.write_text(f'hand,seat\n"{H},E\n{H}' + "x" * 200 + f'"x,S\n{H},W\n', encoding="utf-8")
+    assert [r.get("error") for r in rows_of(run(str(path), "--format", "jsonl"))] == [
+        "a quote opened on line 2 is never closed: it runs on into line 3",
+        "line 3 is not read as a record: the quote opened on line 2 took it in, and it is too "
+        "long to read again", None]
 
 
 # -- CSV header: a file error, once ---------------------------------------------------------
