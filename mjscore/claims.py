@@ -122,6 +122,10 @@ def kong_paid(rs, ev, kind: str, tile: int, frm, robbed: bool) -> tuple:
     what = "robbed: never formed, pays nothing" if robbed else \
         f"pays {int(rates[kind])} {'from ' + frm if frm else 'from each opponent'}" \
         if kind in rates else "pays nothing"
+    # A ghost added makes a kong of the pong's kind, not of the ghost ("added kong of C" was
+    # read as a kong of four 红中): the event names only the ghost.
+    if ghost_added(ev, tile, rs, robbed):
+        return f"{ev.seat} added a {T.name(tile)} to a pong (an added kong): {what}", tuple(rows)
     return f"{ev.seat} {kind} kong of {T.name(tile)}: {what}", tuple(rows)
 
 

@@ -443,7 +443,8 @@ REFUSALS = [
     # deals): the hand shows that kong, not the pong.
     pytest.param(dict(ROBBED, events=ROBBED["events"] + [{"kong": "S", "kind": "added",
                                                           "tile": "C"}]), 0,
-                 "Event 4: S added kong of C: pays nothing", id="a robbed kong's pong konged later"),
+                 "Event 4: S added a C to a pong (an added kong): pays nothing",
+                 id="a robbed kong's pong konged later"),
     pytest.param(ROBBED, 2, "event 2: S's hand shows no exposed pong (the kong was robbed) of 7m",
                  id="a robbed kong's pong shown as a kong, none added later"),
     # Ghosts fill a called meld only while the hands given leave some (found by fuzzing).
