@@ -77,7 +77,7 @@ def score_table(r, explain: bool = False) -> str:
         if r.legal:  # (a hand that is no legal win is paid by nobody: its reasons say why)
             lines.append(payer_words(r, unit))
     if not r.legal:
-        lines += ["", "Not a legal win:"] + [f"  - {why}" for why in r.reasons]
+        lines += ["", "Not a legal win, so nobody pays:"] + [f"  - {why}" for why in r.reasons]
         if r.due:  # (喜钱 paid win or not: due all the same, though this claim pays nothing)
             lines += ["", "Due all the same, win or not (not in this net; settle pays it with the "
                       "whole hand):"]

@@ -85,7 +85,7 @@ Pattern    English    Effect
 Value:    step 0 = 2 颗 (cap 40)
           halved on a discard-type win -> 1 颗
 
-Not a legal win:
+Not a legal win, so nobody pays:
   - a discard-type win must pay at least 2 颗; this hand pays 1 after halving (1颗不能胡: a hand paying under 2 颗 on a discard, as a 平胡 does, wins by self-draw only)
 """
 
@@ -136,7 +136,7 @@ def test_win_line_names_a_kong_draw_in_the_rulesets_words(args, term):
 ])
 def test_no_reading_says_what_stood_in_the_way(args, reason):
     out = lines(*args)
-    assert (f"  - {reason}" in out) if reason else "Not a legal win:" not in out, out
+    assert (f"  - {reason}" in out) if reason else "Not a legal win" not in out, out
 
 
 def test_side_by_side_shows_each_schools_working():
