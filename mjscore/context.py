@@ -84,6 +84,9 @@ class WinContext:
     # the pong (`settle`: the konger's hand); None, the fewest the ruleset lets it hold
     # (`robbing.ghost_room`).
     robbed_pong: int | None = None
+    # The suit the winner's first discard declared void (`void_suit`: the guide, in a settle
+    # record's log): no ghost stands for it (`robbing.ghost_room`). None: not known.
+    void: str | None = None
 
     def __getstate__(self) -> dict:
         # The numbers given out differ between processes: a copy sent to another is given

@@ -46,6 +46,27 @@ _ROOM: dict = {}  # (rs.cand, robbed kind, room) -> rs.cand, that kind's room cu
 
 
 def ghost_room(rs, hand, ctx) -> tuple:
+    """The copies a ghost may make each kind up to in this win (`rs.cand`, cut where a kong
+    is robbed, `_robbed_room`, and where a first discard voided a suit, `WinContext.void`)."""
+    cand = _robbed_room(rs, hand, ctx)
+    return cand if ctx.void is None else without_suit(cand, ctx.void)
+
+
+_CUT: dict = {}  # (cand, suit) -> cand with that suit's kinds at 0, kept (tables key on its id)
+
+
+def without_suit(cand: tuple, suit: str) -> tuple:
+    """`cand` with no room in `suit` (m, p or s): no ghost stands for a tile of a voided suit
+    (the guide, E1; `void_suit`)."""
+    key = (cand, suit)
+    got = _CUT.get(key)
+    if got is None:
+        lo = T.SUITS.index(suit) * 9
+        got = _CUT[key] = cand[:lo] + (0,) * 9 + cand[lo + 9:]
+    return got
+
+
+def _robbed_room(rs, hand, ctx) -> tuple:
     """The copies a ghost may make each kind up to (`rs.cand`) in a win robbing a kong: the
     robbed kong is a pong of the winning tile's kind plus that tile, and the pong's natural
     tiles (`fewest_natural`: all three where no ghost is wild in a meld, as in guangdong; at

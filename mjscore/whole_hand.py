@@ -29,6 +29,8 @@ from .settlement import net_of
 from .table_counts import tiles_on_table
 from .table_hands import claimants_win, kongs_told, on_table, read_hands, winners
 from .win_event import settle_win
+from .void_suit import first_discards
+from .void_suit import unchecked as void_unchecked
 
 SEATS = C.SEATS
 
@@ -112,6 +114,7 @@ class _Table:
         self.konged: dict = {}  # (seat, tile) -> event numbers of its kongs
         self.formed: dict = {}  # index in out of a robbed kong -> (robbing win, as formed)
         self.follow = FollowDealer(rs, rec)
+        self.first_discards = first_discards(self)  # seat -> event (`void_suit`)
 
     # -- what the record must hold --------------------------------------------------------
     def need_hand(self, seat: str, ev, why: str):
@@ -315,8 +318,9 @@ def settle(record, rules=None, *, opts=None) -> SettleResult:
         table.ghosts_as_settled()
         table.kongs_as_settled()
     table.chows_unchecked()
-    if (note := table.follow.unchecked()) is not None:
-        table.skip(note)
+    for note in (table.follow.unchecked(), void_unchecked(table)):
+        if note is not None:
+            table.skip(note)
     rows = [p for e in table.out for p in e.payments]
     # The first win settled: a refused one makes no dealer (with none, the dealer stays).
     settled = {e.number for e in table.out if e.type == "win"}

@@ -21,6 +21,7 @@ from .record import event_tile
 from .robbing import known_pong
 from .settlement import check_extras
 from .table_hands import claimants_win
+from .void_suit import declared_void
 from .working import exempt_words, how_won, liable_words, paid_words
 
 
@@ -99,6 +100,9 @@ def settle_win(table, ev) -> tuple:
         except MjscoreError as e:
             raise _horse_error(table, ev, e) from None
         horses_on_table(table, ev, horses)
+        void = declared_void(table, ev, seat, h)
+        if void is not None:
+            ctx = replace(ctx, void=void)
         r = score_hand(h, table.rs, ctx, xiqian_elsewhere(table, ev, seat, ctx),
                        C.RECORD_KEYS)
         why = blocked_by_pass(table, ev, seat, tile, r.top.capped if r.top is not None else 0)

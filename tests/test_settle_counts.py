@@ -10,6 +10,7 @@ audits' larger simulator found 350 such refusals in 2,500 deals of the first ver
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -67,6 +68,7 @@ class Table:
                              genzhuang=self.rng.choice([0, 1]))
         self.melds = {s: [] for s in SEATS}  # (bracket, tiles, kind)
         self.events: list = []
+        self.first: dict = {}  # seat: its first discard
         if rules == "lanzhou":
             for s in SEATS:
                 self.toss(s)
@@ -132,9 +134,9 @@ class Table:
                 self.melds[s].append(("(", use, t))
                 self.events.append({"kong": s, "kind": "concealed", "tile": t})
                 continue  # (its replacement is the next draw of the same seat)
-            out = self.discard(hand)
+            out = self.discard(hand, s)
             hand.remove(out)
-            self.events.append({"discard": s, "tile": out})
+            self.discarded(s, out)
             turn = self.claim(s, out, turn)
         if self.wins and len(self.winners) < self.limit and self.rng.random() < 0.5 and \
                 all(self.writable(s) for s in SEATS):
@@ -161,10 +163,30 @@ class Table:
         self.melds[s][i] = ("{", tiles + [t], k)
         return "added"
 
-    def discard(self, hand: list) -> str:
+    def discarded(self, s: str, tile: str) -> None:
+        self.events.append({"discard": s, "tile": tile})
+        self.first.setdefault(s, tile)
+
+    def void(self, s: str) -> str | None:
+        """The suit seat s's first discard declared void (the guide: `play.
+        void_from_first_discard`), or None."""
+        first = self.first.get(s) if self.rules == "luzhou-guide" else None
+        return first[1] if first and len(first) == 2 else None
+
+    def discard(self, hand: list, s: str) -> str:
         """Any tile but a ghost; with `wins`, one with no copy or neighbour in the hand where
-        there is one, so that hands come to be ready."""
+        there is one, so that hands come to be ready. In the guide, a seat's first discard
+        is of the suit it holds least of, which it then voids, and it discards that suit's
+        tiles first (a win holding one is no win)."""
         pick = [x for x in hand if x != self.ghost] or hand
+        if self.rules == "luzhou-guide" and s not in self.first:
+            suited = [x for x in pick if len(x) == 2]
+            if suited:
+                least = min({x[1] for x in suited}, key=lambda u: sum(x[1] == u for x in suited))
+                return self.rng.choice([x for x in suited if x[1] == least])
+        void = self.void(s)
+        if void and any(len(x) == 2 and x[1] == void for x in pick):
+            return self.rng.choice([x for x in pick if len(x) == 2 and x[1] == void])
         if self.wins:
             lone = [x for x in pick if hand.count(x) == 1 and not any(
                 len(x) == 2 and f"{int(x[0]) + d}{x[1]}" in hand for d in (-2, -1, 1, 2))]
@@ -214,6 +236,11 @@ class Table:
                 return None
         except MjscoreError:
             return None
+        void = self.void(s)
+        if void and (any(len(x) == 2 and x[1] == void for x in hand) or any(
+                len(x) == 2 and x[1] == void for m in self.melds[s] for x in m[1]) or
+                re.search(rf"=\d{void}", got.decomposition or "")):
+            return None  # (its voided suit held, or a ghost standing for it: no win there)
         # (What a pass on it says the hand was worth: 过水 compares 颗 before halving.)
         return flags, got.raw if got.cap is None else min(got.raw, got.cap)
 
@@ -269,9 +296,9 @@ class Table:
                     hand.remove(x)
                 self.melds[o].append(("[", [out] + use, out))
                 self.events.append({"call": o, "kind": "pong", "tile": out, "from": s})
-                drop = self.discard(hand)
+                drop = self.discard(hand, o)
                 hand.remove(drop)
-                self.events.append({"discard": o, "tile": drop})
+                self.discarded(o, drop)
                 return self.claim(o, drop, SEATS.index(o))
             if self.rng.random() < 0.1 and self.rules != "luzhou-guide" and \
                     o not in let_go:  # (the guide has no pass rule; one pass a seat)
@@ -298,9 +325,9 @@ class Table:
             hand.remove(x)
         self.melds[o].append(("[", sorted(two + [out], key=ORDER.get), out))
         self.events.append({"call": o, "kind": "chow", "tile": out, "from": s})
-        drop = self.discard(hand)
+        drop = self.discard(hand, o)
         hand.remove(drop)
-        self.events.append({"discard": o, "tile": drop})
+        self.discarded(o, drop)
         return self.claim(o, drop, SEATS.index(o))
 
     def text(self, s: str) -> str:

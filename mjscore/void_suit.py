@@ -1,0 +1,118 @@
+"""The voided suit a seat's first discard declares (the English guide, seed 000: "Your first
+discard of the hand determines which suit you are voiding ... When you declare a win, you must
+have discarded every single tile of that suit", and E1: "no ghost may stand for a tile of the
+voided suit"), read from a settle record's game log where the ruleset has `play.
+void_from_first_discard`. `score` sees no discards: there the voided suit is whichever one the
+reading leaves out (at most two suits). Never prints or exits.
+"""
+
+from __future__ import annotations
+
+from . import tiles as T
+from .context import SEATS
+from .record import event_tile
+from .terms import term
+from .words import either
+
+# The guide's own names for the suits ("If you voided Dots"), and the Chinese ones.
+_WORDS = {"m": ("万", "Characters"), "p": ("筒", "Dots"), "s": ("条", "Bamboo")}
+
+
+def first_discards(table) -> dict:
+    """seat -> its first discard event, where the ruleset declares the void by it, for the
+    seats whose first discard the log shows for sure (`_in_turn`)."""
+    if not table.play.get("void_from_first_discard"):
+        return {}
+    first: dict = {}
+    for e in _in_turn(table.rec.events, table.rec.dealer):
+        first.setdefault(e.seat, e)
+    return first
+
+
+def _run_end(events, dealer: str) -> int:
+    """The number of the event that ended `_in_turn`'s run (past the last: the log's end)."""
+    ends: list = []
+    for _e in _in_turn(events, dealer, ends):
+        pass
+    return ends[0] if ends else len(events) + 1
+
+
+def _in_turn(events, dealer: str, ends: list | None = None):
+    """The discards of the log's unbroken run of turns from the deal: the dealer's first,
+    then each turn in order (a draw and a discard of the next seat, a call or kong and its
+    discard), up to the first win or the first event out of turn. A log may leave events
+    out (README: those not needed are not asked for), and a seat's first discard left out
+    would make its second seem its first and refuse a legal win: a gap ends the run where it
+    shows (a draw or discard of a seat whose turn it is not, a discard with no draw)."""
+    if dealer not in SEATS:
+        if ends is not None:
+            ends.append(1)
+        return
+    turn, holding, konged, last = dealer, True, False, None  # (the dealer is dealt 14)
+    for n, e in enumerate(events):
+        if e.type in ("pass", "ghosts"):
+            continue
+        if e.type == "draw" and e.seat == turn and (not holding or konged or n == 0):
+            holding, konged = True, False
+        elif e.type == "discard" and e.seat == turn and holding and not konged:
+            yield e
+            turn, holding, last = SEATS[(SEATS.index(e.seat) + 1) % 4], False, e.seat
+        elif e.type == "call" and e.fields.get("from") == last and not holding:
+            # (a kong called: its replacement's draw next)
+            turn, holding, konged = e.seat, True, e.fields.get("kind") == "kong"
+        elif e.type == "kong" and (e.fields.get("kind") == "exposed" and not holding and
+                                   e.fields.get("from") == last or
+                                   e.fields.get("kind") != "exposed" and e.seat == turn and
+                                   holding and not konged):
+            turn, holding, konged = e.seat, True, True  # (its replacement's draw next)
+        else:  # (a win, the wall's end, or a turn out of order: the run ends)
+            if ends is not None:
+                ends.append(e.number)
+            return
+
+
+def unchecked(table) -> str | None:
+    """What the output says where the rule is on and a winner's first discard is not read
+    from the log (`_in_turn`), but for a log with no discards at all."""
+    if not table.play.get("void_from_first_discard") or \
+            not any(e.type == "discard" for e in table.rec.events):
+        return None
+    # (A winner with no discard before the run's end, where the run reached its win, had
+    # none to declare a suit by: nothing is unread there.)
+    end = _run_end(table.rec.events, table.rec.dealer)
+    unread = [s for e in table.rec.events if e.type == "win" and e.number > end
+              for s in e.seats if s not in table.first_discards]
+    if not unread:
+        return None
+    return (f"{term(table.rs, 'void_suit')} by first discard not checked for "
+            f"{either(sorted(set(unread), key=SEATS.index), 'and')}: the log does not show "
+            "the first discard in an unbroken run of turns from the deal")
+
+
+def declared_void(table, ev, seat: str, hand) -> str | None:
+    """The suit (m, p or s) `seat`'s first discard before win `ev` declared void, or None (no
+    such rule, no such discard in the log, or an honour discarded first: no suit named).
+    A win whose hand holds a natural tile of that suit, melds included, is refused."""
+    first = table.first_discards.get(seat)
+    if first is None or first.number > ev.number:
+        return None
+    tile = event_tile(first, table.rec.label)
+    suit = T.suit_of(tile)
+    if suit is None:
+        return None
+    held = [k for k in list(hand.concealed) + [k for m in hand.melds for k in m.tiles]
+            if T.suit_of(k) == suit and k not in table.rs.ghost_kinds]
+    if held:
+        table.refuse(ev, f"{seat}'s win is not legal: {seat}'s first discard, {T.name(tile)} "
+                         f"(event {first.number}), declared {suit_words(table.rs, suit)} "
+                         f"void{_glossed(table.rs)}, and the hand holds {T.name(min(held))}")
+    return suit
+
+
+def _glossed(rs) -> str:
+    return "" if rs.names == "en" else f" ({term(rs, 'void_suit')})"
+
+
+def suit_words(rs, suit: str) -> str:
+    chinese, english = _WORDS[suit]
+    return english if rs.names == "en" else f"{chinese} ({suit})"

@@ -1,0 +1,103 @@
+"""The guide's voided suit, declared by a seat's first discard (seed 000: "your first discard
+is your declaration"; E1), as `settle` reads it from a game log: a win holding that suit is
+refused, no ghost stands for it, and a log that may leave the first discard out is not read."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from mjscore import settle
+from mjscore.cli import cli
+
+# The first go-round, E the dealer: E 9s, S 9p (S voids Dots), W 4p, N 1m.
+ROUND = [{"discard": "E", "tile": "9s"}, {"draw": "S"}, {"discard": "S", "tile": "9p"},
+         {"draw": "W"}, {"discard": "W", "tile": "4p"}, {"draw": "N"},
+         {"discard": "N", "tile": "1m"}]
+
+
+def _rec(seats, events, rules="luzhou-guide"):
+    return {"rules": rules, "dealer": "E", "seats": seats, "events": events}
+
+
+def test_a_win_holding_the_suit_its_first_discard_voided_is_refused(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text(yaml.safe_dump(_rec({"S": "123m456m789m11p23p 4p"}, ROUND[:5] + [
+        {"win": "S", "tile": "4p", "from": "W"}])), encoding="utf-8")
+    got = CliRunner().invoke(cli, ["settle", str(path)])
+    assert got.exit_code == 1
+    assert ("  - event 6: S's win is not legal: S's first discard, 9p (event 3), declared Dots "
+            "void, and the hand holds 1p") in got.output
+
+
+def test_in_a_chinese_named_ruleset_the_suit_is_named_as_it_is_there(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: luzhou\nname: void-house\nplay:\n  void_from_first_discard: true\n",
+                     encoding="utf-8")
+    r = settle(_rec({"S": "123m456m789m11p23p C"}, ROUND[:5] + [
+        {"win": "S", "tile": "C", "from": "W"}], rules=str(house)))
+    assert r.reasons == ("event 6: S's win is not legal: S's first discard, 9p (event 3), "
+                         "declared 筒 (p) void (缺门), and the hand holds 1p",)
+
+
+@pytest.mark.parametrize("first, legal", [
+    pytest.param("9m", True, id="Characters voided: the Dots hand wins"),
+    pytest.param("9p", False, id="Dots voided: the Dots hand does not"),
+    pytest.param("E", True, id="an honour first: no suit declared"),
+])
+def test_the_first_discard_decides(first, legal):
+    events = ROUND[:2] + [{"discard": "S", "tile": first}] + ROUND[3:5] + [
+        {"win": "S", "tile": "4p", "from": "W"}]
+    assert settle(_rec({"S": "123s456s789s11p23p 4p"}, events)).legal is legal
+
+
+def test_no_ghost_stands_for_the_voided_suit():
+    # Two ghosts as a pair read as 1m by the lowest-tiles tie-break, but S voided Characters.
+    events = ROUND[:2] + [{"discard": "S", "tile": "9m"}] + ROUND[3:] + [
+        {"draw": "E"}, {"discard": "E", "tile": "8s"}, {"draw": "S"},
+        {"win": "S", "tile": "C"}]
+    r = settle(_rec({"S": "111p222p333p444pC C"}, events))
+    assert r.legal, r.reasons
+    reading = r.events[-1].results[0].decomposition
+    assert "m" not in reading and reading.endswith("C=5p+C=5p"), reading
+
+
+def test_without_the_rule_the_first_discard_declares_nothing():
+    r = settle(_rec({"S": "123m456m789m11p23p 4p"}, ROUND[:5] + [
+        {"win": "S", "tile": "4p", "from": "W"}], rules="luzhou"))
+    assert r.legal and r.skipped == ()
+
+
+@pytest.mark.parametrize("events", [
+    # S's turn left out (W draws after E's discard): S's 9p later is not its first.
+    pytest.param([ROUND[0], {"draw": "W"}, {"discard": "W", "tile": "4p"}, {"draw": "N"},
+                  {"discard": "N", "tile": "1m"}, {"draw": "E"}, {"discard": "E", "tile": "8s"},
+                  {"draw": "S"}, {"discard": "S", "tile": "9p"}, {"draw": "W"},
+                  {"discard": "W", "tile": "4p"}, {"win": "S", "tile": "4p", "from": "W"}],
+                 id="a turn left out"),
+    # The log starts with S's discard, not the dealer's.
+    pytest.param(ROUND[2:5] + [{"win": "S", "tile": "4p", "from": "W"}],
+                 id="a log that starts after the deal"),
+])
+def test_a_first_discard_the_log_may_not_show_is_not_read(events):
+    r = settle(_rec({"S": "123m456m789m11p23p 4p"}, events))
+    assert r.legal, r.reasons
+    assert r.skipped == ("voided suit by first discard not checked for S: the log does not "
+                         "show the first discard in an unbroken run of turns from the deal",)
+
+
+@pytest.mark.parametrize("events", [
+    pytest.param([ROUND[0], {"win": "S", "tile": "9s", "from": "E"}],
+                 id="won on the dealer's first discard, before S discarded"),
+    pytest.param([{"win": "S", "tile": "9s", "from": "E"}], id="no discard logged at all"),
+    pytest.param([ROUND[0], {"call": "S", "kind": "kong", "tile": "9s", "from": "E"},
+                  {"draw": "S"}, {"discard": "S", "tile": "1m"}, {"draw": "W"},
+                  {"discard": "W", "tile": "4p"}, {"win": "S", "tile": "4p", "from": "W"}],
+                 id="a called kong's replacement drawn, then S voids Characters"),
+])
+def test_nothing_to_check_and_nothing_said(events):
+    hand = "[9999s]456s678s11p23p 4p" if len(events) > 1 and events[1].get("call") \
+        else "123s456s789s11p78s 9s"
+    r = settle(_rec({"S": hand}, events))
+    assert r.legal and r.skipped == (), (r.reasons, r.skipped)
