@@ -13,8 +13,8 @@ import sys
 import click
 
 from . import __version__, streams
-from .cli_options import (batch_params, one_ruleset, rules_show_params, ruleset_names,
-                          score_params, settle_params, waits_params)
+from .cli_options import (batch_params, rules_show_params, ruleset_names, score_params,
+                          settle_params, waits_params)
 from .errors import TOO_DEEP, MjscoreError, counted, file_label, one_line, os_reason
 
 CLOSED_PIPE = 141
@@ -166,7 +166,7 @@ def waits(hand, rules, seat, indicator, opts, fmt):
     from . import render
     from .options import parse_pairs
     from .ready import waits as find
-    w = find(" ".join(hand), one_ruleset(rules, "waits"), seat=seat, indicator=indicator,
+    w = find(" ".join(hand), rules, seat=seat, indicator=indicator,
              opts=parse_pairs(opts))
     click.echo(json.dumps(w.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render.waits_table(w))
@@ -200,7 +200,7 @@ def settle(file, rules, opts, fmt):
         from .batch_inputs import stream_readable
         stream_readable(sys.stdin)
         source = getattr(sys.stdin, "buffer", sys.stdin)
-    r = run(source, one_ruleset(rules, "settle"), opts=parse_pairs(opts))
+    r = run(source, rules, opts=parse_pairs(opts))
     click.echo(json.dumps(r.to_dict(), ensure_ascii=False, indent=2) if fmt == "json"
                else render.settle_table(r))
     sys.exit(0 if r.legal else 1)
@@ -299,6 +299,7 @@ def batch(files, rules, input_format, fmt, output, jobs):
     from .output_guard import opened_identity, spares_rulesets
     from .records import read
     from .workers import Stopped, WorkerLost, stop_on_signals
+    from .ruleset_files import one_ruleset
     one_ruleset(rules, "batch", "a record's rules key can name another")
     # Fail on a bad command line before a single row is written (or -o truncated).
     stdin = getattr(sys.stdin, "buffer", sys.stdin)

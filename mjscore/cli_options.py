@@ -129,24 +129,9 @@ batch_params = _declared(
          metavar="N", help="Score in N worker processes; results stay in input order."))
 
 
-def is_list(rules: str) -> bool:
-    """`--rules` as a comma list of rulesets, unless the whole of it names a file."""
-    from .ruleset_files import names_a_path
-    return "," in rules and not names_a_path(rules)
-
-
-def one_ruleset(rules: str | None, command: str,
-                hint: str = "a comma list of rulesets is compared by score") -> str | None:
-    """`--rules` of a command that takes one ruleset, where a comma list (score's side by
-    side) would otherwise be looked for as a ruleset of that name, and not found."""
-    if rules is not None and is_list(rules):
-        from .errors import OptionError
-        raise OptionError(f"{command} takes one --rules; {hint}")
-    return rules
-
-
 def ruleset_names(rules: str, explain: bool = False) -> list:
     """The rulesets `score --rules` names: one, or a comma list scored side by side."""
+    from .ruleset_files import is_list
     if not is_list(rules):
         return [rules]
     from .errors import OptionError

@@ -145,8 +145,9 @@ def waits(hand, rules="luzhou", *, seat="E", indicator=None, opts=None) -> Waits
     [('2m', 20), ('3m', 20), ('4m', 20)]
     """
     from .api import ruleset_for
+    from .ruleset_files import one_ruleset
     try:
-        rs = ruleset_for(rules, indicator, opts)
+        rs = ruleset_for(one_ruleset(rules, "waits"), indicator, opts)
         C.applies(rs, {"indicator": indicator is not None})
         h = read_any(hand, rs, size=13)
         where = C.seat(seat, "--seat")

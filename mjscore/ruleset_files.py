@@ -375,3 +375,20 @@ def stamps(files) -> tuple | None:
         return tuple(out)
     except (OSError, ValueError):
         return None
+
+
+def is_list(rules: str) -> bool:
+    """`--rules` (or `rules=`) as a comma list of rulesets, unless the whole of it names a
+    file."""
+    return "," in rules and not names_a_path(rules)
+
+
+def one_ruleset(rules, command: str,
+                hint: str = "a comma list of rulesets is compared by score") -> object:
+    """`rules` of a command (or its API function) that takes one ruleset, where a comma list
+    (score's side by side) would otherwise be looked for as a ruleset of that name, and not
+    found: refused in the same words from the command line and from Python."""
+    if isinstance(rules, str) and is_list(rules):
+        from .errors import OptionError
+        raise OptionError(f"{command} takes one --rules; {hint}")
+    return rules

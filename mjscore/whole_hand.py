@@ -25,6 +25,7 @@ from .passes import check_pass_value
 from .record import check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
+from .ruleset_files import one_ruleset
 from .settlement import net_of
 from .table_counts import tiles_on_table
 from .table_hands import claimants_win, kongs_told, on_table, read_hands, winners
@@ -303,7 +304,7 @@ def settle(record, rules=None, *, opts=None) -> SettleResult:
     Returns a frozen SettleResult (`.events`, `.net`, `.next_dealer`; `.to_dict()` is
     `--format json`); bad input raises MjscoreError."""
     try:
-        rec = load_record(record, rules)
+        rec = load_record(record, one_ruleset(rules, "settle"))
         rs = ruleset_of_record(rec, as_dict(opts), own_rules=rules is None)
     except RecursionError:  # a record or argument nested a thousand deep
         raise InputError(TOO_DEEP) from None

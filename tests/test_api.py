@@ -399,3 +399,21 @@ def test_a_seat_list_of_another_type_names_the_type():
     with pytest.raises(OptionError,
                        match=r"--won S: seats are written as text or a list of them, not as \w*Path$"):
         score("111m123m456m789m5pC", won=pathlib.Path("S"))
+
+
+@pytest.mark.parametrize("command, args", [
+    pytest.param("waits", ["123m456m789m11p4pC"], id="waits"),
+    pytest.param("settle", [str(pathlib.Path(__file__).resolve().parent.parent / "samples" /
+                                "records" / "luzhou-chajiao.yaml")], id="settle"),
+])
+def test_a_comma_list_of_rulesets_is_refused_as_the_command_refuses_it(command, args):
+    # The API said "invalid ruleset: luzhou,guangdong: one ruleset is named here..." (a
+    # RulesetError) where the command said "waits takes one --rules..." (an OptionError).
+    from click.testing import CliRunner
+    from mjscore.cli import cli
+    cli_said = CliRunner().invoke(cli, [command, *args, "--rules", "luzhou,guangdong"])
+    assert cli_said.exit_code == 2
+    with pytest.raises(OptionError) as e:
+        getattr(mjscore, command)(*args, "luzhou,guangdong")
+    assert cli_said.stderr == f"mjscore: {e.value}\n"
+    assert f"{command} takes one --rules" in str(e.value)
