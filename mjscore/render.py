@@ -307,7 +307,9 @@ def settle_table(r) -> str:
     if r.next_dealer:
         first = next((e for e in r.events if e.type == "win"), None)
         # (Seed 002: where the first win is several on one discard, its discarder deals.)
-        why = " (the discarder: the first win was several on one discard)" \
-            if first is not None and len(first.results) > 1 else ""
+        why = "" if first is None or len(first.results) < 2 else \
+            " (the konger: the first win was several robbing one kong)" \
+            if first.results[0].context.rob_kong else \
+            " (the discarder: the first win was several on one discard)"
         lines.append(f"Next dealer: {r.next_dealer}{why}")
     return "\n".join(lines)

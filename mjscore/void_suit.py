@@ -89,24 +89,25 @@ def unchecked(table) -> str | None:
             "the first discard in an unbroken run of turns from the deal")
 
 
-def declared_void(table, ev, seat: str, hand) -> str | None:
-    """The suit (m, p or s) `seat`'s first discard before win `ev` declared void, or None (no
-    such rule, no such discard in the log, or an honour discarded first: no suit named).
-    A win whose hand holds a natural tile of that suit, melds included, is refused."""
+def declared_void(table, ev, seat: str, hand) -> tuple:
+    """(the suit, m, p or s, `seat`'s first discard before win `ev` declared void, or None:
+    no such rule, no such discard in the log, or an honour discarded first, which names no
+    suit; why the win is refused, or None): a win whose hand holds a natural tile of that
+    suit, melds included, is no win."""
     first = table.first_discards.get(seat)
     if first is None or first.number > ev.number:
-        return None
+        return None, None
     tile = event_tile(first, table.rec.label)
     suit = T.suit_of(tile)
     if suit is None:
-        return None
+        return None, None
     held = [k for k in list(hand.concealed) + [k for m in hand.melds for k in m.tiles]
             if T.suit_of(k) == suit and k not in table.rs.ghost_kinds]
-    if held:
-        table.refuse(ev, f"{seat}'s win is not legal: {seat}'s first discard, {T.name(tile)} "
-                         f"(event {first.number}), declared {suit_words(table.rs, suit)} "
-                         f"void{_glossed(table.rs)}, and the hand holds {T.name(min(held))}")
-    return suit
+    if not held:
+        return suit, None
+    return suit, (f"{seat}'s win is not legal: {seat}'s first discard, {T.name(tile)} (event "
+                  f"{first.number}), declared {suit_words(table.rs, suit)} void"
+                  f"{_glossed(table.rs)}, and the hand holds {T.name(min(held))}")
 
 
 def _glossed(rs) -> str:

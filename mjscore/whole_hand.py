@@ -28,7 +28,7 @@ from .record import ruleset_of_record
 from .ruleset_files import one_ruleset
 from .settlement import net_of
 from .table_counts import tiles_on_table
-from .table_hands import claimants_win, kongs_told, on_table, read_hands, winners
+from .table_hands import kongs_told, on_table, read_hands, winners
 from .win_event import settle_win
 from .void_suit import first_discards
 from .void_suit import unchecked as void_unchecked
@@ -219,8 +219,10 @@ class _Table:
     def on_win(self, ev, robber) -> None:
         if ev.fields.get("rob_kong"):
             check_call_shown(self, ev)
-        text, rows, results = settle_win(self, ev)
+        text, rows, results, refused = settle_win(self, ev)
         self.out.append(EventResult(ev.number, "win", text, rows, results))
+        if refused is not None:
+            self.refuse(ev, refused)
 
     def skip(self, text: str) -> None:
         if text not in self.skipped:
@@ -323,14 +325,14 @@ def settle(record, rules=None, *, opts=None) -> SettleResult:
         if note is not None:
             table.skip(note)
     rows = [p for e in table.out for p in e.payments]
-    # The first win settled: a refused one makes no dealer (with none, the dealer stays).
-    settled = {e.number for e in table.out if e.type == "win"}
-    first = next((e for e in table.rec.events if e.type == "win" and e.number in settled), None)
+    # The first win settled: a refused one makes no dealer (with none, the dealer stays), and
+    # of several claims on one tile, only those settled count.
+    first = next((e for e in table.out if e.type == "win"), None)
     if first is None:
         dealer = rec.dealer
     else:
-        seats = claimants_win(table.play, first)
-        dealer = first.fields.get("from") if len(seats) > 1 else seats[0]
+        seats = [r.context.seat for r in first.results]
+        dealer = rec.events[first.number - 1].fields.get("from") if len(seats) > 1 else seats[0]
     return SettleResult(rs.name, rec.label, not reasons, tuple(reasons), tuple(table.out),
                         read_only(net_of(rows)), dealer, tuple(table.skipped),
                         rs.unit, rs)

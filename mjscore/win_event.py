@@ -26,8 +26,9 @@ from .working import exempt_words, how_won, liable_words, paid_words
 
 
 def settle_win(table, ev) -> tuple:
-    """A win event checked and scored: its summary, its payment rows and the score Result
-    of each winner. Play the ruleset forbids is refused through `table.refuse`."""
+    """A win event checked and scored: its summary, its payment rows, the score Result of
+    each winner, and why a claim of it is refused where others are not (None: none is). Play
+    the ruleset forbids is refused through `table.refuse`."""
     f = ev.fields
     tile = event_tile(ev, table.rec.label)
     frm = f.get("from")
@@ -45,7 +46,7 @@ def settle_win(table, ev) -> tuple:
     taken = _claimed_first(table, ev, frm, tile) if frm and not f.get("rob_kong") else None
     if taken:
         table.refuse(ev, taken)
-    results, rows = [], []
+    results, rows, refused = [], [], []
     for seat in seats:
         if seat in table.won:
             table.refuse(ev, f"{seat} has already won this hand")
@@ -100,19 +101,25 @@ def settle_win(table, ev) -> tuple:
         except MjscoreError as e:
             raise _horse_error(table, ev, e) from None
         horses_on_table(table, ev, horses)
-        void = declared_void(table, ev, seat, h)
+        void, why = declared_void(table, ev, seat, h)
         if void is not None:
             ctx = replace(ctx, void=void)
-        r = score_hand(h, table.rs, ctx, xiqian_elsewhere(table, ev, seat, ctx),
-                       C.RECORD_KEYS)
-        why = blocked_by_pass(table, ev, seat, tile, r.top.capped if r.top is not None else 0)
+        if why is None:
+            r = score_hand(h, table.rs, ctx, xiqian_elsewhere(table, ev, seat, ctx),
+                           C.RECORD_KEYS)
+            why = blocked_by_pass(table, ev, seat, tile,
+                                  r.top.capped if r.top is not None else 0) or \
+                (None if r.legal else f"{seat}'s win is not legal: " + "; ".join(r.reasons))
         if why:
-            table.refuse(ev, why)
-        if not r.legal:
-            table.refuse(ev, f"{seat}'s win is not legal: " + "; ".join(r.reasons))
+            # One claim of several on a tile that is no win leaves the others theirs: they
+            # are settled, then the record stops there (`refused`, which `on_win` raises).
+            refused.append(why)
+            continue
         results.append(r)
         rows += list(r.payments)
-    table.won += list(seats)
+    if refused and not results:
+        table.refuse(ev, refused[0])
+    table.won += [r.context.seat for r in results]
     most = C.max_winners(table.play)
     if len(table.won) >= most:
         table.end(ev.number, f"{table.rs.name} ends a hand at its first win" if most == 1 else
@@ -124,7 +131,7 @@ def settle_win(table, ev) -> tuple:
     if skipped:
         text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
                 "downstream takes it)"
-    return text, tuple(rows), tuple(results)
+    return text, tuple(rows), tuple(results), refused[0] if refused else None
 
 
 def horses_on_table(table, ev, horses) -> None:

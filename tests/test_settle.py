@@ -1723,3 +1723,28 @@ def test_a_record_from_python_is_told_what_is_wrong(record, said):
     with pytest.raises(InputError) as e:
         settle({"rules": "luzhou", **record})
     assert str(e.value) == said
+
+
+def test_one_claim_of_two_that_is_no_win_leaves_the_other_settled():
+    # 一炮双响 where N's claim is a 平胡 on a discard (1颗不能胡): S's 闺 was left unpaid with
+    # the whole event refused, and the next dealer named as the discarder of a double win.
+    r = settle({"rules": "luzhou", "dealer": "E",
+                "seats": {"S": "111m123m456m99m8pC 8p", "N": "123s456s789s99p7pC 8p"},
+                "events": [{"win": ["S", "N"], "tile": "8p", "from": "W"},
+                           {"win": "E", "tile": "3m"}]})
+    assert r.reasons == ("event 1: N's win is not legal: a discard-type win must pay at least "
+                         "2 颗; this hand pays 1 after halving (1颗不能胡: a hand paying under 2 "
+                         "颗 on a discard, as a 平胡 does, wins by self-draw only)",)
+    assert dict(r.net) == {"E": 0, "S": 2, "W": -2, "N": 0}
+    assert r.next_dealer == "S"
+
+
+def test_a_double_robbing_win_names_the_konger_as_next_dealer():
+    got = CliRunner().invoke(cli, ["settle", "-"], input=yaml.safe_dump({
+        "rules": "luzhou", "dealer": "E",
+        "seats": {"S": "234m567m789m56s99s 7s", "N": "11p22p33p44p55p66pC 7s"},
+        "events": [{"kong": "W", "kind": "added", "tile": "7s"},
+                   {"win": ["S", "N"], "tile": "7s", "from": "W", "rob_kong": True}]}))
+    assert got.exit_code == 0, got.output
+    assert got.output.endswith("Next dealer: W (the konger: the first win was several robbing "
+                               "one kong)\n")
