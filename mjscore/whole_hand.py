@@ -30,6 +30,7 @@ from .settlement import net_of
 from .table_counts import tiles_on_table
 from .table_hands import kongs_told, on_table, read_hands, winners
 from .win_event import settle_win
+from .words import either
 from .void_suit import first_discards
 from .void_suit import unchecked as void_unchecked
 
@@ -285,6 +286,13 @@ class _Table:
         self.ended_at, self.ended_why = number, why
 
     def on_exhausted(self, ev, robber) -> None:
+        # A win written after the wall's end: its 14-tile hand was checked at 查叫 as not
+        # ready, and paid for, before the win was refused as a turn after the end.
+        later = next((e for e in self.rec.events[ev.number:] if e.type == "win"), None)
+        if later is not None:
+            self.refuse(ev, f"the wall ran out before {either(list(later.seats), 'and')}'s win "
+                            f"at event {later.number}: a win comes before the wall's end (events "
+                            "are in the order they happened)")
         self.end(ev.number, "the wall ran out")
         text, rows = exhausted(self, ev)
         text += void_kongs(self)

@@ -1748,3 +1748,15 @@ def test_a_double_robbing_win_names_the_konger_as_next_dealer():
     assert got.exit_code == 0, got.output
     assert got.output.endswith("Next dealer: W (the konger: the first win was several robbing "
                                "one kong)\n")
+
+
+def test_a_win_written_after_the_walls_end_is_refused_before_the_draw_pays():
+    # S's winning 14 tiles were checked at 查叫 as a hand not ready, and S paid 45 for them,
+    # before the win after the end was refused.
+    r = settle({"rules": "luzhou",
+                "seats": {"S": "111m123m456m99m8pC 8p", "E": "234s567s789s11s23s",
+                          "W": "22mC3p456p789p666p", "N": "3m4m6m7m9m1s2s3s4s5s6s7s9s"},
+                "events": [{"exhausted": True}, {"win": "S", "tile": "8p", "from": "W"}]})
+    assert r.reasons == ("event 1: the wall ran out before S's win at event 2: a win comes "
+                         "before the wall's end (events are in the order they happened)",)
+    assert set(r.net.values()) == {0}
