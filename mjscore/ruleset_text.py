@@ -91,7 +91,8 @@ def ghosts_line(rs) -> str:
                  f"{left} {g['indicator']} left to play" \
                  + (f"; --opt {opt}=fixed for {fixed})" if opt else ")")
     elif "mode" in g:
-        which += " (fixed" + (f"; --opt {opt}=flip flips it)" if opt else ")")
+        # (--opt ghost=flip alone is refused: it needs the indicator, which implies it)
+        which += " (fixed" + ("; --indicator TILE flips it)" if opt else ")")
     parts = [f"{which}, {_STAND_FOR[g.get('stand_for', 'suited')]}",
              _IN_MELDS[rs.ghosts_in_melds]]
     for key, (yes, no) in _GHOST_SWITCHES.items():

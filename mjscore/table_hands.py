@@ -48,6 +48,23 @@ def _passed_over(rec, rs, play: dict, seat: str, text: str) -> str:
     return ""
 
 
+def _winners_hand(rec, rs, play: dict, seat: str, text: str) -> str | None:
+    """What to say of a hand of a seat that wins no event, written as a winner's 14 tiles:
+    the win given to the wrong seat, most likely, where a winner has no hand (the tile count
+    alone pointed at a kong unbracketed, and never at the seat). None: not 14 tiles, or no
+    winner without a hand."""
+    try:
+        read(text, rs, size=14, commands=False)
+    except MjscoreError:
+        return None
+    missing = [(s, e.number) for e in rec.events if e.type == "win"
+               for s in claimants_win(play, e) if s not in rec.seats]
+    if not missing:  # (the count's own message then: a kong written loose, say)
+        return None
+    return (f"14 tiles, a winner's hand, but no win event names {seat}; {missing[0][0]} wins "
+            f"at event {missing[0][1]} with no hand given: is this {missing[0][0]}'s hand?")
+
+
 def winners(rec, play: dict) -> set:
     return {s for e in rec.events if e.type == "win" for s in claimants_win(play, e)}
 
@@ -61,7 +78,9 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
             hands[seat] = read(text, rs, size=size, commands=False)
         except MjscoreError as e:
             hint = _passed_over(rec, rs, play, seat, text) if size == 13 else ""
-            raise InputError(f"{rec.label}: seats.{seat}: {e}{hint}") from None
+            whole = _winners_hand(rec, rs, play, seat, text) if size == 13 and not hint \
+                else None
+            raise InputError(f"{rec.label}: seats.{seat}: {whole or e}{hint}") from None
     for k, n in on_table(rec, rs, play, hands).items():
         if n > rs.copies[k]:
             raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "

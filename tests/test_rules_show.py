@@ -40,7 +40,7 @@ def shown(*args) -> list:
         "--declared only with --opt report_tile=true"], id="luzhou-guide"),
     pytest.param(["guangdong"], [
         "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",
-        "Ghosts: P (fixed; --opt ghost=flip flips it), standing for any tile; never in a "
+        "Ghosts: P (fixed; --indicator TILE flips it), standing for any tile; never in a "
         "declared meld; drawing the last of them, to hold all concealed, wins at once (满鬼)",
         "Hand: melds pong, kong; shapes four sets and a pair (seven pairs off, option "
         "seven_pairs); no win on a discard",
