@@ -304,9 +304,8 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         if n > supply:
             # (The option named only where the ruleset has it: a house file may set the
             # count itself, or have no ghosts at all.)
-            which = f" (ghosts={supply}; more with --opt ghosts=N)" if "ghosts" in rs.options \
-                else ""
-            raise OptionError(f"--ghosts-drawn {n}: {rs.name} has {supply} ghost tiles{which}")
+            raise OptionError(f"--ghosts-drawn {n}: {rs.name} has {supply} ghost tiles"
+                              f"{rs.more_ghosts()}")
         if n < ghosts_held:
             raise OptionError(f"--ghosts-drawn {n}: the hand holds {counted(ghosts_held, 'ghost')}")
         if n > ghosts_held and (heavenly or earthly):

@@ -279,11 +279,12 @@ def _name_the_column(parsed: ParsedHand, rs) -> None:
         for k in m.tiles:
             seen[k] += 1
             if seen[k] > rs.copies[k]:
-                raise NotationError(f"too many {T.name(k)}: {rs.has(k)}", m.column)
+                raise NotationError(f"too many {T.name(k)}: {rs.has(k)}{rs.more_ghosts(k)}",
+                                    m.column)
     for k, col in sorted(parsed.columns, key=lambda kc: kc[1]):
         seen[k] += 1
         if seen[k] > rs.copies[k]:
-            raise NotationError(f"too many {T.name(k)}: {rs.has(k)}", col)
+            raise NotationError(f"too many {T.name(k)}: {rs.has(k)}{rs.more_ghosts(k)}", col)
 
 
 def read(text: str, rs, *, win: str | None = None, size: int = 14,

@@ -31,7 +31,9 @@ def _seven_pairs_off(h, rs, t, ctx) -> str:
     opt = option_of(rs.data.get("hand") or {}, "seven_pairs")
     if opt is None or "seven_pairs" in rs.shapes or h.melds or \
             not readings(h, replace(rs, shapes=(*rs.shapes, "seven_pairs")), None,
-                         ctx.discard_type):
+                         ctx.discard_type, ("seven_pairs",), False, ghost_room(rs, h, ctx)):
+        # (Seven pairs alone, in this win's room: the standard readings came along, and a
+        # robbed kong's hand that was no win for its room alone was told of seven pairs.)
         return ""
     return f": seven pairs wins only with option {opt}, which is off"
 

@@ -82,6 +82,17 @@ class Ruleset:
             return None
         return tuple(sorted(self.ghost_kinds)), T.parse_name(g["indicator"])
 
+    def more_ghosts(self, k: int | None = None) -> str:
+        """Where the `ghosts` option sets how many ghosts play and kind `k` (None: any) is a
+        ghost: the count played and how to play more (a fifth 红中 is luzhou's 8 鬼 game)."""
+        if "ghosts" not in self.options or k is not None and k not in self.ghost_kinds:
+            return ""
+        now = self.options["ghosts"]
+        spec = (self.data.get("options") or {}).get("ghosts") or {}
+        more = [c for c in spec.get("choices") or () if isinstance(c, int) and c > now]
+        return f" (ghosts={now}; {max(more)} with --opt ghosts={max(more)})" if more else \
+            "" if spec.get("choices") else f" (ghosts={now}; more with --opt ghosts=N)"
+
     def has(self, k: int) -> str:
         """How many of kind `k` the set holds, as a message says it: where a flipped indicator
         of that kind lies face up, the player counts four, one of them shown, not three."""

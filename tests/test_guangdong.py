@@ -483,6 +483,15 @@ def test_seven_pairs_off_names_the_option(hand):
     assert score(hand, "guangdong", opts={"seven_pairs": True}).legal
 
 
+def test_a_robbed_kong_hand_of_no_pairs_is_not_told_of_seven_pairs():
+    # The seven-pairs hint read the hand with the standard shape too, and without the robbed
+    # pong's tiles off the table: "seven pairs wins only with option seven_pairs" led nowhere.
+    r = score("123m456m789mEEE2pP", "guangdong", win="2p", rob_kong="S")
+    assert r.reasons == ("not a winning hand: no reading as four sets and a pair with the "
+                         "ghosts standing for allowed tiles: S's pong of 2p and the robbed 2p "
+                         "are 4 of the 4, so no ghost may stand for another 2p",)
+
+
 # A flipped ghost konged as itself left 无鬼加倍 out with no word (the Guangdong player's
 # review), where one standing as itself in the concealed hand is explained.
 def test_no_ghost_double_not_counted_for_ghosts_konged_as_themselves():

@@ -234,7 +234,7 @@ HUGE_HAND = "1m" * (MB // 2)  # a 1 MB hand string
                  id="a superscript digit"),
     pytest.param(["score", HAND, "--ghosts-drawn", str(10 ** 9)],
                  "invalid option: --ghosts-drawn 1000000000: luzhou has 4 ghost tiles "
-                 "(ghosts=4; more with --opt ghosts=N)",
+                 "(ghosts=4; 8 with --opt ghosts=8)",
                  id="--ghosts-drawn 10**9"),
     pytest.param(["score", HAND, "--opt", "ghosts=8", "--ghosts-drawn", str(10 ** 30)],
                  "invalid option: --ghosts-drawn: a number too large (100 bits)",

@@ -348,7 +348,7 @@ def test_a_rulesets_default_is_read_as_a_given_value(tmp_path, options, hand, ru
 # The ghost supply named an option "ghosts" that the house file does not have: one that sets the
 # count itself (its ghosts option dropped, and refused if given), or has no ghosts at all.
 @pytest.mark.parametrize("house, message", [
-    pytest.param("", "h has 4 ghost tiles (ghosts=4; more with --opt ghosts=N)", id="the option is there"),
+    pytest.param("", "h has 4 ghost tiles (ghosts=4; 8 with --opt ghosts=8)", id="the option is there"),
     pytest.param("tiles:\n  copies: {C: 8}\n", "h has 8 ghost tiles", id="the file sets the count"),
     pytest.param("ghosts: null\ntiles:\n  honours: []\n  copies: null\n", "h has 0 ghost tiles",
                  id="no ghosts"),
