@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import tiles as T
 from .context import FLAGS, discard_wins, ghost_rule, max_winners
+from .options import option_of
 from .tables import tabulate  # (CJK cells measured as render measures them)
 from .terms import term
 
@@ -238,6 +239,21 @@ def options_table(rs) -> str:
                     maxcolwidths=[None, None, None, None, None, 64])
 
 
+def _patterns_off(rs, raw: dict) -> str:
+    """The file's patterns an option leaves out (`enabled: {option: NAME}`, off now), with the
+    option that plays them: the table lists only those played (README's luzhou table has
+    two rows more, 平胡杠上炮 and 平胡抢杠胡, and its reader looked for them)."""
+    shown = {p.id for p in rs.patterns}
+    parts = []
+    for pid, p in raw.items():
+        if not isinstance(p, dict) or pid in shown or p.get("enabled", True) is True:
+            continue
+        opt = option_of(p, "enabled")
+        name = p.get("en" if rs.names == "en" else "name") or pid
+        parts.append(f"{pid} {name} " + (f"(--opt {opt}=true)" if opt else "(enabled: false)"))
+    return ", ".join(parts)
+
+
 def rules_show(rs) -> str:
     d = rs.data
     out = [f"{rs.name}: {d.get('title', '')}", f"Source:  {d.get('source', '-')}",
@@ -255,6 +271,9 @@ def rules_show(rs) -> str:
                 "house = a house file's):",
             tabulate(rows, headers=("Id", "Name", "English", "Effect", "Kind", "Origin",
                                     "Ruling"))]
+    off = _patterns_off(rs, raw)
+    if off:
+        out.append(f"Not played with these options: {off}")
     model = v["model"]
     if model == "ladder":
         lad = v["ladder"]

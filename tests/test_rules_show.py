@@ -404,3 +404,25 @@ def test_a_ruleset_written_from_scratch_is_the_houses(tmp_path):
     rows = {line.split()[0]: line.split() for line in res.stdout.splitlines() if line.strip()}
     assert res.exit_code == 0 and rows["hu"][-2:] == ["house", "Z4"], res.output
     assert rows["base"][:4] == ["base", "1", "integer", ">="] and "seed" in rows["base"]
+
+
+@pytest.mark.parametrize("args, line", [
+    pytest.param(["luzhou"], "Not played with these options: gangshangpao_pinghu 平胡杠上炮 "
+                 "(--opt pinghu_ten=true), qiangganghu_pinghu 平胡抢杠胡 (--opt pinghu_ten=true)",
+                 id="luzhou: the note's 平胡 10 patterns"),
+    pytest.param(["luzhou", "--opt", "pinghu_ten=true", "--opt", "shoubayi=false"],
+                 "Not played with these options: shoubayi 手把一 (--opt shoubayi=true)",
+                 id="luzhou with options: the one they turn off"),
+    pytest.param(["luzhou-guide"], "Not played with these options: hand_stick_one "
+                 "Hand-Stick-One (--opt hand_stick_one=true), report_tile Report Tile (--opt "
+                 "report_tile=true), report_tile_named Report Tile on a named hand (--opt "
+                 "report_tile=true)", id="the guide: in its English names"),
+    pytest.param(["guangdong"], None, id="guangdong: every pattern played"),
+])
+def test_patterns_an_option_leaves_out_are_named_with_it(args, line):
+    # The table lists the patterns played; README's luzhou table has two rows more, and a
+    # reader looked for them in `rules show`.
+    res = CliRunner().invoke(cli, ["rules", "show", *args])
+    assert res.exit_code == 0, res.output
+    got = [x for x in res.stdout.splitlines() if x.startswith("Not played")]
+    assert got == ([line] if line else [])
