@@ -98,8 +98,12 @@ def score_table(r, explain: bool = False) -> str:
         rows = [(a.value, a.raw, r.rules.shown_names(a.patterns, counts=True) or "-",
                  a.decomposition) for a in r.alternatives]
         # ("Uncapped" headed a column that differs from the value by the halving too.)
-        lines += ["", f"Readings that differ in patterns or value ({len(rows)}), best first "
-                      f"({explain_title(r)}):",
+        # The chosen reading is among them: alone, it is told as the only one (a heading of
+        # "readings that differ (1)" over the reading above read as a second one, or none).
+        head = f"Readings that differ in patterns or value ({len(rows)}), best first" \
+            if len(rows) > 1 else \
+            "Readings that differ in patterns or value: none but the chosen one"
+        lines += ["", f"{head} ({explain_title(r)}):",
                   tabulate(rows, headers=("Pays", "Worth", "Patterns", "Reading"))]
     if explain and r.rules.data.get("options"):
         # The options this value was worked out with, each with its ruling: where the seeds

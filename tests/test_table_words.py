@@ -418,3 +418,18 @@ def test_a_dragon_set_drawn_whole_and_dropped_by_a_house_rule_is_not_explained(t
                  encoding="utf-8")
     out = lines("CFP 123m 456m 789m 9s", "9s", "--declared", "--discard", "S", "--rules", str(p))
     assert "Value:    1 (no cap)" in out and not [x for x in out if x.startswith("Not counted")]
+
+
+@pytest.mark.parametrize("args, head", [
+    pytest.param(["111m123m456m789m5pC", "--win", "5p", "--discard", "S"],
+                 "Readings that differ in patterns or value: none but the chosen one (",
+                 id="one reading: told as the only one"),
+    pytest.param(["111m222m33p44p55pCC"],
+                 "Readings that differ in patterns or value (4), best first (",
+                 id="several: counted"),
+])
+def test_explain_heading_tells_the_chosen_reading_alone_as_such(args, head):
+    # "Readings that differ in patterns or value (1)" over the reading already shown above
+    # was read by two reviewers as a second reading, or as none differing.
+    out = lines(*args, "--explain")
+    assert sum(x.startswith(head) for x in out) == 1, out
