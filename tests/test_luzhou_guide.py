@@ -15,7 +15,7 @@ G = "luzhou-guide"
 
 
 def test_example_1_non_dealer_wins_by_discard_south_basic_win_2_north_pays_2():
-    r = score("123m456m789m11p23pC", G, seat="S", discard="N")
+    r = score("123m456m789m11p23pC", G, win="3p", seat="S", discard="N")
     assert (r.value, r.net["S"], r.net["N"]) == (2, 2, -2)
 
 
