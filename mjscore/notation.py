@@ -101,7 +101,7 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'unknown character {written(text[j])} after digits '
                                     f'"{digits}"', offset + j + 1)
             if suit is None:
-                hint = suit_hint(digits, text[j])
+                hint = suit_hint(digits, text[j], text[j:])
                 if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
                         text[j].islower():
                     raise NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)

@@ -110,11 +110,22 @@ def spaced_digits_hint(text: str, i: int) -> str:
         "its own suit)"
 
 
-def suit_hint(digits: str, ch: str) -> str:
+_SUIT_AFTER = re.compile(r"[ESWNCFP]+([mps])")
+
+
+def suit_hint(digits: str, ch: str, rest: str = "") -> str:
+    """Why `digits` then `ch` (and `rest`, the text from `ch` on) name no tile, where a slip
+    can be told."""
     plain = half_width(ch) or ch
     if plain.lower() in "mpsz" and plain != plain.lower() or plain != ch and plain in "mpsz":
         what = _look_alike(ch) if plain != ch else "suits are lower case"
         return f' ({what}: write "{digits}{plain.lower()}")'
+    if ch in "ESWNCFP":  # (an honour, a ghost most often, among the digits: "55Cp";
+        # P and S, upper-case suits, are told so above)
+        m = _SUIT_AFTER.match(rest)
+        return " (a suit letter comes straight after its digits, an honour after them: " + \
+            (f'write "{digits}{m.group(1)}" then "{ch}")' if m else
+             f'"{digits}" needs its suit before the {ch})')
     if ch in _ENGLISH_SUITS:  # (an English guide's suit names: characters, dots...)
         suit, name = _ENGLISH_SUITS[ch]
         return f' (suits are m, p, s: {name} {suit}; write "{digits}{suit}")'
