@@ -143,8 +143,9 @@ def score(hand, rules, win, seat, discard, kong_draw, kong_from, after_kong, rob
     from .options import parse_pairs
     kwargs = dict(win=win, seat=seat, discard=discard, kong_draw=kong_draw,
                   after_kong=after_kong, rob_kong=rob_kong, won=() if won is None else won,
-                  declared=declared,
-                  heavenly=heavenly, earthly=earthly, ghosts_drawn=ghosts_drawn,
+                  declared=declared, heavenly=heavenly, earthly=earthly,
+                  # (as typed, text: a 0 given is given, `context._make`)
+                  ghosts_drawn=0 if ghosts_drawn is None else str(ghosts_drawn),
                   indicator=indicator, dealer=dealer, horses=horses, opts=parse_pairs(opts),
                   kong_from=kong_from)
     names = ruleset_names(rules, explain)

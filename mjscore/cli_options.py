@@ -82,7 +82,7 @@ score_params = _declared(
                  "Tile)."),
     click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal."),
     click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first tile."),
-    once("--ghosts-drawn", type=Whole(), default=0, metavar="N", help="Ghosts drawn this hand "
+    once("--ghosts-drawn", type=Whole(), default=None, metavar="N", help="Ghosts drawn this hand "
          "(喜钱; default: the ghosts the hand holds)."),
     INDICATOR,
     once("--dealer", default="E", show_default=True, metavar="SEAT", help="The dealer's seat."),

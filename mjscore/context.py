@@ -222,6 +222,11 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         if not ok:
             raise OptionError(f"{flag} takes True or False, not {on!r}")
     n = _int(ghosts_drawn, "--ghosts-drawn")
+    # Given: any value but the default int 0 (the command passes the number as typed, text,
+    # so that `--ghosts-drawn 0` is given: refused where the ruleset has no 喜钱, and below
+    # the ghosts the hand holds, as any other count is).
+    counted_given = ghosts_drawn is not None and not (type(ghosts_drawn) is int and
+                                                      not ghosts_drawn)
     # An option given empty (`--won ''`, horses=()) is given: refused where the ruleset has
     # no such option, as any value is (README: never silently ignored). Not given: won's
     # default (), an empty list alike (a caller's list of the seats won so far, none yet), or
@@ -233,7 +238,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
                  "after_kong": after_kong, "rob_kong": rob_kong is not None,
                  "won": won is not None and not (isinstance(won, (tuple, list)) and not won),
                  "declared": declared, "heavenly": heavenly, "earthly": earthly,
-                 "ghosts_drawn": bool(n),
+                 "ghosts_drawn": counted_given,
                  "indicator": indicator is not None, "horses": horses is not None,
                  "kong_from": kong_from is not None})
     w = seat(seat_, "--seat")
@@ -299,7 +304,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
                       "({rob_kong})")
     if earthly and d and d != dl:
         raise refusal("{earthly} on a discard is won on the dealer's first discard")
-    if n:
+    if n or counted_given:
         supply = ghost_supply(rs)
         if n > supply:
             # (The option named only where the ruleset has it: a house file may set the

@@ -143,6 +143,12 @@ BAD_SCORE = [
                  id="--ghosts-drawn beyond the 4 ghosts"),
     pytest.param(["CC123m456m789m23m4m", "--ghosts-drawn", "1", "--opt", "ghosts=8"],
                  ["--ghosts-drawn 1", "holds 2"], id="--ghosts-drawn fewer than held"),
+    # 0 given is given: it went through where the ruleset has no 喜钱 (CONTRACT: an option
+    # that cannot apply is bad input) and below the ghosts held (as 1 is refused).
+    pytest.param(["123m456m789m11pSSS", "--rules", "guangdong", "--ghosts-drawn", "0"],
+                 ["--ghosts-drawn does not apply in guangdong"], id="--ghosts-drawn 0, no 喜钱"),
+    pytest.param(["111m123m456m789m5pC", "--ghosts-drawn", "0"],
+                 ["--ghosts-drawn 0: the hand holds 1 ghost"], id="--ghosts-drawn 0, one held"),
     # A hand won on the deal drew nothing it does not hold: the extra ghosts paid 喜钱.
     pytest.param(["123m456m789m11p23pC", "--heavenly", "--ghosts-drawn", "5", "--opt",
                   "ghosts=8"], ["--ghosts-drawn says 5 ghosts drawn, but a hand won on the "
@@ -158,6 +164,15 @@ BAD_SCORE = [
 @pytest.mark.parametrize("args, fragments", BAD_SCORE)
 def test_bad_score_input(args, fragments):
     assert_bad(run("score", *args), fragments)
+
+
+@pytest.mark.parametrize("args", [
+    pytest.param(["111m123m456m789m55p", "--ghosts-drawn", "0"], id="luzhou, no ghost held"),
+    pytest.param(["111m123m456m789m5pC", "--ghosts-drawn", "1"], id="luzhou, the one held"),
+])
+def test_ghosts_drawn_as_many_as_held_is_taken(args):
+    result = run("score", *args)
+    assert result.exit_code == 0, result.output
 
 
 # An empty --won (its default) is no seats; only an empty entry in a list is refused.
