@@ -214,7 +214,8 @@ def _kind(p, rs) -> str:
     if p.when_named is not None:
         besides = f" besides {', '.join(names.get(x, x) for x in p.besides)}" \
             if p.besides else ""
-        kind += f", only {'with' if p.when_named else 'without'} a 名堂{besides}"
+        named = "a named pattern" if rs.names == "en" else "a 名堂"
+        kind += f", only {'with' if p.when_named else 'without'} {named}{besides}"
     if p.win is not None:
         kind += ", self-drawn wins only" if p.win == "self_draw" else \
             ", discard-type wins only"
@@ -274,6 +275,12 @@ def rules_show(rs) -> str:
     off = _patterns_off(rs, raw)
     if off:
         out.append(f"Not played with these options: {off}")
+    if any(p.when_named is not None for p in rs.patterns):
+        # (Which patterns make a hand "named" was in the file alone: the guide's reader
+        # asked whether No-Ghost does, for the Report Tile's 40.)
+        out.append(f"{'Named patterns' if rs.names == 'en' else '名堂 (named patterns)'}: "
+                   f"{', '.join(rs.shown_name(p) for p in rs.patterns if p.named)}; not "
+                   f"{', '.join(rs.shown_name(p) for p in rs.patterns if not p.named)}")
     model = v["model"]
     if model == "ladder":
         lad = v["ladder"]

@@ -426,3 +426,22 @@ def test_patterns_an_option_leaves_out_are_named_with_it(args, line):
     assert res.exit_code == 0, res.output
     got = [x for x in res.stdout.splitlines() if x.startswith("Not played")]
     assert got == ([line] if line else [])
+
+
+@pytest.mark.parametrize("args, line", [
+    pytest.param(["luzhou"], "名堂 (named patterns): 闺, 龙, 大对子, 七对, 清一色, 杠上花, 杠上炮, "
+                 "抢杠胡, 无鬼, 手把一; not 平胡, 天胡, 地胡, 报牌, 报牌 (带名堂)",
+                 id="luzhou: 无鬼 is one (L8)"),
+    pytest.param(["luzhou-guide", "--opt", "report_tile=true"], "Named patterns: Gui with "
+                 "Self-Draw, Gui Discard Win, Seven Pairs, All-Triplet Hand (Big Pair), Pure One "
+                 "Suit Kong Draw, Three Dragon Seven Pairs, Triple Luxury Seven Pairs, Pure "
+                 "Double Dragon Seven Pairs, Pure Triple Dragon Seven Pairs, Pure Gui Pair, "
+                 "Three-Gui Pair, Pure Double Gui Pair, Kong Draw; not Basic Win, Robbing the "
+                 "Kong, No-Ghost Hand Bonus, Report Tile, Report Tile on a named hand",
+                 id="the guide: No-Ghost is not, for the Report Tile's 40"),
+    pytest.param(["guangdong"], None, id="guangdong: nothing asks"),
+])
+def test_which_patterns_make_a_hand_named_is_shown_where_one_asks(args, line):
+    res = CliRunner().invoke(cli, ["rules", "show", *args])
+    got = [x for x in res.stdout.splitlines() if "named patterns" in x.lower()]
+    assert got == ([line] if line else [])
