@@ -29,6 +29,13 @@ def claimants_win(play: dict, ev) -> tuple:
     has one winner per discard."""
     if play.get("one_winner_per_discard") and len(ev.seats) > 1 and "from" in ev.fields:
         return (next(s for s in downstream(ev.fields["from"]) if s in ev.seats),)
+    frm = ev.fields.get("from")
+    if len(ev.seats) > 1 and frm in SEATS:
+        # Several winners on one tile are settled in turn order from its discarder (the
+        # guide: "all of them collect from you in turn order"), however the record lists
+        # them; a seat listed twice or the discarder itself is refused where it is read.
+        return tuple(sorted(ev.seats, key=lambda s: (SEATS.index(s) - SEATS.index(frm)) % 4
+                            if s in SEATS else 4))
     return ev.seats
 
 

@@ -29,9 +29,9 @@ Left out, paying 0: N to S and W (花猫 (flower cat) pays)
 """
 
 THREE_EVENT_1 = """\
-Event 1: S wins on W's discard with 5p: 闺 5 颗, cap 1 -> 1 颗, halved, rounded down -> 0 颗; \
-N wins on W's discard with 5p: 大对子 10 颗, cap 1 -> 1 颗, halved, rounded down -> 0 颗
-Left out, paying 0: W to S and N (hand value)
+Event 1: N wins on W's discard with 5p: 大对子 10 颗, cap 1 -> 1 颗, halved, rounded down -> 0 颗; \
+S wins on W's discard with 5p: 闺 5 颗, cap 1 -> 1 颗, halved, rounded down -> 0 颗
+Left out, paying 0: W to N and S (hand value)
 """
 
 
@@ -75,7 +75,7 @@ def test_score_a_house_extra_of_0_is_named_not_tabled(tmp_path):
 @pytest.mark.parametrize("args, event, rows", [
     pytest.param(["settle", CHAJIAO, "--opt", "flower_cat_pays=0"], 1,
                  [("W", "S", 10), ("N", "S", 0), ("N", "W", 0)], id="settle, 花猫"),
-    pytest.param(["settle", THREE, *CAP_1], 0, [("W", "S", 0), ("W", "N", 0)],
+    pytest.param(["settle", THREE, *CAP_1], 0, [("W", "N", 0), ("W", "S", 0)],
                  id="settle, capped and halved"),
 ])
 def test_json_keeps_the_rows_of_0(args, event, rows):

@@ -1187,12 +1187,13 @@ def test_a_house_rule_with_no_flower_cat_payment_has_three_suits_pay_as_not_read
 
 
 @pytest.mark.parametrize("record, line", [
-    pytest.param("luzhou-three-winners", "Event 2: E wins by self-draw with 3s: 平胡 2 颗 (S and N "
+    pytest.param("luzhou-three-winners", "Event 2: E wins by self-draw with 3s: 平胡 2 颗 (N and S "
                  "already won: they do not pay)", id="luzhou: a self-draw after two winners"),
     pytest.param("luzhou-chajiao", "Event 1: E wins by self-draw with 5p: 闺 5 颗",
                  id="luzhou: nobody won before: nothing to say"),
-    pytest.param("guide-example-3", "Event 1: S wins on W's discard with 2p: Basic Win 2 ke; N "
-                 "wins on W's discard with 2p: Gui Discard Win 2 ke", id="a discard: W pays"),
+    pytest.param("guide-example-3", "Event 1: N wins on W's discard with 2p: Gui Discard Win 2 ke; S "
+                 "wins on W's discard with 2p: Basic Win 2 ke",
+                 id="a discard: W pays, in turn order from W (the guide's 'in turn order')"),
 ])
 def test_a_win_says_why_a_seat_that_won_does_not_pay(record, line):
     """`settle` shows who pays whom; a self-draw that only one seat pays says why the others
@@ -1701,8 +1702,8 @@ def test_a_win_events_json_gives_each_winners_scoring():
     r = settle(str(SAMPLES / "luzhou-three-winners.yaml")).to_dict()
     assert [[(w["seat"], w["legal"], w["value"], [p["name"] for p in w["patterns"]])
              for w in e["wins"]] for e in r["events"]] == [
-        [("S", True, 2, ["闺"]), ("N", True, 5, ["大对子"])], [("E", True, 2, ["平胡"])]]
-    assert r["events"][0]["wins"][1]["decomposition"] == "222s 333s 444s 666s 5p+C=5p"
+        [("N", True, 5, ["大对子"]), ("S", True, 2, ["闺"])], [("E", True, 2, ["平胡"])]]
+    assert r["events"][0]["wins"][0]["decomposition"] == "222s 333s 444s 666s 5p+C=5p"
 
 
 
@@ -1760,3 +1761,13 @@ def test_a_win_written_after_the_walls_end_is_refused_before_the_draw_pays():
     assert r.reasons == ("event 1: the wall ran out before S's win at event 2: a win comes "
                          "before the wall's end (events are in the order they happened)",)
     assert set(r.net.values()) == {0}
+
+
+@pytest.mark.parametrize("seats", [pytest.param(["S", "N"], id="listed S, N"),
+                                   pytest.param(["N", "S"], id="listed N, S")])
+def test_winners_on_one_discard_are_settled_in_turn_order_from_the_discarder(seats):
+    # The guide: "all of them collect from you in turn order"; after W comes N, then S.
+    rec = yaml.safe_load((SAMPLES / "guide-example-3.yaml").read_text(encoding="utf-8"))
+    rec["events"][0]["win"] = seats
+    r = settle(rec)
+    assert [(p.frm, p.to) for p in r.events[0].payments] == [("W", "N"), ("W", "S")]
