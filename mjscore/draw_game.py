@@ -13,6 +13,7 @@ from .patterns import physical_ghosts
 from .settlement import Payment, ghost_bonus_amount
 from .terms import shown_extra, term
 from .ready import analyse, is_flower_cat
+from .void_suit import void_of, void_words
 
 
 
@@ -83,7 +84,7 @@ def exhausted(table, ev) -> tuple:
     ready = {}
     for s in left:
         if s not in cats:
-            w = analyse(hands[s], rs, s)
+            w = analyse(hands[s], rs, s, void_of(table, s))
             if w.ready:
                 ready[s] = w.chada
     rows = []
@@ -109,7 +110,7 @@ def exhausted(table, ev) -> tuple:
     ready_words = {r: f"ready (best {best})" if per == "chada" else "ready"
                    for r, best in ready.items()}
     parts = [f"{s} {term(rs, 'flower_cat_hand')}" if s in cats else f"{s} {ready_words[s]}" if s in ready
-             else f"{s} not ready" for s in left]
+             else f"{s} not ready{void_words(table, s, hands[s])}" for s in left]
     return f"{term(rs, 'draw_heading')}: " + ", ".join(parts), rows
 
 

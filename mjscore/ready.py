@@ -86,8 +86,10 @@ def void_breach(suits: list, limit: int, rs) -> str:
             f"{limit} ({term(rs, 'void_suit')})")
 
 
-def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
-    """Waits of an already-built 13-tile hand."""
+def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsResult:
+    """Waits of an already-built 13-tile hand. `void`: the suit the seat's first discard
+    declared void (`void_suit`, settle's 查叫): a hand holding it wins on nothing, no wait of
+    it counts, and no ghost stands for it."""
     from .api import score_hand
     from .notation import format as format_hand
     cat = is_flower_cat(hand, rs)
@@ -99,7 +101,7 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
         whole = tuple(sorted(hand.concealed + (k,)))
         h = Hand(whole, k, hand.melds, replace(hand.parsed, concealed=whole, win=k))
         ctx = C.WinContext(seat=seat, discard=discard, declared=rs.needs_declared,
-                           ghosts_held=held, ghost_kinds=rs.ghost_kinds)
+                           ghosts_held=held, ghost_kinds=rs.ghost_kinds, void=void)
         return score_hand(h, rs, ctx)
 
     # (Any other seat's discard: no ruleset here asks whose it is for whether it wins.)
@@ -110,10 +112,12 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     # Every ghost concealed already: 满鬼 won when the last was drawn (G5), and no tile is
     # waited on (each would be refused, `api._rule_reasons`).
     held_all = holds_every_ghost(rs, concealed_ghosts)
-    if not cat and not held_all:
+    voided = void is not None and any(T.suit_of(k) == void and k not in rs.ghost_kinds
+                                      for k in have)
+    if not cat and not held_all and not voided:
         for k in sorted(rs.tile_kinds - rs.ghost_kinds, key=T.DISPLAY_RANK.__getitem__):
-            if have[k] >= rs.copies[k]:
-                continue  # no fifth copy to draw
+            if have[k] >= rs.copies[k] or void is not None and T.suit_of(k) == void:
+                continue  # no fifth copy to draw; a tile of the voided suit is no win
             r = completes(k)
             if r.legal:
                 found.append(Wait(T.name(k), r.value, r.patterns,
@@ -122,7 +126,8 @@ def analyse(hand: Hand, rs, seat: str = "E") -> WaitsResult:
     # the set, when all of them concealed win at once (满鬼, G5). It is ready; the ghost is
     # not listed (CONTRACT), and the table says it is the one tile that completes it.
     to_draw = [k for k in sorted(rs.ghost_kinds) if have[k] < rs.copies[k]]  # ghosts left
-    ghost_only = not cat and not found and any(completes(k).legal for k in to_draw)
+    ghost_only = not cat and not voided and not found and \
+        any(completes(k).legal for k in to_draw)
     full = held_all or ghost_only and holds_every_ghost(rs, concealed_ghosts + 1)
     # The hand as one sorted run: one tile short, no tile of it is a winning tile, which
     # `format_hand` would set apart where it was written last out of order.

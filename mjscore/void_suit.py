@@ -39,54 +39,72 @@ def _run_end(events, dealer: str) -> int:
 
 def _in_turn(events, dealer: str, ends: list | None = None):
     """The discards of the log's unbroken run of turns from the deal: the dealer's first,
-    then each turn in order (a draw and a discard of the next seat, a call or kong and its
-    discard), up to the first win or the first event out of turn. A log may leave events
-    out (README: those not needed are not asked for), and a seat's first discard left out
-    would make its second seem its first and refuse a legal win: a gap ends the run where it
-    shows (a draw or discard of a seat whose turn it is not, a discard with no draw)."""
-    if dealer not in SEATS:
+    then each turn in order (a draw, which a log may leave out, and a discard of the next
+    seat; a call or kong and its discard), up to the first win or the first event out of
+    turn. A log may leave events out (README: those not needed are not asked for), and a
+    seat's first discard left out would make its second seem its first and refuse a legal
+    win: a gap ends the run where it shows (a draw or discard of a seat whose turn it is not,
+    two draws, a call of no discard). A log opening with a draw of the dealer's does not
+    open at the deal (the dealer is dealt 14 and discards first): it is not read."""
+    def end(e) -> None:
         if ends is not None:
-            ends.append(1)
+            ends.append(e.number if e is not None else 1)
+
+    if dealer not in SEATS or events and events[0].type == "draw":
+        end(None)
         return
-    turn, holding, konged, last = dealer, True, False, None  # (the dealer is dealt 14)
-    for n, e in enumerate(events):
+    turn, holding, konged, last, called = dealer, True, False, None, None
+    for e in events:
+        kind = e.fields.get("kind")
         if e.type in ("pass", "ghosts"):
             continue
-        if e.type == "draw" and e.seat == turn and (not holding or konged or n == 0):
+        if e.type == "draw" and e.seat == turn and (not holding or konged):
             holding, konged = True, False
-        elif e.type == "discard" and e.seat == turn and holding and not konged:
+        elif e.type == "discard" and e.seat == turn:
             yield e
-            turn, holding, last = SEATS[(SEATS.index(e.seat) + 1) % 4], False, e.seat
+            turn, holding, konged = SEATS[(SEATS.index(e.seat) + 1) % 4], False, False
+            last, called = e.seat, None
         elif e.type == "call" and e.fields.get("from") == last and not holding:
-            # (a kong called: its replacement's draw next)
-            turn, holding, konged = e.seat, True, e.fields.get("kind") == "kong"
-        elif e.type == "kong" and (e.fields.get("kind") == "exposed" and not holding and
+            # (a kong called: its replacement's draw next; the kong event may follow)
+            turn, holding, konged = e.seat, True, kind == "kong"
+            called = e if kind == "kong" else None
+        elif e.type == "kong" and called is not None and e.seat == called.seat and \
+                kind == "exposed" and e.fields.get("tile") == called.fields.get("tile"):
+            called = None  # (the called kong's own event, as guangdong's kong money asks)
+        elif e.type == "kong" and (kind == "exposed" and not holding and
                                    e.fields.get("from") == last or
-                                   e.fields.get("kind") != "exposed" and e.seat == turn and
-                                   holding and not konged):
-            turn, holding, konged = e.seat, True, True  # (its replacement's draw next)
+                                   kind != "exposed" and e.seat == turn):
+            turn, holding, konged, called = e.seat, True, True, None  # (its replacement next)
         else:  # (a win, the wall's end, or a turn out of order: the run ends)
-            if ends is not None:
-                ends.append(e.number)
+            end(e)
             return
 
 
-def unchecked(table) -> str | None:
-    """What the output says where the rule is on and a winner's first discard is not read
-    from the log (`_in_turn`), but for a log with no discards at all."""
+def unchecked(table) -> tuple:
+    """What the output says where the rule is on and a seat's voided suit is needed (a
+    winner's; at 查叫, each seat checked) but not read from the log (`_in_turn`), or its
+    first discard names no suit (an honour); nothing for a log with no discards at all."""
+    events = table.rec.events
     if not table.play.get("void_from_first_discard") or \
-            not any(e.type == "discard" for e in table.rec.events):
-        return None
-    # (A winner with no discard before the run's end, where the run reached its win, had
-    # none to declare a suit by: nothing is unread there.)
-    end = _run_end(table.rec.events, table.rec.dealer)
-    unread = [s for e in table.rec.events if e.type == "win" and e.number > end
-              for s in e.seats if s not in table.first_discards]
-    if not unread:
-        return None
-    return (f"{term(table.rs, 'void_suit')} by first discard not checked for "
-            f"{either(sorted(set(unread), key=SEATS.index), 'and')}: the log does not show "
-            "the first discard in an unbroken run of turns from the deal")
+            not any(e.type == "discard" for e in events):
+        return ()
+    needed = [(s, e.number) for e in events if e.type == "win" for s in e.seats]
+    needed += [(s, e.number) for e in events if e.type == "exhausted" and table.rs.chajiao
+               for s in SEATS if s not in table.won and s in table.hands]
+    # (A seat with no discard before the run's end, where the run reached the event that
+    # needs it, had none to declare a suit by: nothing is unread there.)
+    end = _run_end(events, table.rec.dealer)
+    unread = [s for s, n in needed if n > end and s not in table.first_discards]
+    named = [f"{s}'s first discard, {T.name(event_tile(e, table.rec.label))} (event "
+             f"{e.number}), names no suit" for s in dict.fromkeys(s for s, _n in needed)
+             if (e := table.first_discards.get(s)) is not None and void_of(table, s) is None]
+    word = term(table.rs, "void_suit")
+    notes = [f"{word}: {x}" for x in named]
+    if unread:
+        notes.append(f"{word} by first discard not checked for "
+                     f"{either(sorted(set(unread), key=SEATS.index), 'and')}: the log does not "
+                     "show the first discard in an unbroken run of turns from the deal")
+    return tuple(notes)
 
 
 def declared_void(table, ev, seat: str, hand) -> tuple:
@@ -108,6 +126,23 @@ def declared_void(table, ev, seat: str, hand) -> tuple:
     return suit, (f"{seat}'s win is not legal: {seat}'s first discard, {T.name(tile)} (event "
                   f"{first.number}), declared {suit_words(table.rs, suit)} void"
                   f"{_glossed(table.rs)}, and the hand holds {T.name(min(held))}")
+
+
+def void_of(table, seat: str) -> str | None:
+    """The suit `seat`'s first discard declared void, as the log shows it (`first_discards`),
+    or None."""
+    first = table.first_discards.get(seat)
+    return T.suit_of(event_tile(first, table.rec.label)) if first is not None else None
+
+
+def void_words(table, seat: str, hand) -> str:
+    """Why a hand at 查叫 is not ready where it holds the suit its first discard voided
+    (" (holds Dots, voided by its first discard)"), else ""."""
+    suit = void_of(table, seat)
+    if suit is None or not any(T.suit_of(k) == suit and k not in table.rs.ghost_kinds
+                               for k in hand.physical()):
+        return ""
+    return f" (holds {suit_words(table.rs, suit)}, voided by its first discard)"
 
 
 def _glossed(rs) -> str:

@@ -329,7 +329,7 @@ def settle(record, rules=None, *, opts=None) -> SettleResult:
         table.ghosts_as_settled()
         table.kongs_as_settled()
     table.chows_unchecked()
-    for note in (table.follow.unchecked(), void_unchecked(table)):
+    for note in (table.follow.unchecked(), *void_unchecked(table)):
         if note is not None:
             table.skip(note)
     rows = [p for e in table.out for p in e.payments]

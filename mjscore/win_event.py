@@ -48,18 +48,21 @@ def settle_win(table, ev) -> tuple:
         table.refuse(ev, taken)
     results, rows, refused = [], [], []
     for seat in seats:
+        # (A claim refused here leaves the others on the tile theirs, as below: `refused`.)
         if seat in table.won:
-            table.refuse(ev, f"{seat} has already won this hand")
+            refused.append(f"{seat} has already won this hand")
+            continue
         # Winners earlier in this same event count too: two seats robbing one kong in a
         # one-winner ruleset is one winner too many.
         if len(table.won) + len(results) >= C.max_winners(table.play):
             # (Reached only within one event, the hand ending after an event: its earlier
-            # claimants take the last places, and this one is one too many.)
+            # claimants, in turn order, take the last places, and this one is one too many.)
             firsts = " and ".join(r.context.seat for r in results)
             why = f"{firsts} already win{'s' * (len(results) == 1)} in this event, and " \
                   f"{seat} is one too many" if results else "the hand was over"
-            table.refuse(ev, f"a winner past the {C.max_winners(table.play)} this "
-                             f"ruleset allows: {why}")
+            refused.append(f"a winner past the {C.max_winners(table.play)} this ruleset "
+                           f"allows: {why}")
+            continue
         hand = table.need_hand(seat, ev, "a winner's hand is scored")
         if tile not in hand.concealed:
             raise InputError(f"{table.rec.label}: event {ev.number}: {T.name(tile)} is not "

@@ -101,3 +101,53 @@ def test_nothing_to_check_and_nothing_said(events):
         else "123s456s789s11p78s 9s"
     r = settle(_rec({"S": hand}, events))
     assert r.legal and r.skipped == (), (r.reasons, r.skipped)
+
+
+def test_a_log_opening_with_a_draw_is_not_read_as_the_deal():
+    # The dealer is dealt 14 and discards first: a log opening with its draw opens at a
+    # later turn, where S's 9p need not be S's first discard (a legal win was refused).
+    events = [{"draw": "E"}] + ROUND[:5] + [{"win": "S", "tile": "4p", "from": "W"}]
+    r = settle(_rec({"S": "123s456s789s11p23p 4p"}, events))
+    assert r.legal, r.reasons
+    assert r.skipped == ("voided suit by first discard not checked for S: the log does not "
+                         "show the first discard in an unbroken run of turns from the deal",)
+
+
+@pytest.mark.parametrize("events", [
+    pytest.param([e for e in ROUND[:5] if "draw" not in e] +
+                 [{"win": "S", "tile": "4p", "from": "W"}], id="the draws left out"),
+    pytest.param([ROUND[0], {"call": "S", "kind": "kong", "tile": "9s", "from": "E"},
+                  {"kong": "S", "kind": "exposed", "tile": "9s", "from": "E"}, {"draw": "S"},
+                  {"discard": "S", "tile": "9p"}, {"draw": "W"}, {"discard": "W", "tile": "4p"},
+                  {"win": "S", "tile": "4p", "from": "W"}],
+                 id="a called kong written as its call and its kong event"),
+])
+def test_first_discards_in_turn_are_read_however_the_log_is_written(events):
+    hand = "[9999s]123m456m11p23p 4p" if events[1].get("call") else "123m456m789m11p23p 4p"
+    r = settle(_rec({"S": hand}, events))
+    assert not r.legal and "declared Dots void" in r.reasons[0], (r.reasons, r.skipped)
+
+
+def test_at_the_draw_a_hand_holding_its_voided_suit_is_not_ready():
+    # E's first discard voided Dots; E's hand, ready on 1p or 4p, holds Dots: no win, so not
+    # ready, and it pays S's ready bonus instead of collecting from the rest.
+    r = settle(_rec({"E": "123m456m789m11p23p", "S": "234s567s789s22m3m4m",
+                     "W": "C 147m 258p 369s EEF", "N": "345s678s99s55m6m7mN"},
+                    [{"discard": "E", "tile": "9p"}, {"discard": "S", "tile": "1p"},
+                     {"discard": "W", "tile": "F"}, {"discard": "N", "tile": "9p"},
+                     {"exhausted": True}]))
+    draw = r.events[-1]
+    assert draw.summary.startswith("wall exhausted (hands checked): E not ready (holds Dots, "
+                                   "voided by its first discard), S ready, W Flower Cat, N not "
+                                   "ready")
+    assert dict(r.net) == {"E": 39, "S": 43, "W": -121, "N": 39}
+    assert r.skipped == ("voided suit: W's first discard, F (event 3), names no suit",)
+
+
+def test_a_claim_refused_as_already_won_leaves_the_other_claim_settled():
+    events = ROUND[:2] + [{"discard": "S", "tile": "9m"}] + ROUND[3:5] + [
+        {"win": "S", "tile": "4p", "from": "W"}, {"draw": "N"}, {"discard": "N", "tile": "7m"},
+        {"win": ["E", "S"], "tile": "7m", "from": "N"}]
+    r = settle(_rec({"S": "123p456p789p11p23p 4p", "E": "123m456m789m55p8m9m 7m"}, events))
+    assert r.reasons == ("event 9: S has already won this hand",)
+    assert [(p.frm, p.to) for e in r.events for p in e.payments] == [("W", "S"), ("N", "E")]
