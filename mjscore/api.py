@@ -91,7 +91,16 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
             check_extras(ctx, h, rs)
     except RecursionError:  # an argument nested a thousand deep, quoted in its error
         raise InputError(TOO_DEEP) from None
-    return score_hand(h, rs, ctx)
+    r = score_hand(h, rs, ctx)
+    if win is None and ctx.discard and h.win in rs.ghost_kinds and not r.legal:
+        # The winning tile not given is the last one written, a ghost here: a player who
+        # meant the natural tile before it read "a discarded C cannot be won on" as a rule
+        # against the hand, not as a tile they had not named.
+        said = f"a discarded {T.name(h.win)} (ghost) cannot be won on"
+        r = replace(r, reasons=tuple(
+            f"{x} (the winning tile, not given, is the last one written: --win names another)"
+            if x == said else x for x in r.reasons))
+    return r
 
 
 def ruleset_for(rules, indicator, opts) -> Ruleset:

@@ -106,3 +106,16 @@ def test_min_discard_win_option_on_the_cli():
     assert result.exit_code == 0, result.output
     d = json.loads(result.stdout)
     assert (d["legal"], d["value"], d["net"]["S"]) == (True, 1, -1)
+
+
+@pytest.mark.parametrize("win, reason", [
+    pytest.param(None, "a discarded C (ghost) cannot be won on (the winning tile, not given, "
+                 "is the last one written: --win names another)",
+                 id="not given: the last tile written, said"),
+    pytest.param("C", "a discarded C (ghost) cannot be won on", id="given as C: the rule alone"),
+])
+def test_a_ghost_taken_as_the_winning_tile_by_default_says_so(win, reason):
+    # A player who meant the 3p read "a discarded C cannot be won on" as a rule against the
+    # hand: the C was the winning tile only because it was written last.
+    r = score("123m456m789m11p23pC", win=win, discard="S")
+    assert not r.legal and r.reasons[0] == reason
