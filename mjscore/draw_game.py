@@ -81,12 +81,14 @@ def exhausted(table, ev) -> tuple:
     hands = {s: table.need_hand(s, ev, "查叫 checks every player not yet won") for s in left}
     # (Without the 花猫 payment, a hand of too many suits pays as any hand not ready.)
     cats = {s for s in left if rules.get("flower_cat") and is_flower_cat(hands[s], rs)}
-    ready = {}
+    ready, best_on = {}, {}
     for s in left:
         if s not in cats:
             w = analyse(hands[s], rs, s, void_of(table, s))
             if w.ready:
                 ready[s] = w.chada
+                # (which wait it is, so that the table can check it: `waits` lists them all)
+                best_on[s] = [x.tile for x in w.waits if x.value == w.chada]
     rows = []
     # The cap is needed only when a 花猫 pays it: an uncapped game with none settles.
     fc_amount = _owed(rs, f"{table.rec.label}: event {ev.number}") if cats else 0
@@ -107,7 +109,10 @@ def exhausted(table, ev) -> tuple:
     rows = xiqian + rows
     # A ready hand's best wait is named only where it is what the hand collects (查大): the
     # guide pays a flat bonus, and "best 40" there read as money owed.
-    ready_words = {r: f"ready (best {best})" if per == "chada" else "ready"
+    ready_words = {r: f"ready (best {best}, on {' or '.join(best_on[r][:3])}"
+                      f"{' ...' if len(best_on[r]) > 3 else ''})"
+                   if per == "chada" and best_on.get(r) else
+                   f"ready (best {best})" if per == "chada" else "ready"
                    for r, best in ready.items()}
     parts = [f"{s} {term(rs, 'flower_cat_hand')}" if s in cats else f"{s} {ready_words[s]}" if s in ready
              else f"{s} not ready{void_words(table, s, hands[s])}" for s in left]

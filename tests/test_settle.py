@@ -1166,7 +1166,8 @@ def test_a_kong_that_pays_0_needs_no_event(tmp_path):
     # The guide pays a ready hand a flat 1: "S ready (best 40)" read as 40 owed.
     pytest.param("guide-draw-flower-cat", "wall exhausted (hands checked): E not ready, S ready, "
                  "W ready, N Flower Cat", id="guide: flat bonus"),
-    pytest.param("luzhou-chajiao", "(best ", id="luzhou: 查大, the best wait"),
+    pytest.param("luzhou-chajiao", "S ready (best 10, on 7p)",
+                 id="luzhou: 查大, the best wait and the tile it is on"),
 ])
 def test_a_ready_hand_at_the_draw_is_named_with_what_it_collects(record, said):
     res = CliRunner().invoke(cli, ["settle", f"{SAMPLES}/{record}.yaml"])
@@ -1183,7 +1184,7 @@ def test_a_house_rule_with_no_flower_cat_payment_has_three_suits_pay_as_not_read
         "N": "234m456p789s11pC5p"}, "events": [{"win": "E", "tile": "5p"}, {"exhausted": True}]}
     r = settle(rec)
     assert r.net == {"E": 15, "S": 15, "W": -15, "N": -15}
-    assert r.events[1].summary.endswith("S ready (best 10), W not ready, N not ready")
+    assert r.events[1].summary.endswith("S ready (best 10, on 7p), W not ready, N not ready")
 
 
 @pytest.mark.parametrize("record, line", [
