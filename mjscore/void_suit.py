@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import tiles as T
 from .context import SEATS
+from .errors import MjscoreError
 from .record import event_tile
 from .terms import term
 from .words import either
@@ -69,7 +70,7 @@ def _in_turn(events, dealer: str, ends: list | None = None):
             turn, holding, konged = e.seat, True, kind == "kong"
             called = e if kind == "kong" else None
         elif e.type == "kong" and called is not None and e.seat == called.seat and \
-                kind == "exposed" and e.fields.get("tile") == called.fields.get("tile"):
+                kind == "exposed" and _tile(e) == _tile(called) is not None:
             called = None  # (the called kong's own event, as guangdong's kong money asks)
         elif e.type == "kong" and (kind == "exposed" and not holding and
                                    e.fields.get("from") == last or
@@ -80,31 +81,41 @@ def _in_turn(events, dealer: str, ends: list | None = None):
             return
 
 
+def _tile(e) -> int | None:
+    """An event's tile, however written (5s, 5条); None where it is no tile (the record's
+    check of event tiles says so, later)."""
+    from .notation import parse_tiles
+    try:
+        got = parse_tiles(str(e.fields.get("tile")))
+    except MjscoreError:
+        return None
+    return got[0] if len(got) == 1 else None
+
+
 def unchecked(table) -> tuple:
-    """What the output says where the rule is on and a seat's voided suit is needed (a
-    winner's; at 查叫, each seat checked) but not read from the log (`_in_turn`), or its
-    first discard names no suit (an honour); nothing for a log with no discards at all."""
+    """What the output says where the rule is on and a seat's voided suit was needed (a
+    winner's, in a win settled; at a 查叫 settled, each seat checked but a 花猫, which pays
+    whatever it voided) but not read from the log (`_in_turn`); nothing for a log with no
+    discards at all."""
     events = table.rec.events
     if not table.play.get("void_from_first_discard") or \
             not any(e.type == "discard" for e in events):
         return ()
-    needed = [(s, e.number) for e in events if e.type == "win" for s in e.seats]
-    needed += [(s, e.number) for e in events if e.type == "exhausted" and table.rs.chajiao
-               for s in SEATS if s not in table.won and s in table.hands]
+    from .ready import is_flower_cat
+    needed = [(r.context.seat, o.number) for o in table.out if o.type == "win"
+              for r in o.results]
+    needed += [(s, o.number) for o in table.out if o.type == "exhausted" and table.rs.chajiao
+               for s in SEATS if s not in table.won and s in table.hands
+               and not is_flower_cat(table.hands[s], table.rs)]
     # (A seat with no discard before the run's end, where the run reached the event that
     # needs it, had none to declare a suit by: nothing is unread there.)
     end = _run_end(events, table.rec.dealer)
     unread = [s for s, n in needed if n > end and s not in table.first_discards]
-    named = [f"{s}'s first discard, {T.name(event_tile(e, table.rec.label))} (event "
-             f"{e.number}), names no suit" for s in dict.fromkeys(s for s, _n in needed)
-             if (e := table.first_discards.get(s)) is not None and void_of(table, s) is None]
-    word = term(table.rs, "void_suit")
-    notes = [f"{word}: {x}" for x in named]
-    if unread:
-        notes.append(f"{word} by first discard not checked for "
-                     f"{either(sorted(set(unread), key=SEATS.index), 'and')}: the log does not "
-                     "show the first discard in an unbroken run of turns from the deal")
-    return tuple(notes)
+    if not unread:
+        return ()
+    return (f"{term(table.rs, 'void_suit')} by first discard not checked for "
+            f"{either(sorted(set(unread), key=SEATS.index), 'and')}: the log does not show the "
+            "first discard in an unbroken run of turns from the deal",)
 
 
 def declared_void(table, ev, seat: str, hand) -> tuple:
