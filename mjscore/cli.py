@@ -225,7 +225,10 @@ def _compare(hand, names, kwargs, fmt):
     if 2 in codes:
         for name, r in zip(shown, results):
             if isinstance(r, MjscoreError):
-                click.echo(f"mjscore: {name}: {r}", err=True)
+                # (A ruleset's own error names it already: "nosuch: invalid ruleset: nosuch:")
+                said = str(r)
+                named = said.startswith(f"invalid ruleset: {name}:")
+                click.echo(f"mjscore: {said}" if named else f"mjscore: {name}: {said}", err=True)
     sys.exit(max(codes))
 
 

@@ -188,6 +188,9 @@ def compare_table(names, results) -> str:
                 "; the nets differ by their extras (above)" if len(nets) > 1 else ""))
         if len(legal) >= 2:
             out += _rule_lines(legal)
+    refused = [n for n, r in zip(names, results) if isinstance(r, Exception)]
+    if refused:  # ("Values agree: 5" said over a column of bad input, as if it were one)
+        out.append(f"Not compared: {', '.join(refused)} (bad input: its Patterns row says why)")
     return "\n".join(out)
 
 

@@ -212,3 +212,16 @@ def test_a_long_reason_is_wrapped_so_the_table_stays_readable():
         "                  after halving (1颗不能胡: a hand paying under 2 颗 on a discard,",
         "                  as a 平胡 does, wins by self-draw only)"]
     assert max(map(len, lines)) < 120
+
+
+def test_a_refused_column_is_said_not_compared_and_its_error_names_it_once():
+    # "Values agree: 5" stood over a guangdong column of bad input, and a ruleset not found
+    # was named twice on standard error ("nosuch: invalid ruleset: nosuch: ...").
+    got = CliRunner().invoke(cli, ["score", "111m123m456m789m5pC", "--win", "5p", "--won", "S",
+                                   "--rules", "luzhou,guangdong,luzhou-guide"])
+    assert got.exit_code == 2
+    assert got.stdout.splitlines()[-1] == ("Not compared: guangdong (bad input: its Patterns "
+                                           "row says why)")
+    assert got.stderr == "mjscore: guangdong: invalid option: --won does not apply in guangdong\n"
+    got = CliRunner().invoke(cli, ["score", "111m123m456m789m5pC", "--rules", "luzhou,nosuch"])
+    assert got.stderr.startswith("mjscore: invalid ruleset: nosuch: unknown ruleset")
