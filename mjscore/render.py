@@ -188,6 +188,12 @@ def compare_table(names, results) -> str:
                 "; the nets differ by their extras (above)" if len(nets) > 1 else ""))
         if len(legal) >= 2:
             out += _rule_lines(legal)
+    # A tile wild in one school and plain in another (luzhou's 红中, guangdong's 白) changes
+    # every reading: said once, where the columns do not all have the same ghosts.
+    ghosts = [(n, " ".join(T.name(k) for k in sorted(r.rules.ghost_kinds)) or "none")
+              for n, r in zip(names, results) if not isinstance(r, Exception)]
+    if len({g for _n, g in ghosts}) > 1:
+        out.append("Ghosts differ: " + ", ".join(f"{n} {g}" for n, g in ghosts))
     refused = [n for n, r in zip(names, results) if isinstance(r, Exception)]
     if refused:  # ("Values agree: 5" said over a column of bad input, as if it were one)
         out.append(f"Not compared: {', '.join(refused)} (bad input: its Patterns row says why)")

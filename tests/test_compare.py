@@ -50,6 +50,8 @@ BOTH = "In both, named differently (luzhou / luzhou-guide): "
 NO_GHOST = "No ghost / No-Ghost Hand Bonus"
 LG = "luzhou,luzhou-guide"
 ALL3 = "In all, named differently (luzhou / luzhou-guide / guangdong): "
+# (A tile wild in one school and plain in another: said once under the table.)
+GHOSTS4 = "Ghosts differ: luzhou C, luzhou-guide C, guangdong P, lanzhou none"
 
 
 def case(hand, rules, *lines, id):
@@ -74,7 +76,8 @@ def test_a_hit_is_checked_against_each_distinct_rule_of_a_group_not_every_hit(mo
          id="one rule, two names"),
     case("111m123m456m789m55p", "guangdong,luzhou", "In both, named differently (guangdong / "
          "luzhou): No ghost double / No ghost", "Only in guangdong: Win",
-         "Only in luzhou: Gui (four of a kind)", id="two rules, one under another name"),
+         "Only in luzhou: Gui (four of a kind)", "Ghosts differ: guangdong P, luzhou C",
+         id="two rules, one under another name"),
     case("11m22m33m44m55m66m77m", LG, BOTH + NO_GHOST, "Only in luzhou: One suit",
          id="names differing only in case are one name"),
     case("(1111m)234m567m123p55p --kong-draw", LG, BOTH + NO_GHOST,
@@ -86,9 +89,11 @@ def test_a_hit_is_checked_against_each_distinct_rule_of_a_group_not_every_hit(mo
          id="names in the order the rulesets are given"),
     case("111m123m456m789m55p", ALL, ALL3 + NO_GHOST + " / No ghost double",
          "Only in luzhou / luzhou-guide: Gui (four of a kind) / Gui with Self-Draw",
-         "Only in guangdong: Win", id="all four rulesets (lanzhou: not declared, not legal)"),
+         "Only in guangdong: Win", GHOSTS4,
+         id="all four rulesets (lanzhou: not declared, not legal)"),
     case("123m456m789m11p234p", ALL, ALL3 + NO_GHOST + " / No ghost double",
-         "Only in luzhou-guide / guangdong: Basic Win / Win", id="all four, a plain hand"),
+         "Only in luzhou-guide / guangdong: Basic Win / Win", GHOSTS4,
+         id="all four, a plain hand"),
     case("111m123m456m789m55p", "luzhou,luzhou", id="one ruleset twice: nothing parts"),
 ])
 def test_footer(args, lines):
@@ -133,10 +138,13 @@ def test_a_match_joins_only_a_group_it_is_the_same_rule_as_throughout():
 
 @pytest.mark.parametrize("args, lines", [
     pytest.param("123m456m789m11p23pC --discard S --rules luzhou,guangdong,lanzhou",
-                 ["Not a legal win under any of them"], id="legal nowhere: no values, no rules"),
+                 ["Not a legal win under any of them",
+                  "Ghosts differ: luzhou C, guangdong P, lanzhou none"],
+                 id="legal nowhere: no values, no rules"),
     pytest.param("123m456m789m11p234p --discard S --rules luzhou,guangdong,lanzhou,luzhou-guide",
                  ["Values differ: luzhou 5, guangdong not legal, lanzhou not legal, "
-                  "luzhou-guide 12", BOTH + NO_GHOST, "Only in luzhou-guide: Basic Win"],
+                  "luzhou-guide 12", BOTH + NO_GHOST, "Only in luzhou-guide: Basic Win",
+                  "Ghosts differ: luzhou C, guangdong P, lanzhou none, luzhou-guide C"],
                  id="not legal is said, and its patterns are not compared"),
 ])
 def test_a_ruleset_where_the_hand_is_not_legal_is_not_compared_by_value(args, lines):
