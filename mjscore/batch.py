@@ -120,13 +120,14 @@ def _value(key: str, value, yaml: bool = True):
             return value.strip().lower() in _TRUE
         raise InputError(f'"{key}" must be true or false, not {describe(value, yaml)}')
     if key == "ghosts_drawn":
+        # Passed as text, as `--ghosts-drawn` passes it, so that a 0 written is a count
+        # given (refused where the ruleset has no 喜钱, or below the ghosts held), as it is
+        # from the command line; score() reads the digits, and says where they are too many.
         if isinstance(value, int) and not isinstance(value, bool):
-            return value
+            return str(value)
         text = value.strip() if isinstance(value, str) else ""
         if WHOLE_NUMBER.fullmatch(text):
-            # Longer digits are left to score(), which says the number is too large (int()
-            # of them may not even be read: past 4,300 digits).
-            return int(text) if len(text) <= 18 else text
+            return text
         raise InputError(f'"ghosts_drawn" must be a whole number, not {describe(value, yaml)}'
                          + whole_hint(value))
     if key == "won":

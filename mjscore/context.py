@@ -222,11 +222,11 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         if not ok:
             raise OptionError(f"{flag} takes True or False, not {on!r}")
     n = _int(ghosts_drawn, "--ghosts-drawn")
-    # Given: any value but the default int 0 (the command passes the number as typed, text,
-    # so that `--ghosts-drawn 0` is given: refused where the ruleset has no 喜钱, and below
-    # the ghosts the hand holds, as any other count is).
-    counted_given = ghosts_drawn is not None and not (type(ghosts_drawn) is int and
-                                                      not ghosts_drawn)
+    # Given: any value but none, blank text or an integer 0 (the API's default, of any integer
+    # type); the command passes the count as typed, text, so that `--ghosts-drawn 0` is
+    # given: refused where the ruleset has no 喜钱, and below the ghosts the hand holds, as
+    # any other count is.
+    counted_given = _given_count(ghosts_drawn)
     # An option given empty (`--won ''`, horses=()) is given: refused where the ruleset has
     # no such option, as any value is (README: never silently ignored). Not given: won's
     # default (), an empty list alike (a caller's list of the seats won so far, none yet), or
@@ -315,9 +315,9 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
             raise OptionError(f"--ghosts-drawn {n}: the hand holds {counted(ghosts_held, 'ghost')}")
         if n > ghosts_held and (heavenly or earthly):
             # (The dealt hand, and the one tile drawn or won after it, are all it drew.)
-            raise refusal("{ghosts_drawn} says {n} ghosts drawn, but a hand won on the deal "
+            raise refusal("{ghosts_drawn} says {n} drawn, but a hand won on the deal "
                           "({%s}) drew only the tiles it holds: {held}"
-                          % ("heavenly" if heavenly else "earthly"), n=n,
+                          % ("heavenly" if heavenly else "earthly"), n=counted(n, "ghost"),
                           held=counted(ghosts_held, "ghost"))
     horses = tuple(horses) if horses is not None else ()
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
@@ -336,6 +336,18 @@ def _switched_off(rs, key: str) -> str | None:
         if isinstance(item, dict) and isinstance(item.get(key), dict):
             return item[key].get("option")
     return None
+
+
+def _given_count(value) -> bool:
+    """Whether a `ghosts_drawn` value counts as given (`_make`)."""
+    if value is None or isinstance(value, str) and not value.strip():
+        return False
+    if isinstance(value, (str, bool)):
+        return True
+    try:
+        return operator.index(value) != 0
+    except TypeError:
+        return True  # (refused by `_int`, which says why)
 
 
 def _int(value, flag: str) -> int:

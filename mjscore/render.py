@@ -196,7 +196,8 @@ def compare_table(names, results) -> str:
         out.append("Ghosts differ: " + ", ".join(f"{n} {g}" for n, g in ghosts))
     refused = [n for n, r in zip(names, results) if isinstance(r, Exception)]
     if refused:  # ("Values agree: 5" said over a column of bad input, as if it were one)
-        out.append(f"Not compared: {', '.join(refused)} (bad input: its Patterns row says why)")
+        out.append(f"Not compared: {', '.join(refused)} (bad input: "
+                   f"{'its' if len(refused) == 1 else 'their'} Patterns row says why)")
     return "\n".join(out)
 
 

@@ -120,6 +120,20 @@ def test_ghosts_drawn_given_as_text_is_given_as_the_command_gives_it():
     assert score(HAND, win="5p", ghosts_drawn=0).value == 5
 
 
+class _Int(int):
+    """An integer of another type (numpy's int64 from a pandas column, say)."""
+
+
+@pytest.mark.parametrize("none", [pytest.param(_Int(0), id="an int subclass 0"),
+                                  pytest.param("", id="empty text"),
+                                  pytest.param(" ", id="blank text")])
+def test_ghosts_drawn_none_given_in_any_integer_type_or_blank(none):
+    # Only a plain int 0 counted as none given: guangdong refused an int64 0 as "does not
+    # apply", and luzhou a blank as "--ghosts-drawn 0: the hand holds 1 ghost".
+    assert score(HAND, win="5p", ghosts_drawn=none).value == 5
+    assert score("111m123m456m789m55p", "guangdong", ghosts_drawn=none).legal
+
+
 SETTLED = {"seats": {"E": HAND}, "events": [{"win": "E", "tile": "5p"}]}
 
 

@@ -154,6 +154,9 @@ BAD_SCORE = [
                   "ghosts=8"], ["--ghosts-drawn says 5 ghosts drawn, but a hand won on the "
                                 "deal (--heavenly) drew only the tiles it holds: 1 ghost"],
                  id="--ghosts-drawn past the ghosts held, --heavenly"),
+    pytest.param(["123m456m789m11p23p4p", "--heavenly", "--ghosts-drawn", "1"],
+                 ["--ghosts-drawn says 1 ghost drawn, but a hand won on the deal (--heavenly) "
+                  "drew only the tiles it holds: 0 ghosts"], id="one ghost drawn, said so"),
     pytest.param(["123m456m789m11p23pC", "--earthly", "--seat", "S", "--ghosts-drawn", "2",
                   "--opt", "ghosts=8"], ["--ghosts-drawn says 2 ghosts drawn", "(--earthly)",
                                          "holds: 1 ghost"],

@@ -157,7 +157,9 @@ def test_exit_code_follows_the_counts(tmp_path, records, code, counts):
                                                                         "ghosts": "8"}},
                  id="opts as key=value;key=value"),
     pytest.param({"hand": "h", "opts": {"cap": 100}}, {"opts": {"cap": 100}}, id="opts mapping"),
-    pytest.param({"hand": "h", "ghosts_drawn": "6"}, {"ghosts_drawn": 6}, id="ghosts_drawn text"),
+    # (Passed as text, as --ghosts-drawn passes it: a 0 written is a count given.)
+    pytest.param({"hand": "h", "ghosts_drawn": "6"}, {"ghosts_drawn": "6"}, id="ghosts_drawn text"),
+    pytest.param({"hand": "h", "ghosts_drawn": 0}, {"ghosts_drawn": "0"}, id="ghosts_drawn 0"),
     pytest.param({"hand": "h", "discard": None}, {}, id="null is not given"),
     pytest.param({"hand": "h", "won": [], "opts": {}, "seat": " "}, {},
                  id="an empty list, mapping or text is not given"),
@@ -1577,3 +1579,17 @@ def test_an_option_written_as_a_records_key_is_told_where_it_goes(tmp_path):
     write_jsonl(path, [{**GOOD, "cap": 100}])
     error = rows_of(run(str(path), "--format", "jsonl"))[0]["error"]
     assert error.startswith('unknown key "cap"; a ruleset\'s option goes under opts ({cap: ...})')
+
+
+def test_a_records_ghosts_drawn_0_is_refused_as_the_command_refuses_it(tmp_path):
+    # CSV "0" and YAML 0 became the int 0, which is none given: the rows were scored where
+    # `score --ghosts-drawn 0` refuses them.
+    path = tmp_path / "h.csv"
+    path.write_text("hand,rules,ghosts_drawn\n111m123m456m789m55p,guangdong,0\n"
+                    "111m123m456m789m5pC,luzhou,0\n111m123m456m789m5pC,luzhou,1\n",
+                    encoding="utf-8")
+    rows = rows_of(run(str(path), "--format", "jsonl"))
+    assert [r.get("error") for r in rows] == [
+        "invalid option: ghosts_drawn does not apply in guangdong",
+        "invalid option: ghosts_drawn 0: the hand holds 1 ghost", None]
+
