@@ -171,6 +171,10 @@ def play_line(rs) -> str:
         parts.append(_PASS_RULES[p["pass_rule"]])
     if p.get("chow_from_left"):
         parts.append("chow from the player on the left only")
+    if p.get("void_from_first_discard"):
+        parts.append(f"a seat's first discard, a suited tile, declares its "
+                     f"{term(rs, 'void_suit')} (read from the log: a win holding it is refused, "
+                     "and at the draw such a hand is not ready)")
     if p.get("follow_dealer"):
         parts.append(f"{term(rs, 'follow_dealer')}: the dealer pays {p['follow_dealer']} to "
                      "each player whose first discard followed its first")
@@ -278,9 +282,11 @@ def rules_show(rs) -> str:
     if any(p.when_named is not None for p in rs.patterns):
         # (Which patterns make a hand "named" was in the file alone: the guide's reader
         # asked whether No-Ghost does, for the Report Tile's 40.)
+        named = [rs.shown_name(p) for p in rs.patterns if p.named]
+        other = [rs.shown_name(p) for p in rs.patterns if not p.named]
         out.append(f"{'Named patterns' if rs.names == 'en' else '名堂 (named patterns)'}: "
-                   f"{', '.join(rs.shown_name(p) for p in rs.patterns if p.named)}; not "
-                   f"{', '.join(rs.shown_name(p) for p in rs.patterns if not p.named)}")
+                   f"{', '.join(named) or 'none'}" + (f"; not {', '.join(other)}" if other
+                                                       else ""))
     model = v["model"]
     if model == "ladder":
         lad = v["ladder"]

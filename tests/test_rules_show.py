@@ -35,7 +35,9 @@ def shown(*args) -> list:
         "won on; one being added to a kong cannot be robbed",
         "Hand: melds pong, kong, chow; shapes four sets and a pair, seven pairs; at most 2 suits",
         "Play (settle): up to 3 winners a hand; several may win on one discard; chow from the "
-        "player on the left only",
+        "player on the left only; a seat's first discard, a suited tile, declares its voided "
+        "suit (read from the log: a win holding it is refused, and at the draw such a hand is "
+        "not ready)",
         "Situations (score options): --discard, --kong-draw, --after-kong, --rob-kong, --won; "
         "--declared only with --opt report_tile=true"], id="luzhou-guide"),
     pytest.param(["guangdong"], [
@@ -445,3 +447,25 @@ def test_which_patterns_make_a_hand_named_is_shown_where_one_asks(args, line):
     res = CliRunner().invoke(cli, ["rules", "show", *args])
     got = [x for x in res.stdout.splitlines() if "named patterns" in x.lower()]
     assert got == ([line] if line else [])
+
+
+def test_the_guides_play_line_says_a_first_discard_declares_the_voided_suit():
+    res = CliRunner().invoke(cli, ["rules", "show", "luzhou-guide"])
+    play = next(x for x in res.stdout.splitlines() if x.startswith("Play (settle)"))
+    assert play.endswith("; a seat's first discard, a suited tile, declares its voided suit "
+                         "(read from the log: a win holding it is refused, and at the draw such "
+                         "a hand is not ready)")
+    res = CliRunner().invoke(cli, ["rules", "show", "luzhou"])
+    assert "declares its" not in res.stdout  # (L6: no declaration)
+
+
+def test_a_named_list_left_empty_says_none(tmp_path):
+    house = tmp_path / "h.yaml"
+    house.write_text("extends: luzhou\nname: h\npatterns:\n" + "".join(
+        f"  {p}: {{named: false}}\n" for p in ("gui", "long", "daduizi", "qidui", "qingyise",
+                                             "gangshanghua", "gangshangpao", "qiangganghu",
+                                             "wugui", "shoubayi")), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(house)])
+    assert res.exit_code == 0, res.output
+    assert [x for x in res.stdout.splitlines() if x.startswith("名堂")][0].startswith(
+        "名堂 (named patterns): none; not ")
