@@ -29,9 +29,22 @@ def inert(data: dict) -> dict:
     """{key path: why} of the keys of `data` that do nothing (see the module): each rule
     below reads one part of the file."""
     out = {}
-    for rule in (_paid_keys, _discard_keys, _meld_keys, _shape_keys):
+    for rule in (_paid_keys, _discard_keys, _meld_keys, _shape_keys, _disabled_refs):
         out.update(rule(data))
     out.update(_ghost_keys(_section(data, "ghosts")))
+    return out
+
+
+def _disabled_refs(data: dict) -> dict:
+    """The option references of a pattern switched off outright (`enabled: false`): the
+    option it read plays no part (luzhou's wugui_steps, 无鬼 off, was kept, and `--opt
+    wugui_steps=3` taken and ignored)."""
+    out = {}
+    for pid, p in _section(data, "patterns").items():
+        if isinstance(p, dict) and p.get("enabled", True) is False:
+            for key, v in p.items():
+                if isinstance(v, dict) and set(v) == {"option"}:
+                    out[f"patterns.{pid}.{key}"] = f"pattern {pid} is enabled: false"
     return out
 
 

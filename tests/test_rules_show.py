@@ -149,7 +149,8 @@ def test_a_rule_left_out_is_applied_with_the_default_rules_show_says(tmp_path, b
                  "options)", id="the option both read: no note"),
     pytest.param("extends: guangdong\nname: h\npatterns: {hu: {enabled: false}}\n"
                  "value: {base: 3}\n",
-                 "Value: base x multipliers + bonuses (default base 3)", "options)",
+                 "Value: base x multipliers + bonuses (default base 3)",
+                 "; patterns.hu.base does nothing: pattern hu is enabled: false)",
                  id="no pattern on every win: value.base is the base"),
 ])
 def test_rules_show_and_check_say_which_base_every_win_has(tmp_path, house, value_line, note):
@@ -469,3 +470,17 @@ def test_a_named_list_left_empty_says_none(tmp_path):
     assert res.exit_code == 0, res.output
     assert [x for x in res.stdout.splitlines() if x.startswith("名堂")][0].startswith(
         "名堂 (named patterns): none; not ")
+
+
+def test_an_option_only_a_pattern_switched_off_read_is_dropped(tmp_path):
+    # luzhou's wugui_steps, 无鬼 off, was kept: --opt wugui_steps=3 was taken and did nothing.
+    house = tmp_path / "h.yaml"
+    house.write_text("extends: luzhou\nname: h\npatterns:\n  wugui: {enabled: false}\n",
+                     encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "check", str(house)])
+    assert res.stdout.endswith("; wugui_steps dropped: pattern wugui is enabled: false)\n")
+    res = CliRunner().invoke(cli, ["score", "11m22m33m55m77m99m44m", "--rules", str(house),
+                                   "--opt", "wugui_steps=3"])
+    assert res.exit_code == 2
+    assert res.stderr == (f'mjscore: invalid option: option "wugui_steps" does nothing in '
+                          f"{house}: pattern wugui is enabled: false\n")
