@@ -275,7 +275,11 @@ def _parse_slow(text: str) -> ParsedHand:
         for other in "[({])}":
             if other in inner:
                 if end < 0:
-                    raise NotationError(f'unclosed "{ch}"', i + 1)
+                    # ("[555p)": the bracket typed to close it named, not only the "[")
+                    at = i + 2 + inner.index(other)
+                    why = f': the "{other}" at column {at} does not close it (a "{ch}" ' \
+                          f'closes with "{close}")' if other in CLOSERS else ""
+                    raise NotationError(f'unclosed "{ch}"{why}', i + 1)
                 # (Named where it stands: "[[555p]]" said its first "[" was unclosed.)
                 word = "inside a meld" if other in OPEN_TO_CLOSE else f'does not close "{ch}"'
                 raise NotationError(f'"{other}" {word}', i + 2 + inner.index(other))

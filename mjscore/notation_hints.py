@@ -100,8 +100,16 @@ _SITUATION_WORDS = "自点放胡和"
 _SPACED = re.compile(r"[0-9]+(?:\s+[0-9]+)+\s*([mpsz])")
 
 
+_SUIT_APART = re.compile(r"([0-9]+)\s+([mpsz])(?![a-z])")
+
+
 def spaced_digits_hint(text: str, i: int) -> str:
-    """Digits written apart before their suit ("1 2 3m"): each run needs its own suit."""
+    """Digits written apart before their suit ("1 2 3m"): each run needs its own suit; or
+    apart from it ("123 m"): they go together."""
+    apart = _SUIT_APART.match(text, i)
+    if apart:
+        return f' (a suit letter follows its digits with no space: write ' \
+            f'"{apart.group(1)}{apart.group(2)}")'
     m = _SPACED.match(text, i)
     if not m:
         return ""
