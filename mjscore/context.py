@@ -136,7 +136,8 @@ def seat_hint(text: str) -> str:
     " (West is W)", a full-width "Ｓ"; else ""."""
     from .notation import HONOUR_WORDS  # (the winds as the notation takes them)
     plain = unicodedata.normalize("NFKC", text.strip().upper())
-    wind = HONOUR_WORDS.get(plain)
+    # (东家, 西家: the seat named as a player's place at the table, as players say it)
+    wind = HONOUR_WORDS.get(plain.removesuffix("家")) if plain != "家" else None
     near = plain if plain in SEATS else _SEAT_WORDS.get(plain) or \
         (wind if wind in SEATS else None)
     return f" ({text.strip()} is {near})" if near else ""

@@ -78,6 +78,7 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 55Cp123m456m789m1p1p => invalid hand: column 1: digits "55" have no suit (a suit letter comes straight after its digits, an honour after them: write "55p" then "C")
 '[1C3m]456m789m11p23p4p' --rules luzhou-guide => invalid hand: column 2: digits "1" have no suit (a suit letter comes straight after its digits, an honour after them: "1" needs its suit before the C)
 123m456m789m11p23pC --seat 南 => invalid option: --seat takes a seat E, S, W or N, not "南" (南 is S)
+123m456m789m11p23pC --seat 西家 => invalid option: --seat takes a seat E, S, W or N, not "西家" (西家 is W)
 123m456m789m11p23pC --discard West => invalid option: --discard takes a seat E, S, W or N, not "West" (West is W)
 123m456m789m11p23pC --won 北,東 => invalid option: --won takes a seat E, S, W or N, not "北" (北 is N)
 123m456m789m11p23pC --dealer Ｓ => invalid option: --dealer takes a seat E, S, W or N, not "Ｓ" (Ｓ is S)
