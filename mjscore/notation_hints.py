@@ -101,6 +101,8 @@ _SPACED = re.compile(r"[0-9]+(?:\s+[0-9]+)+\s*([mpsz])")
 
 
 _SUIT_APART = re.compile(r"([0-9]+)\s+([mpsz])(?![a-z])")
+_WORD_APART = re.compile(r"([0-9]+)\s+(dots?|bamboos?|bams?|characters?|craks?)\b",
+                         re.IGNORECASE)
 
 
 def spaced_digits_hint(text: str, i: int) -> str:
@@ -110,6 +112,10 @@ def spaced_digits_hint(text: str, i: int) -> str:
     if apart:
         return f' (a suit letter follows its digits with no space: write ' \
             f'"{apart.group(1)}{apart.group(2)}")'
+    word = _WORD_APART.match(text, i)
+    if word:  # ("123 dots": an English guide's suit name, set apart)
+        suit, name = _ENGLISH_SUITS[word.group(2)[0].lower()]
+        return f' (suits are m, p, s: {name} {suit}; write "{word.group(1)}{suit}")'
     m = _SPACED.match(text, i)
     if not m:
         return ""

@@ -75,6 +75,7 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 "123 m456m789m11p23pC" => invalid hand: column 1: digits "123" have no suit (a suit letter follows its digits with no space: write "123m")
 '[123 m]456m789m11p23pC' => invalid hand: column 2: digits "123" have no suit (a suit letter follows its digits with no space: write "123m")
 '[555p) 123m456m789m11p' => invalid hand: column 1: unclosed "[": the ")" at column 6 does not close it (a "[" closes with "]")
+"123 dots 456m789m11p23pC" => invalid hand: column 1: digits "123" have no suit (suits are m, p, s: dots are p; write "123p")
 55Cp123m456m789m1p1p => invalid hand: column 1: digits "55" have no suit (a suit letter comes straight after its digits, an honour after them: write "55p" then "C")
 '[1C3m]456m789m11p23p4p' --rules luzhou-guide => invalid hand: column 2: digits "1" have no suit (a suit letter comes straight after its digits, an honour after them: "1" needs its suit before the C)
 123m456m789m11p23pC --seat 南 => invalid option: --seat takes a seat E, S, W or N, not "南" (南 is S)
