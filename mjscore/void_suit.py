@@ -95,11 +95,10 @@ def _tile(e) -> int | None:
 def unchecked(table) -> tuple:
     """What the output says where the rule is on and a seat's voided suit was needed (a
     winner's, in a win settled; at a 查叫 settled, each seat checked but a 花猫, which pays
-    whatever it voided) but not read from the log (`_in_turn`); nothing for a log with no
+    whatever it voided) but not read from the log (`_in_turn`), or the record has no
     discards at all."""
     events = table.rec.events
-    if not table.play.get("void_from_first_discard") or \
-            not any(e.type == "discard" for e in events):
+    if not table.play.get("void_from_first_discard"):
         return ()
     from .ready import is_flower_cat
     needed = [(r.context.seat, o.number) for o in table.out if o.type == "win"
@@ -107,6 +106,12 @@ def unchecked(table) -> tuple:
     needed += [(s, o.number) for o in table.out if o.type == "exhausted" and table.rs.chajiao
                for s in SEATS if s not in table.won and s in table.hands
                and not is_flower_cat(table.hands[s], table.rs)]
+    if not needed:
+        return ()
+    if not any(e.type == "discard" for e in events):  # (as 跟庄 says it: an empty list of
+        # skipped checks read as checked)
+        return (f"{term(table.rs, 'void_suit')} by first discard not checked: the record has "
+                "no discards",)
     # (A seat with no discard before the run's end, where the run reached the event that
     # needs it, had none to declare a suit by: nothing is unread there.)
     end = _run_end(events, table.rec.dealer)

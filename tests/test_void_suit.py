@@ -90,7 +90,6 @@ def test_a_first_discard_the_log_may_not_show_is_not_read(events):
 @pytest.mark.parametrize("events", [
     pytest.param([ROUND[0], {"win": "S", "tile": "9s", "from": "E"}],
                  id="won on the dealer's first discard, before S discarded"),
-    pytest.param([{"win": "S", "tile": "9s", "from": "E"}], id="no discard logged at all"),
     pytest.param([ROUND[0], {"call": "S", "kind": "kong", "tile": "9s", "from": "E"},
                   {"draw": "S"}, {"discard": "S", "tile": "1m"}, {"draw": "W"},
                   {"discard": "W", "tile": "4p"}, {"win": "S", "tile": "4p", "from": "W"}],
@@ -167,3 +166,12 @@ def test_at_the_draw_the_note_names_the_seats_checked_but_not_a_flower_cat():
     assert r.skipped == ("voided suit by first discard not checked for E, S and W: the log "
                          "does not show the first discard in an unbroken run of turns from the "
                          "deal",)
+
+
+def test_a_record_with_no_discards_says_the_void_was_not_checked():
+    # An empty list of skipped checks read as checked, as 跟庄's note already says of it.
+    r = settle(_rec({"S": "123s456s789s11p78s 9s"}, [{"win": "S", "tile": "9s", "from": "E"}]))
+    assert r.legal
+    assert r.skipped == ("voided suit by first discard not checked: the record has no "
+                         "discards",)
+
