@@ -84,12 +84,10 @@ def _in_turn(events, dealer: str, ends: list | None = None):
 def _tile(e) -> int | None:
     """An event's tile, however written (5s, 5条); None where it is no tile (the record's
     check of event tiles says so, later)."""
-    from .notation import parse_tiles
     try:
-        got = parse_tiles(str(e.fields.get("tile")))
+        return event_tile(e, "")
     except MjscoreError:
         return None
-    return got[0] if len(got) == 1 else None
 
 
 def unchecked(table) -> tuple:
@@ -126,22 +124,17 @@ def unchecked(table) -> tuple:
 def declared_void(table, ev, seat: str, hand) -> tuple:
     """(the suit, m, p or s, `seat`'s first discard before win `ev` declared void, or None:
     no such rule, no such discard in the log, or an honour discarded first, which names no
-    suit; why the win is refused, or None): a win whose hand holds a natural tile of that
-    suit, melds included, is no win."""
+    suit; why the win is refused, or None): a win whose hand holds a tile of that suit,
+    melds included, is no win."""
     first = table.first_discards.get(seat)
-    if first is None or first.number > ev.number:
-        return None, None
-    tile = event_tile(first, table.rec.label)
-    suit = T.suit_of(tile)
-    if suit is None:
-        return None, None
-    held = [k for k in list(hand.concealed) + [k for m in hand.melds for k in m.tiles]
-            if T.suit_of(k) == suit and k not in table.rs.ghost_kinds]
+    suit = void_of(table, seat) if first is not None and first.number < ev.number else None
+    held = _held(table, hand, suit) if suit is not None else []
     if not held:
         return suit, None
-    return suit, (f"{seat}'s win is not legal: {seat}'s first discard, {T.name(tile)} (event "
-                  f"{first.number}), declared {suit_words(table.rs, suit)} void"
-                  f"{_glossed(table.rs)}, and the hand holds {T.name(min(held))}")
+    return suit, (f"{seat}'s win is not legal: {seat}'s first discard, "
+                  f"{T.name(event_tile(first, table.rec.label))} (event {first.number}), "
+                  f"declared {suit_words(table.rs, suit)} void{_glossed(table.rs)}, and the "
+                  f"hand holds {T.name(min(held))}")
 
 
 def void_of(table, seat: str) -> str | None:
@@ -151,12 +144,18 @@ def void_of(table, seat: str) -> str | None:
     return T.suit_of(event_tile(first, table.rec.label)) if first is not None else None
 
 
+def _held(table, hand, suit: str) -> list:
+    """The kinds of `suit` `hand` holds: its natural tiles, and a meld's, ghosts in it
+    standing for its kind (no ghost stands for a voided suit)."""
+    return [k for k in list(hand.concealed) + [k for m in hand.melds for k in m.tiles]
+            if T.suit_of(k) == suit and k not in table.rs.ghost_kinds]
+
+
 def void_words(table, seat: str, hand) -> str:
     """Why a hand at 查叫 is not ready where it holds the suit its first discard voided
     (" (holds Dots, voided by its first discard)"), else ""."""
     suit = void_of(table, seat)
-    if suit is None or not any(T.suit_of(k) == suit and k not in table.rs.ghost_kinds
-                               for k in hand.physical()):
+    if suit is None or not _held(table, hand, suit):
         return ""
     return f" (holds {suit_words(table.rs, suit)}, voided by its first discard)"
 
