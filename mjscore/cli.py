@@ -257,12 +257,25 @@ def rules_show(name, opts):
     from .errors import OptionError, opts_only
     from .options import parse_pairs
     from .ruleset import load
+    from .compile import NeedsIndicator
     from .ruleset_text import rules_show as text
+    given, stand_in = parse_pairs(opts), None
     try:
-        rs = load(name, parse_pairs(opts))
+        rs = load(name, given)
+    except NeedsIndicator as e:
+        if given:
+            raise opts_only(e) from None
+        # A file that flips its ghost by default is shown as `rules check` checks it, with a
+        # stand-in indicator, said so (it was refused for the indicator only a hand gives).
+        from .ruleset_check import load_for_records
+        rs = load_for_records(name)
+        stand_in = (rs.spec.get("ghosts") or {}).get("indicator")
     except OptionError as e:
         raise opts_only(e) from None
     click.echo(text(rs))
+    if stand_in:
+        click.echo(f"The ghost flips by default: each hand gives its indicator (--indicator "
+                   f"TILE); shown here with {stand_in} standing in for it.")
 
 
 @rules.command("check")

@@ -373,6 +373,13 @@ def check_notes(rs) -> str:
             for item in rs.data.get("context") or ()):
         notes.append("payers.kong_draw_claimed is never used: context: does not take kong_from "
                      "(--kong-from, which names the seat it makes pay)")
+    # A pattern that applies only with a 名堂, in a file where no other pattern is one (a
+    # house file removing them all, or marking each `named: false`): it never applies.
+    for p in rs.patterns:
+        if p.when_named and not any(q.named and q.id != p.id and q.id not in p.besides
+                                    for q in rs.patterns):
+            notes.append(f"pattern {p.id} never applies: it needs a named pattern (名堂), and "
+                         "no other pattern is one")
     return "".join(f"; {n}" for n in notes)
 
 

@@ -484,3 +484,31 @@ def test_an_option_only_a_pattern_switched_off_read_is_dropped(tmp_path):
     assert res.exit_code == 2
     assert res.stderr == (f'mjscore: invalid option: option "wugui_steps" does nothing in '
                           f"{house}: pattern wugui is enabled: false\n")
+
+
+def test_a_file_that_flips_its_ghost_by_default_is_shown_with_a_stand_in(tmp_path):
+    # It was refused ("ghost=flip needs the indicator tile"), where rules check said ok.
+    house = tmp_path / "flip.yaml"
+    house.write_text("extends: guangdong\nname: flip\noptions:\n  ghost: {default: flip}\n",
+                     encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(house)])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines()[-1] == ("The ghost flips by default: each hand gives its "
+                                           "indicator (--indicator TILE); shown here with 1m "
+                                           "standing in for it.")
+    res = CliRunner().invoke(cli, ["rules", "show", str(house), "--opt", "indicator=4p"])
+    assert res.exit_code == 0 and "flips by default" not in res.stdout
+
+
+def test_rules_check_notes_a_pattern_needing_a_named_pattern_where_none_is(tmp_path):
+    # A house file marking every 名堂 `named: false` left 报牌 (带名堂) unable to apply, and
+    # rules check said only "ok".
+    house = tmp_path / "h.yaml"
+    house.write_text("extends: luzhou\nname: h\npatterns:\n" + "".join(
+        f"  {p}: {{named: false}}\n" for p in ("gui", "long", "daduizi", "qidui", "qingyise",
+                                             "gangshanghua", "gangshangpao", "qiangganghu",
+                                             "wugui", "shoubayi")), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "check", str(house)])
+    assert res.exit_code == 0
+    assert res.stdout.endswith("; pattern baopai_named never applies: it needs a named pattern "
+                               "(名堂), and no other pattern is one)\n")

@@ -502,10 +502,12 @@ def test_a_house_file_that_flips_the_ghost_by_default_still_needs_an_indicator()
     assert "ghost=flip needs the indicator tile (--indicator TILE)" in result.stderr
 
 
-@pytest.mark.parametrize("args", [[FLIP], ["guangdong", "--opt", "ghost=flip"]],
-                         ids=["house file", "--opt ghost=flip"])
+@pytest.mark.parametrize("args", [[FLIP, "--opt", "horses=2"],
+                                  ["guangdong", "--opt", "ghost=flip"]],
+                         ids=["house file, options given", "--opt ghost=flip"])
 def test_rules_show_of_a_flipped_ghost_asks_for_its_own_option(args):
-    # It named --indicator, which rules show does not take.
+    # It named --indicator, which rules show does not take. (A house file flipping by
+    # default, no option given, is shown with a stand-in: test_rules_show.)
     result = run("rules", "show", *args)
     assert result.exit_code == 2
     assert result.stderr.endswith("ghost=flip needs the indicator tile (--opt indicator=TILE)\n")
