@@ -460,12 +460,18 @@ def test_the_guides_play_line_says_a_first_discard_declares_the_voided_suit():
     assert "declares its" not in res.stdout  # (L6: no declaration)
 
 
-def test_a_named_list_left_empty_says_none(tmp_path):
+def _no_named_pattern(tmp_path):
+    """A luzhou house file in which no pattern counts as a 名堂."""
     house = tmp_path / "h.yaml"
     house.write_text("extends: luzhou\nname: h\npatterns:\n" + "".join(
         f"  {p}: {{named: false}}\n" for p in ("gui", "long", "daduizi", "qidui", "qingyise",
                                              "gangshanghua", "gangshangpao", "qiangganghu",
                                              "wugui", "shoubayi")), encoding="utf-8")
+    return house
+
+
+def test_a_named_list_left_empty_says_none(tmp_path):
+    house = _no_named_pattern(tmp_path)
     res = CliRunner().invoke(cli, ["rules", "show", str(house)])
     assert res.exit_code == 0, res.output
     assert [x for x in res.stdout.splitlines() if x.startswith("名堂")][0].startswith(
@@ -503,11 +509,7 @@ def test_a_file_that_flips_its_ghost_by_default_is_shown_with_a_stand_in(tmp_pat
 def test_rules_check_notes_a_pattern_needing_a_named_pattern_where_none_is(tmp_path):
     # A house file marking every 名堂 `named: false` left 报牌 (带名堂) unable to apply, and
     # rules check said only "ok".
-    house = tmp_path / "h.yaml"
-    house.write_text("extends: luzhou\nname: h\npatterns:\n" + "".join(
-        f"  {p}: {{named: false}}\n" for p in ("gui", "long", "daduizi", "qidui", "qingyise",
-                                             "gangshanghua", "gangshangpao", "qiangganghu",
-                                             "wugui", "shoubayi")), encoding="utf-8")
+    house = _no_named_pattern(tmp_path)
     res = CliRunner().invoke(cli, ["rules", "check", str(house)])
     assert res.exit_code == 0
     assert res.stdout.endswith("; pattern baopai_named never applies: it needs a named pattern "
