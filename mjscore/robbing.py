@@ -42,7 +42,7 @@ def known_pong(rs, hand, k: int, ghost_added: bool | None) -> int | None:
     return fewest_natural(rs, k, 3) if ghost_added is False else None
 
 
-_ROOM: dict = {}  # (rs.cand, robbed kind, room) -> rs.cand, that kind's room cut (`ghost_room`)
+_ROOM: dict = {}  # (cand, kind, room) -> cand with that kind's room set (`room_at`)
 
 
 def ghost_room(rs, hand, ctx) -> tuple:
@@ -80,10 +80,17 @@ def _robbed_room(rs, hand, ctx) -> tuple:
     room = max(rs.copies[k] - robbed_pong(rs, k, ctx), 0)
     if rs.cand[k] <= room:
         return rs.cand
-    key = (rs.cand, k, room)  # (the room too: two rulesets' equal cand may leave it apart)
+    return room_at(rs.cand, k, room)
+
+
+def room_at(cand: tuple, k: int, n: int) -> tuple:
+    """`cand` with kind `k`'s room set to `n`: one tuple for each, kept, as the decomposer's
+    tables key on its identity (the room in the key: two rulesets' equal cand may set it
+    apart)."""
+    key = (cand, k, n)
     got = _ROOM.get(key)
-    if got is None:  # (one tuple a kind, kept: the decomposer's tables key on its identity)
-        got = _ROOM[key] = rs.cand[:k] + (room,) + rs.cand[k + 1:]
+    if got is None:
+        got = _ROOM[key] = cand[:k] + (n,) + cand[k + 1:]
     return got
 
 

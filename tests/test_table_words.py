@@ -133,6 +133,26 @@ def test_win_line_names_a_kong_draw_in_the_rulesets_words(args, term):
     pytest.param(["123m456m789m11p25pC", "--win", "5p"],
                  "not a winning hand: no reading as four sets and a pair or seven pairs with "
                  "the ghosts standing for allowed tiles", id="luzhou: a wild ghost that cannot help"),
+    pytest.param(["5555p123m456m789mC", "--win", "C"],
+                 "not a winning hand: no reading as four sets and a pair or seven pairs with "
+                 "the ghosts standing for allowed tiles: it holds every 5p (luzhou has 4), and a "
+                 "ghost would have to stand for one more", id="luzhou: no fifth 5p (L2)"),
+    pytest.param(["5555p123m456m78mCC", "--win", "8m", "--discard", "S"],
+                 "not a winning hand: no reading as four sets and a pair or seven pairs with "
+                 "the ghosts standing for allowed tiles: it holds every 5p (luzhou has 4), and a "
+                 "ghost would have to stand for one more", id="luzhou: two ghosts, one a fifth 5p"),
+    pytest.param(["5555p123m456m789mC", "--win", "C", "--rules", "luzhou-guide"],
+                 "not a winning hand: no reading as four sets and a pair or seven pairs with "
+                 "the ghosts standing for allowed tiles: it holds every 5p (luzhou-guide has 4), "
+                 "and a ghost would have to stand for one more", id="guide: no fifth 5p"),
+    pytest.param(["444p123m456m9999m5p", "--rules", "guangdong", "--indicator", "4p"],
+                 "not a winning hand: no reading as four sets and a pair with the ghosts "
+                 "standing for allowed tiles: it holds every 9m (guangdong has 4), and a ghost "
+                 "would have to stand for one more", id="guangdong flipped: no fifth 9m"),
+    pytest.param(["5555p1234m456m78mC", "--win", "C"],
+                 "not a winning hand: no reading as four sets and a pair or seven pairs with "
+                 "the ghosts standing for allowed tiles", id="luzhou: every 5p held, no fifth "
+                 "would win either: no word of it"),
 ])
 def test_no_reading_says_what_stood_in_the_way(args, reason):
     out = lines(*args)
@@ -433,3 +453,41 @@ def test_explain_heading_tells_the_chosen_reading_alone_as_such(args, head):
     # was read by two reviewers as a second reading, or as none differing.
     out = lines(*args, "--explain")
     assert sum(x.startswith(head) for x in out) == 1, out
+
+
+def test_fifth_copy_search_is_the_decomposer_but_for_fifth_copies():
+    """`no_reading._sets_and_pair`, the obvious search behind the fifth-copy hint, finds a
+    reading of a luzhou hand exactly where the decomposer does, but where the search's reading
+    needs a ghost as a fifth copy (of a kind the hand holds four of): 3,000 near-winning hands."""
+    import random
+
+    from mjscore.api import ruleset_for
+    from mjscore.decompose import readings
+    from mjscore.hand import build
+    from mjscore.no_reading import _sets_and_pair
+    from mjscore.notation import parse
+    from mjscore.reading import hand_tiles
+
+    rs, rng, fifths = ruleset_for("luzhou", None, None), random.Random(7), 0
+    for _ in range(3000):
+        suits = rng.sample("mps", 2)
+        tiles = []
+        for _set in range(4):
+            s, r = rng.choice(suits), rng.randint(1, 7)
+            tiles += [f"{r + j}{s}" for j in range(3)] if rng.random() < 0.5 else [f"{r}{s}"] * 3
+        tiles += [f"{rng.randint(1, 9)}{rng.choice(suits)}"] * 2
+        if rng.random() < 0.5:  # (half of them one tile off a win)
+            tiles[rng.randrange(14)] = f"{rng.randint(1, 9)}{rng.choice(suits)}"
+        for i in rng.sample(range(14), rng.randint(0, 4)):
+            tiles[i] = "C"
+        if max(tiles.count(x) for x in tiles if x != "C") > 4:
+            continue
+        h = build(parse("".join(tiles)), rs)
+        t = hand_tiles(h, rs)
+        wild = frozenset(k for k in range(27) if "mps"[k // 9] in suits)
+        found = _sets_and_pair(list(t.natural), t.ghosts, 4, False, wild)
+        read = bool(readings(h, rs, t, False, ("standard",)))
+        if found != read:
+            assert found and 4 in t.natural and t.ghosts, "".join(tiles)
+            fifths += 1
+    assert fifths > 5  # (the hands reach the case)
