@@ -207,7 +207,7 @@ def load(source, rules: str | None = None) -> Record:
             rules = beside(rules, Path(source).parent)
     return Record(label, rules,
                   dict(data.get("opts") or {}),
-                  data.get("dealer", "E"), dict(data["seats"]), tuple(events))
+                  data.get("dealer", "E"), dict(data.get("seats") or {}), tuple(events))
 
 
 def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):

@@ -91,8 +91,22 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
     for k, n in on_table(rec, rs, play, hands).items():
         if n > rs.copies[k]:
             raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
-                             f"the table ({rs.has(k)}): {_held_where(rec, rs, play, hands, k)}")
+                             f"the table ({rs.has(k)}): {_held_where(rec, rs, play, hands, k)}"
+                             f"{_robbed_shown_whole(rec, rs, play, hands, k)}")
     return hands
+
+
+def _robbed_shown_whole(rec, rs, play: dict, hands: dict, k: int) -> str:
+    """Why a konger's hand makes a copy too many where it shows as a kong the kong that was
+    robbed: a robbed kong never forms, and the hand keeps its pong. (The count alone said
+    "5 copies of 2p" to a player who wrote S's {2222p} as the table last saw it.)"""
+    for win, konger, tile, _ghost in loose_melds(rec, rs, play, hands)[3]:
+        h = hands.get(konger)
+        if tile == k and h is not None and any(m.kind == "kong" and m.tiles[0] == k
+                                               for m in h.melds):
+            return (f"; seats.{konger} shows a kong of {T.name(k)}, but event {win.number} "
+                    f"robs it: a robbed kong stays a pong, so write {konger}'s hand with the pong")
+    return ""
 
 
 def _held_where(rec, rs, play: dict, hands: dict, k: int) -> str:

@@ -276,6 +276,14 @@ REFUSALS = [
                  "seats: 9 copies of 1m across the table (guangdong has 4): seats.E 1, S's kong "
                  "and call events 4, N's kong and call events 4",
                  id="kongs by seats with no hand count their tiles"),
+    pytest.param({"rules": "guangdong",
+                  "seats": {"E": "123m456m789m13p SS 2p", "S": "{2222p} 456s 678s 11s EE"},
+                  "events": [{"kong": "S", "kind": "added", "tile": "2p"},
+                             {"win": "E", "tile": "2p", "from": "S", "rob_kong": True}]}, 2,
+                 "seats: 5 copies of 2p across the table (guangdong has 4): seats.E 1, seats.S "
+                 "4; seats.S shows a kong of 2p, but event 2 robs it: a robbed kong stays a "
+                 "pong, so write S's hand with the pong",
+                 id="a robbed konger's hand written with the kong says so (review)"),
     pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m123pPP"},
                   "events": [{"discard": "W", "tile": "7s"},
                              {"call": "N", "kind": "pong", "tile": "7s", "from": "W"},
@@ -1772,3 +1780,17 @@ def test_winners_on_one_discard_are_settled_in_turn_order_from_the_discarder(sea
     rec["events"][0]["win"] = seats
     r = settle(rec)
     assert [(p.frm, p.to) for p in r.events[0].payments] == [("W", "N"), ("W", "S")]
+
+
+def test_a_record_needing_no_hand_may_leave_seats_out(tmp_path):
+    """A Guangdong draw with no kong pays nothing and needs no hand: `seats:` left out, it
+    settles (it was refused as "missing: a hand record needs seats and events")."""
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, {
+        "rules": "guangdong", "events": [{"exhausted": True}]})])
+    assert res.exit_code == 0, res.output
+    assert "Event 1: wall exhausted: nothing is paid in guangdong" in res.output
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, {
+        "events": [{"win": "E", "tile": "5p"}]})])
+    assert res.exit_code == 2
+    assert res.output.endswith("rec.yaml: event 1: seats.E is needed (a winner's hand is "
+                               "scored)\n"), res.output
