@@ -180,10 +180,15 @@ def no_ghost(reading, hand, ctx, params) -> int:
     return int(ctx.ghosts_held == 0)
 
 
-@pattern("four_melds", situational=True)
+@pattern("four_melds", situational=True, params=("called_set",))
 def four_melds(reading, hand, ctx, params) -> int:
-    """手把一: four declared melds, so the win came on the single tile left (the pair)."""
-    return int(len(hand.melds) == 4)
+    """手把一: four declared melds, so the win came on the single tile left (the pair).
+    `called_set`: one of them a pong or kong, as the guide has it ("has just called a Triplet
+    or Quad": four called chows are not it; which call came last a hand does not show)."""
+    if len(hand.melds) != 4:
+        return 0
+    return int(not params.get("called_set") or any(m.kind in ("pong", "kong")
+                                                   for m in hand.melds))
 
 
 @pattern("full_ghost", signature=True)

@@ -24,7 +24,8 @@ P; C (中, 31) is the ghost. The scorer lists every reading by brute force and j
   (three, the rest one suit); Pure Gui Pair 80 (three four-of-a-kinds + a pair of two ghost
   tiles); Three-Gui Pair 80 (three four-of-a-kinds + any other pair: a natural tile in it);
   Pure Double Gui Pair 160 (exactly two four-of-a-kinds).
-- E4 Kong Draw x2; Hand-Stick-One x2 (option, four declared melds); Robbing the Kong: a flat
+- E4 Kong Draw x2; Hand-Stick-One x2 (option, four declared melds, a pong or kong among
+  them: "has just called a Triplet or Quad"); Robbing the Kong: a flat
   10 in place of base x multipliers; No-Ghost +10 (no C anywhere); Report Tile (option, with
   `declared`) +40 when the hand has a named pattern (any base but Basic Win, or a multiplier),
   else +10. Cap 40 (option `cap`, `none` allowed), raised to `rare_cap` by a rare base that
@@ -295,7 +296,8 @@ def judge(case: dict, only=None):
         mults = []
         if kong_draw:
             mults.append("kong_draw")
-        if opts.get("hand_stick_one") and len(melds) == 4:
+        if opts.get("hand_stick_one") and len(melds) == 4 and \
+                any(kind != "chow" for kind, _ in melds):
             mults.append("hand_stick_one")
         named = any(b[2] for b in bases) or bool(mults)
         top = max(b[0] for b in bases)
