@@ -504,3 +504,16 @@ def test_the_1_ke_rule_words_are_data(tmp_path, house, said):
     result = run("score", "123456m234789pC5p", "--win", "5p", "--discard", "S", "--rules",
                  str(rules))
     assert result.exit_code == 1 and said in result.stdout, result.output
+
+
+@pytest.mark.parametrize("written, letters", [
+    pytest.param(f"111p123p456p789{w}5pC", "111p123p456p789m5pC", id=w) for w in "万萬"
+] + [
+    pytest.param(f"111m123m456m789{w}5mC", "111m123m456m789p5mC", id=w) for w in "筒饼餅"
+] + [
+    pytest.param(f"111m123m456m789{w}5mC", "111m123m456m789s5mC", id=w) for w in "条條索"
+])
+def test_each_chinese_suit_word_reads_as_its_suit(written, letters):
+    # (A mutation reading 饼 as s was caught only by a property test's fixed seed.)
+    got, want = score(written, win="C"), score(letters, win="C")
+    assert got.legal and (got.decomposition, got.value) == (want.decomposition, want.value)

@@ -609,6 +609,18 @@ def test_a_payment_made_of_amounts_within_10_15_may_pass_it_exactly(here):
     assert "-1000000000000000000000000" in run("score", *args).stdout
 
 
+def test_a_ladder_reaching_10_15_exactly_is_allowed(here):
+    # Step 7 of this ladder is 10^9 x 10^6 = 10^15, the largest amount, not past it: the
+    # ruleset's bound on steps (`amounts.most_steps`) takes it (mutation review: "<" for "<="
+    # refused this file, saying 7 steps come to more than 10^15).
+    write(here / "huge10.yaml", "extends: luzhou\nname: huge10\nvalue:\n  cap: none\n"
+                                "  ladder: {start: 2, first: 1000000000, ratio: 10}\n"
+                                "patterns:\n  wugui: {steps: 7}\n")
+    from mjscore import score
+    r = score("123m456m789p234p55p", "huge10.yaml", win="5p")
+    assert (r.value, r.net["E"]) == (10 ** 15, 3 * 10 ** 15)
+
+
 # Far below 0 is refused as past the largest amount too, not "expected one of 4, 8" (and
 # not "is more than 10^15", as it once said).
 def test_an_option_far_below_0_is_refused_as_past_the_largest_amount():

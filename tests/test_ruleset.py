@@ -723,3 +723,16 @@ def test_an_extends_path_that_is_not_there_is_no_such_file(tmp_path, monkeypatch
     result = run("rules", "check", "house.yaml")
     assert (result.exit_code, result.output) == (
         2, f"mjscore: invalid ruleset: house.yaml: extends: {said}\n")
+
+
+def test_a_robbed_kong_is_a_discard_type_win_for_win_patterns(tmp_path):
+    """RULINGS, Terms: 抢杠 is a discard-type win, so a pattern with `win: discard` applies to
+    it and one with `win: self_draw` does not: with the guide's flat 10 for Robbing the Kong
+    taken out, a Gui robbing a kong is the Gui Discard Win's 2, not the self-draw's 5 (a
+    mutation taking a robbed kong for a self-draw was caught only by another house test)."""
+    p = tmp_path / "norob.yaml"
+    p.write_text("extends: luzhou-guide\nname: norob\npatterns:\n  robbing_the_kong: null\n",
+                 encoding="utf-8")
+    r = score("1111m23m56m789p11p4m", str(p), rob_kong="S")
+    assert (r.value, r.net["E"], r.net["S"]) == (12, 12, -12)
+    assert [h.en for h in r.patterns] == ["Gui Discard Win", "No-Ghost Hand Bonus"]
