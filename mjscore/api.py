@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from . import context as C
 from . import tiles as T
+from .as_themselves import as_themselves
 from .compile import NeedsIndicator
 from .hand import build, one_tile, read_any
 from .notation import parse, parse_tiles
@@ -239,6 +240,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     if top is None:
         reasons.append(no_reading(h, rs, t, ctx, words))
         return _not_legal(rs, parsed, reasons, ctx, kong, skip)
+    top = as_themselves(top, evs, h, rs, ctx)
     if ctx.discard_type and top.value < minimum:
         after = division_words(rs.discard_divisor)[1]
         rule = rs.spec["value"].get("min_discard_rule")

@@ -87,7 +87,7 @@ class Result:
     def alternatives(self) -> tuple:
         """Readings that differ in patterns or value, best first (`--explain`)."""
         return tuple(Alternative(e.value, e.raw, e.hits, self._text(e.reading))
-                     for e in distinct(self.evaluations, self.ghost))
+                     for e in distinct(self.evaluations, self.ghost, self.top))
 
     def to_dict(self) -> dict:
         """The `score --format json` object of this win (a new dict: changing it changes

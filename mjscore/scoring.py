@@ -262,12 +262,14 @@ def _lows(tied: list) -> list:
     return [lowest_ghosts(e.reading.counts) for e in tied]
 
 
-def distinct(evaluations, ghost: str = "C") -> tuple:
+def distinct(evaluations, ghost: str = "C", chosen=None) -> tuple:
     """The readings that differ in patterns or value, best first (for --explain), in the
     order `best` chooses by, so the first is the reading chosen and each is the one `best`
-    would choose among those alike."""
+    would choose among those alike. `chosen`: the reading shown as chosen, first, where it
+    is not one of `evaluations` (`as_themselves` shows its ghosts as themselves)."""
     out, seen = [], set()
-    for e in sorted(evaluations, key=lambda e: e.key(ghost)):
+    first = [chosen] if chosen is not None else []
+    for e in first + sorted(evaluations, key=lambda e: e.key(ghost)):
         sig = (e.value, e.raw, tuple((h.id, h.count) for h in e.hits))
         if sig not in seen:
             seen.add(sig)

@@ -58,6 +58,11 @@ def agree(text, name, opts, kw) -> None:
     tied = [e for e in ref if (e.value, e.raw, e.computed) == (top.value, top.raw, top.computed)]
     if any(e.reading.shape == "full_ghost" for e in tied):  # 满鬼 is declared on a tie (G5)
         assert fast.top.reading.shape == "full_ghost", text
+    elif any(not g.meld and g.ghosts == g.tiles and g.tiles[0] in rs.ghost_kinds
+             for g in fast.top.reading.groups):
+        # Ghosts alone standing as the ghost tile itself (`as_themselves`, README "The best
+        # reading"): shown where a tied reading comes to the same patterns.
+        assert hits(fast.top) in {hits(e) for e in tied}, text
     else:
         assert lowest_ghosts(fast.top.reading.counts) >= max(
             lowest_ghosts(e.reading.counts) for e in tied), text

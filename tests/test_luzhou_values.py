@@ -516,8 +516,8 @@ def test_pinghu_ten_option(hand, kw, ten, paid):
 # (L14), leaving the pong one natural tile fewer, so there a ghost may (as `rob_refusal` lets
 # the hand hold three natural ones).
 @pytest.mark.parametrize("rules, kw, value, decomposition", [
-    pytest.param("luzhou-guide", {"rob_kong": "S"}, 10, "1m+C=1m+C=1m 22m+C=2m 345m 345m 66m",
-                 id="guide robbed 1m: three 1m"),
+    pytest.param("luzhou-guide", {"rob_kong": "S"}, 10, "123m 23m+C=1m 456m 456m C=C+C=C",
+                 id="guide robbed 1m: two 1m, the ghost pair as 红中 (as_themselves)"),
     pytest.param("luzhou-guide", {}, 80, "1m+C=1m 22m 33m 44m 55m 66m C=C+C=C",
                  id="guide self-drawn"),
     pytest.param("luzhou", {"rob_kong": "S"}, 20, "1m+C=1m C=1m+C=1m 22m 33m 44m 55m 66m",

@@ -95,3 +95,30 @@ def test_a_ghost_standing_for_its_own_kind_is_written_as_itself():
                                             reading_module.Group("pair", (p1, p1))), None)
     held = SimpleNamespace(concealed=(p1, p1, P, C, C), melds=())
     assert r.text_as_held(held, {C, P}) == "C=C+C=C+P=C 11p"
+
+
+# `as_themselves`: where a ghost may be itself, pairs and triplets of ghosts alone are shown
+# as the ghost tile (README, "The best reading"), where the patterns and value stay the same.
+@pytest.mark.parametrize("hand, rules, kw, value, decomposition", [
+    pytest.param("123m456m789m123pPP", "guangdong", {}, 2, "123m 456m 789m 123p P=P+P=P",
+                 id="guangdong 白白 as the pair, not P=1m+P=1m"),
+    pytest.param("PPP123m456m789m11p", "guangdong", {}, 2, "123m 456m 789m P=P+P=P+P=P 11p",
+                 id="guangdong 白白白 as a triplet, not 1m+P=1m+P=1m 23m+P=1m"),
+    pytest.param("11m22m33m44m55m66mPP", "guangdong", {"opts": {"seven_pairs": True}}, 2,
+                 "11m 22m 33m 44m 55m 66m P=P+P=P", id="guangdong seven pairs, 白白 last"),
+    pytest.param("PPP123m456m789m11p", "guangdong", {"indicator": "9p"}, 2,
+                 "123m 456m 789m PPP 1p=1p+1p=1p", id="guangdong flipped 1p pair as itself"),
+    pytest.param("123m456m789m11p23pP", "guangdong", {}, 2, "123m 456m 789m 123p 1p+P=1p",
+                 id="guangdong: a ghost beside a natural tile stays what it stands for"),
+    pytest.param("33344455mCCC [111m]", "luzhou-guide", {"win": "5m"}, 40,
+                 "333m 444m C=C+C=C+C=C 55m [111m]", id="guide 红中 triplet as itself"),
+    pytest.param("1111m2222m3333mCC", "luzhou-guide", {}, 80,
+                 "11m 11m 22m 22m 33m 33m C=4m+C=4m",
+                 id="guide: a 红中 pair would be a dragon pair (other patterns): kept as 4m"),
+    pytest.param("123m456m789m123pCC", "luzhou", {}, 2, "123m 456m 789m 123p C=1m+C=1m",
+                 id="luzhou: 红中 stands for suited tiles only"),
+])
+def test_ghosts_alone_are_shown_as_themselves(hand, rules, kw, value, decomposition):
+    r = score(hand, rules, **kw)
+    assert (r.legal, r.value, r.decomposition) == (True, value, decomposition)
+    assert r.alternatives[0].decomposition == decomposition  # (--explain's first row)

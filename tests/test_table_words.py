@@ -223,8 +223,12 @@ FLIP = ["--rules", "guangdong", "--opt", "ghost=flip"]
                  id="a flipped ghost read as itself (G6)"),
     pytest.param(["123m456m789m456p11s", *FLIP, "--indicator", "1s"], None,
                  id="no ghost held: the double is counted"),
-    pytest.param(["123m456m789m11pPPP", "--rules", "guangdong"], None,
-                 id="ghosts shown standing for other tiles: nothing to say"),
+    pytest.param(["123m456m789m11pPPP", "--rules", "guangdong"],
+                 "Not counted as 无鬼加倍: the hand holds 3 ghost tiles (P), standing as "
+                 "themselves; it counts only with no ghost tile in the hand at all.",
+                 id="three 白 shown as themselves (as_themselves)"),
+    pytest.param(["123m456m789m11p23pP", "--rules", "guangdong"], None,
+                 id="a ghost shown standing for another tile: nothing to say"),
     pytest.param(["111m123m456m789m5pC"], None, id="luzhou: a ghost standing for 5p"),
 ])
 def test_a_ghost_read_as_itself_says_why_no_ghost_is_not_counted(args, note):

@@ -53,14 +53,20 @@ def test_the_first_discard_decides(first, legal):
 
 
 def test_no_ghost_stands_for_the_voided_suit():
-    # Two ghosts as a pair read as 1m by the lowest-tiles tie-break, but S voided Characters.
+    # Two ghosts as a pair: read as 1m by the lowest-tiles tie-break, but S voided
+    # Characters, and 5p beside it; shown as 红中 themselves (`as_themselves`), as the guide
+    # lets a ghost be itself.
     events = ROUND[:2] + [{"discard": "S", "tile": "9m"}] + ROUND[3:] + [
         {"draw": "E"}, {"discard": "E", "tile": "8s"}, {"draw": "S"},
         {"win": "S", "tile": "C"}]
     r = settle(_rec({"S": "111p222p333p444pC C"}, events))
     assert r.legal, r.reasons
     reading = r.events[-1].results[0].decomposition
-    assert "m" not in reading and reading.endswith("C=5p+C=5p"), reading
+    assert "m" not in reading and reading.endswith("C=C+C=C"), reading
+    result = r.events[-1].results[0]
+    assert [x.decomposition for x in result.alternatives][0] == reading
+    # No reading of it puts a ghost in Characters, the one shown or any other.
+    assert not any(any(e.reading.counts[:9]) for e in result.evaluations)
 
 
 def test_without_the_rule_the_first_discard_declares_nothing():
