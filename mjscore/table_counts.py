@@ -19,7 +19,7 @@ from .claims import of_a_later_discard
 from .context import SEATS, ghost_supply
 from .errors import InputError, counted
 from .record import event_tile
-from .table_hands import claimants_win, loose_melds
+from .table_hands import another_seats, claim_shown, claimants_win, loose_melds
 from .words import either
 
 
@@ -158,7 +158,8 @@ def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict,
                         own[g] = max(own[g] - 1, 0)
         for m in h.melds:
             if m.kind in ("pong", "kong") and m.exposure != "concealed":
-                own[m.tiles[0]] -= own[m.tiles[0]] > 0
+                k = m.tiles[0]
+                own[k] -= own[k] > 0 and claim_shown(rec.events, seat, k, rec.label)
             elif m.kind == "chow":
                 # The tile it claimed may be any of its kinds its seat is logged calling a
                 # chow of (a call does not say which chow it made), or another seat drawing,
@@ -166,7 +167,7 @@ def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict,
                 # real chow is refused); `_one_each` then asks that one choice a chow fit
                 # every kind at once.
                 taken = [k for k in sorted(set(m.tiles)) if own[k] > 0 and (
-                    chows[seat, k] or any(_another_seats(e, seat, k, rec.label, left)
+                    chows[seat, k] or any(another_seats(e, seat, k, rec.label, left)
                                           for e in rec.events))]
                 for k in taken:
                     own[k] -= 1
@@ -174,14 +175,6 @@ def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict,
                     loose.append((seat, m.text, taken))
         kept[seat].update(own)
     return kept
-
-
-def _another_seats(e, seat: str, k: int, label: str, only: str | None) -> bool:
-    """Whether event `e` shows a tile of kind `k` in another seat's hand than `seat`'s (with
-    `only`, that seat's)."""
-    who = e.fields.get("from") if e.type == "pass" else e.seat
-    return e.type in ("discard", "draw", "pass") and who != seat and who == (only or who) and \
-        "tile" in e.fields and event_tile(e, label) == k
 
 
 def _ghosts(rec, rs, kept: dict, drawn: dict, gone: dict, flex: dict) -> None:

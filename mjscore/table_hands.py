@@ -186,7 +186,8 @@ def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
             natural[e.seat][k] += 1
         else:
             _meld(rs, natural[e.seat], flex[e.seat], k, 3 if robbed else 4)
-            claimed[e.seat][k] += e.fields.get("kind") != "concealed"
+            claimed[e.seat][k] += e.fields.get("kind") != "concealed" and \
+                claim_shown(events, e.seat, k, rec.label)
     # A pong or kong call, for a seat with no kong event of that tile (counted above, and at
     # least as many): a pong N called from a discard is three tiles, however the hand ends.
     kongs = {(e.seat, event_tile(e, rec.label)) for e in events
@@ -199,6 +200,26 @@ def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
                 _meld(rs, natural[e.seat], flex[e.seat], k, 3 if kind == "pong" else 4)
                 claimed[e.seat][k] += 1
     return natural, flex, claimed, robbed_kongs
+
+
+def claim_shown(events, seat: str, k: int, label: str) -> bool:
+    """Whether the log shows where the tile of kind `k` that `seat`'s pong or kong claimed
+    came from: a call or exposed kong of it (counted as its discarder's), or another seat
+    drawing, discarding or passing one. Where it shows none, the tile is counted as the
+    meld's own: an added kong written with no pong call had its claimed tile counted nowhere,
+    and a table needing a ghost more than the set has was settled."""
+    return any(e.seat == seat and "from" in e.fields and (
+        e.type == "call" and e.fields.get("kind") in ("pong", "kong") or
+        e.type == "kong" and e.fields.get("kind") == "exposed") and event_tile(e, label) == k
+        or another_seats(e, seat, k, label) for e in events)
+
+
+def another_seats(e, seat: str, k: int, label: str, only: str | None = None) -> bool:
+    """Whether event `e` shows a tile of kind `k` in another seat's hand than `seat`'s (with
+    `only`, that seat's)."""
+    who = e.fields.get("from") if e.type == "pass" else e.seat
+    return e.type in ("discard", "draw", "pass") and who != seat and who == (only or who) and \
+        "tile" in e.fields and event_tile(e, label) == k
 
 
 def _meld(rs, natural: Counter, flex: Counter, k: int, size: int) -> None:

@@ -284,6 +284,18 @@ REFUSALS = [
                  "4; seats.S shows a kong of 2p, but event 2 robs it: a robbed kong stays a "
                  "pong, so write S's hand with the pong",
                  id="a robbed konger's hand written with the kong says so (review)"),
+    pytest.param({"seats": {"S": "111m123m456m555p CC"},
+                  "events": [{"kong": "W", "kind": "added", "tile": "5p"},
+                             {"win": "S", "tile": "C"}]}, 2,
+                 "events: the ghosts across the table make 5 of the 4 (C) luzhou has: S holds "
+                 "2; W needs 3 in its pongs and kongs of 5p (too few natural 5p are left)",
+                 id="an added kong with no pong call: its claimed tile counted (fuzzer)"),
+    pytest.param({"seats": {"S": "111m123m456m789m 5p 5p"},
+                  "events": [{"kong": "W", "kind": "added", "tile": "5p"},
+                             {"kong": "N", "kind": "added", "tile": "5p"},
+                             {"win": "S", "tile": "5p"}]}, 2,
+                 "the ghosts across the table make 6 of the 4 (C) luzhou has: W needs 3",
+                 id="two added kongs of 5p beside two held: six ghosts (fuzzer)"),
     pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m123pPP"},
                   "events": [{"discard": "W", "tile": "7s"},
                              {"call": "N", "kind": "pong", "tile": "7s", "from": "W"},
@@ -1794,3 +1806,14 @@ def test_a_record_needing_no_hand_may_leave_seats_out(tmp_path):
     assert res.exit_code == 2
     assert res.output.endswith("rec.yaml: event 1: seats.E is needed (a winner's hand is "
                                "scored)\n"), res.output
+
+
+def test_an_added_kong_beside_an_exposed_pong_of_its_kind_may_hold_the_last_ghosts(tmp_path):
+    """S's [555p] and W's added kong of 5p: W's kong is a 5p and three 红中 (贴鬼), S holding
+    the fourth: possible, so settled (the claimed tiles the log does not show are counted as
+    their melds', `table_hands.claim_shown`, and here that leaves room)."""
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, {
+        "seats": {"S": "[555p] 123m 456m 789m 9m C"},
+        "events": [{"kong": "W", "kind": "added", "tile": "5p"}, {"win": "S", "tile": "C"}]})])
+    assert res.exit_code == 0, res.output
+    assert "S          +6" in res.output
