@@ -104,6 +104,28 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
                              f"table ({rs.has(k)})")
     _one_each(rec, rs, kept, drawn, gone, loose)
     _ghosts(rec, rs, kept, drawn, gone, flex)
+    _whole_set(rec, rs, hands, kept, drawn, gone, natural, flex)
+
+
+def _whole_set(rec, rs, hands: dict, kept: dict, drawn: dict, gone: dict, natural: dict,
+               flex: dict) -> None:
+    """Refuse a log showing more tiles, all kinds together, than the set has: each kind's
+    copies (`_copies`), the places of melds that may be ghosts, and, for each seat whose hand
+    is not given (no winner), the concealed tiles it still holds that the log does not show
+    (13, less 3 a meld and the tiles it drew and kept). Eighty-eight discards beside four
+    hands were settled, each kind within its four copies."""
+    seen = sum(_copies(k, drawn, kept, gone) for k in rs.tile_kinds) + \
+        sum(sum(flex[s].values()) for s in SEATS)
+    for s in SEATS:
+        if s not in hands:
+            melds = sum(1 for k in natural[s] if natural[s][k] + flex[s][k] >= 3)
+            shown = sum(max(0, n - kept[s][k] - gone[s][k]) for k, n in drawn[s].items())
+            seen += max(0, 13 - 3 * melds - shown)
+    total = sum(rs.copies[k] for k in rs.tile_kinds)
+    if seen > total:
+        raise InputError(f"{rec.label}: events: the hands and the log show at least {seen} "
+                         f"tiles (each seat with no hand given holding 13 less its melds), "
+                         f"more than the {total} {rs.name} has")
 
 
 def _copies(k: int, drawn: dict, kept: dict, gone: dict, back: Counter | None = None) -> int:

@@ -1817,3 +1817,23 @@ def test_an_added_kong_beside_an_exposed_pong_of_its_kind_may_hold_the_last_ghos
         "events": [{"kong": "W", "kind": "added", "tile": "5p"}, {"win": "S", "tile": "C"}]})])
     assert res.exit_code == 0, res.output
     assert "S          +6" in res.output
+
+
+@pytest.mark.parametrize("rounds, code", [
+    pytest.param(4, 2, id="88 discards beside S's 14 and three hidden hands: 141 of 112"),
+    pytest.param(1, 0, id="22 discards: within the set"),
+])
+def test_a_log_showing_more_tiles_than_the_set_has_is_refused(tmp_path, rounds, code):
+    """Each kind within its four copies, but all of them together past the set (settle
+    fuzzer): 6m-9s discarded `rounds` times each, W, N and E in turn, S winning on its draw."""
+    kinds = [f"{r}m" for r in range(6, 10)] + [f"{r}{s}" for s in "ps" for r in range(1, 10)]
+    events = [{"discard": "WNE"[i % 3], "tile": k}
+              for i, k in enumerate(k for _ in range(rounds) for k in kinds)]
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, {
+        "seats": {"S": "111m222m333m444m 5m 5m"},
+        "events": events + [{"draw": "S"}, {"win": "S", "tile": "5m"}]})])
+    assert res.exit_code == code, res.output
+    if code:
+        assert res.output.endswith("events: the hands and the log show at least 141 tiles "
+                                   "(each seat with no hand given holding 13 less its melds), "
+                                   "more than the 112 luzhou has\n"), res.output
