@@ -9,56 +9,78 @@ ghost shows what it stands for), it is the pair on the table.
 
 from __future__ import annotations
 
+from itertools import chain, islice
+
 from . import tiles as T
-from .reading import Group, Reading
+from .reading import Group, Reading, hand_tiles
 from .robbing import ghost_room
-from .scoring import evaluate_all, lowest_ghosts
+from .scoring import evaluate_all
 
 _SAME_KIND = ("pair", "triplet")
 
 
-# The readings tied with the chosen one looked at for ghosts standing alone: a bound, as a
-# hand of four ghosts may tie many (each is grouped, and evaluated where it gains).
-_MOST_TIED = 32
+# The readings tied with the chosen one looked at for ghosts standing alone, past the chosen
+# one itself: a bound, as a hand of four ghosts may tie many (each is grouped to be looked at).
+_MOST_TIED = 8
 
 
 def as_themselves(top, evs, h, rs, ctx):
     """`top` (the chosen Evaluation), or one of a reading tied with it (`evs`: the hand's
     evaluations) with each concealed pair or triplet made of ghosts alone standing for the
     ghost tile itself, where a ghost may (its room, `robbing.ghost_room`): the reading with
-    the most ghosts so, the first in `best`'s order among those, if its evaluation, asked
-    again (a house pattern may read the tiles), comes to the same patterns and value."""
-    if len(rs.ghost_kinds) != 1:  # (several ghost kinds: `Reading.text_as_held` shows them)
+    the most ghosts so, the chosen one first, then the others in the order the decomposer
+    made them, if its evaluation, asked again (a house pattern may read the tiles), comes to
+    the same patterns and value."""
+    # (A house rule's several ghost kinds are left as read: which of them the hand holds
+    # where is `Reading.text_as_held`'s to say, and a group moved to one kind might be
+    # written with another's tiles.)
+    if len(rs.ghost_kinds) != 1:
         return top
     (g,) = rs.ghost_kinds
-    if not rs.cand[g]:  # (luzhou's 红中 stands for suited tiles only: most hands end here)
+    # (luzhou's 红中 stands for suited tiles only: most hands end here; a pair needs two.)
+    held = h.concealed.count(g)
+    if not rs.cand[g] or held < 2:
         return top
-    room = ghost_room(rs, h, ctx)
-    if not room[g]:
+    room = min(ghost_room(rs, h, ctx)[g], 3)  # (four of `g` would be a four-of-a-kind)
+    if room < 2:
         return top
+    most = min(held, room)  # (no reading moves more)
+    chosen, moved = top, 0
     rank = (top.value, top.raw, top.computed, top.reading.shape)
-    tied = [e for e in evs if e is not top and
-            (e.value, e.raw, e.computed, e.reading.shape) == rank]
-    tied.sort(key=lambda e: [-n for n in lowest_ghosts(e.reading.counts)])
-    chosen, most = top, 0
-    for e in [top] + tied[:_MOST_TIED]:
-        alt, n = _standing_alone(e.reading, g, room[g])
-        if n > most:
+    tied = (e for e in evs if e is not top and (e.value, e.raw, e.computed,
+                                                e.reading.shape) == rank)
+    # The tiles no ghost changes: a reading's counts less these are where its ghosts stand.
+    fixed = hand_tiles(h, rs).fixed
+    for e in chain((top,), islice(tied, _MOST_TIED)):
+        # Grouped only where two ghosts or more stand for one kind it holds fewer than four
+        # of, and two more may stand as `g` (`_standing_alone`): a reading's groups are made
+        # when asked for, and most tied readings have none to show.
+        counts = e.reading.counts
+        if counts[g] > room - 2 or not any(
+                [c - f >= 2 and c < 4 for c, f in zip(counts, fixed)]):
+            continue
+        alt, n = _standing_alone(e.reading, g, room)
+        if n > moved:
             (got,) = evaluate_all((alt,), h, ctx, rs)
             if _worth(got) == _worth(top):
-                chosen, most = got, n
+                chosen, moved = got, n
+                if moved == most:
+                    break
     return chosen
 
 
 def _standing_alone(r, g: int, room: int) -> tuple:
     """(reading `r` with its ghost-only pairs and triplets standing for ghost kind `g`, up
-    to `room` copies of it, and how many ghosts that moved)."""
+    to `room` copies of it, and how many ghosts that moved). Not a group whose kind it makes
+    four of, nor one making four of `g`: a four-of-a-kind made or lost changes what the
+    reading is worth in every shipped ruleset (闺, 龙, Gui), and asking was three times in
+    four a reading worth less (the guide's four-ghost hands)."""
     counts = list(r.counts)
     groups, moved = [], 0
     for grp in r.groups:
         n, k = len(grp.tiles), grp.tiles[0]
         if grp.meld or k == g or grp.kind not in _SAME_KIND or len(grp.ghosts) != n or \
-                counts[g] + n > room:
+                counts[g] + n > room or counts[k] == 4:
             groups.append(grp)
             continue
         counts[k] -= n

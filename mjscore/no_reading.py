@@ -10,7 +10,7 @@ from . import tiles as T
 from .decompose import readings
 from .options import option_of
 from .reading import YAOJI
-from .robbing import fewest_natural, ghost_room, room_at
+from .robbing import fewest_natural, ghost_room
 
 
 def no_reading(h, rs, t, ctx, words: dict) -> str:
