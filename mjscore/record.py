@@ -179,6 +179,10 @@ def load(source, rules: str | None = None) -> Record:
         data = _read_stream(source, label)
     else:
         label, data = "record", _as_file(source)
+    if isinstance(data, dict) and "seats" in data and data["seats"] is None:
+        # `seats:` with its hands deleted, as `seats:` left out: no hand given (an event
+        # needing one says which).
+        data = {**data, "seats": {}}
     data = _seats_upper(data, label)
     # (From Python, or a .json file: a list there was written as one, not unquoted YAML.)
     validate(data, label, isinstance(source, (str, Path)) and

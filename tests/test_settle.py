@@ -1802,6 +1802,9 @@ def test_a_record_needing_no_hand_may_leave_seats_out(tmp_path):
     assert res.exit_code == 0, res.output
     assert "Event 1: wall exhausted: nothing is paid in guangdong" in res.output
     res = CliRunner().invoke(cli, ["settle", _record(tmp_path, {
+        "rules": "guangdong", "seats": None, "events": [{"exhausted": True}]})])
+    assert res.exit_code == 0, res.output  # (`seats:` written with nothing after it)
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, {
         "events": [{"win": "E", "tile": "5p"}]})])
     assert res.exit_code == 2
     assert res.output.endswith("rec.yaml: event 1: seats.E is needed (a winner's hand is "
