@@ -219,10 +219,12 @@ def _not_legal(rs, parsed, reasons: list, ctx, kong: tuple, skip: frozenset) -> 
                    due_without_win(ctx, rs, skip))
 
 
-def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS) -> Result:
+def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS,
+               shown: bool = True) -> Result:
     """Score an already-built hand in a checked context; `skip`: extra rules paid elsewhere
     (`settlement.settle_win`); `words`: how a reason names an option (a settle record's keys
-    for --declared)."""
+    for --declared); `shown`: False where no one reads the chosen reading's text (a wait's
+    value), which then keeps the ghosts where the decomposer put them (`as_themselves`)."""
     t = hand_tiles(h, rs)
     unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
@@ -240,7 +242,8 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS)
     if top is None:
         reasons.append(no_reading(h, rs, t, ctx, words))
         return _not_legal(rs, parsed, reasons, ctx, kong, skip)
-    top = as_themselves(top, evs, h, rs, ctx)
+    if shown:
+        top = as_themselves(top, evs, h, rs, ctx)
     if ctx.discard_type and top.value < minimum:
         after = division_words(rs.discard_divisor)[1]
         rule = rs.spec["value"].get("min_discard_rule")

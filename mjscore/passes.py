@@ -128,7 +128,7 @@ def _passed_worth(table, seat: str, won: int, e) -> int | None:
         h = build(parsed, rs)
         ctx = C.make(h, rs, seat_=seat, discard=e.fields["from"], dealer=table.rec.dealer,
                      ghosts_held=physical_ghosts(h, rs))
-        r = score_hand(h, rs, ctx, frozenset({"ghost_bonus"}), C.RECORD_KEYS)
+        r = score_hand(h, rs, ctx, frozenset({"ghost_bonus"}), C.RECORD_KEYS, shown=False)
     except MjscoreError:  # (no such hand: the copies across the table say why)
         return None
     return r.top.capped if r.legal and r.top is not None else None

@@ -102,7 +102,7 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
         h = Hand(whole, k, hand.melds, replace(hand.parsed, concealed=whole, win=k))
         ctx = C.WinContext(seat=seat, discard=discard, declared=rs.needs_declared,
                            ghosts_held=held, ghost_kinds=rs.ghost_kinds, void=void)
-        return score_hand(h, rs, ctx)
+        return score_hand(h, rs, ctx, shown=False)  # (a wait's value and patterns only)
 
     # (Any other seat's discard: no ruleset here asks whose it is for whether it wins.)
     other = C.SEATS[(C.SEATS.index(seat) + 1) % 4] if C.discard_wins(rs.spec["hand"]) else None
