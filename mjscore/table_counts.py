@@ -109,18 +109,25 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
 
 def _whole_set(rec, rs, hands: dict, kept: dict, drawn: dict, gone: dict, natural: dict,
                flex: dict) -> None:
-    """Refuse a log showing more tiles, all kinds together, than the set has: each kind's
-    copies (`_copies`), the places of melds that may be ghosts, and, for each seat whose hand
-    is not given (no winner), the concealed tiles it still holds that the log does not show
-    (13, less 3 a meld and the tiles it drew and kept). Eighty-eight discards beside four
-    hands were settled, each kind within its four copies."""
-    seen = sum(_copies(k, drawn, kept, gone) for k in rs.tile_kinds) + \
-        sum(sum(flex[s].values()) for s in SEATS)
+    """Refuse a log showing more tiles, all kinds together, than the set has, counting only
+    tiles that must be there: each kind's copies (`_copies`), and for each seat whose hand is
+    not given (no winner) the places of its pongs and kongs no draw of its own of that kind
+    can fill, and the tiles it holds that nothing logged shows: 13, less 3 a pong or kong
+    and 1 a chow (its claimed tile is its discarder's), less its draws kept beyond those
+    places. Eighty-eight discards beside four hands were settled, each kind within its four
+    copies."""
+    seen = sum(_copies(k, drawn, kept, gone) for k in rs.tile_kinds)
+    chows = Counter(e.seat for e in rec.events
+                    if e.type == "call" and e.fields.get("kind") == "chow")
     for s in SEATS:
-        if s not in hands:
-            melds = sum(1 for k in natural[s] if natural[s][k] + flex[s][k] >= 3)
-            shown = sum(max(0, n - kept[s][k] - gone[s][k]) for k, n in drawn[s].items())
-            seen += max(0, 13 - 3 * melds - shown)
+        if s in hands:
+            continue
+        spare = {k: max(0, n - kept[s][k] - gone[s][k]) for k, n in drawn[s].items()}
+        # (A place a draw of its kind fills is that draw, counted already.)
+        places = sum(max(0, n - spare.get(k, 0)) for k, n in flex[s].items())
+        spare_left = sum(spare.values()) - (sum(flex[s].values()) - places)
+        melds = sum(1 for k in natural[s] if natural[s][k] + flex[s][k] >= 3)
+        seen += places + max(0, 13 - 3 * melds - chows[s] - spare_left)
     total = sum(rs.copies[k] for k in rs.tile_kinds)
     if seen > total:
         raise InputError(f"{rec.label}: events: the hands and the log show at least {seen} "

@@ -38,7 +38,10 @@ def _after(k: str) -> str:
 
 
 class Table:
-    """One deal played out at random, every tile tracked."""
+    """One deal played out at random, every tile tracked, down to `stop` tiles left in the
+    wall."""
+
+    stop = 10
 
     def __init__(self, rules: str, seed: int, wins: bool = False):
         self.rules, self.rng, self.wins = rules, random.Random(seed), wins
@@ -97,7 +100,7 @@ class Table:
 
     def play(self) -> None:
         turn = 0
-        while len(self.wall) > 10 and len(self.winners) < self.limit:
+        while len(self.wall) > self.stop and len(self.winners) < self.limit:
             s = SEATS[turn % 4]
             if s in self.winners:
                 turn += 1
@@ -392,6 +395,21 @@ def test_a_simulated_real_deal_is_never_refused(rules, seed):
     for part in range(3):
         rec = t.record()
         settle(rec)  # raises MjscoreError (bad input) if it finds the deal impossible
+
+
+@pytest.mark.parametrize("rules", ["luzhou", "guangdong", "luzhou-guide", "lanzhou"])
+@pytest.mark.parametrize("seed", range(40))
+def test_a_deal_to_the_walls_last_tile_is_never_refused(rules, seed):
+    """The whole set counted (`table_counts._whole_set`): a wall played to its last tile
+    shows nearly every tile, and a seat with no hand given, its pongs ghost-filled and its
+    kept draws logged, or holding chows, was counted a tile or three past the set."""
+    t = Table(rules, seed, wins=seed % 2 == 1)
+    t.stop = 0
+    t.play()
+    most = {"C": t.opts.get("ghosts", 4)} if rules == "luzhou" else {}  # (luzhou's ghosts=8)
+    assert all(n <= most.get(k, 4) for k, n in _physical(t).items())
+    for part in range(3):
+        settle(t.record())
 
 
 @pytest.mark.parametrize("rules", ["luzhou", "guangdong", "luzhou-guide", "lanzhou"])
