@@ -8,9 +8,10 @@ from dataclasses import replace
 
 from . import tiles as T
 from .decompose import readings
+from .enumerate import all_readings
 from .options import option_of
 from .reading import YAOJI
-from .robbing import fewest_natural, ghost_room
+from .robbing import fewest_natural, ghost_room, room_at
 
 
 def no_reading(h, rs, t, ctx, words: dict) -> str:
@@ -30,54 +31,20 @@ def _fifth_copy(h, rs, t, ctx) -> str:
     """Why a hand holding every copy of a kind does not win where it would with a ghost as
     one more of it: a ghost never stands for a fifth copy (L2). The player holding 5555p and
     a ghost, counting 555p 5p+C, needs to hear which tile is the trouble. (The decomposer's
-    tables hold at most the copies that exist, so an obvious search asks, `_sets_and_pair`.)"""
+    tables hold at most the copies that exist: the reference enumerator asks, given a set
+    with one copy more of that kind.)"""
     if not t.ghosts or t.too_many_suits:
         return ""
     room = ghost_room(rs, h, ctx)
-    held = {k // 9 for k in range(27) if t.fixed[k]}
-    # A ghost stands for a kind it may make (room), in a suit the hand may still hold.
-    wild = frozenset(k for k in range(len(room)) if room[k] and (
-        k >= 27 or not rs.max_suits or len(held) < rs.max_suits or k // 9 in held))
-    sets = 4 - len(h.melds)
-    named = []
     # (Only where the set's own count is the bound: a robbed kong's is told by `_robbed_room`.)
-    for k in sorted(wild):
-        if room[k] == rs.copies[k] <= t.fixed[k]:
-            counts = list(t.natural)
-            counts[k] += 1
-            if _sets_and_pair(counts, t.ghosts - 1, sets, False, wild):
-                named.append(k)
-    return "".join(f": it holds every {T.name(k)} ({rs.has(k)}), and a ghost would have to "
-                   "stand for one more" for k in named[:1])
-
-
-def _sets_and_pair(counts: list, ghosts: int, sets: int, paired: bool, wild) -> bool:
-    """Whether `counts` (any number of a kind) and `ghosts` (each any kind in `wild`) make
-    `sets` sets and, unless `paired`, a pair: groups taken at the lowest kind left."""
-    i = next((k for k, c in enumerate(counts) if c), None)
-    if i is None:
-        need = 3 * sets + (0 if paired else 2)
-        return ghosts == need and (not need or bool(wild))
-    shapes = [] if paired else [((i, i), True)]
-    if sets:
-        shapes.append(((i, i, i), False))
-        if i < 27:
-            shapes += [((a, a + 1, a + 2), False) for a in range(i - 2, i + 1)
-                       if a // 9 == i // 9 and a >= 0 and (a + 2) // 9 == i // 9]
-    for group, pair in shapes:
-        left, g = counts[:], ghosts
-        for k in group:
-            if left[k] and (k >= i):
-                left[k] -= 1
-            elif k in wild and g:
-                g -= 1
-            else:
-                break
-        else:
-            if left[i] < counts[i] and _sets_and_pair(left, g, sets - (not pair),
-                                                      paired or pair, wild):
-                return True
-    return False
+    for k in range(len(room)):
+        if room[k] and room[k] == rs.copies[k] <= t.fixed[k]:
+            more = replace(rs, copies=rs.copies[:k] + (rs.copies[k] + 1,) + rs.copies[k + 1:])
+            if all_readings(h, more, ctx.discard_type,
+                            room if room is rs.cand else room_at(room, k, room[k] + 1)):
+                return (f": it holds every {T.name(k)} ({rs.has(k)}), and a ghost would have "
+                        "to stand for one more")
+    return ""
 
 
 def _seven_pairs_off(h, rs, t, ctx) -> str:
