@@ -117,6 +117,13 @@ def test_win_line_names_a_kong_draw_in_the_rulesets_words(args, term):
         f"Win:      E by self-draw on a kong replacement ({term}"
 
 
+def _fifth(kind: str, rules: str, pairs: str = " or seven pairs") -> str:
+    """The no-reading reason naming a kind held four times that a ghost would make five."""
+    return (f"not a winning hand: no reading as four sets and a pair{pairs} with the ghosts "
+            f"standing for allowed tiles: it holds every {kind} ({rules} has 4), and a ghost "
+            "would have to stand for one more")
+
+
 @pytest.mark.parametrize("args, reason", [
     pytest.param(["123m456m789mCF11p1s", "--rules", "lanzhou", "--declared", "--discard", "S"],
                  "not a winning hand: no reading as four sets and a pair: the winning 1s came "
@@ -133,22 +140,14 @@ def test_win_line_names_a_kong_draw_in_the_rulesets_words(args, term):
     pytest.param(["123m456m789m11p25pC", "--win", "5p"],
                  "not a winning hand: no reading as four sets and a pair or seven pairs with "
                  "the ghosts standing for allowed tiles", id="luzhou: a wild ghost that cannot help"),
-    pytest.param(["5555p123m456m789mC", "--win", "C"],
-                 "not a winning hand: no reading as four sets and a pair or seven pairs with "
-                 "the ghosts standing for allowed tiles: it holds every 5p (luzhou has 4), and a "
-                 "ghost would have to stand for one more", id="luzhou: no fifth 5p (L2)"),
-    pytest.param(["5555p123m456m78mCC", "--win", "8m", "--discard", "S"],
-                 "not a winning hand: no reading as four sets and a pair or seven pairs with "
-                 "the ghosts standing for allowed tiles: it holds every 5p (luzhou has 4), and a "
-                 "ghost would have to stand for one more", id="luzhou: two ghosts, one a fifth 5p"),
+    pytest.param(["5555p123m456m789mC", "--win", "C"], _fifth("5p", "luzhou"),
+                 id="luzhou: no fifth 5p (L2)"),
+    pytest.param(["5555p123m456m78mCC", "--win", "8m", "--discard", "S"], _fifth("5p", "luzhou"),
+                 id="luzhou: two ghosts, one a fifth 5p"),
     pytest.param(["5555p123m456m789mC", "--win", "C", "--rules", "luzhou-guide"],
-                 "not a winning hand: no reading as four sets and a pair or seven pairs with "
-                 "the ghosts standing for allowed tiles: it holds every 5p (luzhou-guide has 4), "
-                 "and a ghost would have to stand for one more", id="guide: no fifth 5p"),
+                 _fifth("5p", "luzhou-guide"), id="guide: no fifth 5p"),
     pytest.param(["444p123m456m9999m5p", "--rules", "guangdong", "--indicator", "4p"],
-                 "not a winning hand: no reading as four sets and a pair with the ghosts "
-                 "standing for allowed tiles: it holds every 9m (guangdong has 4), and a ghost "
-                 "would have to stand for one more", id="guangdong flipped: no fifth 9m"),
+                 _fifth("9m", "guangdong", pairs=""), id="guangdong flipped: no fifth 9m"),
     pytest.param(["5555p1234m456m78mC", "--win", "C"],
                  "not a winning hand: no reading as four sets and a pair or seven pairs with "
                  "the ghosts standing for allowed tiles", id="luzhou: every 5p held, no fifth "
