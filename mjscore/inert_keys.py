@@ -140,21 +140,25 @@ def _ghost_keys(ghosts: dict) -> dict:
 
 def idle_patterns(data: dict) -> dict:
     """{pattern id: why} of the patterns of `data` that no win can have: a discard win's where
-    there is none, a heavenly hand's on a discard. (Noted, not dropped: another pattern's
-    `excludes` may name one.)"""
-    from .patterns import READS
+    there is none, and one limited (`win:`) to the kind of win its predicate is never true on
+    (`patterns.ONLY`: a heavenly hand on a discard, 杠上炮 on a self-draw). (Noted, not
+    dropped: another pattern's `excludes` may name one.)"""
+    from .patterns import ONLY
     out = {}
     no_discard = _section(data, "hand").get("discard_wins") is False
     for pid, p in _section(data, "patterns").items():
-        if not isinstance(p, dict) or p.get("win") != "discard" or \
+        if not isinstance(p, dict) or p.get("win") not in _WON_ON or \
                 p.get("enabled", True) is False:
             continue
-        if no_discard:
+        kind, why = ONLY.get(p.get("pattern", pid), (p["win"], ""))
+        if p["win"] == "discard" and no_discard:
             out[pid] = "it is won on a discard, and hand.discard_wins is false"
-        elif "heavenly" in READS.get(p.get("pattern", pid), ()):
-            out[pid] = "it is won on a discard, and a heavenly hand (--heavenly) is won on " \
-                       "the dealt hand"
+        elif kind != p["win"]:
+            out[pid] = f"it is won on {_WON_ON[p['win']]}, and {why}"
     return out
+
+
+_WON_ON = {"discard": "a discard", "self_draw": "a self-draw"}
 
 
 def idle(data: dict) -> list:

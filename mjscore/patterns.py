@@ -15,10 +15,13 @@ BY_SIGNATURE: dict = {}  # predicate -> params -> does it read only the signatur
 PARAMS: dict = {}  # pattern id -> the params it reads (any other is a typo: refused)
 READS: dict = {}  # pattern id -> the situation flags (`context:`) it reads
 MANY: set = set()  # pattern ids that may count more than once (an `each_more` reads the rest)
+# pattern id -> (the one kind of win it is true on, why): a `win:` of the other kind leaves it
+# doing nothing, which `rules check` notes (`inert_keys.idle_patterns`).
+ONLY: dict = {}
 
 
 def pattern(pid: str, situational: bool = False, signature=False, params=(), reads=(),
-            many=False):
+            many=False, only=None):
     """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`.
 
     A predicate may return `(count, note)` instead, the note saying which tiles made it.
@@ -32,19 +35,26 @@ def pattern(pid: str, situational: bool = False, signature=False, params=(), rea
     tiles, the winning tile, groups or the situation must leave it False.
     `reads`: the situation flags (`context.FLAGS`) it reads; a ruleset whose `context:` names
     one that none of its patterns, extras or payers reads is refused (`ruleset_check`).
-    `many`: it may count more than once (a count past 1, not only 0 or 1)."""
+    `many`: it may count more than once (a count past 1, not only 0 or 1).
+    `only`: (self_draw or discard, why): the one kind of win (`WinContext.win_type`, a robbed
+    kong a discard's kind) it can be true on, as the situation's own checks make it."""
     def deco(fn):
         REGISTRY[pid] = fn
         if many:
             MANY.add(pid)
         PARAMS[pid] = params  # the params it reads; a ruleset giving any other is refused
         READS[pid] = reads
+        if only is not None:
+            ONLY[pid] = only
         if situational:
             SITUATIONAL.add(fn)
         BY_SIGNATURE[fn] = signature if callable(signature) else (lambda params: signature)
         return fn
     return deco
 
+
+# (A kong's replacement tile is drawn: `context` refuses --kong-draw beside a discard.)
+_KONG_DRAW = ("self_draw", "a kong draw (--kong-draw) is a self-drawn win")
 
 # The flags that tell a win's type (`WinContext.win_type`): a discard, a robbed kong, else a
 # self-draw.
@@ -103,7 +113,7 @@ def one_suit(reading, hand, ctx, params) -> int:
     return int(len(reading.suits) == 1 and not any(reading.counts[27:]))
 
 
-@pattern("one_suit_kong_draw", reads=("kong_draw",))
+@pattern("one_suit_kong_draw", reads=("kong_draw",), only=_KONG_DRAW)
 def one_suit_kong_draw(reading, hand, ctx, params) -> int:
     """Pure One Suit Kong Draw (the English guide): one suit, won on a kong replacement."""
     return int(ctx.kong_draw and one_suit(reading, hand, ctx, params))
@@ -156,19 +166,21 @@ def seven_pairs_quads(reading, hand, ctx, params) -> int:
     return 1
 
 
-@pattern("kong_draw", situational=True, reads=("kong_draw",))
+@pattern("kong_draw", situational=True, reads=("kong_draw",), only=_KONG_DRAW)
 def kong_draw(reading, hand, ctx, params) -> int:
     """杠上花: won on the replacement tile drawn after a kong."""
     return int(ctx.kong_draw)
 
 
-@pattern("after_kong", situational=True, reads=("after_kong",))
+@pattern("after_kong", situational=True, reads=("after_kong",),
+         only=("discard", "杠上炮 (--after-kong) is won on a discard"))
 def after_kong(reading, hand, ctx, params) -> int:
     """杠上炮: won on the discard a player made right after konging."""
     return int(ctx.after_kong)
 
 
-@pattern("robbing_kong", situational=True, reads=("rob_kong",))
+@pattern("robbing_kong", situational=True, reads=("rob_kong",),
+         only=("discard", "a robbed kong (--rob-kong) is won as a discard is"))
 def robbing_kong(reading, hand, ctx, params) -> int:
     """抢杠胡: won on the tile another player added to a pong to make a kong."""
     return int(ctx.rob_kong is not None)
@@ -197,7 +209,8 @@ def full_ghost(reading, hand, ctx, params) -> int:
     return int(reading.shape == "full_ghost")
 
 
-@pattern("self_drawn", situational=True, reads=WIN_TYPE)
+@pattern("self_drawn", situational=True, reads=WIN_TYPE,
+         only=("self_draw", "it is true of a self-drawn win only"))
 def self_drawn(reading, hand, ctx, params) -> int:
     """A self-draw-type win: 自摸, a kong replacement draw included."""
     return int(ctx.win_type == "self_draw")
@@ -225,7 +238,8 @@ def plain_win(reading, hand, ctx, params) -> int:
     return 1
 
 
-@pattern("heavenly", situational=True, reads=("heavenly",))
+@pattern("heavenly", situational=True, reads=("heavenly",),
+         only=("self_draw", "a heavenly hand (--heavenly) is won on the dealt hand"))
 def heavenly(reading, hand, ctx, params) -> int:
     """天胡: the dealer wins on the dealt hand."""
     return int(ctx.heavenly)

@@ -337,6 +337,24 @@ def test_rules_check_notes_a_value_key_the_model_does_not_read(tmp_path, house, 
     pytest.param("extends: luzhou\npatterns: {tianhu: {win: discard}}\n",
                  "pattern tianhu does nothing: it is won on a discard, and a heavenly hand "
                  "(--heavenly) is won on the dealt hand", id="a heavenly hand on a discard"),
+    pytest.param("extends: luzhou\npatterns: {gangshangpao: {win: self_draw}}\n",
+                 "pattern gangshangpao does nothing: it is won on a self-draw, and 杠上炮 "
+                 "(--after-kong) is won on a discard", id="a discard after a kong, self-drawn"),
+    pytest.param("extends: luzhou\npatterns: {qiangganghu: {win: self_draw}}\n",
+                 "pattern qiangganghu does nothing: it is won on a self-draw, and a robbed kong "
+                 "(--rob-kong) is won as a discard is", id="a robbed kong, self-drawn"),
+    pytest.param("extends: luzhou\npatterns: {gangshanghua: {win: discard}}\n",
+                 "pattern gangshanghua does nothing: it is won on a discard, and a kong draw "
+                 "(--kong-draw) is a self-drawn win", id="a kong draw on a discard"),
+    pytest.param("extends: luzhou-guide\npatterns: {kong_draw_one_suit: {pattern: "
+                 "one_suit_kong_draw, name: 清一色杠上花, en: One-suit kong draw, flat: 50, "
+                 "win: discard}}\n",
+                 "pattern kong_draw_one_suit does nothing: it is won on a discard, and a kong "
+                 "draw (--kong-draw) is a self-drawn win", id="a new pattern of a kong draw"),
+    pytest.param("extends: lanzhou\npatterns: {zimo: {pattern: self_drawn, multiply: 2, "
+                 "win: discard}}\n",
+                 "pattern zimo does nothing: it is won on a discard, and it is true of a "
+                 "self-drawn win only", id="a self-draw's pattern on a discard"),
     pytest.param("extends: lanzhou\ndraw: {flower_cat: false, flower_cat_pays: 7}\n",
                  "draw.flower_cat_pays does nothing: draw.flower_cat is false",
                  id="a flower cat's payment with no flower cat"),
