@@ -205,8 +205,26 @@ def applies(rs, given: dict) -> None:
     for key, on in given.items():
         if on and key not in rs.context:
             off = _switched_off(rs, key)
-            raise refusal("{%s} does not apply in {name}{off}" % key, name=rs.name,
-                          off=f" (option {off} is off)" if off else "")
+            # (Why, where no option turned it off: a user told only "does not apply" was
+            # left asking whether it was mistyped; the first-time-user review.)
+            if off:
+                why = f" (option {off} is off)"
+            elif key == "won" and rs.spec.get("play", {}).get("max_winners") == 1:
+                why = ": a hand there ends at its first win"
+            elif key == "indicator":
+                why = ": its ghost is fixed, not flipped" if rs.ghost_kinds else \
+                    ": it has no ghost"
+            else:
+                why = f": none of its patterns or payments reads {_READ[key]}"
+            raise refusal("{%s} does not apply in {name}{off}" % key, name=rs.name, off=why)
+
+
+# What each situation option tells, as `applies` says none of a ruleset's rules reads it.
+_READ = {"discard": "a discard", "kong_draw": "a kong draw",
+         "after_kong": "a discard right after a kong", "rob_kong": "a robbed kong",
+         "won": "the seats that have won", "declared": "a declared ready hand",
+         "heavenly": "a heavenly hand (天胡)", "earthly": "an earthly hand (地胡)",
+         "ghosts_drawn": "the ghosts drawn (喜钱)", "horses": "horses", "kong_from": "who fed a kong"}
 
 
 def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declared, heavenly,

@@ -1590,6 +1590,7 @@ def test_a_records_ghosts_drawn_0_is_refused_as_the_command_refuses_it(tmp_path)
                     encoding="utf-8")
     rows = rows_of(run(str(path), "--format", "jsonl"))
     assert [r.get("error") for r in rows] == [
-        "invalid option: ghosts_drawn does not apply in guangdong",
+        "invalid option: ghosts_drawn does not apply in guangdong: none of its patterns or "
+        "payments reads the ghosts drawn (喜钱)",
         "invalid option: ghosts_drawn 0: the hand holds 1 ghost", None]
 

@@ -414,10 +414,11 @@ def test_a_folder_named_like_a_list_leaves_the_list_a_list(tmp_path, monkeypatch
 # An option given empty is given: where the ruleset has no such option it is refused, as any
 # value is (README: "never silently ignored"); where it has one, empty is none.
 @pytest.mark.parametrize("args, code, message", [
-    pytest.param(["--horses", ""], 2, "--horses does not apply in luzhou", id="--horses empty"),
+    pytest.param(["--horses", ""], 2, "--horses does not apply in luzhou: none of its patterns or "
+                 "payments reads horses", id="--horses empty"),
     pytest.param(["--won", ""], 0, None, id="--won empty where it applies: nobody"),
     pytest.param(["--rules", "lanzhou", "--declared", "--won", ""], 2,
-                 "--won does not apply in lanzhou", id="--won empty in lanzhou"),
+                 "--won does not apply in lanzhou: a hand there ends at its first win", id="--won empty in lanzhou"),
 ])
 def test_an_option_given_empty_is_given(args, code, message):
     hand = "123m456m789m111pSS" if "lanzhou" in args else "123m456m789m11p23pC"

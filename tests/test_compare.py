@@ -205,7 +205,7 @@ def test_input_bad_under_some_rulesets_is_told_in_its_column_and_named():
                                    "--rules", "luzhou,guangdong"])
     assert res.exit_code == 2
     assert res.stderr == "mjscore: guangdong: invalid option: --declared does not apply in " \
-        "guangdong\n"
+        "guangdong: none of its patterns or payments reads a declared ready hand\n"
     assert "Legal     yes" in res.stdout and "error" in res.stdout
 
 
@@ -230,6 +230,6 @@ def test_a_refused_column_is_said_not_compared_and_its_error_names_it_once():
     assert got.exit_code == 2
     assert got.stdout.splitlines()[-1] == ("Not compared: guangdong (bad input: its Patterns "
                                            "row says why)")
-    assert got.stderr == "mjscore: guangdong: invalid option: --won does not apply in guangdong\n"
+    assert got.stderr == "mjscore: guangdong: invalid option: --won does not apply in guangdong: a hand there ends at its first win\n"
     got = CliRunner().invoke(cli, ["score", "111m123m456m789m5pC", "--rules", "luzhou,nosuch"])
     assert got.stderr.startswith("mjscore: invalid ruleset: nosuch: unknown ruleset")

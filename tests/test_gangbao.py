@@ -101,7 +101,8 @@ ERR = "mjscore: invalid option: "
                  "--kong-from does not apply in guangdong (option gangbao_quanbao is off)",
                  id="guangdong, option off"),
     pytest.param(["[5555p] 123m456m789m1mC", "--kong-draw", "--kong-from", "S"],
-                 "--kong-from does not apply in luzhou", id="luzhou has no such rule"),
+                 "--kong-from does not apply in luzhou: none of its patterns or payments "
+                 "reads who fed a kong", id="luzhou has no such rule"),
     pytest.param([HAND, "--rules", GD, "--opt", "gangbao_quanbao=true", "--kong-from", "S"],
                  "--kong-from needs --kong-draw (won on the replacement tile of a kong claimed "
                  "from that seat's discard)", id="without --kong-draw"),

@@ -132,7 +132,8 @@ LANZHOU_E = "rules: lanzhou\nseats:\n  E: 111m123m456m789m E E\nevents:\n  - {wi
                  "event 2: heavenly is won on the deal: no seat can have won before it (an "
                  "earlier win)", id="heavenly after a win"),
     pytest.param(GD + E + "events:\n  - {win: E, tile: 5p, declared: true}\n", [],
-                 "event 1: declared does not apply in guangdong", id="a flag the ruleset has not"),
+                 "event 1: declared does not apply in guangdong: none of its patterns or "
+                 "payments reads a declared ready hand", id="a flag the ruleset has not"),
     pytest.param(GD + E + "events:\n  - {win: E, tile: 5p, horses: 1m}\n", [],
                  "event 1 (horses): horses are off in guangdong; set opts.horses to 1",
                  id="horses off"),

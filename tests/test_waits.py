@@ -239,7 +239,8 @@ def test_api_waits_takes_the_indicator():
 
 
 @pytest.mark.parametrize("args, said", [
-    pytest.param(["--indicator", "N"], "--indicator does not apply in luzhou", id="luzhou"),
+    pytest.param(["--indicator", "N"], "--indicator does not apply in luzhou: its ghost is "
+                 "fixed, not flipped", id="luzhou"),
     pytest.param(["--rules", "guangdong", "--indicator", "N", "--opt", "indicator=S"],
                  "--indicator N and indicator=S disagree", id="two indicators"),
     pytest.param(["--rules", "guangdong", "--indicator", "N", "--opt", "ghost=fixed"],
