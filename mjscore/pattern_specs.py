@@ -80,10 +80,11 @@ def build_patterns(spec: dict, label: str) -> tuple:
             kw=FrozenDict(p.get("params") or {})))
     ids = {p.id for p in out}
     by_id = {p.id: p for p in out}
+    ringed = _in_rings(out, by_id)
     for p in out:
         # (A pattern is dropped where one that applies excludes it, and drops nothing itself
         # then: in a ring, none would apply first, so a hand with them all had none of them.)
-        ring = _ring(p.id, by_id)
+        ring = _ring(p.id, by_id) if p.id in ringed else None
         if ring:
             what = "a pattern cannot exclude itself" if len(ring) == 1 else \
                 f"{ring[0]} and {ring[1]} exclude each other, so a hand with both would have " \
@@ -116,18 +117,68 @@ def every_win_base(rs):
 
 def _ring(start: str, by_id: dict) -> list | None:
     """The patterns of an `excludes` ring through `start` (each excluding the next, the last
-    `start`), in that order, or None."""
+    `start`), in that order, or None: the first met going down each one's excludes in turn.
+    (A stack, not recursion: a house file's chain of a thousand excludes ran out of Python's
+    recursion, and was told "input nested too deeply", with no file or key.)"""
     path, seen = [start], {start}
-
-    def walk(pid: str) -> bool:
-        for x in getattr(by_id.get(pid), "excludes", ()):
+    todo = [iter(getattr(by_id.get(start), "excludes", ()))]
+    while todo:
+        for x in todo[-1]:
             if x == start:
-                return True
+                return path
             if x not in seen:
                 seen.add(x)
                 path.append(x)
-                if walk(x):
-                    return True
-                path.pop()
-        return False
-    return path if walk(start) else None
+                todo.append(iter(getattr(by_id.get(x), "excludes", ())))
+                break
+        else:
+            todo.pop()
+            path.pop()
+    return None
+
+
+def _in_rings(out: list, by_id: dict) -> set:
+    """The ids of the patterns on some `excludes` ring: those of a strongly connected
+    component of more than one, or excluding themselves (Tarjan's, with a stack). Once for
+    the file, where a walk from each pattern took seconds in a dense file of hundreds."""
+    index: dict = {}
+    low: dict = {}
+    stack, on_stack, ringed = [], set(), set()
+    for root in out:
+        if root.id in index:
+            continue
+        todo = [(root.id, iter(root.excludes))]
+        index[root.id] = low[root.id] = len(index)
+        stack.append(root.id)
+        on_stack.add(root.id)
+        while todo:
+            pid, edges = todo[-1]
+            for x in edges:
+                if x == pid:
+                    ringed.add(pid)
+                if x not in by_id:
+                    continue  # (an unknown id: refused below, by name)
+                if x not in index:
+                    index[x] = low[x] = len(index)
+                    stack.append(x)
+                    on_stack.add(x)
+                    todo.append((x, iter(by_id[x].excludes)))
+                    break
+                if x in on_stack:
+                    low[pid] = min(low[pid], index[x])
+            else:
+                todo.pop()
+                if todo:
+                    parent = todo[-1][0]
+                    low[parent] = min(low[parent], low[pid])
+                if low[pid] == index[pid]:
+                    part = []
+                    while True:
+                        x = stack.pop()
+                        on_stack.discard(x)
+                        part.append(x)
+                        if x == pid:
+                            break
+                    if len(part) > 1:
+                        ringed.update(part)
+    return ringed

@@ -736,3 +736,39 @@ def test_a_robbed_kong_is_a_discard_type_win_for_win_patterns(tmp_path):
     r = score("1111m23m56m789p11p4m", str(p), rob_kong="S")
     assert (r.value, r.net["E"], r.net["S"]) == (12, 12, -12)
     assert [h.en for h in r.patterns] == ["Gui Discard Win", "No-Ghost Hand Bonus"]
+
+
+def _excluding(n: int, ring: bool) -> str:
+    """A house file of `n` patterns, each excluding the next (the last the first: `ring`)."""
+    lines = ["extends: guangdong", "name: chain", "patterns:"]
+    for i in range(n):
+        nxt = f"p{(i + 1) % n}" if ring or i < n - 1 else None
+        lines.append(f"  p{i}: {{pattern: all_triplets, name: P{i}, en: E{i}, add: 1"
+                     + (f", excludes: [{nxt}]" if nxt else "") + "}")
+    return "\n".join(lines) + "\n"
+
+
+# (The fuzz review: a chain of 1,000 excludes ran out of Python's recursion, told as "input
+# nested too deeply", naming no file or key; a ring of 1,000 likewise, not as a ring.)
+@pytest.mark.parametrize("ring, code, said", [
+    pytest.param(False, 0, "ok (ruleset chain, 1504 patterns", id="a chain"),
+    pytest.param(True, 2, "patterns.p0: p0, p1, p2, p3, ", id="a ring"),
+])
+def test_a_long_excludes_chain_is_read_and_a_long_ring_named(tmp_path, ring, code, said):
+    path = tmp_path / "chain.yaml"
+    path.write_text(_excluding(1500, ring), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "check", str(path)])
+    assert res.exit_code == code and said in res.output, res.output
+    assert not ring or res.output.endswith("p1498 and p1499 exclude each other in a ring (each "
+                                           "the next, the last the first), so a hand with them "
+                                           "all would have none: break the ring\n")
+
+
+def test_the_ring_named_is_the_first_pattern_on_one(tmp_path):
+    path = tmp_path / "h.yaml"
+    path.write_text("extends: luzhou\npatterns: {qidui: {excludes: [qingyise]}, "
+                    "qingyise: {excludes: [wugui]}, wugui: {excludes: [qingyise]}}\n",
+                    encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "check", str(path)])
+    assert res.exit_code == 2 and ": patterns.qingyise: qingyise and wugui exclude each other" \
+        in res.output, res.output
