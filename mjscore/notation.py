@@ -105,6 +105,11 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
                         text[j].islower():
                     raise NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)
+                if not hint and not (half_width(text[j]) or text[j]).isalpha():
+                    # A stray mark among the digits ("12,3m", "5*p") is the slip, where it
+                    # stands: told at the digits' first column, it was never named.
+                    raise NotationError(f'unknown tile {written(text[j])}'
+                                        f'{tile_hint(text[j], text)}', offset + j + 1)
                 raise NotationError(f'digits "{digits}" have no suit{hint}', col)
             top = 7 if suit == "z" else 9
             for rank, rcol, raw in ranks:
