@@ -26,17 +26,22 @@ def _fail(e: MjscoreError):
 
 
 def _say(line: str) -> None:
-    """`line` on stderr; where it has nowhere to go (closed, or a full disk), 141 as for a
-    closed pipe (README, "Exit codes"): 1 would say some hand was not a legal win."""
+    """`line` on stderr; where it has nowhere to go (a closed pipe or stream), 141 as for a
+    closed pipe (README, "Exit codes"): 1 would say some hand was not a legal win. Where it
+    cannot be written for another reason (a full disk), it is lost and the caller goes on to
+    its own status: bad input is 2 whether or not it could be told (the fuzz review: it was
+    141, which says the reader went away)."""
     try:
         click.echo(line, err=True)
-    except OSError:  # (BrokenPipeError among them)
+    except BrokenPipeError:
         _closed_pipe()
+    except OSError:
+        _to_null(sys.stderr)  # (what it still buffers is not written again at exit)
 
 
 def _closed_pipe():
-    """The reader went away (`| head`), or a stream has nowhere to go (`>&-`, an error message
-    into a full disk): stop quietly with 141, what a shell reports for any tool a closed pipe
+    """The reader went away (`| head`), or a stream has nowhere to go (`>&-`): stop quietly
+    with 141, what a shell reports for any tool a closed pipe
     stops (128 + SIGPIPE); 1 would tell a script that some hand was not a legal win."""
     _to_null(sys.stdout, sys.stderr)
     sys.exit(CLOSED_PIPE)
