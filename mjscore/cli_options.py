@@ -73,21 +73,24 @@ score_params = _declared(
     once("--kong-from", metavar="SEAT", help="With --kong-draw: the kong was claimed from "
          "SEAT's discard, and SEAT pays the whole win (杠爆全包, where the ruleset has it)."),
     click.option("--after-kong", is_flag=True, help="With --discard: the discarder had just "
-                 "konged (杠上炮; the guide's Kong Penalty)."),
+                 "konged (杠上炮; the guide's Kong Penalty: luzhou, luzhou-guide)."),
     once("--rob-kong", metavar="SEAT", help="Robbed SEAT's added kong (抢杠, Robbing the "
          "Kong)."),
     once("--won", metavar="SEATS", help="Comma list of seats that already won (血战: "
          "luzhou, luzhou-guide; elsewhere the hand ends at its win)."),
-    click.option("--declared", is_flag=True, help="报牌 / 报章 was declared (the guide's Report "
-                 "Tile)."),
-    click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal."),
-    click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first tile."),
+    click.option("--declared", is_flag=True, help="报牌 / 报章 was declared (luzhou; lanzhou, "
+                 "where a win needs it; the guide's Report Tile, luzhou-guide with --opt "
+                 "report_tile=true)."),
+    click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal "
+                 "(luzhou)."),
+    click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first "
+                 "tile (luzhou)."),
     once("--ghosts-drawn", type=Whole(), default=None, metavar="N", help="Ghosts drawn this hand "
-         "(喜钱; default: the ghosts the hand holds)."),
+         "(喜钱, luzhou; default: the ghosts the hand holds)."),
     INDICATOR,
     once("--dealer", default="E", show_default=True, metavar="SEAT", help="The dealer's seat."),
-    once("--horses", metavar="TILES", help="买马 tiles drawn, in hand notation (as many as "
-         "--opt horses=N draws)."),
+    once("--horses", metavar="TILES", help="买马 tiles drawn, in hand notation "
+         "(guangdong: as many as --opt horses=N draws)."),
     click.option("--opt", "opts", multiple=True, metavar="KEY=VALUE", help=OPT_HELP),
     once("--format", "fmt", type=FORMATS, default="table", show_default=True, help=FORMAT_HELP),
     click.option("--explain", is_flag=True, help="Also list the readings that differ in "

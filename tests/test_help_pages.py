@@ -31,3 +31,22 @@ def test_explain_says_which_readings_it_lists():
     page = CliRunner().invoke(cli, ["score", "--help"]).stdout
     assert "Also list the readings that differ in patterns or value, best first." in \
         " ".join(page.split())
+
+
+# (The first-time-user review: which ruleset takes a flag was in README's table only.) A flag
+# whose help names shipped rulesets names each that takes it, by default or by an option, and
+# no other.
+@pytest.mark.parametrize("flag", ["--after-kong", "--won", "--declared", "--heavenly",
+                                  "--earthly", "--ghosts-drawn", "--indicator", "--horses"])
+def test_score_help_names_the_rulesets_a_flag_applies_in(flag):
+    import re
+
+    from mjscore.ruleset import load
+    from mjscore.ruleset_files import shipped_names
+    shipped = set(shipped_names())
+    option = next(p for p in cli.commands["score"].params if flag in p.opts)
+    named = set(re.findall(r"[a-z]+(?:-[a-z]+)?", option.help)) & shipped
+    key = flag[2:].replace("-", "_")
+    takes = {name for name in shipped for item in load(name).data.get("context", ())
+             if item == key or isinstance(item, dict) and key in item}
+    assert named == takes, (flag, option.help)
