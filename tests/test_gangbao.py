@@ -88,8 +88,8 @@ def test_the_table_names_the_kong_and_the_rule():
     lines = res.stdout.splitlines()
     assert "Win:      E by self-draw on a kong replacement (杠上开花) with P, the kong claimed " \
            "from S's discard" in lines
-    assert "S pays 4 for each of 3 shares (the discarder of the konged tile, alone: 杠爆全包)." \
-        in lines
+    assert "S pays 4 for each of 3 shares, 12 in all (the discarder of the konged tile, " \
+           "alone: 杠爆全包)." in lines
     assert "S       E            8  liability: 2 more shares" in lines
 
 

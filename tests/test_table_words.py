@@ -64,7 +64,7 @@ def test_value_line_shows_the_working(args, want):
     pytest.param(["123m456m789m123p55p", "--rules", "guangdong"],
                  "S, W and N each pay 4 (every other player).", id="guangdong self-draw"),
     pytest.param(["123m456m789m11p3pP2p", "--win", "2p", "--rules", "guangdong", "--rob-kong",
-                  "S"], "S pays 2 for each of 3 shares (the konger, alone).",
+                  "S"], "S pays 2 for each of 3 shares, 6 in all (the konger, alone).",
                  id="guangdong robbing: three shares"),
 ])
 def test_payer_line_names_the_payers_and_the_rule(args, want):
