@@ -322,7 +322,8 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
         raise refusal("{earthly} is won on the dealer's first discard, not on a robbed kong "
                       "({rob_kong})")
     if earthly and d and d != dl:
-        raise refusal("{earthly} on a discard is won on the dealer's first discard")
+        raise refusal("{earthly} on a discard is won on the dealer's first discard: {discard} "
+                      "names {d}, not the dealer {dl}", d=d, dl=dl)
     if n or counted_given:
         supply = ghost_supply(rs)
         if n > supply:
