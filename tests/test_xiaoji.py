@@ -29,6 +29,9 @@ TOSSED, HELD, REST = "123m456m11p234p[CF1s]", "123m456m11p234pCF1s", "123m 456m 
     pytest.param("123m456m11p234p[CFP]", OFF, True, 4, f"{REST} [CFP]", id="off: tossed CFP"),
     pytest.param("123m456m11p234p[19mE]", OFF, True, 2, f"{REST} [19mE]", id="off: toss group"),
     pytest.param("CCFF11s123m456m55p", OFF, False, 0, None, id="off: no 1s in two sets"),
+    # (The ghost review: the 1s is no fifth 白 beside a kong of four; it is the 1s, in its role.)
+    pytest.param("123m456m11p(PPPP)[CF1s]", None, True, 4, "123m 456m 11p [CF+1s=P] (PPPP)",
+                 id="on: the set's 1s beside four 白"),
 ])
 def test_stand_in_on_and_off(hand, opts, legal, value, reading):
     r = score(hand, "lanzhou", win="4p" if "4p" in hand else None, declared=True, opts=opts)
