@@ -134,6 +134,9 @@ def settle_win(table, ev) -> tuple:
     if skipped:
         text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
                 "downstream takes it)"
+    elif len(results) > 1 and ev.fields.get("from"):
+        # (Listed as settled, which may not be as the record wrote them: the review asked why.)
+        text += f" (settled in turn order from {ev.fields['from']})"
     return text, tuple(rows), tuple(results), refused[0] if refused else None
 
 

@@ -30,7 +30,8 @@ Left out, paying 0: N to S and W (花猫 (flower cat) pays)
 
 THREE_EVENT_1 = """\
 Event 1: N wins on W's discard with 5p: 大对子 10 颗, cap 1 -> 1 颗, halved, rounded down -> 0 颗; \
-S wins on W's discard with 5p: 闺 5 颗, cap 1 -> 1 颗, halved, rounded down -> 0 颗
+S wins on W's discard with 5p: 闺 5 颗, cap 1 -> 1 颗, halved, rounded down -> 0 颗 \
+(settled in turn order from W)
 Left out, paying 0: W to N and S (hand value)
 """
 

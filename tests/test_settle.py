@@ -1213,7 +1213,7 @@ def test_a_house_rule_with_no_flower_cat_payment_has_three_suits_pay_as_not_read
     pytest.param("luzhou-chajiao", "Event 1: E wins by self-draw with 5p: 闺 5 颗",
                  id="luzhou: nobody won before: nothing to say"),
     pytest.param("guide-example-3", "Event 1: N wins on W's discard with 2p: Gui Discard Win 2 ke; S "
-                 "wins on W's discard with 2p: Basic Win 2 ke",
+                 "wins on W's discard with 2p: Basic Win 2 ke (settled in turn order from W)",
                  id="a discard: W pays, in turn order from W (the guide's 'in turn order')"),
 ])
 def test_a_win_says_why_a_seat_that_won_does_not_pay(record, line):

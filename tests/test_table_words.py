@@ -267,7 +267,7 @@ def test_a_dragon_set_a_house_rule_drops_is_not_put_down_to_the_discard(tmp_path
 @pytest.mark.parametrize("args, want", [
     pytest.param(["settle", "samples/records/guide-example-3.yaml"],
                  "Event 1: N wins on W's discard with 2p: Gui Discard Win 2 ke; S wins on W's "
-                 "discard with 2p: Basic Win 2 ke", id="settle"),
+                 "discard with 2p: Basic Win 2 ke (settled in turn order from W)", id="settle"),
     pytest.param(["waits", "123m456m789m11p2p3p", *GUIDE],
                  "1p           12  Basic Win, No-Ghost Hand Bonus", id="waits"),
     pytest.param(["score", "11112222333m55pC", *GUIDE, "--explain"],
