@@ -27,13 +27,26 @@ def read_csv(text, name: str) -> Iterator[Record]:
     if header is None:
         return
     columns = _columns(header, name)
+    unusable = None  # a later header's problem: the rows under it cannot be read by it
     number = 0
     for cells in _rows(lines):
-        if not cells:
-            continue  # a blank line is no record
+        if not cells or not isinstance(cells, str) and not "".join(cells).strip():
+            continue  # a blank line is no record, nor a row of empty cells (a spreadsheet's)
+        if not isinstance(cells, str) and _a_header(cells):
+            # Another header further down (files joined, a second table pasted below): the
+            # rows under it are read by it, not by the first one's order of columns. (Never
+            # a record: a hand is never a column's name.)
+            try:
+                columns, unusable = _columns(cells, name), None
+            except InputError as e:
+                unusable = (f"the header on line {lines.line_no} cannot be used: "
+                            f"{str(e).removeprefix(f'{name}: CSV header: ')}")
+            continue
         number += 1
         if isinstance(cells, str):  # a row the reader could not take whole
             yield Record(name, number, problem=cells)
+        elif unusable:
+            yield Record(name, number, problem=unusable)
         elif garbled("".join(cells)):
             yield Record(name, number, problem=f"not UTF-8 text (line {lines.line_no})")
         elif len(cells) != len(columns):
@@ -42,9 +55,24 @@ def read_csv(text, name: str) -> Iterator[Record]:
                                                f"{counted(m, 'column')} (line {lines.line_no})")
         else:
             # An empty cell is a key not given, so one file can mix records that use a
-            # column with records that do not.
+            # column with records that do not; a column passed over (None) is read by no one.
             yield Record(name, number, {k: v.strip() for k, v in zip(columns, cells)
-                                        if v.strip()})
+                                        if k is not None and v.strip()})
+
+
+def _a_header(cells: list) -> bool:
+    """Whether a row is a header: every cell a column's name (or blank, or passed over), one
+    of them hand."""
+    keys = [_key(c) for c in cells if c.strip()]
+    return "hand" in keys and all(k in KEYS or k.startswith("#") for k in keys)
+
+
+def _key(col: str) -> str:
+    """A header cell as the key it names: a spreadsheet's `Hand` or `Kong Draw` is hand and
+    kong_draw (the keys are lower case, with _ between words: nothing else is close)."""
+    key = col.strip()
+    plain = "_".join(key.lower().replace("-", " ").split())
+    return plain if plain in KEYS else key
 
 
 def _header(lines: _QuotedLines, name: str) -> list | None:
@@ -184,29 +212,37 @@ class _QuotedLines:
 
 
 def _columns(header: list, name: str) -> list:
-    """The header's column names. A wrong header is a file error: it would spoil every row in
-    the same way, and one line saying so beats a thousand identical record errors."""
+    """The header's column names (None for a column passed over: its name starts with #).
+    A wrong header is a file error: it would spoil every row in the same way, and one line
+    saying so beats a thousand identical record errors."""
     if garbled("".join(header)):
         raise InputError(f"{name}: CSV header: not UTF-8 text")
-    columns = [c.strip() for c in header]
+    columns = [_key(c) for c in header]
     for i, col in enumerate(columns, 1):
         if not col:
-            raise InputError(f"{name}: CSV header: column {i} has no name")
+            raise InputError(f"{name}: CSV header: column {i} has no name (name it with a "
+                             f"leading # for mjscore to pass it over, or delete it)")
+        if col.startswith("#"):
+            continue
         if col not in KEYS:
-            why = _other_separator(col) or unknown("column", col, KEYS)
+            why = _other_separator(col) or unknown("column", col, KEYS) + PASS_OVER
             raise InputError(f"{name}: CSV header: {why}")
         if columns.index(col) != i - 1:
             raise InputError(f'{name}: CSV header: column "{col}" appears twice')
     if "hand" not in columns:
         raise InputError(f'{name}: CSV header: no "hand" column')
-    return columns
+    return [None if c.startswith("#") else c for c in columns]
+
+
+# (A spreadsheet's notes, dates and players' names: kept in the file, read by no one.)
+PASS_OVER = " (a column for mjscore to pass over, such as notes, is named with a leading #)"
 
 
 def _other_separator(col: str) -> str | None:
     """A spreadsheet set to another locale saves its CSV with ";" between cells (or a tab):
     the whole header is then one unknown column, and the nearest key no help."""
     for sep, called in ((";", '";"'), ("\t", "tabs")):
-        parts = [c.strip() for c in col.split(sep)]
-        if len(parts) > 1 and all(c in KEYS for c in parts):
+        parts = [_key(c) for c in col.split(sep) if c.strip()]
+        if sep in col and ("hand" in parts or parts and all(c in KEYS for c in parts)):
             return f'"{col[:40]}" is one column: columns are separated by commas, not {called}'
     return None

@@ -105,7 +105,10 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
                         text[j].islower():
                     raise NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)
-                if not hint and not (half_width(text[j]) or text[j]).isalpha():
+                plain = half_width(text[j]) or text[j]
+                # (A full-width bracket ends the digits as its plain form does: a hint to
+                # write "[" there would only lead to "digits have no suit".)
+                if not hint and not plain.isalpha() and plain not in "[({])}":
                     # A stray mark among the digits ("12,3m", "5*p") is the slip, where it
                     # stands: told at the digits' first column, it was never named.
                     raise NotationError(f'unknown tile {written(text[j])}'

@@ -547,6 +547,41 @@ def test_csv_header_problem_is_one_file_error(tmp_path, header, fragment):
     assert result.stdout == ""
 
 
+# -- CSV as spreadsheets save it (the spreadsheet review) ----------------------------------
+
+HAND = "111m222m333p444p55p"
+
+
+@pytest.mark.parametrize("text, code, rows", [
+    pytest.param(f"hand,discard\n{HAND},S\n,\n,\n", 0, [("S", 20)],
+                 id="rows of empty cells are blank lines"),
+    pytest.param(f"hand,seat,discard\n{HAND},E,S\n\nhand,discard,seat\n{HAND},E,S\n", 0,
+                 [("S", 20), ("E", 20)], id="a second header: the rows under it read by it"),
+    pytest.param(f"hand,discard\n{HAND},S\nhand,discard\n{HAND},W\n", 0,
+                 [("S", 20), ("W", 20)], id="files joined: the header again"),
+    pytest.param(f"Hand,Kong Draw,Discard, SEAT \n{HAND},false,S,N\n", 0, [("S", 20)],
+                 id="a spreadsheet's capitals and spaces"),
+    pytest.param(f"#date,hand,# notes,discard\n3 Dec,{HAND},good hand,S\n", 0, [("S", 20)],
+                 id="columns passed over"),
+    pytest.param(f"hand,discard\n{HAND},S\nhand,seat,seat\n{HAND},E,S\n", 2,
+                 [("S", 20), "the header on line 3 cannot be used: column \"seat\" appears "
+                  "twice"], id="a second header that cannot be used"),
+])
+def test_csv_as_a_spreadsheet_saves_it(tmp_path, text, code, rows):
+    path = tmp_path / "club.csv"
+    path.write_text(text, encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == code, result.output
+    got = rows_of(result)
+    assert [r["record"] for r in got] == list(range(1, len(rows) + 1))
+    for row, want in zip(got, rows):
+        if isinstance(want, str):
+            assert row["error"] == want
+        else:
+            payer, amount = want
+            assert row["net"][payer] == -amount, row
+
+
 # -- files ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, content", [

@@ -43,6 +43,7 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 '111m12,3m456m789m5pC' => invalid hand: column 7: unknown tile "," (punctuation: leave it out; a space may separate groups)
 '111m123m456m789m5*pC' => invalid hand: column 18: unknown tile "*"
 '111m1#23m456m789m5pC' => invalid hand: column 6: unknown tile "#"
+'111m12［3m456m789m5pC' => invalid hand: column 5: digits "12" have no suit
 123m456m789m11p23p赖子 => invalid hand: column 19: unknown tile "赖" (赖子 names no tile: write the ghost tile itself, as mjscore rules show NAME names it)
 111m123m456m789m5pC --rules luzhou.yaml => invalid ruleset: luzhou.yaml: no such file (the shipped ruleset is named luzhou, without .yaml)
 123m456m789m11p2pC => invalid hand: {13, 0} (13 tiles are a hand waiting for its 14th: mjscore waits lists what it waits on)
@@ -142,8 +143,15 @@ def test_a_character_hard_to_see_is_named(hand, line):
                  'columns are separated by commas, not ";"', id="a spreadsheet's semicolons"),
     pytest.param("hand\twin\n111m123m456m789m5pC\t5p\n", 'CSV header: "hand\\twin" is one '
                  "column: columns are separated by commas, not tabs", id="tabs"),
-    pytest.param("hand;wn\n111m\n", 'CSV header: unknown column "hand;wn"; did you mean "hand"?',
-                 id="not every part a key: the nearest key"),
+    # (The spreadsheet review: a header of a misspelt key or a note beside hand is semicolons
+    # too, as are a spreadsheet's capitals and trailing empty cells.)
+    pytest.param("hand;wn\n111m\n", 'CSV header: "hand;wn" is one column: columns are separated '
+                 'by commas, not ";"', id="a part not a key, beside hand"),
+    pytest.param("Hand;Discard;;\n111m;S;;\n", 'CSV header: "Hand;Discard;;" is one column: '
+                 'columns are separated by commas, not ";"', id="capitals, empty cells"),
+    pytest.param("win;wn\n111m\n", 'CSV header: unknown column "win;wn"; did you mean "win"? '
+                 "(a column for mjscore to pass over, such as notes, is named with a leading #)",
+                 id="no hand, not every part a key: the nearest key"),
 ])
 def test_a_csv_saved_with_another_separator_says_so(tmp_path, monkeypatch, text, why):
     """A paper scorer's spreadsheet set to another locale saves ";" between cells: the header
