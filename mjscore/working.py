@@ -121,7 +121,8 @@ def payer_words(r, unit: str) -> str:
     if not seats:
         return f"Nobody pays the hand's {amount} ({why})."
     if shares > 1:  # (the total said: the table shows the shares past the first as a row)
-        amount += f"{shares_words(shares)}, {r.value * shares}{unit} in all"
+        amount += f"{shares_words(shares)}, {r.value * shares}{unit} " + \
+            ("in all" if len(seats) == 1 else "from each")
     if len(seats) == 1:
         return f"{seats[0]} pays {amount} ({why})."
     return f"{either(seats, 'and')} each pay {amount} ({why})."

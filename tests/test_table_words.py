@@ -66,9 +66,14 @@ def test_value_line_shows_the_working(args, want):
     pytest.param(["123m456m789m11p3pP2p", "--win", "2p", "--rules", "guangdong", "--rob-kong",
                   "S"], "S pays 2 for each of 3 shares, 6 in all (the konger, alone).",
                  id="guangdong robbing: three shares"),
+    pytest.param(["123m456m789m123pSS", "--rules", "HOUSE"], "S, W and N each pay 4 for each of "
+                 "2 shares, 8 from each (every other player).", id="several payers, two shares"),
 ])
-def test_payer_line_names_the_payers_and_the_rule(args, want):
-    out = lines(*args)
+def test_payer_line_names_the_payers_and_the_rule(tmp_path, args, want):
+    house = tmp_path / "two.yaml"  # (a house file: every payer pays two shares)
+    house.write_text("extends: guangdong\nname: two\npayers: {self_draw: {who: others, "
+                     "shares: 2}}\n", encoding="utf-8")
+    out = lines(*[str(house) if a == "HOUSE" else a for a in args])
     assert want in out
     assert not any(x.startswith("Each payer") for x in out)
 
