@@ -83,7 +83,8 @@ def not_utf8(data: bytes, at: int | None = None) -> str:
         except UnicodeDecodeError as e:
             at = e.start
     line = data.count(b"\n", 0, at) + 1
-    return f"not UTF-8 text (line {line})"
+    # (Most often a spreadsheet's plain CSV in the system's encoding: GBK on a Chinese Windows.)
+    return f"not UTF-8 text (line {line}): save it as UTF-8"
 
 
 def _all_there(raw) -> bool:

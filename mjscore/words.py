@@ -190,9 +190,13 @@ def schema_text(err, what: str) -> tuple:
 def whole_hint(v) -> str:
     """What to add where a whole number is wanted and `v` is one written with a decimal point
     (YAML's 10.0, or 1_0.0_0), else nothing."""
-    if isinstance(v, float) and v.is_integer() and not isinstance(v, _Spelt):
+    if isinstance(v, float) and v.is_integer() and not isinstance(v, _Spelt) or \
+            isinstance(v, str) and _WHOLE_WITH_POINT.fullmatch(v):  # (a spreadsheet's "6.0")
         return " (a whole number is written without a decimal point)"
     return ""
+
+
+_WHOLE_WITH_POINT = re.compile(r"\s*[0-9]+\.0*\s*")
 
 
 def extra_key(err):

@@ -566,6 +566,9 @@ HAND = "111m222m333p444p55p"
     pytest.param(f"hand,discard\n{HAND},S\nhand,seat,seat\n{HAND},E,S\n", 2,
                  [("S", 20), "the header on line 3 cannot be used: column \"seat\" appears "
                   "twice"], id="a second header that cannot be used"),
+    pytest.param(f"hand,ghosts_drawn,opts\n{HAND},6.0,ghosts=8\n", 2,
+                 ['"ghosts_drawn" must be a whole number, not the text "6.0" (a whole number is '
+                  "written without a decimal point)"], id="a count written 6.0"),
 ])
 def test_csv_as_a_spreadsheet_saves_it(tmp_path, text, code, rows):
     path = tmp_path / "club.csv"

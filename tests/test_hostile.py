@@ -87,17 +87,17 @@ BAD_YAML = [
                  "rules: luzhou\nseats: {}\nevents: [{ghosts: S, drawn: 010}]\n",
                  "line 3: 010 reads as 8 in YAML (an octal number); write 10, or quote it if it "
                  "is text", id="an octal number"),
-    pytest.param(bytes(range(256)) * 4, bytes(range(256)) * 4, "not UTF-8 text (line 2)",
+    pytest.param(bytes(range(256)) * 4, bytes(range(256)) * 4, "not UTF-8 text (line 2): save it as UTF-8",
                  id="binary file"),
     pytest.param(b"extends: luzhou\nname: a\x00b\n", b"rules: luzhou\nseats: a\x00b\n",
                  "not a text file (it holds NUL bytes: line 2)", id="NUL bytes in UTF-8 text"),
     pytest.param("name: café\n".encode("latin-1"), "seats: café\n".encode("latin-1"),
-                 "not UTF-8 text (line 1)", id="Latin-1 text"),
+                 "not UTF-8 text (line 1): save it as UTF-8", id="Latin-1 text"),
     # (The line of the first byte that is not UTF-8: said as "not UTF-8 text" alone, a long
     # file had to be searched by hand.)
     pytest.param("extends: luzhou\nname: x\ntitle: café\n".encode("latin-1"),
                  "rules: luzhou\nseats: {}\nevents: [] # café\n".encode("latin-1"),
-                 "not UTF-8 text (line 3)", id="Latin-1 on line 3"),
+                 "not UTF-8 text (line 3): save it as UTF-8", id="Latin-1 on line 3"),
     pytest.param("name: x\n".encode("utf-16"), "seats: x\n".encode("utf-16"),
                  "UTF-16 text, not UTF-8: save it as UTF-8", id="UTF-16 text"),
     pytest.param(b"#" * MB + b"\n", b"#" * MB + b"\n", f"larger than {MB} bytes",
