@@ -319,14 +319,14 @@ def batch(files, rules, input_format, fmt, output, jobs):
     from .batch import BAD, NOT_LEGAL, score_all
     from .batch_inputs import check_run, open_output, unmade
     from .output_guard import opened_identity, spares_rulesets
-    from .records import read
+    from .records import read_files
     from .workers import Stopped, WorkerLost, stop_on_signals
     from .ruleset_files import one_ruleset
     one_ruleset(rules, "batch", "a record's rules key can name another")
     # Fail on a bad command line before a single row is written (or -o truncated).
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
     guard = check_run(files, rules, input_format, output, stdin, sys.stdout)
-    records = (rec for path in files for rec in read(path, input_format, stdin))
+    records = read_files(list(files), input_format, stdin)
     sink, to_file, rows = None, False, None
     restore = stop_on_signals()
     try:

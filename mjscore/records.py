@@ -193,6 +193,20 @@ def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:
                 text.detach()  # closing the wrapper would close the caller's stdin
 
 
+def read_files(paths: list, given: str | None = None, stdin=None) -> Iterator[Record]:
+    """The records of `paths`, file after file (`read`). A file that stops the run says
+    which files after it were not read: the rows written before it were the files before."""
+    for i, path in enumerate(paths):
+        try:
+            yield from read(path, given, stdin)
+        except InputError as e:
+            rest = [label(p) for p in paths[i + 1:]]
+            if not rest:
+                raise
+            raise InputError(f"{e}; not read after it: {', '.join(rest[:3])}"
+                             f"{', ...' if len(rest) > 3 else ''}") from None
+
+
 def _yaml(text, name: str) -> Iterator[Record]:
     from .yamlfile import Items, parse_top
     raw = text.buffer.read()  # (bytes, so that a byte that is not UTF-8 is told by its line)

@@ -585,6 +585,26 @@ def test_csv_as_a_spreadsheet_saves_it(tmp_path, text, code, rows):
             assert row["net"][payer] == -amount, row
 
 
+# (The spreadsheet review: the files after one that stops the run were never named.)
+@pytest.mark.parametrize("after, said", [
+    pytest.param([], "", id="the last file"),
+    pytest.param(["b.csv"], "; not read after it: b.csv", id="one after it"),
+    pytest.param(["b.csv", "c.csv", "d.csv", "e.csv"], "; not read after it: b.csv, c.csv, "
+                 "d.csv, ...", id="four after it"),
+])
+def test_a_file_that_stops_the_run_names_those_not_read(tmp_path, monkeypatch, after, said):
+    monkeypatch.chdir(tmp_path)  # (short names in the message)
+    here = tmp_path
+    (here / "a.csv").write_text(f"hand,discard\n{HAND},S\n", encoding="utf-8")
+    (here / "bad.csv").write_text(f"hand,colour\n{HAND},red\n", encoding="utf-8")
+    for name in after:
+        (here / name).write_text(f"hand\n{HAND}\n", encoding="utf-8")
+    result = run("a.csv", "bad.csv", *after, "--format", "jsonl")
+    one_error_line(result, 'bad.csv: CSV header: unknown column "colour"')
+    assert result.stderr.endswith(f"leading #){said}\n"), result.stderr
+    assert [r["record"] for r in rows_of(result)] == [1]
+
+
 # -- files ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, content", [
