@@ -158,6 +158,9 @@ def _opts(value, yaml: bool = True) -> dict:
     if not isinstance(value, str):
         raise InputError(f'"opts" must be a mapping or "key=value;key=value", '
                          f"not {describe(value, yaml)}")
+    if ";" not in value and "," in value and value.count("=") > 1:  # (a CSV list's habit)
+        raise InputError(f'"opts": its pairs are separated by ";", not ",": write '
+                         f'"{value.replace(",", ";")[:80]}"')
     return parse_pairs([item for item in value.split(";") if item.strip()], '"opts"',
                        "key=value;key=value", InputError)
 

@@ -189,6 +189,11 @@ def parse_pairs(pairs, what: str = "--opt", form: str = "KEY=VALUE",
             raise error(f'{what} takes {form}, not "{item.strip()}"')
         if key in out:
             raise error(f"{what}: {key} is given twice ({key}={out[key]}, {key}={value.strip()})")
+        if "=" in value:  # (no option's value holds one: several options written as one)
+            parts = [p.strip() for p in item.split(",")]
+            each = f": one {form} each ({' '.join(f'{what} {p}' for p in parts)})" \
+                if what == "--opt" and len(parts) > 1 and all("=" in p for p in parts) else ""
+            raise error(f'{what}: "{item.strip()[:80]}" holds more than one "="{each}')
         out[key] = value.strip()
     return out
 

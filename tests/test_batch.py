@@ -569,6 +569,9 @@ HAND = "111m222m333p444p55p"
     pytest.param(f"hand,ghosts_drawn,opts\n{HAND},6.0,ghosts=8\n", 2,
                  ['"ghosts_drawn" must be a whole number, not the text "6.0" (a whole number is '
                   "written without a decimal point)"], id="a count written 6.0"),
+    pytest.param(f'hand,opts\n{HAND},"cap=100,ghosts=8"\n', 2,
+                 ['"opts": its pairs are separated by ";", not ",": write "cap=100;ghosts=8"'],
+                 id="options written as a list"),
 ])
 def test_csv_as_a_spreadsheet_saves_it(tmp_path, text, code, rows):
     path = tmp_path / "club.csv"

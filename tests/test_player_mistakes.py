@@ -44,6 +44,7 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 '111m123m456m789m5*pC' => invalid hand: column 18: unknown tile "*"
 '111m1#23m456m789m5pC' => invalid hand: column 6: unknown tile "#"
 '111m12［3m456m789m5pC' => invalid hand: column 5: digits "12" have no suit
+111m123m456m789m5pC --opt cap=100,ghosts=8 => invalid option: --opt: "cap=100,ghosts=8" holds more than one "=": one KEY=VALUE each (--opt cap=100 --opt ghosts=8)
 123m456m789m11p23p赖子 => invalid hand: column 19: unknown tile "赖" (赖子 names no tile: write the ghost tile itself, as mjscore rules show NAME names it)
 111m123m456m789m5pC --rules luzhou.yaml => invalid ruleset: luzhou.yaml: no such file (the shipped ruleset is named luzhou, without .yaml)
 123m456m789m11p2pC => invalid hand: {13, 0} (13 tiles are a hand waiting for its 14th: mjscore waits lists what it waits on)
