@@ -135,6 +135,9 @@ def seat_hint(text: str) -> str:
     """Which seat `text`, no seat letter, names where it is one in other words: " (南 is S)",
     " (West is W)", a full-width "Ｓ"; else ""."""
     from .notation import HONOUR_WORDS  # (the winds as the notation takes them)
+    if "，" in text or "、" in text:  # (a Chinese keyboard's comma between seats)
+        listed = text.strip().replace("，", ",").replace("、", ",")
+        return f' (seats are separated by ",": write "{listed}")'
     plain = unicodedata.normalize("NFKC", text.strip().upper())
     # (东家, 西家: the seat named as a player's place at the table, as players say it)
     wind = HONOUR_WORDS.get(plain.removesuffix("家")) if plain != "家" else None

@@ -169,8 +169,11 @@ def input_format(path: str, given: str | None = None) -> str:
     if ext in EXTENSIONS:
         return EXTENSIONS[ext]
     named = f'extension "{ext}"' if ext else "a name with no extension"
+    # (JSON is YAML: a JSON array of records is read as YAML is, given so.)
+    hint = " (a JSON array of records: --input-format yaml)" if ext == ".json" else ""
     raise InputError(f"{label(path)}: cannot tell the format from {named}: "
-                     "name it .yaml, .yml, .jsonl, .ndjson or .csv, or give --input-format")
+                     f"name it .yaml, .yml, .jsonl, .ndjson or .csv, or give --input-format"
+                     f"{hint}")
 
 
 def read(path: str, given: str | None = None, stdin=None) -> Iterator[Record]:

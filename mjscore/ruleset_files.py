@@ -171,8 +171,11 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
     if looks_like_path(ref):  # (a file meant, not a shipped ruleset misspelt)
         raise _NotFound(file_label(ref), "no such file" + _shipped_stem(ref))
     known = ", ".join(shipped_names())
+    # (Names are lower case, as files are named: a spreadsheet's "Luzhou" is told which.)
+    case = next((n for n in shipped_names() if n == ref.strip().lower()), None)
     raise _NotFound(file_label(ref), "unknown ruleset: no shipped ruleset or file of that "
-                                     f"name (shipped: {known})")
+                                     + (f'name (names are lower case: write "{case}")' if case
+                                        else f"name (shipped: {known})"))
 
 
 def _shipped_stem(ref: str) -> str:

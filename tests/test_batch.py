@@ -608,6 +608,14 @@ def test_a_file_that_stops_the_run_names_those_not_read(tmp_path, monkeypatch, a
     assert [r["record"] for r in rows_of(result)] == [1]
 
 
+def test_a_json_array_of_records_is_read_as_yaml_when_told_so(tmp_path):
+    path = tmp_path / "club.json"
+    path.write_text(f'[{{"hand": "{HAND}", "discard": "S"}}]\n', encoding="utf-8")
+    one_error_line(run(str(path)), "(a JSON array of records: --input-format yaml)")
+    result = run(str(path), "--input-format", "yaml", "--format", "jsonl")
+    assert result.exit_code == 0 and rows_of(result)[0]["net"]["S"] == -20
+
+
 # -- files ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, content", [

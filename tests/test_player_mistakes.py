@@ -44,6 +44,8 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 '111m123m456m789m5*pC' => invalid hand: column 18: unknown tile "*"
 '111m1#23m456m789m5pC' => invalid hand: column 6: unknown tile "#"
 '111m12［3m456m789m5pC' => invalid hand: column 5: digits "12" have no suit
+'111m123m456m789m5pC' --won 'S，W' => invalid option: --won takes a seat E, S, W or N, not "S，W" (seats are separated by ",": write "S,W")
+111m123m456m789m5pC --rules Luzhou-Guide => invalid ruleset: Luzhou-Guide: unknown ruleset: no shipped ruleset or file of that name (names are lower case: write "luzhou-guide")
 111m123m456m789m5pC --opt cap=100,ghosts=8 => invalid option: --opt: "cap=100,ghosts=8" holds more than one "=": one KEY=VALUE each (--opt cap=100 --opt ghosts=8)
 123m456m789m11p23p赖子 => invalid hand: column 19: unknown tile "赖" (赖子 names no tile: write the ghost tile itself, as mjscore rules show NAME names it)
 111m123m456m789m5pC --rules luzhou.yaml => invalid ruleset: luzhou.yaml: no such file (the shipped ruleset is named luzhou, without .yaml)
