@@ -30,6 +30,8 @@ def read_csv(text, name: str) -> Iterator[Record]:
     unusable = None  # a later header's problem: the rows under it cannot be read by it
     number = 0
     for cells in _rows(lines):
+        if cells and not isinstance(cells, str) and cells[0].startswith("\ufeff"):
+            cells[0] = cells[0][1:]  # (files joined with `cat`: each one's byte-order mark)
         if not cells or not isinstance(cells, str) and not "".join(cells).strip():
             continue  # a blank line is no record, nor a row of empty cells (a spreadsheet's)
         if not isinstance(cells, str) and _a_header(cells):

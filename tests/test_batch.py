@@ -559,6 +559,8 @@ HAND = "111m222m333p444p55p"
                  [("S", 20), ("E", 20)], id="a second header: the rows under it read by it"),
     pytest.param(f"hand,discard\n{HAND},S\nhand,discard\n{HAND},W\n", 0,
                  [("S", 20), ("W", 20)], id="files joined: the header again"),
+    pytest.param(f"\ufeffhand,discard\n{HAND},S\n\ufeffhand,discard\n\ufeff{HAND},W\n", 0,
+                 [("S", 20), ("W", 20)], id="files joined, each with its byte-order mark"),
     pytest.param(f"Hand,Kong Draw,Discard, SEAT \n{HAND},false,S,N\n", 0, [("S", 20)],
                  id="a spreadsheet's capitals and spaces"),
     pytest.param(f"#date,hand,# notes,discard\n3 Dec,{HAND},good hand,S\n", 0, [("S", 20)],
