@@ -129,7 +129,7 @@ def _value(key: str, value, yaml: bool = True):
         if WHOLE_NUMBER.fullmatch(text):
             return text
         raise InputError(f'"ghosts_drawn" must be a whole number, not {describe(value, yaml)}'
-                         + whole_hint(value))
+                         + whole_hint(value, text=True))
     if key == "won":
         if isinstance(value, str) or isinstance(value, list) and all(isinstance(s, str)
                                                                      for s in value):

@@ -225,6 +225,8 @@ def _columns(header: list, name: str) -> list:
             raise InputError(f"{name}: CSV header: column {i} has no name (name it with a "
                              f"leading # for mjscore to pass it over, or delete it)")
         if col.startswith("#"):
+            if _other_separator(col):  # ("#notes;hand": one column of ";", not passed over)
+                raise InputError(f"{name}: CSV header: {_other_separator(col)}")
             continue
         if col not in KEYS:
             why = _other_separator(col) or unknown("column", col, KEYS) + PASS_OVER

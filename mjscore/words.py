@@ -187,11 +187,12 @@ def schema_text(err, what: str) -> tuple:
     return path, err.message  # a keyword the schemas above do not use
 
 
-def whole_hint(v) -> str:
+def whole_hint(v, text: bool = False) -> str:
     """What to add where a whole number is wanted and `v` is one written with a decimal point
-    (YAML's 10.0, or 1_0.0_0), else nothing."""
+    (YAML's 10.0, or 1_0.0_0; with `text`, where a number may be written as text, a
+    spreadsheet's "6.0"), else nothing."""
     if isinstance(v, float) and v.is_integer() and not isinstance(v, _Spelt) or \
-            isinstance(v, str) and _WHOLE_WITH_POINT.fullmatch(v):  # (a spreadsheet's "6.0")
+            text and isinstance(v, str) and _WHOLE_WITH_POINT.fullmatch(v):
         return " (a whole number is written without a decimal point)"
     return ""
 

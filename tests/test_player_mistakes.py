@@ -152,6 +152,8 @@ def test_a_character_hard_to_see_is_named(hand, line):
                  'by commas, not ";"', id="a part not a key, beside hand"),
     pytest.param("Hand;Discard;;\n111m;S;;\n", 'CSV header: "Hand;Discard;;" is one column: '
                  'columns are separated by commas, not ";"', id="capitals, empty cells"),
+    pytest.param("#notes;hand;seat\nx;111m;E\n", 'CSV header: "#notes;hand;seat" is one column: '
+                 'columns are separated by commas, not ";"', id="a column passed over first"),
     pytest.param("win;wn\n111m\n", 'CSV header: unknown column "win;wn"; did you mean "win"? '
                  "(a column for mjscore to pass over, such as notes, is named with a leading #)",
                  id="no hand, not every part a key: the nearest key"),

@@ -772,3 +772,12 @@ def test_the_ring_named_is_the_first_pattern_on_one(tmp_path):
     res = CliRunner().invoke(cli, ["rules", "check", str(path)])
     assert res.exit_code == 2 and ": patterns.qingyise: qingyise and wugui exclude each other" \
         in res.output, res.output
+
+
+# (The second diff review: the hint for a spreadsheet's "6.0" told a ruleset's quoted "1.0" to
+# drop its decimal point, where "1", quoted, is refused as well.)
+def test_a_rulesets_quoted_number_gets_no_decimal_point_hint(tmp_path):
+    path = tmp_path / "h.yaml"
+    path.write_text('extends: luzhou\npatterns: {wugui: {steps: "1.0"}}\n', encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "check", str(path)])
+    assert res.exit_code == 2 and res.output.endswith('not the text "1.0"\n'), res.output
