@@ -224,9 +224,7 @@ def _columns(header: list, name: str) -> list:
         if not col:
             raise InputError(f"{name}: CSV header: column {i} has no name (name it with a "
                              f"leading # for mjscore to pass it over, or delete it)")
-        if col.startswith("#"):
-            if _other_separator(col):  # ("#notes;hand": one column of ";", not passed over)
-                raise InputError(f"{name}: CSV header: {_other_separator(col)}")
+        if col.startswith("#") and not _other_separator(col):  # ("#notes;hand" is not)
             continue
         if col not in KEYS:
             why = _other_separator(col) or unknown("column", col, KEYS) + PASS_OVER
