@@ -14,6 +14,7 @@ from itertools import chain, islice, starmap
 from typing import Iterable, Iterator
 
 from .api import score
+from .context import SEATS
 from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError, one_line
 from .frozen import maker
 from .options import WHOLE_NUMBER, blank_option, parse_pairs
@@ -84,7 +85,12 @@ def arguments(fields, rules: str, yaml: bool = True) -> dict:
         raise InputError("a record is a mapping of keys (hand, win, ...), not "
                          + describe(fields, yaml))
     for key in fields:
+        if not isinstance(key, str):  # (YAML's `yes:`, `1:`: its record check is this one)
+            raise InputError(f"a key must be text, not {describe(key, yaml)}")
         if key not in KEYS:
+            if yaml and key in SEATS and fields[key] is None:  # {won: S,W}: "W" a key
+                raise InputError(f'unknown key "{key}": in a {{...}} record a comma ends a '
+                                 'value, so seats are written in quotes ("S,W") or as [S, W]')
             raise InputError(unknown("key", key, KEYS))
     given = {k: v for k, v in fields.items() if not _empty(v)}
     if "hand" not in given:
@@ -150,6 +156,8 @@ def _opts(value, yaml: bool = True) -> dict:
         if blank:
             raise InputError(f'"opts": {blank}')
         for k, v in value.items():
+            if not isinstance(k, str):
+                raise InputError(f'"opts": a key must be text, not {describe(k, yaml)}')
             # (A settle record's schema says the same; score() would quote Python's repr.)
             if not isinstance(v, (str, int, float)):
                 raise InputError(f'"opts": {k} must be text, a whole number or true/false, '

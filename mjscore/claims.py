@@ -126,7 +126,10 @@ def kong_paid(rs, ev, kind: str, tile: int, frm, robbed: bool) -> tuple:
     # read as a kong of four 红中): the event names only the ghost.
     if ghost_added(ev, tile, rs, robbed):
         return f"{ev.seat} added a {T.name(tile)} to a pong (an added kong): {what}", tuple(rows)
-    return f"{ev.seat} {kind} kong of {T.name(tile)}: {what}", tuple(rows)
+    # (Where no payment names the discarder, the claim does: "N exposed kong of W" alone read
+    # as a kong of West's discard, W being a seat as well as a tile.)
+    claimed = f", claimed from {frm}" if frm and not rows else ""
+    return f"{ev.seat} {kind} kong of {T.name(tile)}{claimed}: {what}", tuple(rows)
 
 
 MELDS_MAX = 4  # a 14-tile hand is four melds and a pair, a kong counting as one meld

@@ -24,6 +24,9 @@ def coerce(spec: dict, key: str, value, where: str):
         # --opt's text of it: the API and the command say the same).
         shown = str(value).lower() if isinstance(value, bool) else \
             value if isinstance(value, str) else repr(value)
+        if isinstance(value, bool) and not why:  # (the bool type's own refusal takes none)
+            from .words import YAML_BOOL
+            why = f" ({YAML_BOOL})"
         return OptionError(f'option "{key}" of {where}: expected {expect}, got "{shown}"{why}',
                            key)
 

@@ -97,18 +97,19 @@ def most_value(rs) -> int | None:
 
 
 def _value_checked(table, e, ev, seat: str, won: int) -> None:
-    """Note pass `e` where its `value` is less than the hand it let go is worth with nothing
+    """Note pass `e` where its `value` is not what the hand it let go is worth with nothing
     that makes a win worth more (杠上炮, 抢杠: a pass says nothing of them), the hand being the
     one `seat` wins with at `ev` less the tile won, where the log shows no turn of its own
     between (a draw, discard, call or kong). Noted, not refused: a log may leave out a draw
     that changed the hand, and the value as written may then be true; but a value too low
-    lets through a win 过水 blocks, so the reader is told."""
+    lets through a win 过水 blocks, and one too high (a typo) blocks a win worth more than the
+    hand was, so the reader is told."""
     rec = table.rec
     if any(x.seat == seat and x.type in ("draw", "discard", "call", "kong")
            for x in rec.events[e.number:ev.number - 1]):
         return
     worth = _passed_worth(table, seat, won, e)
-    if worth is not None and e.fields["value"] < worth:
+    if worth is not None and e.fields["value"] != worth:
         tile = T.name(event_tile(e, rec.label))
         table.skip(f"过水 at event {ev.number}: the pass at event {e.number} is written as worth "
                    f"{e.fields['value']}, but the hand {seat} wins with, won on "

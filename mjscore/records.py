@@ -124,13 +124,33 @@ def from_line(file: str, number: int, line: tuple, path: str | None = None) -> R
             return from_line(file, number, (line_no, text[1:]), path)
         # (json's C scanner says "Invalid control character at", meaning at the column.)
         why = e.msg[:-3] if e.msg.endswith(" at") else e.msg
-        problem = f"not JSON (line {line_no}, column {e.colno}: {why})"
+        problem = (f"not JSON (line {line_no}, column {e.colno}: {why})"
+                   + _json_hint(text, e.pos))
     except RecursionError:
         problem = f"not JSON (line {line_no}: nested too deeply)"
     except ValueError:  # json's int() of a number over 4,300 digits (Python's own limit)
         problem = (f"not JSON (line {line_no}: a number of more than "
                    f"{sys.get_int_max_str_digits()} digits)")
     return Record(file, number, problem=problem, path=path)
+
+
+def _json_hint(text: str, at: int) -> str:
+    """What a JSON Lines line that is not JSON holds there that the user may not see (a NUL,
+    a control character), or that it is YAML, which this reader does not read."""
+    from .notation_hints import hidden, written
+    if at < len(text) and text[at] in _ESCAPED:
+        return f": the character there is {_ESCAPED[text[at]]}"
+    if at < len(text) and hidden(text[at]):
+        return f": the character there is {written(text[at])}"
+    if _YAML_LINE(text):  # (YAML given to standard input, or in a .jsonl or .txt file)
+        return ": it looks like YAML, which --input-format yaml reads"
+    return ""
+
+
+_ESCAPED = {"\t": "a tab, which JSON text writes as \\t",
+            "\r": "a carriage return, which JSON text writes as \\r"}
+# A YAML list item, comment, key or document start, as it starts a line.
+_YAML_LINE = re.compile(r"\s*(- |-$|#|---|[A-Za-z_][\w-]*:(\s|$))").match
 
 
 # A record of a hand alone, its text printable ASCII with no quote or backslash to unescape,
@@ -218,7 +238,7 @@ def _yaml(text, name: str) -> Iterator[Record]:
     except UnicodeDecodeError as e:
         from .batch_text import not_utf8
         raise InputError(f"{name}: {not_utf8(raw, e.start)}") from None
-    data = parse_top(content, lambda message: InputError(f"{name}: {message}"))
+    data = parse_top(content, lambda message: InputError(f"{name}: {message}"), records=True)
     if data is None:
         return
     if not isinstance(data, Items):

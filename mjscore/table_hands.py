@@ -90,7 +90,10 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
             raise InputError(f"{rec.label}: seats.{seat}: {whole or e}{hint}") from None
     for k, n in on_table(rec, rs, play, hands).items():
         if n > rs.copies[k]:
-            raise InputError(f"{rec.label}: seats: {n} copies of {T.name(k)} across "
+            # (Named for where the copies are written: a record of kong events alone has no
+            # seats at all.)
+            key = "seats" if any(h.physical()[k] for h in hands.values()) else "events"
+            raise InputError(f"{rec.label}: {key}: {n} copies of {T.name(k)} across "
                              f"the table ({rs.has(k)}): {_held_where(rec, rs, play, hands, k)}"
                              f"{_robbed_shown_whole(rec, rs, play, hands, k)}")
     return hands

@@ -13,7 +13,7 @@ import re
 from datetime import date
 from functools import lru_cache
 
-_YAML_BOOL = "YAML reads unquoted yes, no, on, off as true or false"
+YAML_BOOL = "YAML reads unquoted yes, no, on, off as true or false"
 
 
 class _Spelt(float):
@@ -51,7 +51,7 @@ def describe(value, yaml: bool = True) -> str:
     if value is None:
         return "nothing (an empty value)"
     if isinstance(value, bool):  # an unquoted YAML yes or no too, which a user may not know
-        return f"{str(value).lower()} ({_YAML_BOOL})" if yaml else str(value).lower()
+        return f"{str(value).lower()} ({YAML_BOOL})" if yaml else str(value).lower()
     if isinstance(value, (int, float)):
         return f"the number {value!r}"[:60]
     if isinstance(value, date):  # YAML reads 2020-01-01 (and a date with a time) so

@@ -15,9 +15,12 @@ _CORE = "tag:yaml.org,2002:"
 ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
 
 
-def check_events(yaml, text: str, loader, fail) -> None:
+def check_events(yaml, text: str, loader, fail, records: bool = False) -> None:
     """Refuse aliases, merge keys, unknown tags, deep nesting, keys that are not text and a
-    key given twice in one mapping, from the parser's events alone."""
+    key given twice in one mapping, from the parser's events alone. `records`: the text is a
+    batch file, a list of records, and a plain key that is not text (`yes:`, `1:`) within a
+    record is left to that record's check, which refuses the record alone, as it does an
+    unknown key; the rest of the file is still scored."""
     resolver = yaml.resolver.Resolver()
     open_: list = []  # per open collection: [is a mapping, the next node is a key, keys seen]
     documents = 0
@@ -57,7 +60,9 @@ def check_events(yaml, text: str, loader, fail) -> None:
                 # a key given twice, one value silently lost. With no aliases it only ever
                 # merges a mapping written in place, which can as well be written out.
                 raise fail(f"{line}YAML merge keys (<<) are not allowed")
-            if kind not in ("!", _CORE + "str"):
+            if kind not in ("!", _CORE + "str") and not (
+                    records and isinstance(ev, yaml.ScalarEvent) and len(open_) > 1
+                    and not open_[0][0]):
                 shown = f'"{ev.value}"' if isinstance(ev, yaml.ScalarEvent) and ev.value \
                     else "empty" if isinstance(ev, yaml.ScalarEvent) else "a list or mapping"
                 raise fail(f"{line}a key must be text, not {shown}")

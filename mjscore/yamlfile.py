@@ -89,17 +89,18 @@ class Items:
         return self._items
 
 
-def parse_top(text: str, fail):
+def parse_top(text: str, fail, records: bool = False):
     """`parse`, but a top-level list comes as Items, each item built when it is reached. The
     whole text is checked first (`yaml_checks.check_events`), so a file that is malformed anywhere fails
-    before any item, as it did when it was built whole."""
+    before any item, as it did when it was built whole. `records`: a batch file's, whose
+    record with a key that is not text is that record's error (`check_events`)."""
     import yaml
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise fail(f"not a text file (it holds NUL bytes: line {line})")
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     with _said(yaml, text, fail):
-        check_events(yaml, text, loader, fail)
+        check_events(yaml, text, loader, fail, records)
         events = yaml.parse(text, Loader=loader)
         build = yaml.SafeLoader("")  # (its resolver and scalar constructors, no node graph)
         for ev in events:

@@ -287,6 +287,13 @@ def test_a_blank_line_however_long_is_no_record(tmp_path, blank):
                  id="option the ruleset lacks"),
     pytest.param('{"hand": "111m222m333p444p55p"', "not JSON (line 2, column 31: Expecting",
                  id="a line that is not JSON"),
+    pytest.param('{"hand": "111m222m333p444p55p"\x00}', "column 31: Expecting ',' delimiter): "
+                 "the character there is U+0000 (hard to see: delete it)", id="a NUL"),
+    pytest.param('{"hand": "111m222m\x01333p444p55p"}', "column 19: Invalid control character)"
+                 ": the character there is U+0001 (hard to see: delete it)",
+                 id="a control character in text"),
+    pytest.param("- hand: 111m222m333p444p55p", "column 1: Expecting value): it looks like "
+                 "YAML, which --input-format yaml reads", id="a line of YAML"),
     pytest.param('[' * 100000 + ']' * 100000, "nested too deeply", id="nested too deeply"),
     pytest.param('{"hand": "111m222m333p444p55p", "x": "%s"}' % ("a" * (1 << 20)),
                  "longer than 1048576 characters (line 2)", id="a line over 1 MiB"),
@@ -689,7 +696,8 @@ def test_non_utf8_past_the_sniffed_start_spoils_its_record_only(tmp_path, name, 
 
 
 @pytest.mark.parametrize("line, why", [
-    pytest.param('{"hand": "1m\t"}', "column 13: Invalid control character)", id="a tab"),
+    pytest.param('{"hand": "1m\t"}', "column 13: Invalid control character): the character "
+                 "there is a tab, which JSON text writes as \\t", id="a tab"),
     pytest.param('{"hand": "1m"} x', "column 16: Extra data)", id="as json says it"),
 ])
 def test_a_line_that_is_not_json_says_why_in_words(tmp_path, line, why):

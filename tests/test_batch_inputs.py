@@ -349,3 +349,41 @@ def test_a_yaml_batch_malformed_after_its_first_records_fails_whole(tmp_path, te
     with pytest.raises(InputError, match=re.escape(said)):
         next(records.read(str(path)))
 
+
+
+# A record's key that YAML reads as no text (`yes:` true, `1:` a number, `~:` nothing) stopped
+# its whole file and every file after it ("line 2: a key must be text"), where any other
+# unknown key is that record's error alone. It is now the record's, with how YAML read it.
+@pytest.mark.parametrize("record, said", [
+    pytest.param("1: x", "a key must be text, not the number 1", id="a number"),
+    pytest.param("yes: 1", "a key must be text, not true (YAML reads unquoted yes, no, on, "
+                           "off as true or false)", id="yes"),
+    pytest.param("~: 1", "a key must be text, not nothing (an empty value)", id="null"),
+    pytest.param("2020-01-01: x", "a key must be text, not the date 2020-01-01", id="a date"),
+    pytest.param("opts: {1: 2}", '"opts": a key must be text, not the number 1',
+                 id="in opts"),
+    pytest.param("won: S,W", 'unknown key "W": in a {...} record a comma ends a value, so '
+                             'seats are written in quotes ("S,W") or as [S, W]',
+                 id="won unquoted in braces"),
+    pytest.param("opts: {xiqian: yes}", 'option "xiqian" of luzhou: expected a word, got '
+                                        '"true" (YAML reads unquoted yes, no, on, off as '
+                                        'true or false)', id="an option's word as yes"),
+])
+def test_a_yaml_record_with_a_key_read_as_no_text_is_that_records_error(here, record, said):
+    Path("b.yaml").write_text("- {hand: 11223344556677m}\n"
+                              f"- {{hand: 11223344556677m, {record}}}\n"
+                              "- {hand: 11223344556677p}\n", encoding="utf-8")
+    result = batch("b.yaml", "a.jsonl", "--format", "jsonl")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"b.yaml:2: {'invalid option: ' * ('option' in said)}"
+                                          f"{said}",
+                                          "4 records from 2 files: 3 scored, 0 not legal, 1 bad"]
+
+
+def test_a_key_that_is_a_list_still_stops_its_file(here):
+    # (No mapping can hold it: it is malformed YAML, refused before any row.)
+    Path("b.yaml").write_text("- {hand: 11223344556677m}\n- {hand: 11m, [a]: 1}\n",
+                              encoding="utf-8")
+    result = batch("b.yaml", "--format", "jsonl")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", "mjscore: b.yaml: line 2: a key must be text, not a list or mapping\n")

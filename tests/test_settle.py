@@ -301,7 +301,7 @@ REFUSALS = [
                              {"call": "N", "kind": "pong", "tile": "7s", "from": "W"},
                              {"kong": "S", "kind": "exposed", "tile": "7s", "from": "W"},
                              {"win": "E", "tile": "P"}]}, 2,
-                 "seats: 7 copies of 7s across the table (guangdong has 4): S's kong and call "
+                 "events: 7 copies of 7s across the table (guangdong has 4): S's kong and call "
                  "events 4, N's kong and call events 3",
                  id="pongs called by seats with no hand count their tiles"),
     pytest.param({"rules": "guangdong", "opts": {"horses": 2},
@@ -550,6 +550,8 @@ REFUSALS = [
     # a log may leave out the draw that changed the hand (the simulated deals): noted.
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 1, but the hand S wins with, won on W's 5p, is worth 5; taken as written", id="a pass worth less than its hand: noted"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 5}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 5 at event 2", id="a pass worth its hand blocks"),  # noqa: E501
+    # (A value too high, a typo, blocked a win worth more than the hand was, unsaid.)
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 10, but the hand S wins with, won on W's 5p, is worth 5; taken as written", id="a pass worth more than its hand: noted"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"draw": "S"}, {"discard": "S", "tile": "9s"}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "S wins on N's discard", id="a pass before the seat's own turn: its hand then not known"),  # noqa: E501
     pytest.param({"seats": {}, "events": [{"discard": "W", "tile": "3s"}, {"pass": "S", "tile": "3s", "from": "W", "value": 1000}]}, 2, "event 2: value 1000 is more than any hand is worth in luzhou: at most 40", id="a pass worth more than the cap"),  # noqa: E501
     pytest.param({"rules": "luzhou-guide", "seats": {}, "events": [{"discard": "W", "tile": "3s"}, {"pass": "S", "tile": "3s", "from": "W", "value": 80}]}, 0, "Net for the hand", id="a pass worth a rare hand's cap"),  # noqa: E501
@@ -566,6 +568,8 @@ REFUSALS = [
     # review): refused as a kong a hand shows without one is.
     pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m11p234p"}, "events": [{"discard": "S", "tile": "9s"}, {"call": "W", "kind": "kong", "tile": "9s", "from": "S"}, {"win": "E", "tile": "4p"}]}, 2, "event 2: W's kong call of 9s has no kong event, so what it paid is not known", id="guangdong: a kong call with no kong event"),  # noqa: E501
     pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m11p234p"}, "events": [{"discard": "S", "tile": "9s"}, {"call": "W", "kind": "kong", "tile": "9s", "from": "S"}, {"kong": "W", "kind": "exposed", "tile": "9s", "from": "S"}, {"win": "E", "tile": "4p"}]}, 0, "W exposed kong of 9s: pays 3 from S", id="guangdong: a kong call with its kong event"),  # noqa: E501
+    # ("N exposed kong of W: pays nothing" read as a kong of West's discard.)
+    pytest.param({"rules": "luzhou-guide", "events": [{"kong": "N", "kind": "exposed", "tile": "W", "from": "S"}]}, 0, "N exposed kong of W, claimed from S: pays nothing", id="a kong that pays nothing names its discarder"),  # noqa: E501
     pytest.param({"seats": {"W": "{555pC} 234m 678m 789m 9m 9m"}, "events": [{"discard": "E", "tile": "5p"}, {"call": "W", "kind": "pong", "tile": "5p", "from": "E"}, {"discard": "W", "tile": "2s"}, {"draw": "W"}, {"kong": "W", "kind": "added", "tile": "C"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"draw": "W"}, {"win": "W", "tile": "9m", "kong_draw": True}]}, 0, "杠上花", id="a 红中 added let go as the 5p it stands for"),  # noqa: E501
 ]
 
