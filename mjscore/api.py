@@ -185,7 +185,9 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
         # (`--declared`, or a settle record's key with its value: "declared: true")
         flag = words["declared"]
         reasons.append(f"not declared (报章): a win needs "
-                       f"{flag if flag.startswith('--') else flag + ': true'}")
+                       f"{flag if flag.startswith('--') else flag + ': true'}"
+                       # (a record's own way too: its seat's declare event, which says when)
+                       + ("" if flag.startswith("--") else ", or a declare event before it"))
     # The tiles' own suits (`too_many_suits`) include every suit named below, so a hand
     # within the limit there needs no closer look.
     if rs.max_suits and t.too_many_suits:

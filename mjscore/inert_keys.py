@@ -29,7 +29,8 @@ def inert(data: dict) -> dict:
     """{key path: why} of the keys of `data` that do nothing (see the module): each rule
     below reads one part of the file."""
     out = {}
-    for rule in (_paid_keys, _discard_keys, _meld_keys, _shape_keys, _disabled_refs):
+    for rule in (_paid_keys, _discard_keys, _meld_keys, _shape_keys, _disabled_refs,
+                 _declare_keys):
         out.update(rule(data))
     out.update(_ghost_keys(_section(data, "ghosts")))
     return out
@@ -85,6 +86,17 @@ def _discard_keys(data: dict) -> dict:
         out["play.one_winner_per_discard"] = "play.max_winners is 1, so one discard has " \
                                              "one winner at most"
     return out
+
+
+def _declare_keys(data: dict) -> dict:
+    """Kongs limited after a declaration where no declaration is taken (a record's declare
+    event is refused where `context` has no `declared`)."""
+    flags = data.get("context")
+    if "declared_kongs" not in _section(data, "play") or not isinstance(flags, list):
+        return {}
+    if any(f == "declared" or isinstance(f, dict) and "declared" in f for f in flags):
+        return {}
+    return {"play.declared_kongs": "context has no declared, so no seat declares"}
 
 
 def _meld_keys(data: dict) -> dict:

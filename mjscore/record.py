@@ -22,7 +22,8 @@ from .ruleset_files import beside
 from .words import describe, either, schema_text, tiles_hint, unknown
 
 _HERE = Path(__file__).resolve().parent
-EVENT_TYPES = ("kong", "win", "pass", "ghosts", "exhausted", "draw", "discard", "call")
+EVENT_TYPES = ("kong", "win", "pass", "ghosts", "exhausted", "draw", "discard", "call",
+               "declare")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from .context import FLAGS, discard_wins, ghost_rule, max_winners
 from .options import option_of
 from .tables import tabulate  # (CJK cells measured as render measures them)
 from .terms import term
+from .words import either
 
 # Words for the `ghosts`, `hand` and `play` keys, by key and value (README, Ruleset format).
 _STAND_FOR = {"suited": "standing for any suited tile", "any": "standing for any tile"}
@@ -171,6 +172,10 @@ def play_line(rs) -> str:
         parts.append(_PASS_RULES[p["pass_rule"]])
     if p.get("chow_from_left"):
         parts.append("chow from the player on the left only")
+    if "declared_kongs" in p:
+        kinds = p["declared_kongs"]
+        parts.append("after a seat declares, " + (
+            f"its kongs are {either(kinds)} only" if kinds else "it makes no kong"))
     if p.get("void_from_first_discard"):
         parts.append(f"a seat's first discard, a suited tile, declares its "
                      f"{term(rs, 'void_suit')} (read from the log: a win holding it is refused, "

@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
+from .declaring import declare_summary, kong_refusal
 from .claims import (check_call_shown, check_kong_shown, check_meld_count, check_robbed,
                      discarded_ghost_refusal, four_ghosts_refusal, ghost_added, kong_paid,
                      robbing_win)
@@ -94,7 +95,7 @@ class SettleResult:
 
 # A seat's own turns (and a pass, a win it let go), which a seat that has won makes no more;
 # a ghosts event counts its hand, and may follow.
-_TURN_TYPES = frozenset({"draw", "discard", "call", "kong", "pass"})
+_TURN_TYPES = frozenset({"draw", "discard", "call", "kong", "pass", "declare"})
 
 
 class _Table:
@@ -172,6 +173,9 @@ class _Table:
             raise InputError(f"{self.rec.label}: event {ev.number}: {why}")
         why = discarded_ghost_refusal(tile, self.rs) if kind == "exposed" else None
         if why:  # (as its call is: `on_call`)
+            self.refuse(ev, why)
+        why = kong_refusal(self, ev, kind)
+        if why:
             self.refuse(ev, why)
         # A kong event is one of the melds its seat's hand shows, never the same one twice
         # (paid twice). A seat with no hand given has its kongs' tiles counted across the
@@ -259,7 +263,13 @@ class _Table:
                             f"the player on the left ({left_of(ev.seat)})")
         if f["kind"] == "chow" and "chow" not in self.rs.meld_kinds:
             self.refuse(ev, f"there is no chow in {self.rs.name}")
+        why = kong_refusal(self, ev, "exposed") if f["kind"] == "kong" else None
+        if why:
+            self.refuse(ev, why)
         check_call_shown(self, ev)
+
+    def on_declare(self, ev, robber) -> None:
+        self.out.append(EventResult(ev.number, "declare", declare_summary(self, ev), ()))
 
     def on_ghosts(self, ev, robber) -> None:
         drawn = int(ev.fields["drawn"])

@@ -12,6 +12,7 @@ from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
 from .claims import ghost_added
+from .declaring import win_declared
 from .draw_game import xiqian_elsewhere
 from .errors import InputError, MjscoreError, OptionError
 from .kong_turns import after_kong_checked, kong_draw_from, named, unwritten_kong_flags
@@ -79,7 +80,7 @@ def settle_win(table, ev) -> tuple:
                          kong_draw=f.get("kong_draw", False),
                          after_kong=f.get("after_kong", False), rob_kong=rob,
                          won=tuple(table.won) if "won" in table.rs.context else (),
-                         declared=f.get("declared", False), heavenly=f.get("heavenly", False),
+                         declared=win_declared(table, ev, seat), heavenly=f.get("heavenly", False),
                          earthly=f.get("earthly", False), dealer=table.rec.dealer,
                          horses=horses, ghosts_held=physical_ghosts(h, table.rs),
                          kong_from=kong_from)

@@ -161,7 +161,7 @@ def test_an_undeclared_win_is_told_the_records_key(tmp_path):
     (tmp_path / "r.yaml").write_text(LANZHOU_E, encoding="utf-8")
     res = CliRunner().invoke(cli, ["settle", str(tmp_path / "r.yaml")])
     assert res.exit_code == 1
-    assert "E's win is not legal: not declared (报章): a win needs declared: true\n" in res.stdout
+    assert "E's win is not legal: not declared (报章): a win needs declared: true, or a declare event before it\n" in res.stdout
 
 
 @pytest.mark.parametrize("args, message", [

@@ -57,7 +57,8 @@ def shown(*args) -> list:
         "concealed hand; a 1s, 幺鸡, may stand in for one missing dragon); shapes four sets and "
         "a pair; a win needs --declared",
         "Play (settle): one winner a hand; a discard claimed by several goes to the nearest "
-        "downstream; 漏胡 (a passed tile is not won by discard until the next discard or call)",
+        "downstream; 漏胡 (a passed tile is not won by discard until the next discard or call); "
+        "after a seat declares, its kongs are concealed or added only",
         "Situations (score options): --discard, --kong-draw, --rob-kong, --declared"],
         id="lanzhou"),
 ])
@@ -379,6 +380,9 @@ def test_rules_check_notes_a_value_key_the_model_does_not_read(tmp_path, house, 
     pytest.param("extends: luzhou\nhand: {shapes: [standard], seven_pairs: true}\n",
                  "hand.seven_pairs does nothing: hand.shapes has no seven_pairs",
                  id="seven pairs turned on, no such shape"),
+    pytest.param("extends: guangdong\nplay: {declared_kongs: [concealed]}\n",
+                 "play.declared_kongs does nothing: context has no declared, so no seat "
+                 "declares", id="kongs after declaring, where no seat declares"),
     pytest.param("extends: lanzhou\nghosts: {in_melds: natural}\n",
                  "ghosts.in_melds does nothing: ghosts.tiles names no ghost tile",
                  id="no ghost at all"),

@@ -582,6 +582,57 @@ def test_refusals(tmp_path, data, code, message):
     assert "Traceback" not in res.output
 
 
+# Seed 003: "No win counts ... until you've declared 报章" and "An exposed kong claimed off
+# someone else's discard is not allowed" once declared. A declare event says when.
+LZ_E = {"E": "123m456m789m11p 23p 4p"}
+DECLARES = [
+    pytest.param("lanzhou", [{"declare": "E"}, {"win": "E", "tile": "4p"}], 0,
+                 "E wins by self-draw with 4p: 胡牌 自摸 2", id="a declared seat's win is declared"),
+    pytest.param("lanzhou", [{"win": "E", "tile": "4p"}], 1, "not declared (报章): a win needs "
+                 "declared: true, or a declare event before it",
+                 id="no declaration, no win"),
+    pytest.param("lanzhou", [{"declare": "E"}, {"discard": "S", "tile": "9s"},
+                             {"call": "E", "kind": "kong", "tile": "9s", "from": "S"},
+                             {"win": "E", "tile": "4p"}], 1,
+                 "event 3: E declared at event 1; after that, lanzhou allows a concealed kong or "
+                 "an added kong, not a kong of a discard", id="a kong called after declaring"),
+    pytest.param("lanzhou", [{"declare": "S"}, {"kong": "S", "kind": "exposed", "tile": "9s",
+                                                "from": "W"}, {"win": "E", "tile": "4p",
+                                                               "declared": True}], 1,
+                 "event 2: S declared at event 1; after that", id="an exposed kong after declaring"),
+    pytest.param("lanzhou", [{"kong": "S", "kind": "exposed", "tile": "9s", "from": "W"},
+                             {"declare": "S"}, {"kong": "W", "kind": "exposed", "tile": "1s",
+                                                "from": "S"},
+                             {"win": "E", "tile": "4p", "declared": True}], 0,
+                 "E wins by self-draw", id="an exposed kong before declaring, another's after"),
+    pytest.param("lanzhou", [{"declare": "S"}, {"kong": "S", "kind": "concealed", "tile": "9s"},
+                             {"win": "E", "tile": "4p", "declared": True}], 0,
+                 "E wins by self-draw", id="a concealed kong after declaring"),
+    pytest.param("lanzhou", [{"declare": "E"}, {"declare": "E"}], 2,
+                 "event 2: E declared already, at event 1", id="declared twice"),
+    pytest.param("lanzhou", [{"declare": "E"}, {"win": "E", "tile": "4p", "declared": False}], 2,
+                 "event 2: declared: false, but E declared at event 1", id="declared false after"),
+    pytest.param("lanzhou", [{"win": "E", "tile": "4p", "declared": True}, {"declare": "E"}], 1,
+                 "event 2: the hand ended at event 1", id="declared after winning"),
+    pytest.param("guangdong", [{"declare": "E"}], 2,
+                 "event 1: a declare event does not apply in guangdong: nothing there reads a "
+                 "declaration", id="where nothing reads it"),
+]
+
+
+@pytest.mark.parametrize("rules, events, code, message", DECLARES)
+def test_declare_events(tmp_path, rules, events, code, message):
+    seats = LZ_E if any(e.get("win") == "E" for e in events) else {}
+    test_refusals(tmp_path, {"rules": rules, "seats": seats, "events": events}, code, message)
+
+
+def test_a_declare_event_makes_luzhous_win_a_report_tile_one():
+    rec = {"seats": {"E": "123m456m789m11p 23p 4p"}, "events": [{"declare": "E"},
+                                                               {"win": "E", "tile": "4p"}]}
+    declared = {**rec, "events": [{"win": "E", "tile": "4p", "declared": True}]}
+    assert settle(rec).net == settle(declared).net != settle({**rec, "events": rec["events"][1:]}).net
+
+
 @pytest.mark.parametrize("opts, args, message", [
     pytest.param({"cap": "lots"}, [], 'rec.yaml: opts.cap: option "cap" of luzhou: expected an '
                  'integer or "none", got "lots"', id="a value the option refuses"),
