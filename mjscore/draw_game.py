@@ -54,7 +54,8 @@ def flower_cat_owed(rs) -> int | None:
 def _owed(rs, where: str) -> int:
     owed = flower_cat_owed(rs)
     if owed is None:
-        raise InputError(f"{where}: {rs.name}: a 花猫 pays the cap, and the cap is none: "
+        raise InputError(f"{where}: {rs.name}: a {term(rs, 'flower_cat_hand')} pays the cap, "
+                         "and the cap is none: "
                          "set opts.flower_cat_pays to a number")
     return owed
 
@@ -78,7 +79,8 @@ def exhausted(table, ev) -> tuple:
         return f"wall exhausted: nothing is paid in {rs.name}", xiqian
     if len(left) < 2:
         return "wall exhausted with one player left: nothing to check", xiqian
-    hands = {s: table.need_hand(s, ev, "查叫 checks every player not yet won") for s in left}
+    hands = {s: table.need_hand(s, ev, f"{term(rs, 'draw_check')} checks every player not "
+                                                  "yet won") for s in left}
     # (Without the 花猫 payment, a hand of too many suits pays as any hand not ready.)
     cats = {s for s in left if rules.get("flower_cat") and is_flower_cat(hands[s], rs)}
     ready, best_on = {}, {}

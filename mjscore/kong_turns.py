@@ -9,6 +9,7 @@ from .claims import ghost_added, robbing_win
 from .errors import InputError
 from .record import event_tile
 from .robbing import robbed_may_be_ghost
+from .terms import term
 
 
 def kong_draw_from(table, ev, seat: str, hand) -> str | None:
@@ -143,4 +144,5 @@ def unwritten_kong_flags(table, ev, seat: str, frm, tile: int) -> None:
             "the replacement tile drawn after its kong"
         table.skip(f"{flag} at event {ev.number}: the log shows {seat} winning on {what} "
                    f"(event {last.number}), and the record does not write {flag}: true; paid "
-                   f"as written, with no {'杠上炮' if frm else '杠上开花'} (write it if it was one)")
+                   f"as written, with no {term(table.rs, 'after_kong' if frm else 'kong_draw')} (write "
+                   "it if it was one)")

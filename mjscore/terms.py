@@ -18,7 +18,7 @@ from __future__ import annotations
 TERMS = {
     # A win's situation on the Win line, where the ruleset has no pattern for it
     # (`working.situation_term`). The English is luzhou's `en` for its own pattern.
-    "after_kong": ("杠上炮", "Discard after a kong"),
+    "after_kong": ("杠上炮", "Kong Penalty"),  # (the guide's word for 杠上炮)
     "robbing_kong": ("抢杠", "Robbing the kong"),
     "kong_draw": ("杠上开花", "Kong draw"),
     # Who pays a kong draw after a kong claimed from a discard (`payers.kong_draw_claimed`),

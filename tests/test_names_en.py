@@ -33,7 +33,7 @@ def out(*args) -> list:
     # The guide has no pattern for a discard after a kong (its Kong Penalty is an extra).
     pytest.param("luzhou-guide", ["111m123m456m789m5pC", "--win", "5p", "--discard", "N",
                                   "--after-kong"],
-                 "Win:      E on N's discard right after their kong (Discard after a kong) with 5p",
+                 "Win:      E on N's discard right after their kong (Kong Penalty) with 5p",
                  id="guide: after a kong"),
     pytest.param("en:guangdong", ROB, "Win:      E robbing S's kong (Robbing the kong) with 2p",
                  id="guangdong names: en: robbing a kong"),

@@ -1895,3 +1895,20 @@ def test_a_log_showing_more_tiles_than_the_set_has_is_refused(tmp_path, rounds, 
         assert res.output.endswith("events: the hands and the log show at least 141 tiles "
                                    "(each seat with no hand given holding 13 less its melds), "
                                    "more than the 112 luzhou has\n"), res.output
+
+
+# The guide's players read its English words (README, `names`): these three said 杠上炮,
+# 花猫 and 查叫 in luzhou-guide.
+def test_the_guides_settle_notes_and_refusals_are_in_its_words():
+    rec = {"rules": "luzhou-guide", "seats": {"E": "123m456m789m11p23p 4p"},
+           "events": [{"kong": "W", "kind": "concealed", "tile": "5s"}, {"draw": "W"},
+                      {"discard": "W", "tile": "4p"}, {"win": "E", "tile": "4p", "from": "W"}]}
+    assert any("paid as written, with no Kong Penalty (write it if it was one)" in s
+               for s in settle(rec).skipped)
+    draw = {"rules": "luzhou-guide", "seats": {}, "events": [{"exhausted": True}]}
+    with pytest.raises(InputError, match=r"seats.E is needed \(the draw checks every player"):
+        settle(draw)
+    with pytest.raises(InputError, match="a Flower Cat pays the cap, and the cap is none"):
+        settle({**draw, "seats": {"E": "123m456p789s11m23m", "S": "456m456m789m22p34p",
+                                  "W": "789m456p789p33p45p", "N": "123p456s789s44s56s"}},
+               opts={"cap": "none"})
