@@ -21,7 +21,7 @@ from .options import WHOLE_NUMBER, blank_option, parse_pairs
 from .output_guard import no_clash, own_rules
 from .records import KEYS, Record, as_fields, decoded, line_record
 from .ruleset_files import read_once
-from .words import describe, tiles_hint, unknown, whole_hint
+from .words import YAML_BOOL, describe, tiles_hint, unknown, whole_hint
 from .workers import AHEAD, in_order
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
@@ -88,7 +88,8 @@ def arguments(fields, rules: str, yaml: bool = True) -> dict:
         if not isinstance(key, str):  # (YAML's `yes:`, `1:`: its record check is this one)
             raise InputError(f"a key must be text, not {describe(key, yaml)}")
         if key not in KEYS:
-            if yaml and key in SEATS and fields[key] is None:  # {won: S,W}: "W" a key
+            if yaml and key in SEATS and fields[key] is None and "won" in fields:
+                # ({won: S,W}: YAML's flow mapping ends the value at the comma, "W" a key)
                 raise InputError(f'unknown key "{key}": in a {{...}} record a comma ends a '
                                  'value, so seats are written in quotes ("S,W") or as [S, W]')
             raise InputError(unknown("key", key, KEYS))
@@ -196,12 +197,23 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
         # (Its message is one line already, the record's own text escaped: `errors.one_line`.)
         return Row(rec.file, rec.number,
                    # (a hand's message may name --win too: "--win 5p adds no tile")
-                   error=as_fields(str(e), rec.fields)
+                   error=as_fields(str(e), rec.fields) + _read_as_bool(e, rec.fields, yaml)
                    if isinstance(e, (OptionError, NotationError))
                    else str(e))
     except RecursionError:  # (nested in the record's own fields, before score sees them)
         return Row(rec.file, rec.number, error=TOO_DEEP)
     return _row(rec.file, rec.number, result, None, result.legal, None)
+
+
+def _read_as_bool(e, fields: dict, yaml: bool) -> str:
+    """Why an option of a YAML record's `opts` refused true or false: YAML read an unquoted
+    yes, no, on or off so (`xiqian: yes`)."""
+    opts = fields.get("opts")
+    value = opts.get(getattr(e, "key", None)) if yaml and isinstance(opts, dict) else None
+    # (Only where the value itself was refused: not an unknown option that is given true.)
+    if isinstance(value, bool) and f'got "{str(value).lower()}"' in str(e):
+        return f" ({YAML_BOOL})"
+    return ""
 
 
 def _score_chunk(parcel: tuple, rules: str, render, guard) -> list:

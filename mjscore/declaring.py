@@ -20,6 +20,12 @@ def declare_summary(table, ev) -> str:
     if earlier is not None:
         raise InputError(f"{label}: event {ev.number}: {ev.seat} declared already, at event "
                          f"{earlier}")
+    if table.play.get("declare_at_deal"):
+        played = next((e.number for e in table.rec.events[:ev.number - 1]
+                       if e.type == "discard" and e.seat == ev.seat), None)
+        if played is not None:
+            table.refuse(ev, f"{ev.seat} declares after its discard at event {played}: in "
+                             f"{rs.name} a seat declares at the deal, before its first discard")
     return f"{ev.seat} declares ready: a win of {ev.seat}'s from here on is a declared one"
 
 

@@ -91,12 +91,13 @@ def _discard_keys(data: dict) -> dict:
 def _declare_keys(data: dict) -> dict:
     """Kongs limited after a declaration where no declaration is taken (a record's declare
     event is refused where `context` has no `declared`)."""
-    flags = data.get("context")
-    if "declared_kongs" not in _section(data, "play") or not isinstance(flags, list):
+    flags, play = data.get("context"), _section(data, "play")
+    keys = [k for k in ("declare_at_deal", "declared_kongs") if k in play]
+    if not keys or not isinstance(flags, list):
         return {}
     if any(f == "declared" or isinstance(f, dict) and "declared" in f for f in flags):
         return {}
-    return {"play.declared_kongs": "context has no declared, so no seat declares"}
+    return {f"play.{k}": "context has no declared, so no seat declares" for k in keys}
 
 
 def _meld_keys(data: dict) -> dict:

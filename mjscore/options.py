@@ -14,8 +14,9 @@ _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
 
-def coerce(spec: dict, key: str, value, where: str):
-    """`value` (a string or its own type) as the option's type, or OptionError saying why."""
+def coerce(spec: dict, key: str, value, where: str, yaml: bool = False):
+    """`value` (a string or its own type) as the option's type, or OptionError saying why.
+    `yaml`: it was read from a YAML file, where an unquoted yes or no is true or false."""
     kind = spec["type"]
     words = spec.get("words", [])
 
@@ -24,7 +25,7 @@ def coerce(spec: dict, key: str, value, where: str):
         # --opt's text of it: the API and the command say the same).
         shown = str(value).lower() if isinstance(value, bool) else \
             value if isinstance(value, str) else repr(value)
-        if isinstance(value, bool) and not why:  # (the bool type's own refusal takes none)
+        if yaml and isinstance(value, bool) and not why:  # (a bool option's refusal takes none)
             from .words import YAML_BOOL
             why = f" ({YAML_BOOL})"
         return OptionError(f'option "{key}" of {where}: expected {expect}, got "{shown}"{why}',
@@ -114,7 +115,7 @@ def check_defaults(specs: dict, source: str) -> None:
         if spec["default"] is None:
             continue
         try:
-            coerce(spec, key, spec["default"], source)
+            coerce(spec, key, spec["default"], source, yaml=True)  # (a ruleset file's)
         except OptionError as e:
             hint = _widen_hint(spec, key, source)
             raise RulesetError(source, str(e).removeprefix("invalid option: ") + hint,
@@ -126,7 +127,7 @@ def _check_choices(spec: dict, key: str, source: str) -> None:
     for i, choice in enumerate(spec.get("choices") or ()):
         where = f"options.{key}.choices.{i}"
         try:
-            got = coerce(free, key, choice, source)
+            got = coerce(free, key, choice, source, yaml=True)
         except OptionError as e:
             raise RulesetError(source, str(e).removeprefix("invalid option: "), where) from None
         if got != choice or type(got) is not type(choice) and spec["type"] != "bool":

@@ -109,12 +109,31 @@ def _value_checked(table, e, ev, seat: str, won: int) -> None:
            for x in rec.events[e.number:ev.number - 1]):
         return
     worth = _passed_worth(table, seat, won, e)
-    if worth is not None and e.fields["value"] != worth:
+    value = e.fields["value"]
+    # (Above it only where the log shows a plain discard: 杠上炮 or 抢杠 raise a passed win
+    # past `worth`, which a pass says nothing of.)
+    if worth is not None and (value < worth or value > worth and _plain_discard(rec, e)):
         tile = T.name(event_tile(e, rec.label))
         table.skip(f"过水 at event {ev.number}: the pass at event {e.number} is written as worth "
                    f"{e.fields['value']}, but the hand {seat} wins with, won on "
                    f"{e.fields['from']}'s {tile}, is worth {worth}; taken as written (no turn "
                    f"of {seat}'s is logged between, but a draw left out would change the hand)")
+
+
+def _plain_discard(rec, e) -> bool:
+    """Whether pass `e` let go a discard the log shows with no kong by its discarder in the
+    turn it ended (a draw, a kong and its replacement draw, the discard): no kong being
+    robbed, nor a discard right after a kong."""
+    frm = e.fields["from"]
+    before = [x for x in rec.events[:e.number - 1] if x.type != "pass"]
+    if not before or before[-1].type != "discard" or before[-1].seat != frm:
+        return False  # (a kong passed, its tile robbable; or the discard left out)
+    for x in reversed(before[:-1]):
+        if x.seat != frm or x.type not in ("draw", "kong", "call"):
+            return True
+        if x.type == "kong" or x.fields.get("kind") == "kong":
+            return False
+    return True
 
 
 def _passed_worth(table, seat: str, won: int, e) -> int | None:

@@ -237,7 +237,8 @@ def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):
         raise
 
 
-_SEAT_FIELDS = frozenset(("kong", "win", "pass", "ghosts", "draw", "discard", "call", "from"))
+_SEAT_FIELDS = frozenset(("kong", "win", "pass", "ghosts", "draw", "discard", "call", "from",
+                          "declare"))
 
 
 def _seats_upper(data, label: str):

@@ -172,7 +172,9 @@ def play_line(rs) -> str:
         parts.append(_PASS_RULES[p["pass_rule"]])
     if p.get("chow_from_left"):
         parts.append("chow from the player on the left only")
-    if "declared_kongs" in p:
+    if p.get("declare_at_deal") and "declared" in rs.context:  # (else idle: `inert_keys`)
+        parts.append("a seat declares at the deal, before its first discard")
+    if "declared_kongs" in p and "declared" in rs.context:
         kinds = p["declared_kongs"]
         parts.append("after a seat declares, " + (
             f"its kongs are {either(kinds)} only" if kinds else "it makes no kong"))

@@ -387,3 +387,24 @@ def test_a_key_that_is_a_list_still_stops_its_file(here):
     result = batch("b.yaml", "--format", "jsonl")
     assert (result.exit_code, result.stdout, result.stderr) == (
         2, "", "mjscore: b.yaml: line 2: a key must be text, not a list or mapping\n")
+
+
+@pytest.mark.parametrize("name, text, said", [
+    # JSON's true is no unquoted yes: the YAML hint is for YAML records alone.
+    pytest.param("b.jsonl", '{"hand": "11223344556677m", "opts": {"cap": true}}\n',
+                 'expected an integer or "none", got "true"', id="JSON Lines: no YAML hint"),
+    # A key W with no value is a flow mapping's "won: S,W" only beside a won.
+    pytest.param("b.yaml", "- {hand: 11223344556677m, W}\n", 'unknown key "W"; keys: hand, '
+                 "win, seat, discard, kong_draw, kong_from, after_kong, rob_kong, won, declared, "
+                 "heavenly, earthly, ghosts_drawn, indicator, dealer, horses, rules, opts",
+                 id="a seat as a key, no won"),
+    pytest.param("b.yaml", "- {hand: 11223344556677m, opts: {xiaoji: yes}}\n",
+                 'unknown option "xiaoji" for luzhou (its options: cap, flower_cat_pays, ghosts, '
+                 'min_discard_win, pinghu_ten, shoubayi, wugui_steps, xiqian)',
+                 id="an unknown option given true: no YAML hint"),
+])
+def test_hints_only_where_they_apply(here, name, text, said):
+    Path(name).write_text(text, encoding="utf-8")
+    result = batch(name, "--format", "jsonl")
+    error = result.stderr.splitlines()[0]
+    assert error.endswith(said), error

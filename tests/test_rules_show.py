@@ -26,7 +26,8 @@ def shown(*args) -> list:
         "cannot be won on, ponged or konged; a robbed one is won as the tile it stands for",
         "Hand: melds pong, kong; shapes four sets and a pair, seven pairs; at most 2 suits",
         "Play (settle): up to 3 winners a hand; several may win on one discard; 过水 (after "
-        "passing a discard win, none worth as much until the next draw)",
+        "passing a discard win, none worth as much until the next draw); a seat declares at "
+        "the deal, before its first discard",
         "Situations (score options): --discard, --kong-draw, --after-kong, --rob-kong, --won, "
         "--declared, --heavenly, --earthly, --ghosts-drawn"], id="luzhou"),
     pytest.param(["luzhou-guide"], [

@@ -550,7 +550,9 @@ REFUSALS = [
     # a log may leave out the draw that changed the hand (the simulated deals): noted.
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 1, but the hand S wins with, won on W's 5p, is worth 5; taken as written", id="a pass worth less than its hand: noted"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 5}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 5 at event 2", id="a pass worth its hand blocks"),  # noqa: E501
-    # (A value too high, a typo, blocked a win worth more than the hand was, unsaid.)
+    # (A value too high, a typo, blocked a win worth more than the hand was, unsaid. A pass
+    # of a discard right after the discarder's kong may be worth more: 杠上炮.)
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"kong": "W", "kind": "concealed", "tile": "9s"}, {"draw": "W"}, {"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 10 at event 4", id="a pass after a kong worth more than its hand: no note"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 10, but the hand S wins with, won on W's 5p, is worth 5; taken as written", id="a pass worth more than its hand: noted"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"draw": "S"}, {"discard": "S", "tile": "9s"}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "S wins on N's discard", id="a pass before the seat's own turn: its hand then not known"),  # noqa: E501
     pytest.param({"seats": {}, "events": [{"discard": "W", "tile": "3s"}, {"pass": "S", "tile": "3s", "from": "W", "value": 1000}]}, 2, "event 2: value 1000 is more than any hand is worth in luzhou: at most 40", id="a pass worth more than the cap"),  # noqa: E501
@@ -617,6 +619,20 @@ DECLARES = [
     pytest.param("guangdong", [{"declare": "E"}], 2,
                  "event 1: a declare event does not apply in guangdong: nothing there reads a "
                  "declaration", id="where nothing reads it"),
+    pytest.param("lanzhou", [{"discard": "e", "tile": "9s"}, {"declare": "e"},
+                             {"win": "E", "tile": "4p"}], 0, "E wins by self-draw",
+                 id="a seat in lower case, as every event takes it"),
+    # L8: luzhou's 报牌 is declared at the deal (a declare later was scored as one).
+    pytest.param("luzhou", [{"discard": "E", "tile": "9s"}, {"declare": "E"},
+                            {"win": "E", "tile": "4p"}], 1,
+                 "event 2: E declares after its discard at event 1: in luzhou a seat declares "
+                 "at the deal, before its first discard", id="luzhou: after the first discard"),
+    pytest.param("luzhou", [{"discard": "S", "tile": "9s"}, {"declare": "E"},
+                            {"win": "E", "tile": "4p"}], 0, "报牌",
+                 id="luzhou: before the seat's first discard"),
+    pytest.param("lanzhou", [{"discard": "E", "tile": "9s"}, {"declare": "E"},
+                             {"win": "E", "tile": "4p"}], 0, "E wins by self-draw",
+                 id="lanzhou: at any time"),
 ]
 
 
@@ -1912,3 +1928,22 @@ def test_the_guides_settle_notes_and_refusals_are_in_its_words():
         settle({**draw, "seats": {"E": "123m456p789s11m23m", "S": "456m456m789m22p34p",
                                   "W": "789m456p789p33p45p", "N": "123p456s789s44s56s"}},
                opts={"cap": "none"})
+
+
+# A pass is worth more than its hand where 杠上炮 or 抢杠 would raise the win it let go: a
+# note calling the value a typo there was wrong (review of the note for values too high).
+@pytest.mark.parametrize("before, noted", [
+    pytest.param([{"draw": "W"}, {"discard": "W", "tile": "5p"}], True, id="a plain discard"),
+    pytest.param([{"kong": "W", "kind": "concealed", "tile": "9s"}, {"draw": "W"},
+                  {"discard": "W", "tile": "5p"}], False, id="a discard after a kong"),
+    pytest.param([{"discard": "E", "tile": "9s"}, {"call": "W", "kind": "kong", "tile": "9s",
+                                                   "from": "E"},
+                  {"draw": "W"}, {"discard": "W", "tile": "5p"}], False,
+                 id="a discard after a kong called"),
+    pytest.param([{"kong": "W", "kind": "added", "tile": "5p"}], False, id="a kong robbable"),
+])
+def test_a_pass_worth_more_than_its_hand_is_noted_only_on_a_plain_discard(before, noted):
+    events = before + [{"pass": "S", "tile": "5p", "from": "W", "value": 10},
+                       {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]
+    r = settle({"seats": {"S": BASE["S"]}, "events": events})
+    assert any("is written as worth 10" in s for s in r.skipped) == noted
