@@ -66,6 +66,9 @@ def _paid_keys(data: dict) -> dict:
         if "each_more" in p and p.get("pattern", pid) not in MANY:
             out[f"patterns.{pid}.each_more"] = f"pattern {p.get('pattern', pid)} counts " \
                                                "once at most"
+        if "counted" in p and "each_more" not in p:  # (the names are its effect's words)
+            out[f"patterns.{pid}.counted"] = f"pattern {pid} has no each_more, so its " \
+                                             "effect names no count"
     return out
 
 

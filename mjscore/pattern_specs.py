@@ -36,6 +36,7 @@ class PatternSpec:
     win: str | None = None  # self_draw | discard: applies only on that type of win
     each_more: int | Fraction | None = None  # base x each_more for every count past the first
     besides: tuple = ()  # 名堂 that `when_named` does not count (平胡的杠上炮: all but 杠上炮)
+    counted: tuple = ()  # the names of a count of 2, 3, ... (the guide's Double, Triple Gui)
     fn: object = field(default=None, compare=False, repr=False)  # the predicate itself
     kw: dict = field(default_factory=dict, compare=False, repr=False)  # params as a dict
 
@@ -49,7 +50,10 @@ class PatternSpec:
             return f"+{n} step" + ("s" if n != 1 else "") if n else "step 0"
         if self.effect == "base":
             if self.each_more and count > 1:
-                return (f"base {amount_text(self.base_value(count))} ({a}, "
+                # (As the guide names them: "Double Gui is 10 ke on self-draw, Triple Gui is
+                # 20 ke"; a count past the names given is told by its number alone.)
+                named = f"{self.counted[count - 2]}: " if count - 2 < len(self.counted) else ""
+                return (f"base {amount_text(self.base_value(count))} ({named}{a}, "
                         f"x{amount_text(self.each_more)} for each of {count - 1} more)")
             return f"base {a}"
         if self.effect == "flat":
@@ -76,6 +80,7 @@ def build_patterns(spec: dict, label: str) -> tuple:
             when_named=p.get("when_named"), excludes=tuple(p.get("excludes", ())),
             raises_cap=p.get("raises_cap"), ruling=p.get("ruling"), win=p.get("win"),
             each_more=exact(p.get("each_more")), besides=tuple(p.get("besides", ())),
+            counted=tuple(p.get("counted", ())),
             fn=REGISTRY[p.get("pattern", pid)],
             kw=FrozenDict(p.get("params") or {})))
     ids = {p.id for p in out}

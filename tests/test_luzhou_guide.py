@@ -236,3 +236,19 @@ def test_side_by_side_json_is_a_list_of_results():
         alone = CliRunner().invoke(cli, ["score", "111m123m456m789m55p", "--rules", d["ruleset"],
                                          "--format", "json"])
         assert d == json.loads(alone.output)
+
+
+# "Double Gui is 10 ke on self-draw, Triple Gui is 20 ke": the effect names them (E3).
+@pytest.mark.parametrize("hand, kw, effect", [
+    pytest.param("111m123m222m456p55p", {}, "base 10 (Double Gui: 5, x2 for each of 1 more)",
+                 id="double, self-drawn"),
+    pytest.param("111m123m222m456p55p", {"discard": "S"},
+                 "base 4 (Double Gui: 2, x2 for each of 1 more)", id="double, on a discard"),
+    pytest.param("[111m][222m][333m] 123m 55p", {}, "base 20 (Triple Gui: 5, x2 for each of 2 "
+                 "more)", id="triple"),
+    pytest.param("111m123m456m456p55p", {}, "base 5", id="one: no count named"),
+])
+def test_double_and_triple_gui_are_named(hand, kw, effect):
+    r = score(hand, G, **kw)
+    assert [h.to_dict()["effect"] for h in r.patterns if h.to_dict()["id"].startswith("gui")] \
+        == [effect]
