@@ -33,6 +33,8 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "records"
                  id="guangdong 跟庄: E pays the three who followed its 9s, then wins"),
     pytest.param("lanzhou-one-winner", {"E": 0, "S": 0, "W": -1, "N": 1}, "N",
                  id="lanzhou: two claimants, the nearest downstream wins"),
+    pytest.param("lanzhou-declare", {"E": -2, "S": 6, "W": -2, "N": -2}, "S",
+                 id="lanzhou: declared, a concealed kong, a win on its replacement"),
     pytest.param("guide-example-3", {"E": 0, "S": 2, "W": -4, "N": 2}, "W",
                  id="guide Example 3: West pays South 2 and North 2"),
     pytest.param("guide-draw-flower-cat", {"E": 38, "S": 42, "W": 42, "N": -122}, "E",
