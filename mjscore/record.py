@@ -47,7 +47,10 @@ class Record:
 
 def _read(path: Path, label: str):
     from .yamlfile import read
-    return read(path, "hand record", lambda message: InputError(f"{label}: {message}"))
+    json = path.suffix.lower() == ".json"  # (read as YAML, of which JSON is a part)
+    return read(path, "hand record", lambda message: InputError(
+        f"{label}: " + (message.replace("malformed YAML", "malformed JSON (read as YAML)", 1)
+                        if json else message)))
 
 
 def _read_stream(f, label: str):

@@ -1949,3 +1949,12 @@ def test_a_pass_worth_more_than_its_hand_is_noted_only_on_a_plain_discard(before
                        {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]
     r = settle({"seats": {"S": BASE["S"]}, "events": events})
     assert any("is written as worth 10" in s for s in r.skipped) == noted
+
+
+def test_a_json_record_that_is_malformed_is_told_as_json(tmp_path):
+    # (It was "malformed YAML", of a file the writer knew as JSON; it is read as YAML.)
+    path = tmp_path / "rec.json"
+    path.write_text('{"events": [}\n', encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(path)])
+    assert (res.exit_code, res.stderr) == (2, f"mjscore: {path}: malformed JSON (read as YAML): "
+                                              "line 1: did not find expected node content\n")
