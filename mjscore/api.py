@@ -194,8 +194,9 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
         from .ready import suits_held, void_breach  # (here: `score` starts without them)
         suits = suits_held(h, rs)
         if len(suits) > rs.max_suits:
-            reasons.append(f"{term(rs, 'flower_cat_hand')}: " +
-                           void_breach(suits, rs.max_suits, rs))
+            # (Named by the suit rule, 缺门, not 花猫: both seeds call a hand 花猫 only at the
+            # draw; at a win, a player says the hand is not 缺门.)
+            reasons.append(void_breach(suits, rs.max_suits, rs))
             return reasons, True
     if h.win not in rs.ghost_kinds and holds_every_ghost(rs, t.ghosts):
         # G5: all of them concealed win at once, on the last drawn (seed 001: "Draw the

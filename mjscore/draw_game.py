@@ -111,10 +111,11 @@ def exhausted(table, ev) -> tuple:
     rows = xiqian + rows
     # A ready hand's best wait is named only where it is what the hand collects (查大): the
     # guide pays a flat bonus, and "best 40" there read as money owed.
-    ready_words = {r: f"ready (best {best}, on {' or '.join(best_on[r][:3])}"
+    unit = f" {rs.unit}" if rs.unit else ""
+    ready_words = {r: f"ready (best {best}{unit}, on {' or '.join(best_on[r][:3])}"
                       f"{' ...' if len(best_on[r]) > 3 else ''})"
                    if per == "chada" and best_on.get(r) else
-                   f"ready (best {best})" if per == "chada" else "ready"
+                   f"ready (best {best}{unit})" if per == "chada" else "ready"
                    for r, best in ready.items()}
     parts = [f"{s} {term(rs, 'flower_cat_hand')}" if s in cats else f"{s} {ready_words[s]}" if s in ready
              else f"{s} not ready{void_words(table, s, hands[s])}" for s in left]

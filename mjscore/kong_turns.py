@@ -144,5 +144,5 @@ def unwritten_kong_flags(table, ev, seat: str, frm, tile: int) -> None:
             "the replacement tile drawn after its kong"
         table.skip(f"{flag} at event {ev.number}: the log shows {seat} winning on {what} "
                    f"(event {last.number}), and the record does not write {flag}: true; paid "
-                   f"as written, with no {term(table.rs, 'after_kong' if frm else 'kong_draw')} (write "
-                   "it if it was one)")
+                   f"as written, with no {term(table.rs, 'after_kong' if frm else 'kong_draw')} "
+                   "(write it if it was one)")

@@ -24,7 +24,7 @@ def no_reading(h, rs, t, ctx, words: dict) -> str:
             + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
             + _taken_stand_in(h, rs, t, ctx) + _no_stand_in(h, rs, t, ctx)
             + _robbed_room(h, rs, t, ctx) + _fifth_copy(h, rs, t, ctx)
-            + _seven_pairs_off(h, rs, t, ctx))
+            + _seven_pairs_off(h, rs, t, ctx) + _pairs_with_melds(h, rs, ctx))
 
 
 def _fifth_copy(h, rs, t, ctx) -> str:
@@ -58,6 +58,25 @@ def _seven_pairs_off(h, rs, t, ctx) -> str:
         # robbed kong's hand that was no win for its room alone was told of seven pairs.)
         return ""
     return f": seven pairs wins only with option {opt}, which is off"
+
+
+def _pairs_with_melds(h, rs, ctx) -> str:
+    """Why a hand of seven pairs with a pong among them does not win: seven pairs is
+    concealed (L5; the seed: 七对 "不能碰、杠"). The player who ponged one of the pairs heard
+    only "no reading as four sets and a pair"."""
+    if "seven_pairs" not in rs.shapes or not h.melds or sum(h.physical().values()) != 14:
+        return ""
+    from .errors import MjscoreError
+    from .hand import build
+    held = tuple(sorted(k for k, n in h.physical().items() for _ in range(n)))
+    try:
+        whole = build(replace(h.parsed, concealed=held, melds=(), cols=None), rs)
+    except MjscoreError:  # (a ghost in a meld may be no concealed tile: none to say)
+        return ""
+    if not readings(whole, rs, None, ctx.discard_type, ("seven_pairs",), False,
+                    ghost_room(rs, whole, ctx)):
+        return ""
+    return ": as seven pairs it would win, but seven pairs holds no declared meld"
 
 
 def _robbed_room(h, rs, t, ctx) -> str:

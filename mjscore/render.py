@@ -321,7 +321,10 @@ def settle_table(r) -> str:
     if r.next_dealer:
         first = next((e for e in r.events if e.type == "win"), None)
         # (Seed 002: where the first win is several on one discard, its discarder deals.)
-        why = "" if first is None or len(first.results) < 2 else \
+        # (With no win settled the dealer deals again, 黄庄 连庄: said, as "Next dealer: S"
+        # alone read as a rotation.)
+        why = " (no win: the dealer deals again)" if first is None else \
+            "" if len(first.results) < 2 else \
             " (the konger: the first win was several robbing one kong)" \
             if first.results[0].context.rob_kong else \
             " (the discarder: the first win was several on one discard)"

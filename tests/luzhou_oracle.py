@@ -375,7 +375,7 @@ def judge(case: dict):
 
 
 REASON_WORDS = [("discarded", "ghost_discard"), ("robbed", "ghost_robbed"),
-                ("花猫", "flower"), ("not a winning hand", "shape"), ("at least", "min")]
+                ("缺门)", "flower"), ("not a winning hand", "shape"), ("at least", "min")]
 
 
 def run_mjscore(case: dict):

@@ -11,14 +11,18 @@ from mjscore.cli import cli
 
 # (hand, score() keywords, fragments that the one reason must contain)
 NOT_LEGAL = [
-    pytest.param("123m456p789s234m55m", {"win": "5m"}, ["花猫", "3 suits"],
+    pytest.param("123m456p789s234m55m", {"win": "5m"}, ["缺门", "3 suits"],
                  id="花猫: three suits"),
-    pytest.param("123m456p789s234m55m", {"win": "5m", "discard": "S"}, ["花猫"],
+    pytest.param("123m456p789s234m55m", {"win": "5m", "discard": "S"}, ["缺门"],
                  id="花猫 on a discard"),
-    pytest.param("[111s] 234m456p789p55p", {"win": "5p"}, ["花猫"],
+    pytest.param("[111s] 234m456p789p55p", {"win": "5p"}, ["缺门"],
                  id="花猫: the third suit in a declared meld (L6)"),
-    pytest.param("123m456p789sC345m5m", {"win": "5m"}, ["花猫"],
+    pytest.param("123m456p789sC345m5m", {"win": "5m"}, ["缺门"],
                  id="花猫 with a ghost: a ghost cannot cure it"),
+    # (L5: 七对 is concealed; "no reading as four sets and a pair" alone did not say so.)
+    pytest.param("[111m] 33m55m22p44p6p6pC", {}, ["as seven pairs it would win, but seven "
+                                                  "pairs holds no declared meld"],
+                 id="seven pairs with a pong"),
     pytest.param("147m258m369p147p99m", {"win": "9m"}, ["not a winning hand"],
                  id="not a winning shape"),
     pytest.param("147m258m369p147pC9m", {"win": "9m"}, ["not a winning hand"],
@@ -69,7 +73,7 @@ def test_a_robbed_ghost_written_as_its_stand_in_is_legal():
 
 # (CLI arguments, fragments expected in the output)
 CLI_NOT_LEGAL = [
-    pytest.param(["123m456p789s234m55m"], ["花猫"], id="花猫"),
+    pytest.param(["123m456p789s234m55m"], ["缺门"], id="花猫"),
     pytest.param(["147m258m369p147p99m"], ["not a winning hand"], id="not a winning shape"),
     pytest.param(["111m123m456m789m5pC", "--discard", "S"], ["discarded C"],
                  id="discarded 红中"),

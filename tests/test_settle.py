@@ -200,7 +200,7 @@ REFUSALS = [
                   "events": [{"pass": "S", "tile": "5p", "from": "E", "value": 5},
                              {"discard": "N", "tile": "5p"},
                              {"win": "S", "tile": "5p", "from": "N"}]}, 1,
-                 "event 3: 过水: S passed a win worth 5", id="过水 blocks an equal win"),
+                 "event 3: 过水: S passed a win worth 5 颗", id="过水 blocks an equal win"),
     pytest.param({"rules": "lanzhou", "seats": {"N": "123m456m789mEE46p5p"},
                   "events": [{"pass": "N", "tile": "5p", "from": "E"},
                              {"discard": "S", "tile": "1m"},
@@ -231,7 +231,7 @@ REFUSALS = [
                              {"pass": "S", "tile": "5p", "from": "W", "value": 10},
                              {"discard": "N", "tile": "4m"},
                              {"win": "S", "tile": "4m", "from": "N"}]}, 1,
-                 "event 5: 过水: S passed a win worth 20 at event 1",
+                 "event 5: 过水: S passed a win worth 20 颗 at event 1",
                  id="过水 keeps the largest pass since the last draw"),
     pytest.param({"rules": "luzhou-guide", "seats": {"S": "[123m]456m789m11p23pC"},
                   "events": [{"call": "S", "kind": "chow", "tile": "1m", "from": "W"},
@@ -551,10 +551,10 @@ REFUSALS = [
     # same hand as wins later, no turn logged between) would let through a win 过水 blocks, but
     # a log may leave out the draw that changed the hand (the simulated deals): noted.
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 1, but the hand S wins with, won on W's 5p, is worth 5; taken as written", id="a pass worth less than its hand: noted"),  # noqa: E501
-    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 5}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 5 at event 2", id="a pass worth its hand blocks"),  # noqa: E501
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 5}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 5 颗 at event 2", id="a pass worth its hand blocks"),  # noqa: E501
     # (A value too high, a typo, blocked a win worth more than the hand was, unsaid. A pass
     # of a discard right after the discarder's kong may be worth more: 杠上炮.)
-    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"kong": "W", "kind": "concealed", "tile": "9s"}, {"draw": "W"}, {"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 10 at event 4", id="a pass after a kong worth more than its hand: no note"),  # noqa: E501
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"kong": "W", "kind": "concealed", "tile": "9s"}, {"draw": "W"}, {"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 10 颗 at event 4", id="a pass after a kong worth more than its hand: no note"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 10, but the hand S wins with, won on W's 5p, is worth 5; taken as written", id="a pass worth more than its hand: noted"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"draw": "S"}, {"discard": "S", "tile": "9s"}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "S wins on N's discard", id="a pass before the seat's own turn: its hand then not known"),  # noqa: E501
     pytest.param({"seats": {}, "events": [{"discard": "W", "tile": "3s"}, {"pass": "S", "tile": "3s", "from": "W", "value": 1000}]}, 2, "event 2: value 1000 is more than any hand is worth in luzhou: at most 40", id="a pass worth more than the cap"),  # noqa: E501
@@ -762,7 +762,7 @@ def test_guoshui_stays_after_a_pong():
                       {"call": "S", "kind": "pong", "tile": "9p", "from": "W"},
                       {"discard": "S", "tile": "8s"}, {"discard": "N", "tile": "5p"},
                       {"win": "S", "tile": "5p", "from": "N"}]}
-    assert settle(rec).reasons[0].startswith("event 7: 过水: S passed a win worth 5")
+    assert settle(rec).reasons[0].startswith("event 7: 过水: S passed a win worth 5 颗")
 
 
 @pytest.mark.parametrize("kind, lifted", [
@@ -1259,7 +1259,7 @@ def test_a_kong_that_pays_0_needs_no_event(tmp_path):
     # The guide pays a ready hand a flat 1: "S ready (best 40)" read as 40 owed.
     pytest.param("guide-draw-flower-cat", "wall exhausted (hands checked): E not ready, S ready, "
                  "W ready, N Flower Cat", id="guide: flat bonus"),
-    pytest.param("luzhou-chajiao", "S ready (best 10, on 7p)",
+    pytest.param("luzhou-chajiao", "S ready (best 10 颗, on 7p)",
                  id="luzhou: 查大, the best wait and the tile it is on"),
 ])
 def test_a_ready_hand_at_the_draw_is_named_with_what_it_collects(record, said):
@@ -1277,7 +1277,7 @@ def test_a_house_rule_with_no_flower_cat_payment_has_three_suits_pay_as_not_read
         "N": "234m456p789s11pC5p"}, "events": [{"win": "E", "tile": "5p"}, {"exhausted": True}]}
     r = settle(rec)
     assert r.net == {"E": 15, "S": 15, "W": -15, "N": -15}
-    assert r.events[1].summary.endswith("S ready (best 10, on 7p), W not ready, N not ready")
+    assert r.events[1].summary.endswith("S ready (best 10 颗, on 7p), W not ready, N not ready")
 
 
 @pytest.mark.parametrize("record, line", [
@@ -1694,7 +1694,7 @@ def test_guoshui_compares_the_hands_value_before_halving(win, legal):
     r = settle({"rules": "luzhou", "seats": {"E": AK_E, "W": AK_W}, "events": events})
     assert r.legal is legal
     assert r.net["E"] == 10 if legal else r.reasons == (
-        "event 6: 过水: E passed a win worth 10 at event 2 and has not drawn since; a discard "
+        "event 6: 过水: E passed a win worth 10 颗 at event 2 and has not drawn since; a discard "
         "win must be worth more",)
 
 
