@@ -11,7 +11,7 @@ from .errors import InputError, counted
 from .options import option_of
 from .patterns import physical_ghosts
 from .settlement import Payment, ghost_bonus_amount
-from .terms import shown_extra, term
+from .terms import shown_extra, spaced, term
 from .ready import analyse, is_flower_cat
 from .void_suit import void_of, void_words
 
@@ -111,7 +111,7 @@ def exhausted(table, ev) -> tuple:
     rows = xiqian + rows
     # A ready hand's best wait is named only where it is what the hand collects (查大): the
     # guide pays a flat bonus, and "best 40" there read as money owed.
-    unit = f" {rs.unit}" if rs.unit else ""
+    unit = spaced(rs.unit)
     ready_words = {r: f"ready (best {best}{unit}, on {' or '.join(best_on[r][:3])}"
                       f"{' ...' if len(best_on[r]) > 3 else ''})"
                    if per == "chada" and best_on.get(r) else

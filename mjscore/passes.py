@@ -17,6 +17,7 @@ from .errors import InputError, MjscoreError
 from .hand import build
 from .patterns import physical_ghosts
 from .record import event_tile
+from .terms import spaced
 
 
 def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
@@ -58,7 +59,7 @@ def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
             _value_checked(table, e, ev, seat, tile)
         top = max(valued, key=lambda e: e.fields["value"], default=None)
         if top is not None and value <= top.fields["value"]:
-            unit = f" {table.rs.unit}" if table.rs.unit else ""  # (颗: the seed counts in them)
+            unit = spaced(table.rs.unit)  # (颗: the seed counts in them)
             return (f"过水: {seat} passed a win worth {top.fields['value']}{unit} at event "
                     f"{top.number} and has not drawn since; a discard win must be worth more")
         unvalued = [e for e in open_ if e.fields.get("value") is None]

@@ -7,7 +7,7 @@ import textwrap
 
 from . import tiles as T
 from .compare import match_patterns
-from .terms import term
+from .terms import spaced, term
 from .context import SEATS
 from .settlement import HAND_VALUE, extra_lines
 from .tables import tabulate
@@ -57,7 +57,7 @@ def ghost_line(rs) -> list:
 
 
 def score_table(r, explain: bool = False) -> str:
-    unit = f" {r.unit}" if r.unit else ""
+    unit = spaced(r.unit)
     ctx = r.context
     lines = [f"Hand:     {r.hand}   ({r.ruleset})"] + ghost_line(r.rules) + [
              # (the tile named, as settle names it: the Hand line sorts it among the rest)
@@ -256,7 +256,7 @@ def _flower_cat_pays(w, unit: str) -> str:
 
 
 def waits_table(w) -> str:
-    unit = f" {w.unit}" if w.unit else ""
+    unit = spaced(w.unit)
     lines = [f"Hand:     {w.hand}   ({w.ruleset})"] + ghost_line(w.rules)
     if w.flower_cat:
         lines.append(f"{term(w.rules, 'flower_cat')}: {w.flower_note}; not ready"

@@ -49,6 +49,11 @@ def term(rs, key: str) -> str:
     return TERMS[key][getattr(rs, "names", "name") == "en"]  # (no ruleset: the first)
 
 
+def spaced(unit: str) -> str:
+    """A ruleset's unit as written after a number ("5 颗"); nothing where it has none."""
+    return f" {unit}" if unit else ""
+
+
 def shown_extra(rs, extra: dict) -> str:
     """An extra payment rule's name (its `name` or `en`, as `rs` shows names): the payment
     row it makes is headed by it."""

@@ -12,7 +12,7 @@ from .amounts import amount_text
 from .errors import MAX_VALUE
 from .scoring import division_words
 from .settlement import HAND_VALUE, horse_seat, payer_rule
-from .terms import term
+from .terms import spaced, term
 from .words import either
 
 
@@ -132,7 +132,7 @@ def paid_words(r) -> str:
     """`5 颗, halved -> 2 颗` for a discard-type win its ruleset divides, `160 颗, cap 40 ->
     40 颗` for one the cap cuts, else `2 颗`: an event's line in `settle` says why a 闺 (5)
     is paid 2, and why three 名堂 are paid 40, as `score`'s Value lines do."""
-    unit = f" {r.unit}" if r.unit else ""
+    unit = spaced(r.unit)
     top = r.top
     if top is None:
         return f"{r.value}{unit}"
@@ -190,7 +190,7 @@ def explain_title(r) -> str:
 def value_lines(r) -> list:
     """The table's value lines for a scored hand: the working and the cap, then the division
     of a discard-type win where it changes the value."""
-    unit = f" {r.unit}" if r.unit else ""
+    unit = spaced(r.unit)
     capped = min(r.raw, r.cap) if r.cap is not None else r.raw
     out = [f"{value_words(r.top, r.rules, unit)} ({cap_words(r.top, r.rules)})"
            + (f" -> {capped}{unit}" if capped != r.raw else "")]
