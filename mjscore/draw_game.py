@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .context import SEATS, ghost_supply
+from .context import SEATS, ghost_supply, max_winners
 from .errors import InputError, counted
 from .options import option_of
 from .patterns import physical_ghosts
@@ -42,6 +42,19 @@ def ghost_money(rs, seat: str, drawn: int, won: bool) -> list:
     if p.get("mode", "always") == "win_only" and not won:
         return [Payment(seat, s, amount, why + ", no win") for s in others]
     return [Payment(s, seat, amount, why) for s in others]
+
+
+def charged_unended(table, ev, rows: list) -> None:
+    """Note a seat charged its 喜钱 as one with no win (`win_only`) where the record stops
+    before the hand ends (no exhausted wall, fewer winners than the ruleset's most): the seat
+    may yet have won, and then it is paid, not charged. Taken as written, and said."""
+    if not rows or rows[0].frm != ev.seat or len(table.winners) >= max_winners(table.play) \
+            or any(e.type == "exhausted" for e in table.rec.events):
+        return
+    table.skip(f"{rows[0].why.split(':')[0]} at event {ev.number}: {ev.seat} is charged as a "
+               f"seat with no win, but the record stops before the hand ends (no exhausted "
+               f"wall, {len(table.winners)} of {max_winners(table.play)} winners); if "
+               f"{ev.seat} won later, add that win")
 
 
 def flower_cat_owed(rs) -> int | None:

@@ -17,7 +17,7 @@ from .declaring import declare_summary, kong_refusal
 from .claims import (check_call_shown, check_kong_shown, check_meld_count, check_robbed,
                      discarded_ghost_refusal, four_ghosts_refusal, ghost_added, kong_paid,
                      robbing_win)
-from .draw_game import count_ghosts, exhausted, ghost_money, void_kongs
+from .draw_game import charged_unended, count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
 from .frozen import hash_fields, read_only
@@ -276,6 +276,7 @@ class _Table:
         try:
             rows = ghost_money(self.rs, ev.seat, drawn, ev.seat in self.winners)
             count_ghosts(self, ev, drawn)
+            charged_unended(self, ev, rows)
         except InputError as e:  # name the record and the event, as every record error does
             raise InputError(f"{self.rec.label}: event {ev.number}: {e}") from None
         self.out.append(EventResult(ev.number, "ghosts", f"{ev.seat} drew {counted(drawn, 'ghost')}", tuple(rows)))

@@ -1958,3 +1958,21 @@ def test_a_json_record_that_is_malformed_is_told_as_json(tmp_path):
     res = CliRunner().invoke(cli, ["settle", str(path)])
     assert (res.exit_code, res.stderr) == (2, f"mjscore: {path}: malformed JSON (read as YAML): "
                                               "line 1: did not find expected node content\n")
+
+
+# 喜钱 win_only charges a seat with no win; where the record stops before the hand ends, that
+# seat may yet have won, and the charge is said to be taken as written (review).
+@pytest.mark.parametrize("end, noted", [
+    pytest.param([], True, id="the record stops after one win"),
+    pytest.param([{"exhausted": True}], False, id="the wall ran out"),
+])
+def test_xiqian_charged_before_the_hand_ends_is_noted(end, noted):
+    rec = {"opts": {"xiqian": "win_only", "ghosts": 8},
+           "seats": {"S": "111m123m456m789m5pC", "E": "123s456s789s11p23p",
+                     "W": "123s456s789s44p56p", "N": "123s456s789s77p89p"},
+           "events": [{"ghosts": "N", "drawn": 5}, {"win": "S", "tile": "5p"}] + end}
+    r = settle(rec)
+    assert [p.amount for p in r.events[0].payments] == [10, 10, 10]
+    assert any(s.startswith("喜钱 at event 1: N is charged as a seat with no win, but the "
+                            "record stops before the hand ends (no exhausted wall, 1 of 3 "
+                            "winners)") for s in r.skipped) == noted
