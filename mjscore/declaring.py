@@ -21,11 +21,15 @@ def declare_summary(table, ev) -> str:
         raise InputError(f"{label}: event {ev.number}: {ev.seat} declared already, at event "
                          f"{earlier}")
     if table.play.get("declare_at_deal"):
-        played = next((e.number for e in table.rec.events[:ev.number - 1]
-                       if e.type == "discard" and e.seat == ev.seat), None)
-        if played is not None:
-            table.refuse(ev, f"{ev.seat} declares after its discard at event {played}: in "
-                             f"{rs.name} a seat declares at the deal, before its first discard")
+        # (Seed 002: the dealer is ready only after its first discard, and declares then;
+        # another seat before its first.)
+        free = 1 if ev.seat == table.rec.dealer else 0
+        played = [e.number for e in table.rec.events[:ev.number - 1]
+                  if e.type == "discard" and e.seat == ev.seat]
+        if len(played) > free:
+            table.refuse(ev, f"{ev.seat} declares after its discard at event {played[free]}: "
+                             f"in {rs.name} a seat declares at the deal, before its first "
+                             "discard (the dealer, before its second)")
     return f"{ev.seat} declares ready: a win of {ev.seat}'s from here on is a declared one"
 
 

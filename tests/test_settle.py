@@ -625,10 +625,15 @@ DECLARES = [
                              {"win": "E", "tile": "4p"}], 0, "E wins by self-draw",
                  id="a seat in lower case, as every event takes it"),
     # L8: luzhou's 报牌 is declared at the deal (a declare later was scored as one).
+    pytest.param("luzhou", [{"discard": "E", "tile": "9s"}, {"discard": "E", "tile": "8s"},
+                            {"declare": "E"}, {"win": "E", "tile": "4p"}], 1,
+                 "event 3: E declares after its discard at event 2: in luzhou a seat declares "
+                 "at the deal, before its first discard (the dealer, before its second)",
+                 id="luzhou: the dealer after its second discard"),
+    # (Seed 002: the dealer is ready after its first discard, and may declare then.)
     pytest.param("luzhou", [{"discard": "E", "tile": "9s"}, {"declare": "E"},
-                            {"win": "E", "tile": "4p"}], 1,
-                 "event 2: E declares after its discard at event 1: in luzhou a seat declares "
-                 "at the deal, before its first discard", id="luzhou: after the first discard"),
+                            {"win": "E", "tile": "4p"}], 0, "报牌",
+                 id="luzhou: the dealer after its first discard"),
     pytest.param("luzhou", [{"discard": "S", "tile": "9s"}, {"declare": "E"},
                             {"win": "E", "tile": "4p"}], 0, "报牌",
                  id="luzhou: before the seat's first discard"),
