@@ -23,7 +23,6 @@ from .pruning import evaluations
 from .scoring import best, division_words
 from .settlement import (HAND_VALUE, check_extras, due_without_win, kong_notes, net_of,
                          settle_win)
-from .terms import term
 
 
 def horse_tiles(horses) -> tuple:

@@ -17,11 +17,11 @@ from .api import score
 from .context import SEATS
 from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError, one_line
 from .frozen import maker
-from .options import WHOLE_NUMBER, blank_option, parse_pairs
+from .options import WHOLE_NUMBER, blank_option, parse_pairs, read_as_bool
 from .output_guard import no_clash, own_rules
 from .records import KEYS, Record, as_fields, decoded, line_record
 from .ruleset_files import read_once
-from .words import YAML_BOOL, describe, tiles_hint, unknown, whole_hint
+from .words import describe, tiles_hint, unknown, whole_hint
 from .workers import AHEAD, in_order
 
 SCORED, NOT_LEGAL, BAD = "scored", "not legal", "bad"
@@ -206,14 +206,10 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
 
 
 def _read_as_bool(e, fields: dict, yaml: bool) -> str:
-    """Why an option of a YAML record's `opts` refused true or false: YAML read an unquoted
-    yes, no, on or off so (`xiqian: yes`)."""
+    """Why an option of a YAML record's `opts` refused true or false (`options.read_as_bool`)."""
     opts = fields.get("opts")
     value = opts.get(getattr(e, "key", None)) if yaml and isinstance(opts, dict) else None
-    # (Only where the value itself was refused: not an unknown option that is given true.)
-    if isinstance(value, bool) and f'got "{str(value).lower()}"' in str(e):
-        return f" ({YAML_BOOL})"
-    return ""
+    return read_as_bool(value, str(e))
 
 
 def _score_chunk(parcel: tuple, rules: str, render, guard) -> list:

@@ -76,7 +76,9 @@ def _pairs_with_melds(h, rs, ctx) -> str:
     if not readings(whole, rs, None, ctx.discard_type, ("seven_pairs",), False,
                     ghost_room(rs, whole, ctx)):
         return ""
-    return ": as seven pairs it would win, but seven pairs holds no declared meld"
+    # (Its shape only, not that it would win: a house minimum value may refuse it as pairs too.
+    # A clause of its own, where the others say more of the missing reading.)
+    return "; its tiles make seven pairs, but seven pairs holds no declared meld"
 
 
 def _robbed_room(h, rs, t, ctx) -> str:

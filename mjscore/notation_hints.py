@@ -69,9 +69,10 @@ def tile_hint(ch: str, text: str = "") -> str:
     if ch in "RG":  # (the red and green dragons by their English initials)
         return " (dragons are C red 中, F green 發, P white 白)"
     if ch in "鬼癞赖":  # (鬼, 癞子 / 赖子: the wildcard's names, not a tile)
+        # (The shipped rulesets' each: the notation is read before the ruleset is known.)
         return f" ({ch + '子' if ch in '癞赖' else ch} names no tile: write the ghost tile " \
-            "itself: C (红中) in luzhou, P (白) in guangdong unless flipped; mjscore rules " \
-            "show NAME names it)"
+            "itself: C (红中) in luzhou and luzhou-guide, P (白) in guangdong unless flipped, " \
+            "none in lanzhou; mjscore rules show NAME names it)"
     if ch in _SUIT_FIRST:  # a suit letter with no digits before it ("m123", "EEEpp")
         return f' (a suit letter ends its digits, as in "{_SUIT_FIRST[ch]}'
     if ch in "【】〔〕〖〗「」『』":

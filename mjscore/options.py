@@ -77,13 +77,24 @@ def coerce(spec: dict, key: str, value, where: str, yaml: bool = False):
             raise bad("one tile", why)
         out = name(got[0])
     else:
-        if not isinstance(value, str):
-            raise bad("a word")
+        choices = spec.get("choices")
+        if not isinstance(value, str):  # (a choice's words, where it has them)
+            raise bad("one of " + ", ".join(str(c) for c in choices) if choices else "a word")
         out = value.strip()
     choices = spec.get("choices")
     if choices is not None and out not in choices and out not in words:
         raise bad("one of " + ", ".join(str(c) for c in choices))
     return out
+
+
+def read_as_bool(value, message: str) -> str:
+    """Why an option written in a YAML file (a record's `opts:`) refused true or false, where
+    `message` refused that value itself (not an unknown option given true): YAML read an
+    unquoted yes, no, on or off so (`xiqian: yes`)."""
+    if isinstance(value, bool) and f'got "{str(value).lower()}"' in message:
+        from .words import YAML_BOOL
+        return f" ({YAML_BOOL})"
+    return ""
 
 
 def resolve(specs: dict, given: dict | None, where: str) -> dict:

@@ -116,10 +116,15 @@ def _value_checked(table, e, ev, seat: str, won: int) -> None:
     # past `worth`, which a pass says nothing of.)
     if worth is not None and (value < worth or value > worth and _plain_discard(rec, e)):
         tile = T.name(event_tile(e, rec.label))
+        unit = spaced(table.rs.unit)
         table.skip(f"过水 at event {ev.number}: the pass at event {e.number} is written as worth "
-                   f"{e.fields['value']}, but the hand {seat} wins with, won on "
-                   f"{e.fields['from']}'s {tile}, is worth {worth}; taken as written (no turn "
-                   f"of {seat}'s is logged between, but a draw left out would change the hand)")
+                   f"{e.fields['value']}{unit}, but the hand {seat} wins with, won on "
+                   f"{e.fields['from']}'s {tile}, is worth {worth}{unit}; taken as written (no "
+                   f"turn of {seat}'s is logged between, but a draw left out would change the "
+                   "hand)")
+
+
+_NO_TURN = ("pass", "win", "ghosts", "declare")
 
 
 def _plain_discard(rec, e) -> bool:
@@ -127,7 +132,8 @@ def _plain_discard(rec, e) -> bool:
     turn it ended (a draw, a kong and its replacement draw, the discard): no kong being
     robbed, nor a discard right after a kong."""
     frm = e.fields["from"]
-    before = [x for x in rec.events[:e.number - 1] if x.type != "pass"]
+    # (Passes, wins by others on the same tile, a ghosts count and a declaration take no turn.)
+    before = [x for x in rec.events[:e.number - 1] if x.type not in _NO_TURN]
     if not before or before[-1].type != "discard" or before[-1].seat != frm:
         return False  # (a kong passed, its tile robbable; or the discard left out)
     for x in reversed(before[:-1]):

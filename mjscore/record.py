@@ -17,6 +17,7 @@ from pathlib import Path
 from . import tiles as T
 from .context import SEATS
 from .errors import InputError, OptionError, RulesetError, file_label, too_large
+from .options import read_as_bool
 from .ruleset import ruleset_of
 from .ruleset_files import beside
 from .words import describe, either, schema_text, tiles_hint, unknown
@@ -43,6 +44,7 @@ class Record:
     dealer: str
     seats: dict  # seat -> hand text
     events: tuple
+    yaml: bool = False  # read from YAML (not .json, not a mapping): its `opts:` true may be a yes
 
 
 def _read(path: Path, label: str):
@@ -189,8 +191,9 @@ def load(source, rules: str | None = None) -> Record:
         data = {**data, "seats": {}}
     data = _seats_upper(data, label)
     # (From Python, or a .json file: a list there was written as one, not unquoted YAML.)
-    validate(data, label, isinstance(source, (str, Path)) and
-             not str(source).lower().endswith(".json") or hasattr(source, "read"))
+    yaml = isinstance(source, (str, Path)) and not str(source).lower().endswith(".json") or \
+        hasattr(source, "read")
+    validate(data, label, yaml)
     events = []
     for i, ev in enumerate(data["events"]):
         kind = next(k for k in EVENT_TYPES if k in ev)
@@ -215,7 +218,7 @@ def load(source, rules: str | None = None) -> Record:
             rules = beside(rules, Path(source).parent)
     return Record(label, rules,
                   dict(data.get("opts") or {}),
-                  data.get("dealer", "E"), dict(data.get("seats") or {}), tuple(events))
+                  data.get("dealer", "E"), dict(data.get("seats") or {}), tuple(events), yaml)
 
 
 def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):
@@ -230,9 +233,10 @@ def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):
     except OptionError as e:
         if e.key in rec.opts and e.key not in given:
             over = [f"--opt {k}={given[k]}" for k in e.also if k in given]
+            hint = read_as_bool(rec.opts.get(e.key), e.record) if rec.yaml else ""
             raise InputError(f"{rec.label}: opts.{e.key}: " + (
                 f"{e.why} ({', '.join(over)} given over the record's opts)" if over and e.why
-                else e.record)) from None
+                else e.record + hint)) from None
         raise OptionError(e.record, e.key) from None
     except RulesetError as e:
         if own_rules:

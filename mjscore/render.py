@@ -298,6 +298,16 @@ def _best_wait(w) -> str:
     return f"{term(w.rules, 'best_wait')}: " if chada else "The best wait: "
 
 
+def _no_win(r) -> str:
+    """Why the dealer stays where no win was settled: the wall ran out (黄庄), or the record
+    does not say the hand ended so (refused, or stopping before an exhausted wall)."""
+    if not r.legal:
+        return " (no win settled before the refusal)"
+    if any(e.type == "exhausted" for e in r.events):
+        return " (no win: the dealer deals again)"
+    return " (no win recorded, nor an exhausted wall: the dealer stays unless a later win moves it)"
+
+
 def settle_table(r) -> str:
     lines = [f"Record:   {r.record}   ({r.ruleset})"] + ghost_line(r.rules) + [""]
     for e in r.events:
@@ -323,7 +333,7 @@ def settle_table(r) -> str:
         # (Seed 002: where the first win is several on one discard, its discarder deals.)
         # (With no win settled the dealer deals again, 黄庄 连庄: said, as "Next dealer: S"
         # alone read as a rotation.)
-        why = " (no win: the dealer deals again)" if first is None else \
+        why = _no_win(r) if first is None else \
             "" if len(first.results) < 2 else \
             " (the konger: the first win was several robbing one kong)" \
             if first.results[0].context.rob_kong else \

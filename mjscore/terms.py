@@ -17,8 +17,9 @@ from __future__ import annotations
 # guide's own where it has them (seed 000: "Flower Cat (花猫, huamao)", "Voided Suit").
 TERMS = {
     # A win's situation on the Win line, where the ruleset has no pattern for it
-    # (`working.situation_term`). The English is luzhou's `en` for its own pattern.
-    "after_kong": ("杠上炮", "Kong Penalty"),  # (the guide's word for 杠上炮)
+    # (`working.situation_term`). The English is luzhou's `en` for its own pattern, but for
+    # 杠上炮, where the guide has a word of its own (seed 000: "Kong Penalty (杠上炮)").
+    "after_kong": ("杠上炮", "Kong Penalty"),
     "robbing_kong": ("抢杠", "Robbing the kong"),
     "kong_draw": ("杠上开花", "Kong draw"),
     # Who pays a kong draw after a kong claimed from a discard (`payers.kong_draw_claimed`),

@@ -365,8 +365,8 @@ def test_a_yaml_batch_malformed_after_its_first_records_fails_whole(tmp_path, te
     pytest.param("won: S,W", 'unknown key "W": in a {...} record a comma ends a value, so '
                              'seats are written in quotes ("S,W") or as [S, W]',
                  id="won unquoted in braces"),
-    pytest.param("opts: {xiqian: yes}", 'option "xiqian" of luzhou: expected a word, got '
-                                        '"true" (YAML reads unquoted yes, no, on, off as '
+    pytest.param("opts: {xiqian: yes}", 'option "xiqian" of luzhou: expected one of always, '
+                                        'win_only, got "true" (YAML reads unquoted yes, no, on, off as '
                                         'true or false)', id="an option's word as yes"),
 ])
 def test_a_yaml_record_with_a_key_read_as_no_text_is_that_records_error(here, record, said):

@@ -20,8 +20,8 @@ NOT_LEGAL = [
     pytest.param("123m456p789sC345m5m", {"win": "5m"}, ["缺门"],
                  id="花猫 with a ghost: a ghost cannot cure it"),
     # (L5: 七对 is concealed; "no reading as four sets and a pair" alone did not say so.)
-    pytest.param("[111m] 33m55m22p44p6p6pC", {}, ["as seven pairs it would win, but seven "
-                                                  "pairs holds no declared meld"],
+    pytest.param("[111m] 33m55m22p44p6p6pC", {}, ["allowed tiles; its tiles make seven pairs, "
+                                                  "but seven pairs holds no declared meld"],
                  id="seven pairs with a pong"),
     pytest.param("147m258m369p147p99m", {"win": "9m"}, ["not a winning hand"],
                  id="not a winning shape"),

@@ -95,6 +95,21 @@ def test_a_schema_error_reads_in_the_records_terms(tmp_path, text, message):
     assert refused(tmp_path, text) == message
 
 
+@pytest.mark.parametrize("name, opts, said", [
+    pytest.param("r.yaml", "opts: {xiqian: yes}\n", 'opts.xiqian: option "xiqian" of luzhou: '
+                 f'expected one of always, win_only, got "true" {YAML_BOOL}', id="yaml yes"),
+    pytest.param("r.json", "opts: {xiqian: true}\n", 'opts.xiqian: option "xiqian" of luzhou: '
+                 'expected one of always, win_only, got "true"', id="json true: no yes to blame"),
+    pytest.param("r.yaml", "opts: {xiqian: 3x}\n", 'opts.xiqian: option "xiqian" of luzhou: '
+                 'expected one of always, win_only, got "3x"', id="a word not a choice"),
+])
+def test_a_records_option_read_as_true_says_yaml_read_it(tmp_path, name, opts, said):
+    (tmp_path / name).write_text(opts + E + WIN, encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(tmp_path / name)])
+    assert res.exit_code == 2
+    assert res.stderr.strip() == f"mjscore: {tmp_path / name}: {said}"
+
+
 GD = "rules: guangdong\n"
 LANZHOU_E = "rules: lanzhou\nseats:\n  E: 111m123m456m789m E E\nevents:\n  - {win: E, tile: E}\n"
 

@@ -550,12 +550,12 @@ REFUSALS = [
     # A pass's value: more than the cap is refused; less than the hand it let go is worth (the
     # same hand as wins later, no turn logged between) would let through a win 过水 blocks, but
     # a log may leave out the draw that changed the hand (the simulated deals): noted.
-    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 1, but the hand S wins with, won on W's 5p, is worth 5; taken as written", id="a pass worth less than its hand: noted"),  # noqa: E501
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 1 颗, but the hand S wins with, won on W's 5p, is worth 5 颗; taken as written", id="a pass worth less than its hand: noted"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 5}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 5 颗 at event 2", id="a pass worth its hand blocks"),  # noqa: E501
     # (A value too high, a typo, blocked a win worth more than the hand was, unsaid. A pass
     # of a discard right after the discarder's kong may be worth more: 杠上炮.)
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"kong": "W", "kind": "concealed", "tile": "9s"}, {"draw": "W"}, {"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 10 颗 at event 4", id="a pass after a kong worth more than its hand: no note"),  # noqa: E501
-    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 10, but the hand S wins with, won on W's 5p, is worth 5; taken as written", id="a pass worth more than its hand: noted"),  # noqa: E501
+    pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 10 颗, but the hand S wins with, won on W's 5p, is worth 5 颗; taken as written", id="a pass worth more than its hand: noted"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"draw": "S"}, {"discard": "S", "tile": "9s"}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "S wins on N's discard", id="a pass before the seat's own turn: its hand then not known"),  # noqa: E501
     pytest.param({"seats": {}, "events": [{"discard": "W", "tile": "3s"}, {"pass": "S", "tile": "3s", "from": "W", "value": 1000}]}, 2, "event 2: value 1000 is more than any hand is worth in luzhou: at most 40", id="a pass worth more than the cap"),  # noqa: E501
     pytest.param({"rules": "luzhou-guide", "seats": {}, "events": [{"discard": "W", "tile": "3s"}, {"pass": "S", "tile": "3s", "from": "W", "value": 80}]}, 0, "Net for the hand", id="a pass worth a rare hand's cap"),  # noqa: E501
@@ -1776,6 +1776,24 @@ def test_the_next_dealer_after_a_double_win_says_why():
         "Next dealer: W (the discarder: the first win was several on one discard)"
 
 
+DRAW = {"rules": "guangdong", "seats": {"E": "(1111m) 234m 567m 789p P"},
+        "events": [{"kong": "E", "kind": "concealed", "tile": "1m"}, {"exhausted": True}]}
+
+
+@pytest.mark.parametrize("rec, code, said", [
+    pytest.param(DRAW, 0, "(no win: the dealer deals again)", id="the wall ran out"),
+    pytest.param({**DRAW, "events": DRAW["events"][:1]}, 0, "(no win recorded, nor an exhausted "
+                 "wall: the dealer stays unless a later win moves it)", id="the record stops"),
+    pytest.param({"rules": "luzhou", "seats": {"E": "123m456m789m11s24s 5s"},
+                  "events": [{"win": "E", "tile": "5s"}]}, 1,
+                 "(no win settled before the refusal)", id="a refused win"),
+])
+def test_the_dealer_staying_says_whether_the_hand_ended_so(tmp_path, rec, code, said):
+    # "no win: the dealer deals again" was said of a record that stopped or was refused too.
+    res = CliRunner().invoke(cli, ["settle", _record(tmp_path, rec)])
+    assert (res.exit_code, res.stdout.splitlines()[-1]) == (code, "Next dealer: E " + said)
+
+
 # L2 limits the winner's reading, not the table: every kind's four natural tiles are always
 # somewhere in the set, so a ghost never is one of them, and a real deal (simulated from a
 # shuffled wall, tests/test_settle_counts) wins with a 红中 read as a kind whose four tiles
@@ -1948,12 +1966,17 @@ def test_the_guides_settle_notes_and_refusals_are_in_its_words():
                   {"draw": "W"}, {"discard": "W", "tile": "5p"}], False,
                  id="a discard after a kong called"),
     pytest.param([{"kong": "W", "kind": "added", "tile": "5p"}], False, id="a kong robbable"),
+    # (Events that take no turn, between the discard and the pass: it is still a plain one.)
+    pytest.param([{"draw": "W"}, {"discard": "W", "tile": "5p"}, {"declare": "N"}], True,
+                 id="a declaration between"),
+    pytest.param([{"draw": "W"}, {"discard": "W", "tile": "5p"}, {"ghosts": "E", "drawn": 1}],
+                 True, id="a ghosts count between"),
 ])
 def test_a_pass_worth_more_than_its_hand_is_noted_only_on_a_plain_discard(before, noted):
     events = before + [{"pass": "S", "tile": "5p", "from": "W", "value": 10},
                        {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]
     r = settle({"seats": {"S": BASE["S"]}, "events": events})
-    assert any("is written as worth 10" in s for s in r.skipped) == noted
+    assert any("is written as worth 10 颗" in s for s in r.skipped) == noted
 
 
 def test_a_json_record_that_is_malformed_is_told_as_json(tmp_path):
