@@ -1,11 +1,17 @@
 """A seat's declaration in a game log (`{declare: E}`: 报章 in lanzhou, 报牌 in luzhou): its
 later win is a declared one, and where the ruleset limits the kongs a declared seat may make
 (`play.declared_kongs`; lanzhou, seed 003: "An exposed kong claimed off someone else's discard
-is not allowed"), a kong of another kind is refused. Never prints or exits."""
+is not allowed"), a kong of another kind is refused; where it locks the wait
+(`play.lock_declared_wait`; lanzhou, seed 003: "every discard from here on must leave you
+waiting on exactly the tile(s) you declared on"), a win whose hand waits on other tiles than
+the declare event's `waits:` is refused. Never prints or exits."""
 
 from __future__ import annotations
 
-from .errors import InputError
+from dataclasses import replace
+
+from . import tiles as T
+from .errors import InputError, MjscoreError
 from .words import either
 
 
@@ -30,7 +36,63 @@ def declare_summary(table, ev) -> str:
             table.refuse(ev, f"{ev.seat} declares after its discard at event {played[free]}: "
                              f"in {rs.name} a seat declares at the deal, before its first "
                              "discard (the dealer, before its second)")
-    return f"{ev.seat} declares ready: a win of {ev.seat}'s from here on is a declared one"
+    on = declared_on(table, ev)
+    if on is None:
+        return f"{ev.seat} declares ready: a win of {ev.seat}'s from here on is a declared one"
+    return (f"{ev.seat} declares ready on {_names(on)}: a win of {ev.seat}'s from here on is a "
+            f"declared one, its wait locked to {_names(on)}")
+
+
+def declared_on(table, ev) -> frozenset | None:
+    """The tile kinds declare event `ev`'s `waits:` names (None: it names none); InputError
+    where they are no tiles of the ruleset's, or the ruleset does not lock a declared wait
+    (then `waits:` would be read by nothing)."""
+    text = ev.fields.get("waits")
+    if text is None:
+        return None
+    where, rs = f"{table.rec.label}: event {ev.number} (waits)", table.rs
+    if not table.play.get("lock_declared_wait"):
+        raise InputError(f"{where}: the tiles declared on are read only where the ruleset "
+                         f"locks a declared wait (play.lock_declared_wait); {rs.name} does not")
+    from .notation import parse_tiles
+    try:
+        got = parse_tiles(text)
+    except MjscoreError as e:
+        raise InputError(f"{where}: {str(e).removeprefix('invalid hand: ')}") from None
+    odd = next((k for k in got if k not in rs.tile_kinds or k in rs.ghost_kinds), None)
+    if odd is not None:
+        raise InputError(f"{where}: {T.name(odd)} is no tile a hand of {rs.name} waits on")
+    return frozenset(got)
+
+
+def locked_wait(table, ev, seat: str, h) -> str | None:
+    """Why `seat`'s win `h` at `ev` breaks the wait its declare event locked (its hand less
+    the tile won waits on other tiles than `waits:` names), or None. Where the declare event
+    names no tiles, the wait cannot be checked: said, not refused."""
+    at = declared_at(table.rec, seat, ev.number) if table.play.get("lock_declared_wait") \
+        else None
+    if at is None:
+        return None
+    declared = declared_on(table, table.rec.events[at - 1])
+    if declared is None:
+        table.skip(f"{seat}'s locked wait (declared at event {at}) is not checked at its win, "
+                   f"event {ev.number}: the declare event names no tiles (waits:)")
+        return None
+    from .hand import Hand
+    from .ready import analyse
+    less = list(h.concealed)
+    less.remove(h.win)
+    held = Hand(tuple(less), None, h.melds, replace(h.parsed, concealed=tuple(less), win=None))
+    waiting = {T.parse_name(w.tile) for w in analyse(held, table.rs, seat).waits}
+    if waiting == declared:
+        return None
+    return (f"{seat} declared at event {at} on {_names(declared)}, but its hand at the win "
+            f"waits on {_names(waiting) if waiting else 'nothing'}: in {table.rs.name} a "
+            "declared seat waits on exactly the tiles it declared on")
+
+
+def _names(kinds) -> str:
+    return " ".join(T.name(k) for k in T.sorted_kinds(kinds))
 
 
 def declared_at(rec, seat: str, before: int) -> int | None:

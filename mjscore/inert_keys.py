@@ -95,7 +95,7 @@ def _declare_keys(data: dict) -> dict:
     """Kongs limited after a declaration where no declaration is taken (a record's declare
     event is refused where `context` has no `declared`)."""
     flags, play = data.get("context"), _section(data, "play")
-    keys = [k for k in ("declare_at_deal", "declared_kongs") if k in play]
+    keys = [k for k in ("declare_at_deal", "declared_kongs", "lock_declared_wait") if k in play]
     if not keys or not isinstance(flags, list):
         return {}
     if any(f == "declared" or isinstance(f, dict) and "declared" in f for f in flags):

@@ -178,6 +178,9 @@ def play_line(rs) -> str:
         kinds = p["declared_kongs"]
         parts.append("after a seat declares, " + (
             f"its kongs are {either(kinds)} only" if kinds else "it makes no kong"))
+    if p.get("lock_declared_wait") and "declared" in rs.context:
+        parts.append("a declared seat's wait is locked: its win waits on exactly the tiles its "
+                     "declare event names (waits:)")
     if p.get("void_from_first_discard"):
         parts.append(f"a seat's first discard, a suited tile, declares its "
                      f"{term(rs, 'void_suit')} (read from the log: a win holding it is refused, "

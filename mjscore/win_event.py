@@ -12,7 +12,7 @@ from . import context as C
 from . import tiles as T
 from .api import horse_tiles, score_hand
 from .claims import ghost_added
-from .declaring import win_declared
+from .declaring import locked_wait, win_declared
 from .draw_game import xiqian_elsewhere
 from .errors import InputError, MjscoreError, OptionError
 from .kong_turns import after_kong_checked, kong_draw_from, named, unwritten_kong_flags
@@ -113,7 +113,8 @@ def settle_win(table, ev) -> tuple:
                            C.RECORD_KEYS)
             why = blocked_by_pass(table, ev, seat, tile,
                                   r.top.capped if r.top is not None else 0) or \
-                (None if r.legal else f"{seat}'s win is not legal: " + "; ".join(r.reasons))
+                (None if r.legal else f"{seat}'s win is not legal: " + "; ".join(r.reasons)) \
+                or locked_wait(table, ev, seat, h)
         if why:
             # One claim of several on a tile that is no win leaves the others theirs: they
             # are settled, then the record stops there (`refused`, which `on_win` raises).

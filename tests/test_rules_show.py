@@ -59,7 +59,8 @@ def shown(*args) -> list:
         "a pair; a win needs --declared",
         "Play (settle): one winner a hand; a discard claimed by several goes to the nearest "
         "downstream; 漏胡 (a passed tile is not won by discard until the next discard or call); "
-        "after a seat declares, its kongs are concealed or added only",
+        "after a seat declares, its kongs are concealed or added only; a declared seat's wait is "
+        "locked: its win waits on exactly the tiles its declare event names (waits:)",
         "Situations (score options): --discard, --kong-draw, --rob-kong, --declared"],
         id="lanzhou"),
 ])
@@ -387,6 +388,9 @@ def test_rules_check_notes_a_value_key_the_model_does_not_read(tmp_path, house, 
     pytest.param("extends: guangdong\nplay: {declared_kongs: [concealed]}\n",
                  "play.declared_kongs does nothing: context has no declared, so no seat "
                  "declares", id="kongs after declaring, where no seat declares"),
+    pytest.param("extends: guangdong\nplay: {lock_declared_wait: true}\n",
+                 "play.lock_declared_wait does nothing: context has no declared, so no seat "
+                 "declares", id="a wait locked, where no seat declares"),
     pytest.param("extends: lanzhou\nghosts: {in_melds: natural}\n",
                  "ghosts.in_melds does nothing: ghosts.tiles names no ghost tile",
                  id="no ghost at all"),

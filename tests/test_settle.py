@@ -640,7 +640,39 @@ DECLARES = [
     pytest.param("lanzhou", [{"discard": "E", "tile": "9s"}, {"declare": "E"},
                              {"win": "E", "tile": "4p"}], 0, "E wins by self-draw",
                  id="lanzhou: at any time"),
+    # Seed 003: "every discard from here on must leave you waiting on exactly the tile(s) you
+    # declared on". E's hand, less the 4p won, waits on 1p and 4p.
+    pytest.param("lanzhou", [{"declare": "E", "waits": "4p1p"}, {"win": "E", "tile": "4p"}], 0,
+                 "E declares ready on 1p 4p: a win of E's from here on is a declared one, its "
+                 "wait locked to 1p 4p", id="lanzhou: the wait declared"),
+    pytest.param("lanzhou", [{"declare": "E", "waits": "4p"}, {"win": "E", "tile": "4p"}], 1,
+                 "event 2: E declared at event 1 on 4p, but its hand at the win waits on 1p 4p: "
+                 "in lanzhou a declared seat waits on exactly the tiles it declared on",
+                 id="lanzhou: a wait other than declared"),
+    pytest.param("lanzhou", [{"declare": "E"}, {"win": "E", "tile": "4p"}], 0,
+                 "Skipped: E's locked wait (declared at event 1) is not checked at its win, "
+                 "event 2: the declare event names no tiles (waits:)",
+                 id="lanzhou: no tiles declared, not checked"),
+    pytest.param("lanzhou", [{"declare": "E", "waits": "4x"}], 2, "event 1 (waits): ",
+                 id="lanzhou: waits not tiles"),
+    pytest.param("luzhou", [{"declare": "E", "waits": "4p"}, {"win": "E", "tile": "4p"}], 2,
+                 "event 1 (waits): the tiles declared on are read only where the ruleset locks "
+                 "a declared wait (play.lock_declared_wait); luzhou does not",
+                 id="luzhou: waits, where nothing reads them"),
 ]
+
+
+def test_a_house_file_locks_a_declared_wait_with_no_python(tmp_path):
+    # A house rule turns the lock on in luzhou; a ghost is no tile a hand waits on (a drawn
+    # ghost completes every ready hand, `waits` never lists it).
+    (tmp_path / "h.yaml").write_text("extends: luzhou\nname: h\nplay: {lock_declared_wait: true}"
+                                     "\n", encoding="utf-8")
+    seats = {"S": "111m123m456m789mC 5p"}
+    ok = {"rules": "h.yaml", "seats": seats,
+          "events": [{"declare": "S", "waits": "5p"}, {"win": "S", "tile": "5p"}]}
+    test_refusals(tmp_path, ok, 1, "its hand at the win waits on 2m 3m 4m 5m 6m 7m 8m 9m 1p")
+    ghost = {**ok, "seats": {}, "events": [{"declare": "S", "waits": "C"}]}
+    test_refusals(tmp_path, ghost, 2, "event 1 (waits): C is no tile a hand of h waits on")
 
 
 @pytest.mark.parametrize("rules, events, code, message", DECLARES)
