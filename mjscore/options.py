@@ -17,7 +17,7 @@ _FALSE = {"false", "0", "no", "off"}
 def coerce(spec: dict, key: str, value, where: str, yaml: bool = False):
     """`value` (a string or its own type) as the option's type, or OptionError saying why.
     `yaml`: it was read from a YAML file, where an unquoted yes or no is true or false."""
-    kind = spec["type"]
+    kind, choices = spec["type"], spec.get("choices")
     words = spec.get("words", [])
 
     def bad(expect: str, why: str = ""):
@@ -76,12 +76,10 @@ def coerce(spec: dict, key: str, value, where: str, yaml: bool = False):
         if len(got) != 1:
             raise bad("one tile", why)
         out = name(got[0])
+    elif not isinstance(value, str):  # (a choice's words, where it has them)
+        raise bad("one of " + ", ".join(str(c) for c in choices) if choices else "a word")
     else:
-        choices = spec.get("choices")
-        if not isinstance(value, str):  # (a choice's words, where it has them)
-            raise bad("one of " + ", ".join(str(c) for c in choices) if choices else "a word")
         out = value.strip()
-    choices = spec.get("choices")
     if choices is not None and out not in choices and out not in words:
         raise bad("one of " + ", ".join(str(c) for c in choices))
     return out
