@@ -657,6 +657,42 @@ def compare_louhu(n: int, seed: int):
     return stats, bad
 
 
+def compare_locked(n: int, seed: int):
+    """settle() against seed 003's locked wait: a seat that declared 报章 on the tiles its
+    hand waits on (`judge_waits` of the hand less the tile won) wins; declared on the tile
+    won alone, or on one more tile, it wins only where that is exactly its wait."""
+    rng = random.Random(seed)
+    stats, bad = {"wins": 0, "refused": 0}, []
+    while stats["wins"] < n:
+        case = make_case(rng)
+        for key in ("won", "heavenly", "earthly", "ghosts_drawn", "after_kong", "discard", "rob",
+                    "kong_draw", "win_implicit"):
+            case.pop(key, None)
+        case["declared"] = True
+        if judge(case)[0] is not True:
+            continue
+        less = list(case["concealed"])
+        less.remove(case["win"])
+        wait = set(judge_waits(dict(case, concealed=less))[1])
+        if case["win"] not in wait:
+            bad.append((show(case), "the tile won is no wait", sorted(wait)))
+            continue
+        stats["wins"] += 1
+        spare = next(k for k in range(34) if k not in wait)
+        for declared in (wait, {case["win"]}, wait | {spare}):
+            rec = {"rules": "lanzhou", "opts": dict(case["opts"]),
+                   "seats": {case["seat"]: hand_text(case)},
+                   "events": [{"declare": case["seat"],
+                               "waits": "".join(tname(k) for k in sorted(declared))},
+                              {"win": case["seat"], "tile": tname(case["win"])}]}
+            r = settle(rec)
+            stats["refused"] += not r.legal
+            if r.legal != (declared == wait) or not r.legal and \
+                    "waits on exactly the tiles it declared on" not in r.reasons[0]:
+                bad.append((show(case), sorted(declared), sorted(wait), r.legal, r.reasons))
+    return stats, bad
+
+
 def show(case) -> str:
     return str({k: v for k, v in case.items() if k not in ("concealed", "melds")
                 and v is not None} | {"win": tname(case["win"])})

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from .lanzhou_oracle import (C, DRAGONS, F, ONE_S, P, compare, compare_claims, compare_louhu,
-                             compare_waits, readings)
+from .lanzhou_oracle import (C, DRAGONS, F, ONE_S, P, compare, compare_claims, compare_locked,
+                             compare_louhu, compare_waits, readings)
 
 
 def test_lanzhou_score_agrees_with_an_independent_scorer():
@@ -39,6 +39,12 @@ def test_lanzhou_louhu_agrees_with_an_independent_scorer():
     stats, bad = compare_louhu(40, 20261204)
     assert not bad, bad[:3]
     assert stats["blocked"] > 5 and stats["records"] - stats["blocked"] > 5 and stats["skipped"]
+
+
+def test_lanzhou_locked_wait_agrees_with_an_independent_scorer():
+    stats, bad = compare_locked(40, 20261206)
+    assert not bad, bad[:3]
+    assert stats["refused"] > 20
 
 
 def _groups_by_hand(tiles: list, xiaoji: bool, standins: int) -> bool:
