@@ -195,7 +195,8 @@ def settle(file, rules, opts, fmt):
       {draw: S}  {discard: S, tile: 5p}  {call: W, kind: pong|chow|kong, tile: 5p, from: S}
       {pass: N, tile: 5p, from: S, value: 5}   a discard win let go (value: for 过水)
       {ghosts: E, drawn: 5}  {exhausted: true}
-      {declare: E}                 报章 / 报牌: E's later win is a declared one
+      {declare: E}                 报章 / 报牌: E's later win is a declared one;
+                                   waits: 1p4p, where the wait is locked (lanzhou)
     Draws, discards, calls and passes are checked, not listed; the events listed keep the
     record's numbers. See README "mjscore settle FILE" and samples/records/.
     """

@@ -59,19 +59,36 @@ def declared_on(table, ev) -> frozenset | None:
         got = parse_tiles(text)
     except MjscoreError as e:
         raise InputError(f"{where}: {str(e).removeprefix('invalid hand: ')}") from None
+    if not got:  # (blank: the schema's minimum length counts a space)
+        raise InputError(f"{where}: names no tile; write the tiles declared on, as 1p4p")
     odd = next((k for k in got if k not in rs.tile_kinds or k in rs.ghost_kinds), None)
     if odd is not None:
         raise InputError(f"{where}: {T.name(odd)} is no tile a hand of {rs.name} waits on")
     return frozenset(got)
 
 
+def check_waits(table) -> None:
+    """Every declare event's `waits:` read (`declared_on`) before the hand is settled, as an
+    event's tile is: one after a refusal, or after the hand ended, is still bad input."""
+    for ev in table.rec.events:
+        if ev.type == "declare":
+            declared_on(table, ev)
+
+
 def locked_wait(table, ev, seat: str, h) -> str | None:
-    """Why `seat`'s win `h` at `ev` breaks the wait its declare event locked (its hand less
-    the tile won waits on other tiles than `waits:` names), or None. Where the declare event
-    names no tiles, the wait cannot be checked: said, not refused."""
-    at = declared_at(table.rec, seat, ev.number) if table.play.get("lock_declared_wait") \
-        else None
+    """Why `seat`'s win `h` at `ev` breaks the wait its declare event locked, or None: its
+    hand less the tile won must wait on every tile `waits:` names, and on no other but one it
+    takes by self-draw only (lanzhou's 幺鸡 standing in), which a declaration may leave out.
+    Where the declare event names no tiles, or there is none (the win's own `declared:
+    true`), the wait cannot be checked: said, not refused."""
+    if not table.play.get("lock_declared_wait"):
+        return None
+    at = declared_at(table.rec, seat, ev.number)
     if at is None:
+        if ev.fields.get("declared"):
+            table.skip(f"{seat}'s locked wait is not checked at its win, event {ev.number}: "
+                       f"declared: true says it declared, but not when or on what (a declare "
+                       "event, with waits:, says both)")
         return None
     declared = declared_on(table, table.rec.events[at - 1])
     if declared is None:
@@ -83,12 +100,15 @@ def locked_wait(table, ev, seat: str, h) -> str | None:
     less = list(h.concealed)
     less.remove(h.win)
     held = Hand(tuple(less), None, h.melds, replace(h.parsed, concealed=tuple(less), win=None))
-    waiting = {T.parse_name(w.tile) for w in analyse(held, table.rs, seat).waits}
-    if waiting == declared:
+    found = analyse(held, table.rs, seat).waits
+    waiting = {T.parse_name(w.tile) for w in found}
+    drawn = {T.parse_name(w.tile) for w in found if w.self_draw_only}
+    if waiting - drawn <= declared <= waiting:
         return None
+    only = f" ({_names(drawn)} by self-draw only)" if drawn else ""
     return (f"{seat} declared at event {at} on {_names(declared)}, but its hand at the win "
-            f"waits on {_names(waiting) if waiting else 'nothing'}: in {table.rs.name} a "
-            "declared seat waits on exactly the tiles it declared on")
+            f"waits on {_names(waiting) if waiting else 'nothing'}{only}: in "
+            f"{table.rs.name} a declared seat waits on exactly the tiles it declared on")
 
 
 def _names(kinds) -> str:

@@ -301,10 +301,10 @@ def _best_wait(w) -> str:
 def _no_win(r) -> str:
     """Why the dealer stays where no win was settled: the wall ran out (黄庄), or the record
     does not say the hand ended so (refused, or stopping before an exhausted wall)."""
+    if any(e.type == "exhausted" for e in r.events):  # (settled: a later refusal aside)
+        return " (no win: the dealer deals again)"
     if not r.legal:
         return " (no win settled before the refusal)"
-    if any(e.type == "exhausted" for e in r.events):
-        return " (no win: the dealer deals again)"
     return " (no win recorded, nor an exhausted wall: the dealer stays unless a later win moves it)"
 
 

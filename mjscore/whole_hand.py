@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
-from .declaring import declare_summary, kong_refusal
+from .declaring import check_waits, declare_summary, kong_refusal
 from .claims import (check_call_shown, check_kong_shown, check_meld_count, check_robbed,
                      discarded_ghost_refusal, four_ghosts_refusal, ghost_added, kong_paid,
                      robbing_win)
@@ -133,6 +133,7 @@ class _Table:
     def run(self) -> None:
         events = self.rec.events
         check_event_tiles(self.rec, self.rs)
+        check_waits(self)
         check_meld_count(self.rec, self.rs)
         tiles_on_table(self.rec, self.rs, self.play, self.hands)
         kongs_told(self.rec, self.rs, self.hands)

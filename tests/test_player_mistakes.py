@@ -227,3 +227,19 @@ def test_waits_says_a_lanzhou_wait_is_won_only_declared():
     # Its values are a declared win's (Z3), and waits takes no --declared: it said nothing.
     res = CliRunner().invoke(cli, ["waits", "123m456m789m111p5p", "--rules", "lanzhou"])
     assert res.stdout.splitlines()[-1] == "Each is won only declared (报章: score --declared)."
+
+
+def test_the_ghost_word_hint_names_every_shipped_rulesets_ghost():
+    # The hint is one sentence written by hand (the notation is read before any ruleset):
+    # a ruleset shipped later, or a ghost changed, fails here until the sentence says it.
+    import re
+
+    from mjscore.notation_hints import tile_hint
+    from mjscore.ruleset import load
+    from mjscore.ruleset_files import shipped_names
+    from mjscore.tiles import name
+    parts = re.split(r", |; ", tile_hint("鬼"))
+    for rules in shipped_names():
+        said = [p for p in parts if re.search(rf"(?<![\w-]){rules}(?![\w-])", p)]
+        ghosts = [name(k) for k in load(rules).ghost_kinds] or ["none"]
+        assert len(said) == 1 and any(g in said[0].split() for g in ghosts), (rules, said)

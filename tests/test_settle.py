@@ -655,11 +655,36 @@ DECLARES = [
                  id="lanzhou: no tiles declared, not checked"),
     pytest.param("lanzhou", [{"declare": "E", "waits": "4x"}], 2, "event 1 (waits): ",
                  id="lanzhou: waits not tiles"),
+    pytest.param("lanzhou", [{"declare": "E", "waits": " "}, {"win": "E", "tile": "4p"}], 2,
+                 "event 1 (waits): names no tile; write the tiles declared on, as 1p4p",
+                 id="lanzhou: waits blank"),
+    pytest.param("lanzhou", [{"declare": "E", "waits": "1p4p5p"}, {"win": "E", "tile": "4p"}],
+                 1, "but its hand at the win waits on 1p 4p:", id="lanzhou: a tile too many"),
+    pytest.param("lanzhou", [{"win": "E", "tile": "4p", "declared": True}], 0,
+                 "Skipped: E's locked wait is not checked at its win, event 1: declared: true "
+                 "says it declared, but not when or on what", id="lanzhou: the win's flag alone"),
+    # (Read before the hand is settled, as a tile is: after the hand ended, still bad input.)
+    pytest.param("lanzhou", [{"win": "E", "tile": "4p", "declared": True},
+                             {"declare": "S", "waits": "4x"}], 2, "event 2 (waits): ",
+                 id="lanzhou: waits after the hand ended"),
     pytest.param("luzhou", [{"declare": "E", "waits": "4p"}, {"win": "E", "tile": "4p"}], 2,
                  "event 1 (waits): the tiles declared on are read only where the ruleset locks "
                  "a declared wait (play.lock_declared_wait); luzhou does not",
                  id="luzhou: waits, where nothing reads them"),
 ]
+
+
+# A 幺鸡 standing in for 白 wins by self-draw only: a declaration may name it or leave it out.
+@pytest.mark.parametrize("waits, code, said", [
+    pytest.param("P", 0, "E wins by self-draw with P", id="the dragon alone"),
+    pytest.param("1sP", 0, "E wins by self-draw with P", id="the 幺鸡 too"),
+    pytest.param("1s", 1, "E declared at event 1 on 1s, but its hand at the win waits on 1s P (1s "
+                 "by self-draw only)", id="the 幺鸡 alone"),
+])
+def test_a_locked_wait_may_leave_out_a_self_draw_only_stand_in(tmp_path, waits, code, said):
+    test_refusals(tmp_path, {"rules": "lanzhou", "seats": {"E": "123m456m789m CF 55p P"},
+                             "events": [{"declare": "E", "waits": waits},
+                                        {"win": "E", "tile": "P"}]}, code, said)
 
 
 def test_a_house_file_locks_a_declared_wait_with_no_python(tmp_path):
@@ -1819,6 +1844,8 @@ DRAW = {"rules": "guangdong", "seats": {"E": "(1111m) 234m 567m 789p P"},
     pytest.param({"rules": "luzhou", "seats": {"E": "123m456m789m11s24s 5s"},
                   "events": [{"win": "E", "tile": "5s"}]}, 1,
                  "(no win settled before the refusal)", id="a refused win"),
+    pytest.param({**DRAW, "events": DRAW["events"] + [{"discard": "E", "tile": "5p"}]}, 1,
+                 "(no win: the dealer deals again)", id="the wall ran out, then a refusal"),
 ])
 def test_the_dealer_staying_says_whether_the_hand_ended_so(tmp_path, rec, code, said):
     # "no win: the dealer deals again" was said of a record that stopped or was refused too.
