@@ -108,7 +108,21 @@ def locked_wait(table, ev, seat: str, h) -> str | None:
     only = f" ({_names(drawn)} by self-draw only)" if drawn else ""
     return (f"{seat} declared at event {at} on {_names(declared)}, but its hand at the win "
             f"waits on {_names(waiting) if waiting else 'nothing'}{only}: in "
-            f"{table.rs.name} a declared seat waits on exactly the tiles it declared on")
+            f"{table.rs.name} a declared seat waits on exactly the tiles it declared on"
+            + _kong_moved(table, seat, at, ev.number))
+
+
+def _kong_moved(table, seat: str, at: int, win: int) -> str:
+    """Which kong moved the wait, where the seat's last turn before its win was a kong it
+    made after declaring (a discard after it may have moved it instead): the seed refuses
+    such a kong, which the record shows only at the win."""
+    turns = [e for e in table.rec.events[at:win - 1]
+             if e.seat == seat and e.type in ("kong", "discard", "call")]
+    if turns and turns[-1].type == "kong":
+        k = turns[-1]
+        return (f"; its kong of {k.fields['tile']} at event {k.number} moved the wait, which a "
+                "declared seat's kong may not")
+    return ""
 
 
 def _names(kinds) -> str:

@@ -92,15 +92,18 @@ def _classify(raw: RawMeld, rs) -> Meld:
     elif size == 3 and n_ghosts and _is_run_with_gaps(naturals):
         raise NotationError(f'"{written}": a chow never holds a ghost', col)
     elif size == 3 and "toss" in rs.meld_kinds:
-        raise NotationError(f'"{written}" is not a meld: a toss group holds only 1s, 9s and '
-                            "honours", col)
+        # (Not "1s, 9s": in the notation 1s is a tile, the 1 of bamboo.)
+        raise NotationError(f'"{written}" is not a meld: a toss group is three tiles, each a 1 '
+                            "or 9 of any suit or an honour", col)
     elif ghost_tiles and len({k for k in raw.tiles if k not in rs.ghost_kinds}) == 1:
         # A flip ghost is an ordinary tile in a meld (G2): "[11m1s]" is no pong of 1m.
         raise NotationError(f'"{written}": the ghost {T.name(ghost_tiles[0])} is in a declared '
                             f'meld only as itself in {rs.name}, never standing for another tile',
                             col)
     else:  # (what each size is, which "[19mE9m]" or "[CFPE]" was not told)
-        what = "a kong is four tiles of one kind" if size == 4 else \
+        what = "a kong is four tiles of one kind" + (
+            ", a toss group three, each a 1 or 9 or an honour" if "toss" in rs.meld_kinds else "") \
+            if size == 4 else \
             "a pong is three tiles of one kind" + (", a chow three in a row of one suit"
                                                     if "chow" in rs.meld_kinds else "")
         raise NotationError(f'"{written}" is not a meld: {what}', col)

@@ -302,9 +302,11 @@ def _tossed_as_set(r) -> str:
 
 def horse_words(ctx) -> str:
     """Each 买马 tile drawn and the seat it names, counted from the dealer, and how many name
-    the winner: `3m names W, N names S, ... (dealer W; 1 names the winner S)`. The payment
+    the winner: `3m names W, N names S, ... (dealer W; 1 horse names the winner S)`. The payment
     rows show only the hits; a player checking the count needs the misses too."""
     named = [(T.name(k), horse_seat(k, ctx.dealer)) for k in ctx.horses]
     hits = sum(seat == ctx.seat for _tile, seat in named)
     return (", ".join(f"{tile} names {seat}" for tile, seat in named)
-            + f" (dealer {ctx.dealer}; {hits} name{'s' * (hits == 1)} the winner {ctx.seat})")
+            # ("1 names the winner" was read as the tile 1: the count says what it counts.)
+            + f" (dealer {ctx.dealer}; {hits} horse{'s' * (hits != 1)} "
+              f"name{'s' * (hits == 1)} the winner {ctx.seat})")

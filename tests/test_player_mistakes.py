@@ -37,7 +37,7 @@ CASES = """
 '123m456m789m11p23p C=1p' => invalid hand: column 21: unknown tile "=" (that is how a reading is written in the output: write the hand as held, each ghost as its own tile: "5p+C=5p" is "5pC")
 '123m456m789m 1111p 22p' => invalid hand: {15, 0} (if 1111p is a kong, it is written in brackets: (1111p) concealed, [1111p] exposed, {1111p} added)
 CCCC123m456m789m5p5p => invalid hand: {15, 0}
-'[19mE9m] 123m456m789m11p' --rules lanzhou --declared => invalid hand: column 1: "199mE" is not a meld: a kong is four tiles of one kind
+'[19mE9m] 123m456m789m11p' --rules lanzhou --declared => invalid hand: column 1: "199mE" is not a meld: a kong is four tiles of one kind, a toss group three, each a 1 or 9 or an honour
 '[135m] 123m456m789m11p' --rules luzhou-guide => invalid hand: column 1: "135m" is not a meld: a pong is three tiles of one kind, a chow three in a row of one suit
 '111m+123m+456m+789m+5pC' => invalid hand: column 5: unknown tile "+" (punctuation: leave it out; a space may separate groups)
 '111m12,3m456m789m5pC' => invalid hand: column 7: unknown tile "," (punctuation: leave it out; a space may separate groups)

@@ -674,6 +674,18 @@ DECLARES = [
 ]
 
 
+def test_a_kong_that_moved_a_locked_wait_is_named(tmp_path):
+    # Seed 003: "a kong that would shift it is refused". 555p 6p waited on 4p 6p 7p; the kong
+    # of 5p leaves 6p alone, which the record shows only at the win.
+    rec = {"rules": "lanzhou", "seats": {"S": "123m456m789m (5555p) 6p 6p"},
+           "events": [{"declare": "S", "waits": "4p6p7p"},
+                      {"kong": "S", "kind": "concealed", "tile": "5p"},
+                      {"win": "S", "tile": "6p", "kong_draw": True}]}
+    test_refusals(tmp_path, rec, 1, "its hand at the win waits on 6p: in lanzhou a declared seat "
+                  "waits on exactly the tiles it declared on; its kong of 5p at event 2 moved "
+                  "the wait, which a declared seat's kong may not")
+
+
 # A 幺鸡 standing in for 白 wins by self-draw only: a declaration may name it or leave it out.
 @pytest.mark.parametrize("waits, code, said", [
     pytest.param("P", 0, "E wins by self-draw with P", id="the dragon alone"),
@@ -1061,7 +1073,7 @@ def test_the_table_names_every_horse_drawn_the_misses_too(tmp_path):
            "events": [{"win": "W", "tile": "P", "horses": "3m5s"}]}
     out = CliRunner().invoke(cli, ["settle", _record(tmp_path, rec)]).stdout.splitlines()
     assert out[2:4] == ["Event 1: W wins by self-draw with P: 胡牌 2",
-                        "Horses:   3m names W, 5s names E (dealer E; 1 names the winner W)"]
+                        "Horses:   3m names W, 5s names E (dealer E; 1 horse names the winner W)"]
 
 
 @pytest.mark.parametrize("opts, horses, message", [

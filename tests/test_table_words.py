@@ -327,7 +327,7 @@ def test_the_horses_drawn_are_each_named_with_their_seat():
     # could not see the misses.
     assert line("Horses:", "123m456m789m123p55p", "--rules", "guangdong", "--seat", "S",
                 "--dealer", "W", "--opt", "horses=4", "--horses", "3mNSC") == \
-        "Horses:   3m names E, N names S, S names N, C names N (dealer W; 1 names the winner S)"
+        "Horses:   3m names E, N names S, S names N, C names N (dealer W; 1 horse names the winner S)"
 
 
 # A house file's fraction is rounded down (README, How scoring works 4): the working says so
