@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import tiles as T
-from .errors import InputError, MjscoreError
+from .errors import InputError
+from .record import event_tiles
 from .words import either
 
 
@@ -47,18 +48,13 @@ def declared_on(table, ev) -> frozenset | None:
     """The tile kinds declare event `ev`'s `waits:` names (None: it names none); InputError
     where they are no tiles of the ruleset's, or the ruleset does not lock a declared wait
     (then `waits:` would be read by nothing)."""
-    text = ev.fields.get("waits")
-    if text is None:
+    if ev.fields.get("waits") is None:
         return None
     where, rs = f"{table.rec.label}: event {ev.number} (waits)", table.rs
     if not table.play.get("lock_declared_wait"):
         raise InputError(f"{where}: the tiles declared on are read only where the ruleset "
                          f"locks a declared wait (play.lock_declared_wait); {rs.name} does not")
-    from .notation import parse_tiles
-    try:
-        got = parse_tiles(text)
-    except MjscoreError as e:
-        raise InputError(f"{where}: {str(e).removeprefix('invalid hand: ')}") from None
+    got = event_tiles(ev, "waits", table.rec.label)
     if not got:  # (blank: the schema's minimum length counts a space)
         raise InputError(f"{where}: names no tile; write the tiles declared on, as 1p4p")
     odd = next((k for k in got if k not in rs.tile_kinds or k in rs.ghost_kinds), None)

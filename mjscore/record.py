@@ -276,16 +276,23 @@ def _seats_upper(data, label: str):
     return out
 
 
-def event_tile(ev: Event, label: str) -> int:
-    """The one tile an event's `tile:` names; InputError naming the file and event if not."""
+def event_tiles(ev: Event, key: str, label: str) -> list:
+    """The tiles an event's `key` names in hand notation; InputError naming the file, the
+    event and the key, in the notation's words, if they are none."""
     from .errors import MjscoreError
     from .notation import parse_tiles
+    try:
+        return parse_tiles(str(ev.fields[key]))
+    except MjscoreError as e:
+        raise InputError(f"{label}: event {ev.number} ({key}): "
+                         f"{str(e).removeprefix('invalid hand: ')}") from None
+
+
+def event_tile(ev: Event, label: str) -> int:
+    """The one tile an event's `tile:` names; InputError naming the file and event if not."""
     where = f"{label}: event {ev.number} (tile)"
     text = ev.fields["tile"]
-    try:
-        got = parse_tiles(str(text))
-    except MjscoreError as e:
-        raise InputError(f"{where}: {str(e).removeprefix('invalid hand: ')}") from None
+    got = event_tiles(ev, "tile", label)
     if len(got) != 1:
         raise InputError(f'{where}: one tile expected, not "{text}"')
     return got[0]
