@@ -37,7 +37,7 @@ def declare_summary(table, ev) -> str:
             table.refuse(ev, f"{ev.seat} declares after its discard at event {played[free]}: "
                              f"in {rs.name} a seat declares at the deal, before its first "
                              "discard (the dealer, before its second)")
-    on = declared_on(table, ev)
+    on = table.waits_named.get(ev.number)
     if on is None:
         return f"{ev.seat} declares ready: a win of {ev.seat}'s from here on is a declared one"
     return (f"{ev.seat} declares ready on {_names(on)}: a win of {ev.seat}'s from here on is a "
@@ -63,12 +63,12 @@ def declared_on(table, ev) -> frozenset | None:
     return frozenset(got)
 
 
-def check_waits(table) -> None:
-    """Every declare event's `waits:` read (`declared_on`) before the hand is settled, as an
-    event's tile is: one after a refusal, or after the hand ended, is still bad input."""
-    for ev in table.rec.events:
-        if ev.type == "declare":
-            declared_on(table, ev)
+def named_waits(table) -> dict:
+    """{declare event's number: the kinds its `waits:` names} (`declared_on`), every one read
+    before the hand is settled, as an event's tile is: one after a refusal, or after the
+    hand ended, is still bad input. Read once; the declare and the win take them from here."""
+    return {ev.number: got for ev in table.rec.events
+            if ev.type == "declare" and (got := declared_on(table, ev)) is not None}
 
 
 def locked_wait(table, ev, seat: str, h) -> str | None:
@@ -86,7 +86,7 @@ def locked_wait(table, ev, seat: str, h) -> str | None:
                        f"declared: true says it declared, but not when or on what (a declare "
                        "event, with waits:, says both)")
         return None
-    declared = declared_on(table, table.rec.events[at - 1])
+    declared = table.waits_named.get(at)
     if declared is None:
         table.skip(f"{seat}'s locked wait (declared at event {at}) is not checked at its win, "
                    f"event {ev.number}: the declare event names no tiles (waits:)")

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
-from .declaring import check_waits, declare_summary, kong_refusal
+from .declaring import declare_summary, kong_refusal, named_waits
 from .claims import (check_call_shown, check_kong_shown, check_meld_count, check_robbed,
                      discarded_ghost_refusal, four_ghosts_refusal, ghost_added, kong_paid,
                      robbing_win)
@@ -114,6 +114,7 @@ class _Table:
         self.hands = read_hands(rec, rs, self.play, self.winners)
         self.on_table = on_table(rec, rs, self.play, self.hands)  # horses are beside these
         self.ghosts_drawn: dict = {}  # seat -> (event number, ghosts drawn)
+        self.waits_named: dict = {}  # declare event's number -> the tiles it names (`run`)
         self.konged: dict = {}  # (seat, tile) -> event numbers of its kongs
         self.formed: dict = {}  # index in out of a robbed kong -> (robbing win, as formed)
         self.follow = FollowDealer(rs, rec)
@@ -133,7 +134,7 @@ class _Table:
     def run(self) -> None:
         events = self.rec.events
         check_event_tiles(self.rec, self.rs)
-        check_waits(self)
+        self.waits_named = named_waits(self)  # (the declare events' waits:, read once)
         check_meld_count(self.rec, self.rs)
         tiles_on_table(self.rec, self.rs, self.play, self.hands)
         kongs_told(self.rec, self.rs, self.hands)
