@@ -25,9 +25,8 @@ def coerce(spec: dict, key: str, value, where: str, yaml: bool = False):
         # --opt's text of it: the API and the command say the same).
         shown = str(value).lower() if isinstance(value, bool) else \
             value if isinstance(value, str) else repr(value)
-        if yaml and isinstance(value, bool) and not why:  # (a bool option's refusal takes none)
-            from .words import YAML_BOOL
-            why = f" ({YAML_BOOL})"
+        if yaml and not why:  # (a bool option's refusal takes none: it is never a bool)
+            why = _yaml_bool(value)
         return OptionError(f'option "{key}" of {where}: expected {expect}, got "{shown}"{why}',
                            key)
 
@@ -89,7 +88,12 @@ def read_as_bool(value, message: str) -> str:
     """Why an option written in a YAML file (a record's `opts:`) refused true or false, where
     `message` refused that value itself (not an unknown option given true): YAML read an
     unquoted yes, no, on or off so (`xiqian: yes`)."""
-    if isinstance(value, bool) and f'got "{str(value).lower()}"' in message:
+    return _yaml_bool(value) if f'got "{str(value).lower()}"' in message else ""
+
+
+def _yaml_bool(value) -> str:
+    """What YAML made of a true or false `value` that an option refused, else ""."""
+    if isinstance(value, bool):
         from .words import YAML_BOOL
         return f" ({YAML_BOOL})"
     return ""
