@@ -141,6 +141,9 @@ def ruleset_names(rules: str, explain: bool = False) -> list:
     names = [r.strip() for r in rules.split(",")]
     if not all(names):
         raise OptionError(f'--rules "{rules}": an empty name in the list')
+    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if twice is not None:  # (its column was printed twice over, the same figures)
+        raise OptionError(f'--rules "{rules}": {twice} is named twice')
     if explain:
         raise OptionError("--explain lists one ruleset's readings: give one --rules")
     return names

@@ -15,6 +15,7 @@ from functools import cached_property
 from .bounded import number_for
 from .errors import OptionError, counted, too_large
 from .options import WHOLE_NUMBER
+from .reading import ghosts_in_set as ghost_supply  # (option `ghosts` in luzhou)
 from .robbing import rob_refusal
 
 SEATS = ("E", "S", "W", "N")
@@ -346,11 +347,6 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
                       bool(heavenly), bool(earthly), n, indicator, dl, horses, ghosts_held,
                       rs.ghost_kinds, k)
-
-
-def ghost_supply(rs) -> int:
-    """How many ghost tiles the set holds (option `ghosts` in luzhou)."""
-    return max((rs.copies[k] for k in rs.ghost_kinds), default=0)
 
 
 def _switched_off(rs, key: str) -> str | None:

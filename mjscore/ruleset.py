@@ -83,9 +83,13 @@ class Ruleset:
         return tuple(sorted(self.ghost_kinds)), T.parse_name(g["indicator"])
 
     def more_ghosts(self, k: int | None = None) -> str:
-        """Where the `ghosts` option sets how many ghosts play and kind `k` (None: any) is a
-        ghost: the count played and how to play more (a fifth 红中 is luzhou's 8 鬼 game)."""
-        if "ghosts" not in self.options or k is not None and k not in self.ghost_kinds:
+        """Where the `ghosts` option sets how many copies of kind `k` there are (None: of a
+        ghost kind), the count played and how to play more (a fifth 红中 is luzhou's 8 鬼
+        game). Not for a ghost whose copies it does not set (a house file's 1m ghost)."""
+        copies = (self.data.get("tiles") or {}).get("copies") or {}
+        by_option = {T.parse_name(name) for name in copies if option_of(copies, name) == "ghosts"}
+        if "ghosts" not in self.options or k not in by_option if k is not None else \
+                not by_option & self.ghost_kinds:
             return ""
         now = self.options["ghosts"]
         spec = (self.data.get("options") or {}).get("ghosts") or {}

@@ -94,7 +94,9 @@ def test_a_hit_is_checked_against_each_distinct_rule_of_a_group_not_every_hit(mo
     case("123m456m789m11p234p", ALL, ALL3 + NO_GHOST + " / No ghost double",
          "Only in luzhou-guide / guangdong: Basic Win / Win", GHOSTS4,
          id="all four, a plain hand"),
-    case("111m123m456m789m55p", "luzhou,luzhou", id="one ruleset twice: nothing parts"),
+    # (The same name twice is refused: `test_a_ruleset_named_twice_in_a_rules_list_is_refused`.)
+    case("111m123m456m789m55p", "luzhou,rulesets/luzhou.yaml",
+         id="one ruleset twice, by name and by file: nothing parts"),
 ])
 def test_footer(args, lines):
     assert footer(*args) == lines

@@ -135,6 +135,11 @@ def test_an_empty_name_in_a_rules_list_is_refused(rules):
     one_line_error(run("score", HAND, "--rules", rules), "an empty name in the list")
 
 
+@pytest.mark.parametrize("rules", ["guangdong,guangdong", "luzhou, guangdong,luzhou "])
+def test_a_ruleset_named_twice_in_a_rules_list_is_refused(rules):
+    one_line_error(run("score", HAND, "--rules", rules), "is named twice")
+
+
 # -- ruleset options nothing uses -------------------------------------------------------------
 @pytest.mark.parametrize("name", SHIPPED)
 def test_shipped_rulesets_use_every_option_they_declare(name):
@@ -352,6 +357,9 @@ def test_a_rulesets_default_is_read_as_a_given_value(tmp_path, options, hand, ru
     pytest.param("tiles:\n  copies: {C: 8}\n", "h has 8 ghost tiles", id="the file sets the count"),
     pytest.param("ghosts: null\ntiles:\n  honours: []\n  copies: null\n", "h has 0 ghost tiles",
                  id="no ghosts"),
+    # (Two ghost kinds: the set holds both kinds' tiles, where the larger count alone was read.)
+    pytest.param("ghosts:\n  tiles: [1m, C]\n", "h has 8 ghost tiles (ghosts=4; 8 with --opt "
+                 "ghosts=8)", id="two ghost kinds, four of each"),
 ])
 def test_ghosts_drawn_past_the_supply_names_the_option_only_where_there_is_one(tmp_path, house,
                                                                                 message):
@@ -397,3 +405,18 @@ def test_a_files_odd_name_is_spelt_out_in_the_output(tmp_path, monkeypatch, args
 ])
 def test_a_file_named_oddly_or_not_at_all_is_named_in_its_message(args, message):
     assert one_line_error(run(*args), message).startswith(f"mjscore: {message}")
+
+
+# Too many copies of a ghost kind: `--opt ghosts=8` is offered only for a kind whose copies the
+# option sets (a review: a house file's 1m ghost was told to play 8 ghosts, which adds 红中s).
+@pytest.mark.parametrize("hand, message", [
+    pytest.param("11111m23m456m789mC", "column 5: too many 1m: h has 4", id="the 1m ghost"),
+    pytest.param("123m456m789m11pCCCCC", "column 20: too many C: h has 4 (ghosts=4; 8 with --opt "
+                 "ghosts=8)", id="the option's 红中"),
+])
+def test_too_many_of_a_ghost_offers_more_only_where_the_option_sets_its_copies(tmp_path, hand,
+                                                                              message):
+    (tmp_path / "h.yaml").write_text("extends: luzhou\nname: h\nghosts:\n  tiles: [1m, C]\n",
+                                     encoding="utf-8")
+    result = CliRunner().invoke(cli, ["score", hand, "--rules", str(tmp_path / "h.yaml")])
+    assert (result.exit_code, result.stderr) == (2, f"mjscore: invalid hand: {message}\n")

@@ -788,6 +788,30 @@ def test_checks_skipped_without_a_log_are_reported():
                                      "calls",)
 
 
+# A self-draw right after the winner's own discard or pong, no turn logged between, needs a draw
+# the log leaves out: taken as written, and said (a review found it settled silently).
+_UNLOGGED = "with no draw logged between: taken as written"
+_HAND = "123m456m789m11p23p C"
+
+
+@pytest.mark.parametrize("hand, events, skipped", [
+    pytest.param(_HAND, [{"draw": "E", "tile": "3p"}, {"discard": "E", "tile": "9s"}],
+                 (f"E's self-drawn win at event 3 follows its own discard at event 2 {_UNLOGGED}",),
+                 id="after its discard"),
+    pytest.param("123m456m789m 2p [5p5p5p] C", [{"call": "E", "kind": "pong", "tile": "5p",
+                                                "from": "W"}],
+                 (f"E's self-drawn win at event 2 follows its own pong at event 1 {_UNLOGGED}",),
+                 id="after its pong"),
+    pytest.param(_HAND, [{"discard": "E", "tile": "9s"}, {"discard": "S", "tile": "9s"}], (),
+                 id="another seat's turn between: the draw came, unlogged"),
+    pytest.param(_HAND, [{"discard": "E", "tile": "9s"}, {"draw": "E"}], (), id="its draw logged"),
+])
+def test_a_self_draw_after_the_winners_own_discard_is_noted(hand, events, skipped):
+    r = settle({"rules": "luzhou", "seats": {"E": hand},
+                "events": [*events, {"win": "E", "tile": "C"}]})
+    assert r.legal and r.skipped == skipped
+
+
 @pytest.mark.parametrize("drawn", [
     pytest.param([{"draw": "S"}], id="a draw"),
     # A kong's replacement tile is a draw (L15 "until their next draw"; seed 002 lifts 过水 at
