@@ -60,6 +60,10 @@ def declared_on(table, ev) -> frozenset | None:
     odd = next((k for k in got if k not in rs.tile_kinds or k in rs.ghost_kinds), None)
     if odd is not None:
         raise InputError(f"{where}: {T.name(odd)} is no tile a hand of {rs.name} waits on")
+    twice = next((k for i, k in enumerate(got) if k in got[:i]), None)
+    if twice is not None:  # (a tile waited on is one kind: likely a slip for another tile)
+        raise InputError(f"{where}: {T.name(twice)} is named twice; name each tile waited on "
+                         "once, as 1p4p")
     return frozenset(got)
 
 
