@@ -15,7 +15,7 @@ from .tables import tabulate
 from .context import SEATS
 
 CSV_COLUMNS = ("file", "record", "ruleset", "hand", "legal", "value", "reasons", "patterns",
-               "decomposition", "net_E", "net_S", "net_W", "net_N", "error")
+               "decomposition", "payments", "net_E", "net_S", "net_W", "net_N", "error")
 TABLE_HEADERS = ("File", "Record", "Hand", "Ruleset", "Legal", "Value", *SEATS, "Note")
 # Reasons can contain ";" and "," themselves; " | " keeps a joined list splittable.
 JOIN = " | "
@@ -81,6 +81,8 @@ def csv_row(row) -> str:
     return _csv_line([row.file, row.record, r["ruleset"], r["hand"], str(r["legal"]).lower(),
                       r["value"], JOIN.join(r["reasons"]),
                       " ".join(p["id"] for p in r["patterns"]), r["decomposition"] or "",
+                      JOIN.join(f'{p["from"]}>{p["to"]} {p["amount"]} {p["why"]}'
+                                for p in r["payments"]),
                       *(r["net"][s] for s in SEATS), ""])
 
 

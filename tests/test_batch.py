@@ -849,11 +849,14 @@ def test_csv_output_columns(tmp_path):
     result = run(str(path), "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert list(rows[0]) == ["file", "record", "ruleset", "hand", "legal", "value", "reasons",
-                             "patterns", "decomposition", "net_E", "net_S", "net_W", "net_N",
-                             "error"]
+                             "patterns", "decomposition", "payments", "net_E", "net_S",
+                             "net_W", "net_N", "error"]
     assert (rows[0]["ruleset"], rows[0]["legal"], rows[0]["value"], rows[0]["patterns"],
             rows[0]["net_E"], rows[0]["error"]) == ("lanzhou", "true", "8",
                                                     "hu zimo zhongfabai", "24", "")
+    # CONTRACT: a row is the score JSON, its payments among it.
+    assert rows[0]["payments"] == "S>E 8 hand value | W>E 8 hand value | N>E 8 hand value"
+    assert rows[1]["payments"] == rows[2]["payments"] == ""
     assert rows[1]["legal"] == "false" and rows[1]["reasons"].startswith("tiles of 3 suits")
     assert rows[2]["value"] == "" and rows[2]["error"].startswith("invalid hand")
     assert result.stderr.splitlines()[-1] == "3 records from 1 file: 1 scored, 1 not legal, 1 bad"
@@ -1576,8 +1579,8 @@ def test_csv_of_no_records_is_its_header(tmp_path):
     (tmp_path / "e.jsonl").write_text("", encoding="utf-8")
     result = run(str(tmp_path / "e.jsonl"), "--format", "csv")
     assert result.exit_code == 0 and result.stdout == (
-        "file,record,ruleset,hand,legal,value,reasons,patterns,decomposition,net_E,net_S,"
-        "net_W,net_N,error\n")
+        "file,record,ruleset,hand,legal,value,reasons,patterns,decomposition,payments,net_E,"
+        "net_S,net_W,net_N,error\n")
 
 
 # A legal row's nets follow from its Value only with what else was paid: the Note says it
