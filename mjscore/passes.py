@@ -33,26 +33,16 @@ def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
     # another player's (a discard-type win, RULINGS' terms).
     if rule == "none" or not ev.fields.get("from"):
         return None
-    passes = [e for e in table.rec.events if e.type == "pass" and e.seat == seat
-              and e.number < ev.number]
-    if not passes:
+    if not any(e.type == "pass" and e.seat == seat and e.number < ev.number
+               for e in table.rec.events):
         return None
     if not table.log:
         table.skip(f"{'过水' if rule == 'guoshui' else '漏胡'} not checked: the record has no "
                    "draws, discards or calls")
         return None
-    # Every pass since the seat's last draw (过水) or its last discard or call (漏胡) still
-    # blocks, not only the latest: passing a second tile lifts nothing.
-    lifts = _draws if rule == "guoshui" else _discards_or_calls
-    since = max((e.number for e in table.rec.events if e.seat == seat and lifts(e)
-                 and e.number < ev.number), default=0)
-    open_ = [e for e in passes if e.number > since]
     if rule == "louhu":
-        same = [e for e in open_ if event_tile(e, table.rec.label) == tile]
-        if same:
-            return (f"漏胡: {seat} passed {T.name(tile)} at event {same[-1].number} and has "
-                    "not discarded or called since")
-        return None
+        return louhu(table.rec, rule, seat, tile, ev.number)
+    open_ = open_passes(table.rec, rule, seat, ev.number)
     if rule == "guoshui" and open_:
         valued = [e for e in open_ if e.fields.get("value") is not None]
         for e in valued:
@@ -67,6 +57,35 @@ def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
             table.skip(f"过水 not checked at event {ev.number}: the pass at event "
                        f"{unvalued[-1].number} gives no value")
     return None
+
+
+def open_passes(rec, rule: str, seat: str, before: int) -> list:
+    """`seat`'s passes before event `before` that still block under `rule`: every one since
+    its last draw (过水) or its last discard or call (漏胡), not only the latest (passing a
+    second tile lifts nothing)."""
+    lifts = _draws if rule == "guoshui" else _discards_or_calls
+    since = max((e.number for e in rec.events if e.seat == seat and lifts(e)
+                 and e.number < before), default=0)
+    return [e for e in rec.events if e.type == "pass" and e.seat == seat
+            and since < e.number < before]
+
+
+def louhu(rec, rule: str, seat: str, tile: int, before: int) -> str | None:
+    """Why 漏胡 blocks `seat` from winning on `tile` by discard (or robbing) at event
+    `before`, or None: it passed that tile since its last discard or call. (Read where the
+    record logs draws, discards or calls: without them nothing says the block lifted.)"""
+    if rule != "louhu":
+        return None
+    same = [e for e in open_passes(rec, rule, seat, before) if event_tile(e, rec.label) == tile]
+    if same:
+        return (f"漏胡: {seat} passed {T.name(tile)} at event {same[-1].number} and has "
+                "not discarded or called since")
+    return None
+
+
+def logged(rec) -> bool:
+    """Whether the record logs play (draws, discards or calls), which the pass rules read."""
+    return any(e.type in ("draw", "discard", "call") for e in rec.events)
 
 
 def _draws(e) -> bool:

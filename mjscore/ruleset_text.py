@@ -165,7 +165,7 @@ def play_line(rs) -> str:
     n = max_winners(p)
     parts = ["one winner a hand" if n == 1 else f"up to {n} winners a hand"]
     if p.get("one_winner_per_discard"):
-        parts.append("a discard claimed by several goes to the nearest downstream")
+        parts.append("a discard claimed by several goes to the nearest downstream that may win")
     elif n > 1:
         parts.append("several may win on one discard")
     if p.get("pass_rule", "none") in _PASS_RULES:

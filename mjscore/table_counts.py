@@ -178,7 +178,7 @@ def _kept(rec, rs, play: dict, hands: dict, natural: dict, claimed: dict,
         left = SEATS[SEATS.index(seat) - 1] if play.get("chow_from_left") else None
         own = h.physical()
         for e in rec.events:  # a tile won from another seat is in the hand, not its own
-            if e.type == "win" and "from" in e.fields and seat in claimants_win(play, e):
+            if e.type == "win" and "from" in e.fields and seat in claimants_win(play, e, rec, rs):
                 k = event_tile(e, rec.label)
                 if own[k] > 0:
                     own[k] -= 1

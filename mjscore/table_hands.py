@@ -12,6 +12,8 @@ from . import tiles as T
 from .errors import InputError, MjscoreError
 from .hand import read
 from .claims import ghost_added, rob_refused, robbing_win
+from .declaring import declared_at
+from .passes import logged, louhu
 from .record import event_tile
 from .robbing import fewest_natural, robbed_may_be_ghost
 
@@ -24,11 +26,13 @@ def downstream(discarder: str) -> list:
     return [SEATS[(i + d) % 4] for d in (1, 2, 3)]
 
 
-def claimants_win(play: dict, ev) -> tuple:
-    """The seats a win event's tile goes to: the nearest downstream alone where the ruleset
-    has one winner per discard."""
+def claimants_win(play: dict, ev, rec, rs) -> tuple:
+    """The seats a win event's tile goes to: where the ruleset has one winner per discard,
+    the nearest downstream alone that may win (`no_claim`: one that may not makes no claim,
+    as seed 003 passes a seat that declines), else the nearest, whose refusal says why."""
     if play.get("one_winner_per_discard") and len(ev.seats) > 1 and "from" in ev.fields:
-        return (next(s for s in downstream(ev.fields["from"]) if s in ev.seats),)
+        order = [s for s in downstream(ev.fields["from"]) if s in ev.seats]
+        return (next((s for s in order if no_claim(rec, rs, play, ev, s) is None), order[0]),)
     frm = ev.fields.get("from")
     if len(ev.seats) > 1 and frm in SEATS:
         # Several winners on one tile are settled in turn order from its discarder (the
@@ -39,19 +43,36 @@ def claimants_win(play: dict, ev) -> tuple:
     return ev.seats
 
 
+def no_claim(rec, rs, play: dict, ev, seat: str) -> str | None:
+    """Why `seat`, listed at win event `ev`, may not win there, where a table knows it before
+    the hand is looked at, or None: the ruleset needs a declared win (lanzhou's 报章) and it
+    has not declared (no declare event of its before `ev`, no `declared: true` on `ev`), or
+    漏胡 blocks the tile (its pass since its last discard or call, in a logged record)."""
+    if rs.needs_declared and not ev.fields.get("declared") and \
+            declared_at(rec, seat, ev.number) is None:
+        return "it has not declared (报章), which a win needs"
+    if not logged(rec):
+        return None
+    return louhu(rec, play.get("pass_rule", "none"), seat, event_tile(ev, rec.label),
+                 ev.number)
+
+
 def _passed_over(rec, rs, play: dict, seat: str, text: str) -> str:
     """Why a claimant's hand is read at 13 tiles, where it is written with the tile it
     claimed (14, as a winner's): the nearest seat downstream took the discard, so it did not
     win (a player listing both claimants writes both hands as winners')."""
     for e in rec.events:
-        if e.type == "win" and seat in e.seats and seat not in claimants_win(play, e):
+        if e.type == "win" and seat in e.seats and seat not in claimants_win(play, e, rec, rs):
             try:
                 read(text, rs, size=14)
             except MjscoreError:
                 return ""
-            return (f" ({seat} does not win at event {e.number}: {claimants_win(play, e)[0]}, "
-                    f"nearer downstream of {e.fields['from']}, takes the tile; write {seat}'s "
-                    "hand as it stood, without it)")
+            taker = claimants_win(play, e, rec, rs)[0]
+            cannot = no_claim(rec, rs, play, e, seat)
+            why = f"{cannot}, so {taker} takes the tile" if cannot else \
+                f"{taker}, nearer downstream of {e.fields['from']}, takes the tile"
+            return (f" ({seat} does not win at event {e.number}: {why}; write {seat}'s hand as "
+                    "it stood, without it)")
     return ""
 
 
@@ -65,15 +86,15 @@ def _winners_hand(rec, rs, play: dict, seat: str, text: str) -> str | None:
     except MjscoreError:
         return None
     missing = [(s, e.number) for e in rec.events if e.type == "win"
-               for s in claimants_win(play, e) if s not in rec.seats]
+               for s in claimants_win(play, e, rec, rs) if s not in rec.seats]
     if not missing:  # (the count's own message then: a kong written loose, say)
         return None
     return (f"14 tiles, a winner's hand, but no win event names {seat}; {missing[0][0]} wins "
             f"at event {missing[0][1]} with no hand given: is this {missing[0][0]}'s hand?")
 
 
-def winners(rec, play: dict) -> set:
-    return {s for e in rec.events if e.type == "win" for s in claimants_win(play, e)}
+def winners(rec, rs, play: dict) -> set:
+    return {s for e in rec.events if e.type == "win" for s in claimants_win(play, e, rec, rs)}
 
 
 def read_hands(rec, rs, play: dict, won: set) -> dict:
@@ -120,7 +141,7 @@ def _held_where(rec, rs, play: dict, hands: dict, k: int) -> str:
     parts += [f"{s}'s kong and call events {natural[s][k]}" for s in SEATS if natural[s][k]]
     shared = [f"event {e.number}" for e in rec.events if e.type == "win" and "from" in e.fields
               and event_tile(e, rec.label) == k
-              and sum(s in hands for s in claimants_win(play, e)) > 1]
+              and sum(s in hands for s in claimants_win(play, e, rec, rs)) > 1]
     if shared:  # (`on_table` counts it once; each winner's hand shows it)
         parts.append(f"the {T.name(k)} won by several seats at {', '.join(shared)} counted once")
     return ", ".join(parts)
@@ -133,9 +154,9 @@ def on_table(rec, rs, play: dict, hands: dict) -> Counter:
     for h in hands.values():
         table.update(h.physical())
     for e in rec.events:  # one discard won by several seats is one tile, not several
-        if e.type == "win" and len(claimants_win(play, e)) > 1 and "from" in e.fields:
+        if e.type == "win" and len(claimants_win(play, e, rec, rs)) > 1 and "from" in e.fields:
             k = event_tile(e, rec.label)
-            table[k] -= sum(1 for s in claimants_win(play, e) if s in hands) - 1
+            table[k] -= sum(1 for s in claimants_win(play, e, rec, rs) if s in hands) - 1
     natural, _flex, _claimed, robbed = loose_melds(rec, rs, play, hands)
     for counts in natural.values():
         table.update(counts)

@@ -22,7 +22,7 @@ from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
 from .frozen import hash_fields, read_only
 from .options import as_dict
-from .passes import check_pass_value
+from .passes import check_pass_value, logged
 from .record import check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
@@ -109,8 +109,8 @@ class _Table:
         self.ended_why = ""  # (said of a later event: a house max_winners puzzled its players)
         self.out: list = []
         self.skipped: list = []
-        self.log = any(e.type in ("draw", "discard", "call") for e in rec.events)
-        self.winners = winners(rec, self.play)
+        self.log = logged(rec)
+        self.winners = winners(rec, rs, self.play)
         self.hands = read_hands(rec, rs, self.play, self.winners)
         self.on_table = on_table(rec, rs, self.play, self.hands)  # horses are beside these
         self.ghosts_drawn: dict = {}  # seat -> (event number, ghosts drawn)

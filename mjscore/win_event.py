@@ -21,7 +21,7 @@ from .patterns import physical_ghosts
 from .record import event_tile
 from .robbing import known_pong
 from .settlement import check_extras
-from .table_hands import claimants_win
+from .table_hands import claimants_win, no_claim
 from .void_suit import declared_void
 from .working import exempt_words, how_won, liable_words, paid_words
 
@@ -36,7 +36,7 @@ def settle_win(table, ev) -> tuple:
     if len(ev.seats) > 1 and not frm:
         raise InputError(f"{table.rec.label}: event {ev.number}: seats listed under win "
                          "claim one discard or robbed kong: give from: (whose tile it was)")
-    seats = claimants_win(table.play, ev)
+    seats = claimants_win(table.play, ev, table.rec, table.rs)
     skipped = [s for s in ev.seats if s not in seats]
     prev = table.out[-1] if table.out else None
     if table.play.get("one_winner_per_discard") and frm and prev and prev.type == "win" \
@@ -134,8 +134,12 @@ def settle_win(table, ev) -> tuple:
                      + paid_words(r)
                      + exempt_words(r) + liable_words(r) for r in results)
     if skipped:
-        text += f" ({', '.join(skipped)} also claimed: one winner per discard, the nearest " \
-                "downstream takes it)"
+        cannot = {s: no_claim(table.rec, table.rs, table.play, ev, s) for s in skipped}
+        parts = [f"{s} also claimed, but {why}" for s, why in cannot.items() if why]
+        if not all(cannot.values()):
+            parts.append(f"{', '.join(s for s, why in cannot.items() if not why)} also "
+                         "claimed: one winner per discard, the nearest downstream takes it")
+        text += f" ({'; '.join(parts)})"
     elif len(results) > 1 and ev.fields.get("from"):
         # (Listed as settled, which may not be as the record wrote them: the review asked why.)
         text += f" (settled in turn order from {ev.fields['from']})"

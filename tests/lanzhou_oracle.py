@@ -518,21 +518,26 @@ def make_claim(rng: random.Random) -> dict:
     if max(counts) > 4:
         return None
     order = [SEATS[(SEATS.index(frm) + d) % 4] for d in (1, 2, 3)]
-    winner = next(s for s in order if s in seats)  # the others write their 13 tiles
+    # Declared by the win's flag (every claimant), or by declare events of some of them: a
+    # seat that has not declared makes no claim (seed 003: the tile passes a seat that
+    # declines), so the nearest that has takes it.
+    declared = seats if rng.random() < 0.5 else \
+        rng.sample(seats, rng.randint(1, len(seats)))
+    winner = next(s for s in order if s in declared)  # the others write their 13 tiles
+    win = {"win": seats if len(seats) > 1 else seats[0], "tile": tname(t), "from": frm}
+    events = [{**win, "declared": True}] if declared is seats else \
+        [{"declare": s} for s in declared] + [win]
     return {"rules": "lanzhou", "dealer": rng.choice(SEATS),
             "seats": {s: "".join(tname(k) for k in (h if s == winner else h[:-1]))
                       for s, h in hands.items()},
-            "events": [{"win": seats if len(seats) > 1 else seats[0], "tile": tname(t),
-                        "from": frm, "declared": True}],
-            "_hands": hands, "_t": t, "_from": frm, "_seats": seats}
+            "events": events, "_hands": hands, "_t": t, "_from": frm, "_seats": seats,
+            "_winner": winner}
 
 
 def judge_claim(rec: dict) -> dict:
-    """Z6: only the claimant nearest downstream of the discarder wins; the discarder pays
-    that hand's value (Z4, Z5)."""
-    frm = rec["_from"]
-    order = [SEATS[(SEATS.index(frm) + d) % 4] for d in (1, 2, 3)]
-    winner = next(s for s in order if s in rec["_seats"])
+    """Z6: only the claimant nearest downstream of the discarder that has declared wins; the
+    discarder pays that hand's value (Z4, Z5)."""
+    frm, winner = rec["_from"], rec["_winner"]
     got = judge({"concealed": rec["_hands"][winner], "melds": [], "opts": {}, "seat": winner,
                  "dealer": rec["dealer"], "declared": True, "discard": frm, "win": rec["_t"]})
     net = {s: 0 for s in SEATS}

@@ -75,6 +75,47 @@ def test_lanzhou_skipped_claimant_is_reported():
     assert "S also claimed" in r.events[0].summary
 
 
+# Seed 003 gives a discard to the nearest claimant "unless that seat declines": a seat that may
+# not win (not declared, which a win needs; 漏胡 on that tile) makes no claim, and the tile goes
+# on to the next (reviews: the record was refused, the nearer seat's win not legal).
+_N_WAITS, _S_WINS = "123m456m789m EE 46p", "234s567s789s WW 55p 5p"
+_CLAIM = [{"discard": "W", "tile": "5p"}, {"win": ["S", "N"], "tile": "5p", "from": "W"}]
+
+
+@pytest.mark.parametrize("before, said", [
+    pytest.param([{"declare": "S"}], "N also claimed, but it has not declared (报章), which a "
+                 "win needs", id="N not declared"),
+    pytest.param([{"declare": "S"}, {"declare": "N"}, {"discard": "E", "tile": "5p"},
+                  {"pass": "N", "tile": "5p", "from": "E"}],
+                 "N also claimed, but 漏胡: N passed 5p at event 4 and has not discarded or "
+                 "called since", id="N blocked by 漏胡"),
+])
+def test_lanzhou_a_nearer_seat_that_may_not_win_makes_no_claim(before, said):
+    r = settle({"rules": "lanzhou", "seats": {"N": _N_WAITS, "S": _S_WINS},
+                "events": before + _CLAIM})
+    assert r.legal and dict(r.net) == {"E": 0, "S": 1, "W": -1, "N": 0}
+    assert r.events[-1].summary.endswith(f"胡牌 1 ({said})")
+
+
+def test_lanzhou_a_nearer_claimant_passed_over_writes_its_hand_without_the_tile():
+    # N written as a winner's 14 tiles: the record is told S takes the tile, and why.
+    res = CliRunner().invoke(cli, ["settle", "-"], input=yaml.safe_dump(
+        {"rules": "lanzhou", "seats": {"N": _N_WAITS + " 5p", "S": _S_WINS[:-3]},
+         "events": [{"declare": "S"}] + _CLAIM}))
+    assert res.exit_code == 2
+    assert res.stderr.endswith("(N does not win at event 3: it has not declared (报章), which "
+                               "a win needs, so S takes the tile; write N's hand as it stood, "
+                               "without it)\n")
+
+
+def test_lanzhou_the_nearest_claimant_declared_takes_the_tile_from_a_farther_one():
+    r = settle({"rules": "lanzhou", "seats": {"N": _N_WAITS + " 5p", "S": _S_WINS[:-3]},
+                "events": [{"declare": "S"}, {"declare": "N"}] + _CLAIM})
+    assert dict(r.net) == {"E": 0, "S": 0, "W": -1, "N": 1}
+    assert r.events[-1].summary.endswith("(S also claimed: one winner per discard, the nearest "
+                                         "downstream takes it)")
+
+
 def test_xiqian_event_in_a_whole_hand():
     rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {},
            "events": [{"ghosts": "S", "drawn": 6}]}
