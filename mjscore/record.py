@@ -55,9 +55,21 @@ def _read(path: Path, label: str):
                         if json else message)))
 
 
-def _read_stream(f, label: str):
-    from .yamlfile import read_stream
-    return read_stream(f, lambda message: InputError(f"{label}: {message}"))
+def _read_stream(f, label: str) -> tuple:
+    """(the record's data, whether it is YAML beyond JSON): a stream has no file name to
+    tell, so its text does (JSON on standard input has no unquoted yes to read as true)."""
+    import json
+
+    from .yamlfile import from_bytes, stream_bytes
+    def fail(message: str) -> InputError:
+        return InputError(f"{label}: {message}")
+    raw = stream_bytes(f, fail)
+    data = from_bytes(raw, fail)
+    try:
+        json.loads(raw)
+    except (ValueError, RecursionError):  # (not JSON; or too deep, which YAML read anyway)
+        return data, True
+    return data, False
 
 
 def _place(parts: list) -> str:
@@ -182,7 +194,7 @@ def load(source, rules: str | None = None) -> Record:
         from .records import STDIN_LABEL
         name = getattr(source, "name", None)  # an open file's path; standard input's <stdin>
         label = file_label(name) if isinstance(name, str) else STDIN_LABEL
-        data = _read_stream(source, label)
+        data, yaml = _read_stream(source, label)
     else:
         label, data = "record", _as_file(source)
     if isinstance(data, dict) and "seats" in data and data["seats"] is None:
@@ -190,9 +202,9 @@ def load(source, rules: str | None = None) -> Record:
         # needing one says which).
         data = {**data, "seats": {}}
     data = _seats_upper(data, label)
-    # (From Python, or a .json file: a list there was written as one, not unquoted YAML.)
-    yaml = isinstance(source, (str, Path)) and not str(source).lower().endswith(".json") or \
-        hasattr(source, "read")
+    if not hasattr(source, "read"):
+        # (From Python, or a .json file: a list there was written as one, not unquoted YAML.)
+        yaml = isinstance(source, (str, Path)) and not str(source).lower().endswith(".json")
     validate(data, label, yaml)
     events = []
     for i, ev in enumerate(data["events"]):

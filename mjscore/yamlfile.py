@@ -43,6 +43,11 @@ def read(path: Path, what: str, fail):
 def read_stream(f, fail):
     """`read` of an open stream (`settle -`'s standard input, a caller's file object), binary
     or text, read to its end."""
+    return from_bytes(stream_bytes(f, fail), fail)
+
+
+def stream_bytes(f, fail) -> bytes:
+    """The first MAX_BYTES + 1 bytes of an open stream (`read_stream`), text as UTF-8."""
     try:
         raw = f.read(MAX_BYTES + 1)
     except (OSError, ValueError) as e:  # (standard input closed, or a terminal's error)
@@ -51,7 +56,7 @@ def read_stream(f, fail):
         raw = raw.encode("utf-8", "surrogatepass")  # (a lone surrogate: "not UTF-8 text")
     elif not isinstance(raw, (bytes, bytearray)):  # (a caller's object with its own read())
         raise fail(f"cannot be read (its read() gave {type(raw).__name__}, not text or bytes)")
-    return from_bytes(bytes(raw), fail)
+    return bytes(raw)
 
 
 def _unreadable(e: Exception, fail):

@@ -110,6 +110,20 @@ def test_a_records_option_read_as_true_says_yaml_read_it(tmp_path, name, opts, s
     assert res.stderr.strip() == f"mjscore: {tmp_path / name}: {said}"
 
 
+# Standard input has no file name to tell JSON by: its text does (JSON on it was told that
+# YAML reads an unquoted yes as true).
+@pytest.mark.parametrize("text, hint", [
+    pytest.param('{"opts": {"xiqian": true}, "seats": {"E": "111m123m456m789m5pC"}, '
+                 '"events": [{"win": "E", "tile": "5p"}]}', "", id="JSON"),
+    pytest.param("opts: {xiqian: yes}\n" + E + WIN, f" {YAML_BOOL}", id="YAML"),
+])
+def test_a_record_on_standard_input_is_told_by_its_text_whether_yaml_read_a_yes(text, hint):
+    res = CliRunner().invoke(cli, ["settle", "-"], input=text)
+    assert res.exit_code == 2
+    assert res.stderr == ('mjscore: <stdin>: opts.xiqian: option "xiqian" of luzhou: expected '
+                          f'one of always, win_only, got "true"{hint}\n')
+
+
 GD = "rules: guangdong\n"
 LANZHOU_E = "rules: lanzhou\nseats:\n  E: 111m123m456m789m E E\nevents:\n  - {win: E, tile: E}\n"
 
