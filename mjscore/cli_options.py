@@ -141,7 +141,11 @@ def ruleset_names(rules: str, explain: bool = False) -> list:
     names = [r.strip() for r in rules.split(",")]
     if not all(names):
         raise OptionError(f'--rules "{rules}": an empty name in the list')
-    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    # A file by where it is, however spelt (house.yaml, ./house.yaml); a shipped name as it is.
+    import os
+    from .ruleset_files import is_shipped_name
+    seen = [n if is_shipped_name(n) else os.path.normcase(os.path.realpath(n)) for n in names]
+    twice = next((n for i, n in enumerate(names) if seen[i] in seen[:i]), None)
     if twice is not None:  # (its column was printed twice over, the same figures)
         raise OptionError(f'--rules "{rules}": {twice} is named twice')
     if explain:

@@ -94,8 +94,12 @@ class Ruleset:
         now = self.options["ghosts"]
         spec = (self.data.get("options") or {}).get("ghosts") or {}
         more = [c for c in spec.get("choices") or () if isinstance(c, int) and c > now]
-        return f" (ghosts={now}; {max(more)} with --opt ghosts={max(more)})" if more else \
-            "" if spec.get("choices") else f" (ghosts={now}; more with --opt ghosts=N)"
+        # Of every ghost kind (k None: the ghost tiles in all), those the option does not set
+        # counted beside it: a house file's 1m ghosts stay 4 where 红中 go to 8.
+        besides = 0 if k is not None else \
+            sum(self.copies[g] for g in self.ghost_kinds if g not in by_option)
+        return f" (ghosts={now}; {max(more) + besides} with --opt ghosts={max(more)})" if more \
+            else "" if spec.get("choices") else f" (ghosts={now}; more with --opt ghosts=N)"
 
     def has(self, k: int) -> str:
         """How many of kind `k` the set holds, as a message says it: where a flipped indicator

@@ -68,8 +68,10 @@ def _passed_over(rec, rs, play: dict, seat: str, text: str) -> str:
             except MjscoreError:
                 return ""
             taker = claimants_win(play, e, rec, rs)[0]
-            cannot = no_claim(rec, rs, play, e, seat)
-            why = f"{cannot}, so {taker} takes the tile" if cannot else \
+            cannot, nor = no_claim(rec, rs, play, e, seat), no_claim(rec, rs, play, e, taker)
+            # (Where no claimant may win, the nearest is settled, and refused for its reason.)
+            why = f"{cannot}; nor may {taker}, the nearest claimant: {nor}" if cannot and nor \
+                else f"{cannot}, so {taker} takes the tile" if cannot else \
                 f"{taker}, nearer downstream of {e.fields['from']}, takes the tile"
             return (f" ({seat} does not win at event {e.number}: {why}; write {seat}'s hand as "
                     "it stood, without it)")

@@ -135,7 +135,8 @@ def test_an_empty_name_in_a_rules_list_is_refused(rules):
     one_line_error(run("score", HAND, "--rules", rules), "an empty name in the list")
 
 
-@pytest.mark.parametrize("rules", ["guangdong,guangdong", "luzhou, guangdong,luzhou "])
+@pytest.mark.parametrize("rules", ["guangdong,guangdong", "luzhou, guangdong,luzhou ",
+                                   "rulesets/luzhou.yaml,./rulesets/luzhou.yaml"])
 def test_a_ruleset_named_twice_in_a_rules_list_is_refused(rules):
     one_line_error(run("score", HAND, "--rules", rules), "is named twice")
 
@@ -358,7 +359,7 @@ def test_a_rulesets_default_is_read_as_a_given_value(tmp_path, options, hand, ru
     pytest.param("ghosts: null\ntiles:\n  honours: []\n  copies: null\n", "h has 0 ghost tiles",
                  id="no ghosts"),
     # (Two ghost kinds: the set holds both kinds' tiles, where the larger count alone was read.)
-    pytest.param("ghosts:\n  tiles: [1m, C]\n", "h has 8 ghost tiles (ghosts=4; 8 with --opt "
+    pytest.param("ghosts:\n  tiles: [1m, C]\n", "h has 8 ghost tiles (ghosts=4; 12 with --opt "
                  "ghosts=8)", id="two ghost kinds, four of each"),
 ])
 def test_ghosts_drawn_past_the_supply_names_the_option_only_where_there_is_one(tmp_path, house,

@@ -108,6 +108,23 @@ def test_lanzhou_a_nearer_claimant_passed_over_writes_its_hand_without_the_tile(
                                "without it)\n")
 
 
+def test_lanzhou_where_no_claimant_may_win_the_nearest_is_not_said_to_take_the_tile():
+    # N, nearest, has not declared; E is blocked by 漏胡: N's claim is settled and refused, so
+    # E's hand written with the tile is told both (a review: "so N takes the tile").
+    res = CliRunner().invoke(cli, ["settle", "-"], input=yaml.safe_dump(
+        {"rules": "lanzhou", "seats": {"N": "123m456m789m EE 12p 3p",
+                                       "E": "234s567s789s WW 33p 3p"},
+         "events": [{"declare": "E"}, {"discard": "E", "tile": "9m"},
+                    {"discard": "S", "tile": "3p"}, {"pass": "E", "tile": "3p", "from": "S"},
+                    {"discard": "W", "tile": "3p"},
+                    {"win": ["E", "N"], "tile": "3p", "from": "W"}]}))
+    assert res.exit_code == 2
+    assert res.stderr.endswith("(E does not win at event 6: 漏胡: E passed 3p at event 4 and has "
+                               "not discarded or called since; nor may N, the nearest claimant: "
+                               "it has not declared (报章), which a win needs; write E's hand as "
+                               "it stood, without it)\n")
+
+
 def test_lanzhou_the_nearest_claimant_declared_takes_the_tile_from_a_farther_one():
     r = settle({"rules": "lanzhou", "seats": {"N": _N_WAITS + " 5p", "S": _S_WINS[:-3]},
                 "events": [{"declare": "S"}, {"declare": "N"}] + _CLAIM})
