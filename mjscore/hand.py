@@ -175,7 +175,7 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14,
                             f"{counted(len(melds), 'meld')}; "
                             f"{what} needs {size} tiles, a kong counting as 3"
                             + (_win_hint(win, have - want, parsed.concealed)
-                               or _count_hint(have - want, parsed.concealed, size,
+                               or _count_hint(have - want, parsed, size,
                                               win is None and commands, rs))
                             * (len(melds) <= 4))
     win_kind = parsed.win
@@ -225,7 +225,7 @@ def _win_hint(win: str | None, extra: int, written) -> str:
         else "write the winning tile in the hand too)")
 
 
-def _count_hint(extra: int, written, size: int, commands: bool, rs) -> str:
+def _count_hint(extra: int, parsed, size: int, commands: bool, rs) -> str:
     """The slips behind most wrong counts with no --win: a hand given to the other command
     (13 tiles to score, which `waits` takes; 14 to waits), and a kong written as four loose
     tiles (each one a tile too many, as a kong counts 3; only maybe: four of a kind may be
@@ -233,14 +233,34 @@ def _count_hint(extra: int, written, size: int, commands: bool, rs) -> str:
     tile)."""
     if commands and extra == -1 and size == 14:
         return " (13 tiles are a hand waiting for its 14th: mjscore waits lists what it waits on)"
-    if commands and extra == 1 and size == 13:
-        return " (14 tiles are a winning hand: mjscore score scores it)"
+    written = parsed.concealed
     fours = sorted({k for k in written if written.count(k) == 4 and k not in rs.ghost_kinds})
+    kongs = ""
     if 1 <= extra <= len(fours):
-        kong = T.name(fours[0])[0] * 4 + T.name(fours[0])[1:]
-        return (f" (if {kong} is a kong, it is written in brackets: ({kong}) concealed, "
-                f"[{kong}] exposed, {{{kong}}} added)")
-    return ""
+        loose = [T.name(k)[0] * 4 + T.name(k)[1:] for k in fours]
+        kong = loose[0]
+        # (Each four of a kind named: two kongs written loose were told of the first alone.)
+        which = f"{loose[0]} is a kong, it is" if len(loose) == 1 else \
+            f"{' and '.join(loose)} are kongs, each is" if extra >= len(loose) else \
+            f"{' or '.join(loose)} is a kong, it is"
+        kongs = (f"if {which} written in brackets: ({kong}) concealed, [{kong}] exposed, "
+                 f"{{{kong}}} added")
+    if commands and extra == 1 and size == 13:
+        # A kong written loose makes 14 too (`waits 5555p 123m456m789m4p` meant (5555p)), but
+        # not where the 14 tiles win, its four in sets (111m 123m): then score was meant.
+        score = "14 tiles are a winning hand: mjscore score scores it"
+        return f" ({kongs}; {score})" if kongs and not _wins(parsed, rs) else f" ({score})"
+    return f" ({kongs})" if kongs else ""
+
+
+def _wins(parsed, rs) -> bool:
+    """Whether the 14 tiles of `parsed` read as a win under `rs` (only where a count is
+    wrong: the message's hint)."""
+    from .decompose import readings
+    try:
+        return bool(readings(build(parsed, rs, commands=False), rs))
+    except NotationError:
+        return False
 
 
 def _check_standing_for(conc: list, melds: tuple, rs) -> None:

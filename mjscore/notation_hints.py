@@ -66,6 +66,8 @@ def tile_hint(ch: str, text: str = "") -> str:
             'each ghost as its own tile: "5p+C=5p" is "5pC")'
     if ch in "，、；。：,;+":  # (a Chinese input method's punctuation between groups, or a list's)
         return PUNCTUATION
+    if ch in "红紅":  # (红中 cut short; 中 alone is the tile too)
+        return ' (the red dragon is written 红中 or 中, or C)'
     if ch in "RG":  # (the red and green dragons by their English initials)
         return " (dragons are C red 中, F green 發, P white 白)"
     if ch in "鬼癞赖":  # (鬼, 癞子 / 赖子: the wildcard's names, not a tile)
