@@ -61,6 +61,7 @@ def _read_stream(f, label: str) -> tuple:
     import json
 
     from .yamlfile import from_bytes, stream_bytes
+
     def fail(message: str) -> InputError:
         return InputError(f"{label}: {message}")
     raw = stream_bytes(f, fail)

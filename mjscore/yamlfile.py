@@ -40,14 +40,10 @@ def read(path: Path, what: str, fail):
     return from_bytes(raw, fail)
 
 
-def read_stream(f, fail):
-    """`read` of an open stream (`settle -`'s standard input, a caller's file object), binary
-    or text, read to its end."""
-    return from_bytes(stream_bytes(f, fail), fail)
-
-
 def stream_bytes(f, fail) -> bytes:
-    """The first MAX_BYTES + 1 bytes of an open stream (`read_stream`), text as UTF-8."""
+    """The first MAX_BYTES + 1 bytes of an open stream (`settle -`'s standard input, a
+    caller's file object), binary or text, read to its end; text as UTF-8. (`from_bytes`
+    reads them, as `read` does a file's.)"""
     try:
         raw = f.read(MAX_BYTES + 1)
     except (OSError, ValueError) as e:  # (standard input closed, or a terminal's error)

@@ -58,7 +58,8 @@ def shown(*args) -> list:
         "concealed hand; a 1s, 幺鸡, may stand in for one missing dragon); shapes four sets and "
         "a pair; a win needs --declared",
         "Play (settle): one winner a hand; a discard claimed by several goes to the nearest "
-        "downstream that may win; 漏胡 (a passed tile is not won by discard until the next discard or call); "
+        "downstream that may win; 漏胡 (a passed tile is not won by discard until the next "
+        "discard or call); "
         "after a seat declares, its kongs are concealed or added only; a declared seat's wait is "
         "locked: its win waits on exactly the tiles its declare event names (waits:)",
         "Situations (score options): --discard, --kong-draw, --rob-kong, --declared"],
