@@ -137,8 +137,11 @@ def settle_win(table, ev) -> tuple:
         cannot = {s: no_claim(table.rec, table.rs, table.play, ev, s) for s in skipped}
         parts = [f"{s} also claimed, but {why}" for s, why in cannot.items() if why]
         if not all(cannot.values()):
+            # (A robbed kong's tile is claimed as a discard is, and said so: seed 003 names
+            # the discard only.)
+            tile_of = "robbed kong" if f.get("rob_kong") else "discard"
             parts.append(f"{', '.join(s for s, why in cannot.items() if not why)} also "
-                         "claimed: one winner per discard, the nearest downstream takes it")
+                         f"claimed: one winner per {tile_of}, the nearest downstream takes it")
         text += f" ({'; '.join(parts)})"
     elif len(results) > 1 and ev.fields.get("from"):
         # (Listed as settled, which may not be as the record wrote them: the review asked why.)

@@ -125,6 +125,17 @@ def test_lanzhou_where_no_claimant_may_win_the_nearest_is_not_said_to_take_the_t
                                "it stood, without it)\n")
 
 
+def test_lanzhou_a_robbed_kong_claimed_by_two_is_said_so():
+    # (Said "one winner per discard" of a robbed kong's tile.)
+    r = settle({"rules": "lanzhou", "seats": {"N": _N_WAITS + " 5p", "S": "234s567s789s WW 46p",
+                                              "W": "123s 111m 99p 99s [5p5p5p]"},
+                "events": [{"declare": "N"}, {"declare": "S"},
+                           {"kong": "W", "kind": "added", "tile": "5p"},
+                           {"win": ["S", "N"], "tile": "5p", "from": "W", "rob_kong": True}]})
+    assert r.events[-1].summary.endswith("(S also claimed: one winner per robbed kong, the "
+                                         "nearest downstream takes it)")
+
+
 def test_lanzhou_the_nearest_claimant_declared_takes_the_tile_from_a_farther_one():
     r = settle({"rules": "lanzhou", "seats": {"N": _N_WAITS + " 5p", "S": _S_WINS[:-3]},
                 "events": [{"declare": "S"}, {"declare": "N"}] + _CLAIM})
