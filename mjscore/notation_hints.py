@@ -15,6 +15,7 @@ from . import tiles as T
 # suit in upper case ("5S" for 5s: S is the South wind, so the digits had no suit), an honour
 # in lower case, a full-width character from a Chinese input method ("１", "Ｃ").
 _ASCII_NOTATION = set("0123456789mpsz" + T.HONOURS + "[](){}")
+_LOWER_HONOURS = "ewncf"  # honours typed in lower case (p and s are suits)
 
 
 def half_width(ch: str) -> str | None:
@@ -22,6 +23,14 @@ def half_width(ch: str) -> str | None:
     import unicodedata
     plain = unicodedata.normalize("NFKC", ch)
     return plain if plain != ch and plain in _ASCII_NOTATION else None
+
+
+def _lower_honour(ch: str) -> str | None:
+    """The lower-case honour letter a full-width or look-alike `ch` stands for, else None
+    (not p or s: those are suits, which `half_width` gives)."""
+    import unicodedata
+    plain = unicodedata.normalize("NFKC", ch)
+    return plain if plain != ch and len(plain) == 1 and plain in _LOWER_HONOURS else None
 
 
 def _look_alike(ch: str) -> str:
@@ -54,7 +63,10 @@ def tile_hint(ch: str, text: str = "") -> str:
     plain = half_width(ch)
     if plain is not None:
         return f' ({_look_alike(ch)}: write "{plain}")'
-    if ch in "ewncf":  # (not p or s: those are suits, a digit missing before them)
+    lower = _lower_honour(ch)
+    if lower is not None:  # ("ｃ": full width and lower case, where each alone is told)
+        return f' ({_look_alike(ch)}, and honours are upper case: write "{lower.upper()}")'
+    if ch in _LOWER_HONOURS:  # (not p or s: those are suits, a digit missing before them)
         return f' (honours are upper case: write "{ch.upper()}")'
     if ch == "|" or ch in _SITUATION_WORDS:  # another calculator's flags ("|EE0000|"); 自摸
         return " (the situation is given by options, not in the hand: --discard SEAT, " \

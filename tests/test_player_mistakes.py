@@ -27,6 +27,7 @@ CASES = """
 １２３m456m789m11p23pC => invalid hand: column 1: unknown tile "１" (a full-width character: write "1")
 123ｍ456m789m11p23pC => invalid hand: column 4: unknown suit "ｍ" (a full-width character: write "123m")
 123m456m789m11p23pＣ => invalid hand: column 19: unknown tile "Ｃ" (a full-width character: write "C")
+123m456m789m11p23pｃ => invalid hand: column 19: unknown tile "ｃ" (a full-width character, and honours are upper case: write "C")
 ［555p］123m456m789m11pC => invalid hand: column 1: unknown tile "［" (a full-width character: write "[")
 123m456m789m11p23pp => invalid hand: column 19: unknown tile "p" (a suit letter ends its digits, as in "55p"; the 白 dragon is upper case: "P")
 '111m999mEEEss55p' --rules luzhou-guide => invalid hand: column 12: unknown tile "s" (a suit letter ends its digits, as in "55s"; the South wind is upper case: "S")
