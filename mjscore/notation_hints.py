@@ -18,19 +18,13 @@ _ASCII_NOTATION = set("0123456789mpsz" + T.HONOURS + "[](){}")
 _LOWER_HONOURS = "ewncf"  # honours typed in lower case (p and s are suits)
 
 
-def half_width(ch: str) -> str | None:
-    """The ASCII character of the notation that a full-width `ch` stands for, else None."""
+def half_width(ch: str, among: str | set = _ASCII_NOTATION) -> str | None:
+    """The ASCII character of the notation that a full-width `ch` stands for, else None;
+    `among`: the characters looked for (the lower-case honours, `_LOWER_HONOURS`, are none of
+    the notation's, but a player types them)."""
     import unicodedata
     plain = unicodedata.normalize("NFKC", ch)
-    return plain if plain != ch and plain in _ASCII_NOTATION else None
-
-
-def _lower_honour(ch: str) -> str | None:
-    """The lower-case honour letter a full-width or look-alike `ch` stands for, else None
-    (not p or s: those are suits, which `half_width` gives)."""
-    import unicodedata
-    plain = unicodedata.normalize("NFKC", ch)
-    return plain if plain != ch and len(plain) == 1 and plain in _LOWER_HONOURS else None
+    return plain if plain != ch and len(plain) == 1 and plain in among else None
 
 
 def _look_alike(ch: str) -> str:
@@ -63,7 +57,7 @@ def tile_hint(ch: str, text: str = "") -> str:
     plain = half_width(ch)
     if plain is not None:
         return f' ({_look_alike(ch)}: write "{plain}")'
-    lower = _lower_honour(ch)
+    lower = half_width(ch, _LOWER_HONOURS)
     if lower is not None:  # ("ｃ": full width and lower case, where each alone is told)
         return f' ({_look_alike(ch)}, and honours are upper case: write "{lower.upper()}")'
     if ch in _LOWER_HONOURS:  # (not p or s: those are suits, a digit missing before them)
