@@ -62,12 +62,14 @@ def _passed_over(rec, rs, play: dict, seat: str, text: str) -> str:
     claimed (14, as a winner's): the nearest seat downstream took the discard, so it did not
     win (a player listing both claimants writes both hands as winners')."""
     for e in rec.events:
-        if e.type == "win" and seat in e.seats and seat not in claimants_win(play, e, rec, rs):
+        # (Each claim resolved once: it reads the record's declares and passes.)
+        won = claimants_win(play, e, rec, rs) if e.type == "win" and seat in e.seats else ()
+        if won and seat not in won:
             try:
                 read(text, rs, size=14)
             except MjscoreError:
                 return ""
-            taker = claimants_win(play, e, rec, rs)[0]
+            taker = won[0]
             cannot, nor = no_claim(rec, rs, play, e, seat), no_claim(rec, rs, play, e, taker)
             # (Where no claimant may win, the nearest is settled, and refused for its reason.)
             why = f"{cannot}; nor may {taker}, the nearest claimant: {nor}" if cannot and nor \
@@ -156,9 +158,10 @@ def on_table(rec, rs, play: dict, hands: dict) -> Counter:
     for h in hands.values():
         table.update(h.physical())
     for e in rec.events:  # one discard won by several seats is one tile, not several
-        if e.type == "win" and len(claimants_win(play, e, rec, rs)) > 1 and "from" in e.fields:
+        won = claimants_win(play, e, rec, rs) if e.type == "win" and "from" in e.fields else ()
+        if len(won) > 1:
             k = event_tile(e, rec.label)
-            table[k] -= sum(1 for s in claimants_win(play, e, rec, rs) if s in hands) - 1
+            table[k] -= sum(1 for s in won if s in hands) - 1
     natural, _flex, _claimed, robbed = loose_melds(rec, rs, play, hands)
     for counts in natural.values():
         table.update(counts)
