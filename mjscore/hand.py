@@ -313,7 +313,26 @@ def _name_the_column(parsed: ParsedHand, rs) -> None:
 def read(text: str, rs, *, win: str | None = None, size: int = 14,
          commands: bool = True) -> Hand:
     """Parse and build in one step."""
-    return build(parse(text), rs, win=win, size=size, commands=commands)
+    return build(parse_for(text, rs), rs, win=win, size=size, commands=commands)
+
+
+def parse_for(text: str, rs) -> ParsedHand:
+    """`parse(text)`, its riichi honours hint ("7h": write "7z") put right where `rs` uses
+    none of the tiles it names: luzhou has no honour but its ghost, and "write 1z" led only
+    to "tile E is not used in luzhou"."""
+    try:
+        return parse(text)
+    except NotationError as e:
+        kinds = getattr(e, "honours", None)
+        if kinds is None or any(k in rs.tile_kinds for k in kinds):
+            raise
+        used = [T.name(k) + (", its ghost" if k in rs.ghost_kinds else "")
+                for k in range(27, T.NUM_KINDS) if k in rs.tile_kinds]
+        which = f"{rs.name}'s only honour is {used[0]}" if len(used) == 1 else \
+            f"{rs.name}'s only honours are {' '.join(used)}" if used else \
+            f"{rs.name} has no honours"
+        raise NotationError(f'unknown suit "h" ({which}; suits are m, p, s)',
+                            e.column) from None
 
 
 def read_any(hand, rs, *, win: str | None = None, size: int = 14) -> Hand:

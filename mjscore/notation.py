@@ -104,7 +104,10 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 hint = suit_hint(digits, text[j], text[j:])
                 if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
                         text[j].islower():
-                    raise NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)
+                    e = NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)
+                    if text[j] == "h" and hint:  # (the z tiles it names: `hand.parse_for`)
+                        e.honours = tuple(26 + int(d) for d in digits)
+                    raise e
                 plain = half_width(text[j]) or text[j]
                 # (A full-width bracket ends the digits as its plain form does: a hint to
                 # write "[" there would only lead to "digits have no suit".)

@@ -95,8 +95,9 @@ def score_table(r, explain: bool = False) -> str:
                   (f"{k['from']} paid {k['to']} {k['amount']}{unit}" if k["amount"] else
                    f"nothing paid (the {k['kind']} kong rate is 0)") for k in r.kong_payments]
     if explain and r.alternatives:
-        rows = [(a.value, a.raw, r.rules.shown_names(a.patterns, counts=True) or "-",
-                 a.decomposition) for a in r.alternatives]
+        names = r.rules.shown_column([a.patterns for a in r.alternatives], counts=True)
+        rows = [(a.value, a.raw, n or "-", a.decomposition)
+                for a, n in zip(r.alternatives, names)]
         # ("Uncapped" headed a column that differs from the value by the halving too.)
         # The chosen reading is among them: alone, it is told as the only one (a heading of
         # "readings that differ (1)" over the reading above read as a second one, or none).
@@ -272,7 +273,8 @@ def waits_table(w) -> str:
                "holds" if w.full_ghost else "no other tile completes this hand")
         lines.append(f"Ready only on a drawn ghost ({w.ghost}): {why}. Ghosts are not listed.")
         return "\n".join(lines)
-    rows = [(x.tile, x.value, w.rules.shown_names(x.patterns, counts=True)) for x in w.waits]
+    names = w.rules.shown_column([x.patterns for x in w.waits], counts=True)
+    rows = [(x.tile, x.value, n) for x, n in zip(w.waits, names)]
     # (Guangdong and Lanzhou have no cap: "capped" there sent players looking for one.)
     capped = ", capped" if w.rules is None or w.rules.cap is not None else ""
     lines += [f"Ready on {len(rows)} tile{'s' if len(rows) != 1 else ''}; each valued as a "

@@ -113,15 +113,18 @@ class Ruleset:
         """The shown names of `hits` in one line (`counts`: a hit applied n times says so,
         `中发白 (twice)`), apart by spaces, or by commas where a name has a space in it: the
         guide's 'Basic Win No-Ghost Hand Bonus' read as one name, or as three."""
-        names = [self.shown_name(h) for h in hits]
-        spaced = any(" " in n for n in names)
-        if counts:
-            # In words, not `x2`: beside a value in a multiply model (lanzhou's 中发白, the
-            # guide's Gui) `中发白x2 8` read as a factor, and a player worked out 4.
-            names = [n + (f" ({times(h.count)})" if h.count > 1 else "")
-                     for n, h in zip(names, hits)]
-            spaced = spaced or any(h.count > 1 for h in hits)
-        return (", " if spaced else " ").join(names)
+        return self.shown_column([hits], counts)[0]
+
+    def shown_column(self, rows, counts: bool = False) -> list:
+        """`shown_names` of each of `rows` (the hits of each row of a table), all apart alike:
+        commas in every row where one row needs them (a waits table read `胡牌, 自摸, 中发白
+        (twice)` above `胡牌 自摸 中发白`)."""
+        # In words, not `x2`: beside a value in a multiply model (lanzhou's 中发白, the
+        # guide's Gui) `中发白x2 8` read as a factor, and a player worked out 4.
+        named = [[self.shown_name(h) + (f" ({times(h.count)})" if counts and h.count > 1
+                                        else "") for h in hits] for hits in rows]
+        apart = ", " if any(" " in n for names in named for n in names) else " "
+        return [apart.join(names) for names in named]
 
     @cached_property
     def memo(self) -> dict:

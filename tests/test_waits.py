@@ -262,6 +262,13 @@ def test_cli_waits_counts_a_pattern_held_twice():
     assert res.exit_code == 0 and "6s           40  闺 (twice), 无鬼" in res.stdout.splitlines()
 
 
+def test_cli_waits_parts_every_rows_names_alike():
+    # One row with a count needs commas; the row above it, "闺 无鬼", read as another style.
+    res = CliRunner().invoke(cli, ["waits", "111s123s33s77m789s"])
+    rows = res.stdout.splitlines()
+    assert "7m           20  闺, 无鬼" in rows and "3s           40  闺 (twice), 无鬼" in rows
+
+
 @pytest.mark.parametrize("args, header", [
     pytest.param(["678m222s345s67s99s"], "Ready on 4 tiles; each valued as a self-draw with no "
                  "situational bonus, capped:", id="luzhou: capped at 40"),
