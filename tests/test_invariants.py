@@ -150,6 +150,30 @@ def test_renaming_the_suits_or_reversing_ranks_does_not_change_the_score(name, o
     for_each_win(load(name, opts), check)
 
 
+NEXT_SEAT = dict(zip("ESWN", "SWNE"))
+
+
+def turned(kw: dict) -> dict:
+    """The situation with every seat it names moved one place round the table."""
+    return {k: NEXT_SEAT[v] if k in ("seat", "dealer", "discard", "rob_kong") else
+            ",".join(NEXT_SEAT[s] for s in v.split(",") if s) if k == "won" else v
+            for k, v in kw.items()}
+
+
+@pytest.mark.parametrize("name, opts", RULESETS)
+def test_moving_every_seat_round_the_table_moves_the_money_with_it(name, opts):
+    def check(built, kw, _data):
+        first = score(built.text(), name, win=T.name(built.win), opts=opts, **kw)
+        again = score(built.text(), name, win=T.name(built.win), opts=opts, **turned(kw))
+        assert (again.legal, again.value, ids(again.patterns)) == \
+            (first.legal, first.value, ids(first.patterns)), (built.text(), kw)
+        assert again.net == {NEXT_SEAT[s]: n for s, n in first.net.items()}, (built.text(), kw)
+        assert sorted((p.frm, p.to, p.amount) for p in again.payments) == sorted(
+            (NEXT_SEAT[p.frm], NEXT_SEAT[p.to], p.amount) for p in first.payments)
+
+    for_each_win(load(name, opts), check)
+
+
 @pytest.mark.parametrize("name, opts", RULESETS)
 def test_a_tile_taken_out_is_among_the_waits(name, opts):
     """The hand minus one natural concealed tile is ready on that tile: putting it back makes
