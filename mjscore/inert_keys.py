@@ -29,8 +29,8 @@ def inert(data: dict) -> dict:
     """{key path: why} of the keys of `data` that do nothing (see the module): each rule
     below reads one part of the file."""
     out = {}
-    for rule in (_paid_keys, _discard_keys, _meld_keys, _shape_keys, _disabled_refs,
-                 _declare_keys):
+    for rule in (_paid_keys, _value_keys, _discard_keys, _meld_keys, _shape_keys,
+                 _disabled_refs, _declare_keys):
         out.update(rule(data))
     out.update(_ghost_keys(_section(data, "ghosts")))
     return out
@@ -57,12 +57,16 @@ def _paid_keys(data: dict) -> dict:
     out = {}
     if draw.get("flower_cat") is False and "flower_cat_pays" in draw:
         out["draw.flower_cat_pays"] = "draw.flower_cat is false, so no 花猫 pays"
-    uncapped = _section(data, "value").get("cap") in (None, "none")  # (none, or left out)
+    cap = _section(data, "value").get("cap")
+    uncapped = cap in (None, "none")  # (none, or left out)
     for pid, p in patterns.items():
         if not isinstance(p, dict):
             continue
         if uncapped and "raises_cap" in p:
             out[f"patterns.{pid}.raises_cap"] = "value.cap is none, so no cap is raised"
+        elif _lower(p.get("raises_cap"), cap):
+            out[f"patterns.{pid}.raises_cap"] = f"value.cap is {cap}, so a cap of " \
+                                                f"{p['raises_cap']} raises nothing"
         if "each_more" in p and p.get("pattern", pid) not in MANY:
             out[f"patterns.{pid}.each_more"] = f"pattern {p.get('pattern', pid)} counts " \
                                                "once at most"
@@ -70,6 +74,27 @@ def _paid_keys(data: dict) -> dict:
             out[f"patterns.{pid}.counted"] = f"pattern {pid} has no each_more, so its " \
                                              "effect names no count"
     return out
+
+
+def _value_keys(data: dict) -> dict:
+    """The other value model's key: a house file changing the model keeps it from the file it
+    extends, which it need not remove (`value: {base: 50}` under luzhou's ladder paid as
+    before, and `rules show` said nothing of it)."""
+    value = _section(data, "value")
+    model = value.get("model")
+    if not isinstance(model, str):  # (an option's reference: either key may be read)
+        return {}
+    unread, how = {"ladder": ("base", "adds up steps on value.ladder"),
+                   "multiply": ("ladder", "multiplies a base")}.get(model, (None, None))
+    if unread in value:
+        return {f"value.{unread}": f"value.model is {model}, which {how}"}
+    return {}
+
+
+def _lower(raised, cap) -> bool:
+    """Whether a raised cap is no more than a fixed one (numbers both: an option's may be
+    any)."""
+    return all(type(x) is int for x in (raised, cap)) and raised <= cap
 
 
 def _discard_keys(data: dict) -> dict:

@@ -334,10 +334,14 @@ def _other_values(spec: dict, default) -> list:
     on/off option's other one, each choice listed, and the bounds of a number."""
     if spec.get("type") == "bool":
         return [not default]
+    # (A number's words too: `words: [cap, none]` said ok, and `--opt flower_cat_pays=none`
+    # was then refused by the key it fills.)
+    words = [w for w in spec.get("words") or () if w != default]
     if spec.get("choices"):
-        return [c for c in spec["choices"] if c != default]
+        return [c for c in spec["choices"] if c != default] + \
+            [w for w in words if w not in spec["choices"]]
     return [v for v in dict.fromkeys((spec.get("min"), spec.get("max")))
-            if v is not None and v != default]
+            if v is not None and v != default] + words
 
 
 def check_notes(rs) -> str:
@@ -351,13 +355,6 @@ def check_notes(rs) -> str:
     if every is not None and base is not None and base != every.amount:
         notes.append(f"value.base {base} is never reached: pattern {every.id} gives every win "
                      f"its base, {every.amount}")
-    # (Noted, not refused: a house file changing the model keeps the other one's key from
-    # the file it extends, which it need not remove.)
-    unread = "ladder" if v["model"] == "multiply" else "base"
-    if unread in v:
-        notes.append(f"value.{unread} is not read: the {v['model']} value model "
-                     + ("adds up steps on value.ladder" if unread == "base" else
-                        "multiplies a base"))
     draw = rs.spec.get("draw") or {}
     if draw.get("flower_cat") and draw.get("flower_cat_pays", "cap") == "cap" and \
             rs.cap is None:

@@ -304,19 +304,36 @@ def test_kind_says_win_raises_cap_and_excludes(tmp_path):
 
 # A value key the model does not read said ok with no word (audit 2026-12-04): noted, as a
 # house file changing the model keeps the other model's key from the file it extends.
-@pytest.mark.parametrize("house, note", [
-    pytest.param("extends: luzhou\nname: h\nvalue: {base: 5}\n",
-                 "; value.base is not read: the ladder value model adds up steps on "
-                 "value.ladder)", id="base under ladder"),
+# `rules show` named neither (a review, 2026-12-06), nor a raised cap below a fixed one.
+@pytest.mark.parametrize("house, key, why", [
+    pytest.param("extends: luzhou\nname: h\nvalue: {base: 5}\n", "value.base",
+                 "value.model is ladder, which adds up steps on value.ladder",
+                 id="base under ladder"),
     pytest.param("extends: guangdong\nname: h\nvalue: {ladder: {start: 2, first: 5, ratio: 2}}"
-                 "\n", "; value.ladder is not read: the multiply value model multiplies a "
-                 "base)", id="ladder under multiply"),
+                 "\n", "value.ladder", "value.model is multiply, which multiplies a base",
+                 id="ladder under multiply"),
+    pytest.param("extends: luzhou\nname: h\nvalue: {cap: 40}\npatterns: {qidui: {raises_cap: "
+                 "40}}\n", "patterns.qidui.raises_cap",
+                 "value.cap is 40, so a cap of 40 raises nothing", id="raised to the cap"),
 ])
-def test_rules_check_notes_a_value_key_the_model_does_not_read(tmp_path, house, note):
+def test_rules_check_and_show_note_a_value_key_that_does_nothing(tmp_path, house, key, why):
     path = tmp_path / "h.yaml"
     path.write_text(house, encoding="utf-8")
     check = CliRunner().invoke(cli, ["rules", "check", str(path)])
-    assert check.exit_code == 0 and check.stdout.endswith(f"{note}\n"), check.output
+    assert check.exit_code == 0 and check.stdout.endswith(f"; {key} does nothing: {why})\n"), \
+        check.output
+    show = CliRunner().invoke(cli, ["rules", "show", str(path)])
+    assert f"Does nothing: {key} ({why})" in show.stdout.splitlines(), show.output
+
+
+def test_rules_check_tries_each_word_an_option_allows(tmp_path):
+    # It said ok, and every --opt flower_cat_pays=none was then refused.
+    path = tmp_path / "h.yaml"
+    path.write_text("extends: luzhou\nname: h\noptions: {flower_cat_pays: {words: [cap, none]}}"
+                    "\n", encoding="utf-8")
+    check = CliRunner().invoke(cli, ["rules", "check", str(path)])
+    assert check.exit_code == 2 and check.stderr.endswith(
+        'not the text "none" (with --opt flower_cat_pays=none)\n'), check.output
 
 
 # A house file that changes a key another key leaves idle passed `rules check` as "ok" and
