@@ -37,7 +37,8 @@ def text_of(raw, name: str, kind: str) -> io.TextIOWrapper:
     wide = wide_unicode(head)
     if wide:
         raise InputError(f"{name}: {wide}")
-    line = head.count(b"\n", 0, head.index(b"\0")) + 1 if b"\0" in head else 0
+    end = line_end(head)
+    line = head.count(end, 0, head.index(b"\0")) + 1 if b"\0" in head else 0
     # Binary from its first line (a zip, a gzip, a spreadsheet); a NUL further down a text
     # file is its record's fault (one bad row), as it is past the first SNIFF bytes. A YAML
     # file is read whole: its NUL anywhere is the file's.
@@ -73,6 +74,12 @@ def wide_unicode(head: bytes) -> str | None:
     return None
 
 
+def line_end(head: bytes) -> bytes:
+    """How the text starting `head` ends its lines: old Mac files by "\r" alone (a CSV of
+    them was refused whole for one stray byte or NUL, said to be on line 1, as if one line)."""
+    return b"\r" if b"\r" in head and b"\n" not in head else b"\n"
+
+
 def not_utf8(data: bytes, at: int | None = None) -> str:
     """What to say of text `data` that is not UTF-8: where, as the line of its first byte
     that is not (`at`, if known), so that a long file need not be searched by hand."""
@@ -82,7 +89,7 @@ def not_utf8(data: bytes, at: int | None = None) -> str:
             at = len(data)  # (only its cut-off end: said at its last line)
         except UnicodeDecodeError as e:
             at = e.start
-    line = data.count(b"\n", 0, at) + 1
+    line = data.count(line_end(data), 0, at) + 1
     # (Most often a spreadsheet's plain CSV in the system's encoding: GBK on a Chinese Windows.)
     return f"not UTF-8 text (line {line}): save it as UTF-8"
 
@@ -107,7 +114,7 @@ def _utf8_start(head: bytes, kind: str, complete: bool = False) -> bool:
     # The last piece may be cut inside a character, unless the start is the whole stream
     # (`complete`, `_all_there`); it is judged only then, or if it is all there is. Blank lines
     # say nothing (any encoding reads them).
-    pieces = head.split(b"\n")
+    pieces = head.split(line_end(head))
     whole = [line for line in (pieces if complete else pieces[:-1]) if line.strip()]
     if kind == "yaml" or not whole:
         return _decodes(head, final=False)

@@ -34,7 +34,7 @@ def read_csv(text, name: str) -> Iterator[Record]:
             cells[0] = cells[0][1:]  # (files joined with `cat`: each one's byte-order mark)
         if not cells or not isinstance(cells, str) and not "".join(cells).strip():
             continue  # a blank line is no record, nor a row of empty cells (a spreadsheet's)
-        if not isinstance(cells, str) and _a_header(cells):
+        if not isinstance(cells, str) and _a_header(cells, columns):
             # Another header further down (files joined, a second table pasted below): the
             # rows under it are read by it, not by the first one's order of columns. (Never
             # a record: a hand is never a column's name.)
@@ -58,15 +58,25 @@ def read_csv(text, name: str) -> Iterator[Record]:
         else:
             # An empty cell is a key not given, so one file can mix records that use a
             # column with records that do not; a column passed over (None) is read by no one.
-            yield Record(name, number, {k: v.strip() for k, v in zip(columns, cells)
+            # A hand is read as written, as from YAML or JSON: its columns counted from the
+            # cell's start (stripped, "  11q" said column 3 where the q is at 5).
+            yield Record(name, number, {k: v if k == "hand" else v.strip()
+                                        for k, v in zip(columns, cells)
                                         if k is not None and v.strip()})
 
 
-def _a_header(cells: list) -> bool:
+def _a_header(cells: list, columns: list) -> bool:
     """Whether a row is a header: every cell a column's name (or blank, or passed over), one
-    of them hand."""
+    of them hand; or, with a column no key names, one whose cell under the hand column is
+    hand (a second file's header, joined on: it was read as a record, and the rows under it
+    by the first header's columns)."""
     keys = [_key(c) for c in cells if c.strip()]
-    return "hand" in keys and all(k in KEYS or k.startswith("#") for k in keys)
+    if "hand" not in keys:
+        return False
+    if all(k in KEYS or k.startswith("#") for k in keys):
+        return True
+    at = columns.index("hand")
+    return at < len(cells) and _key(cells[at]) == "hand"
 
 
 def _key(col: str) -> str:

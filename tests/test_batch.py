@@ -575,6 +575,14 @@ HAND = "111m222m333p444p55p"
     pytest.param(f"hand,discard\n{HAND},S\nhand,seat,seat\n{HAND},E,S\n", 2,
                  [("S", 20), "the header on line 3 cannot be used: column \"seat\" appears "
                   "twice"], id="a second header that cannot be used"),
+    pytest.param(f"hand,discard\n{HAND},S\nhand,bogus\n{HAND},W\n", 2,
+                 [("S", 20), 'the header on line 3 cannot be used: unknown column "bogus"; '
+                  "columns: hand, win, seat, discard, kong_draw, kong_from, after_kong, "
+                  "rob_kong, won, declared, heavenly, earthly, ghosts_drawn, indicator, dealer, "
+                  "horses, rules, opts (a column for mjscore to pass over, such as notes, is "
+                  "named with a leading #)"], id="a second header with an unknown column"),
+    pytest.param(f"hand,# notes,discard\n{HAND},hand,S\n", 0, [("S", 20)],
+                 id="a note that reads hand: a record"),
     pytest.param(f"hand,ghosts_drawn,opts\n{HAND},6.0,ghosts=8\n", 2,
                  ['"ghosts_drawn" must be a whole number, not the text "6.0" (a whole number is '
                   "written without a decimal point)"], id="a count written 6.0"),
@@ -706,20 +714,34 @@ def test_a_line_that_is_not_json_says_why_in_words(tmp_path, line, why):
     assert rows_of(run(str(path), "--format", "jsonl"))[0]["error"] == f"not JSON (line 1, {why}"
 
 
+@pytest.mark.parametrize("end", [
+    pytest.param(b"\n", id="LF"), pytest.param(b"\r\n", id="CRLF"),
+    # (Old Mac line ends: the file was refused whole, its stray byte said to be on line 1.)
+    pytest.param(b"\r", id="CR"),
+])
 @pytest.mark.parametrize("name, head", [
     pytest.param("s.jsonl", b"", id="jsonl"),
-    pytest.param("s.csv", b"hand\n", id="csv"),
+    pytest.param("s.csv", b"hand", id="csv"),
 ])
-def test_non_utf8_near_the_start_spoils_its_record_only(tmp_path, name, head):
+@pytest.mark.parametrize("bad, why", [
+    pytest.param(b"\xe9", {"csv": "not UTF-8 text (line 5)", "jsonl": "not UTF-8 text (line 4)"},
+                 id="a stray byte"),
+    pytest.param(b"1\x00", {"csv": 'invalid hand: column 2: unknown character U+0000 (hard to '
+                           'see: delete it) after digits "1"',
+                           "jsonl": "not JSON (line 4, column 12: Invalid control character): "
+                           "the character there is U+0000 (hard to see: delete it)"},
+                 id="a NUL"),
+])
+def test_non_utf8_near_the_start_spoils_its_record_only(tmp_path, name, head, end, bad, why):
     # The same as past the sniffed start: a stray byte in the first lines fails its record,
     # not the file, and the records around it are scored.
     path = tmp_path / name
-    good = b"111m222m333p444p55p\n" if head else (json.dumps(GOOD) + "\n").encode()
-    bad = b'"\xb0\xd7"\n' if head else b'{"hand": "\xe9"}\n'
-    path.write_bytes(head + good * 3 + bad + good)
+    good = b"111m222m333p444p55p" if head else json.dumps(GOOD).encode()
+    bad = b'"%s"' % bad if head else b'{"hand": "%s"}' % bad
+    path.write_bytes(end.join(([head] if head else []) + [good] * 3 + [bad, good, b""]))
     rows = rows_of(run(str(path), "--format", "jsonl"))
     assert [status(r) for r in rows] == ["scored"] * 3 + ["bad", "scored"]
-    assert rows[3]["error"] == f"not UTF-8 text (line {5 if head else 4})"
+    assert rows[3]["error"] == why[name.split(".")[1]]
 
 
 @pytest.mark.parametrize("content", [

@@ -57,3 +57,9 @@ def test_good_rows_are_read_as_written(rows, crlf):
     got = _read(text)
     assert [(r.fields["hand"], r.fields["seat"], r.fields.get("won", "")) for r in got] == \
         [(h, s, w.strip('"')) for h, s, w in rows]
+
+
+def test_a_hand_cell_is_read_as_written_so_its_columns_count_from_the_cells_start():
+    # (Stripped, "  11q" said column 3 where YAML and JSON Lines said 5.)
+    assert [r.fields for r in _read("hand,win\n  11q , 5p \n")] == [{"hand": "  11q ",
+                                                                    "win": "5p"}]
