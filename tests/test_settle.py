@@ -48,6 +48,34 @@ def test_sample_records(name, net, dealer):
     assert r.next_dealer == dealer
 
 
+NEXT_SEAT = dict(zip("ESWN", "SWNE"))
+SEAT_FIELDS = ("win", "from", "kong", "pass", "ghosts", "declare", "draw", "discard", "call")
+
+
+def turned(rec: dict) -> dict:
+    """The record with every seat it names moved one place round the table."""
+    def seat(v):
+        return [seat(x) for x in v] if isinstance(v, list) else NEXT_SEAT.get(v, v)
+    return {**rec, "dealer": seat(rec.get("dealer", "E")),
+            "seats": {seat(k): v for k, v in (rec.get("seats") or {}).items()},
+            "events": [{k: seat(v) if k in SEAT_FIELDS else v for k, v in ev.items()}
+                       for ev in rec["events"]]}
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_a_record_with_every_seat_moved_round_the_table_moves_the_money(path):
+    # (Run once over every record test_settle, test_settle_counts and test_follow_dealer
+    # settle, 2,143 of them: all alike.)
+    r = settle(path)
+    t = settle(turned(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    assert (t.legal, dict(t.net), t.next_dealer) == \
+        (r.legal, {NEXT_SEAT[s]: n for s, n in r.net.items()}, NEXT_SEAT[r.next_dealer])
+    # (Each event's rows in seat order; a horse's row names the seat its tile does.)
+    assert [sorted((p.frm, p.to, p.amount) for p in e.payments) for e in t.events] == \
+        [sorted((NEXT_SEAT[p.frm], NEXT_SEAT[p.to], p.amount) for p in e.payments)
+         for e in r.events]
+
+
 def test_chajiao_worked_example_draw_nets():
     r = settle(SAMPLES / "luzhou-chajiao.yaml")
     draw = r.events[-1]
