@@ -232,9 +232,10 @@ def _compare(hand, names, kwargs, fmt):
     if 2 in codes:
         for name, r in zip(shown, results):
             if isinstance(r, MjscoreError):
-                # (A ruleset's own error names it already: "nosuch: invalid ruleset: nosuch:")
+                # (A ruleset's own error may name it already: "nosuch: invalid ruleset:
+                # nosuch:", "guangdong: invalid option: guangdong: ghost=flip needs ...")
                 said = str(r)
-                named = said.startswith(f"invalid ruleset: {name}:")
+                named = said.split(": ", 2)[1:2] == [name]
                 click.echo(f"mjscore: {said}" if named else f"mjscore: {name}: {said}", err=True)
     sys.exit(max(codes))
 

@@ -149,7 +149,9 @@ def compare_table(names, results) -> str:
             # How each school came to it: a value alike can hide different working.
             ("Worked", *("\n".join(value_lines(r)) if not isinstance(r, Exception) and r.top
                          else "-" for r in results)),
-            ("Patterns", *(str(r) if isinstance(r, Exception) else _names(r) for r in results)),
+            # (An error wrapped as a reason is: unwrapped, two made the table 380 wide.)
+            ("Patterns", *(textwrap.fill(str(r), WHY_WIDTH) if isinstance(r, Exception)
+                           else _names(r) for r in results)),
             ("Reading", *("-" if isinstance(r, Exception) else r.decomposition or "-"
                           for r in results))]
     # What a column's nets hold besides the value (喜钱, horses, the Kong Penalty, the konger's
@@ -214,8 +216,12 @@ def _rule_lines(ok) -> list:
     every = tuple(range(len(ok)))
     rules: dict = {}
     for m in match_patterns([r.patterns for _n, r in ok]):
-        names = [h.en for h in m.hits if h is not None]
-        same = len({n.casefold() for n in names}) == 1  # "Seven pairs" is "Seven Pairs"
+        # Each by the name its ruleset shows alone (`names`): luzhou's 杠上炮 was said as
+        # "Discard after a kong" under a column that says 杠上炮.
+        # Named alike where their English names are: luzhou's 七对 is the guide's Seven Pairs.
+        names = [ok[i][1].rules.shown_name(h) for i, h in enumerate(m.hits) if h is not None]
+        # ("Seven pairs" is "Seven Pairs")
+        same = len({h.en.casefold() for h in m.hits if h is not None}) == 1
         if m.holders != every or not same:
             rules.setdefault(m.holders, []).append(names[0] if same else " / ".join(names))
     out = []

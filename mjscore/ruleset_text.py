@@ -225,6 +225,12 @@ def _kind(p, rs) -> str:
     the numbers and the table never said so)."""
     names = {q.id: q.name for q in rs.patterns}
     kind = p.effect
+    if p.each_more:  # (the guide's Double and Triple Gui were said nowhere but departures)
+        from .amounts import amount_text
+        counted = ", ".join(f"{n} {amount_text(p.base_value(i + 2))}"
+                            for i, n in enumerate(p.counted))
+        kind += f", x{amount_text(p.each_more)} for each more" + \
+            (f" ({counted})" if counted else "")
     if p.when_named is not None:
         besides = f" besides {', '.join(names.get(x, x) for x in p.besides)}" \
             if p.besides else ""
@@ -310,10 +316,17 @@ def rules_show(rs) -> str:
             f"default base {_val(rs.spec['value'].get('base', 0))}"
         out += ["", f"Value: base x multipliers + bonuses ({base})"]
     divisor = v.get("discard_divisor", 1)
-    out.append(f"Cap: {_val(rs.spec['value'].get('cap'))}; " + (
-        f"a discard-type win is divided by {divisor} after the cap, rounded down"
-        if divisor != 1 else "a discard-type win is paid in full") +
-        f"; minimum discard win {_val(rs.spec['value'].get('min_discard_win', 0))}")
+    # (Where no win is on a discard, the only discard-type win is a robbed kong, if any: "a
+    # discard-type win is paid in full" under "no win on a discard" read as a contradiction.)
+    which = "a discard-type win" if discard_wins(rs.spec["hand"]) else \
+        "a robbed kong (the only discard-type win here)" if "rob_kong" in rs.context else None
+    cap = [f"Cap: {_val(rs.spec['value'].get('cap'))}"]
+    if which is not None:
+        cap.append(f"{which} is divided by {divisor} after the cap, rounded down"
+                   if divisor != 1 else f"{which} is paid in full")
+    if discard_wins(rs.spec["hand"]):
+        cap.append(f"minimum discard win {_val(rs.spec['value'].get('min_discard_win', 0))}")
+    out.append("; ".join(cap))
     out.append(payers_line(rs))
     extras = rs.spec.get("extras") or {}
     if extras:

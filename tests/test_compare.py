@@ -29,7 +29,7 @@ Net S     -20                               -15
 Net W     -20                               -15
 Net N     -20                               -15
 Values differ: luzhou 20, luzhou-guide 15
-In both, named differently (luzhou / luzhou-guide): Gui (four of a kind) / Gui with Self-Draw; No ghost / No-Ghost Hand Bonus
+In both, named differently (luzhou / luzhou-guide): 闺 / Gui with Self-Draw; 无鬼 / No-Ghost Hand Bonus
 """
 
 
@@ -47,7 +47,7 @@ def test_side_by_side_exact():
 
 
 BOTH = "In both, named differently (luzhou / luzhou-guide): "
-NO_GHOST = "No ghost / No-Ghost Hand Bonus"
+NO_GHOST = "无鬼 / No-Ghost Hand Bonus"
 LG = "luzhou,luzhou-guide"
 ALL3 = "In all, named differently (luzhou / luzhou-guide / guangdong): "
 # (A tile wild in one school and plain in another: said once under the table.)
@@ -72,27 +72,27 @@ def test_a_hit_is_checked_against_each_distinct_rule_of_a_group_not_every_hit(mo
 
 
 @pytest.mark.parametrize("args, lines", [
-    case("111m123m456m789m5pC --win 5p", LG, BOTH + "Gui (four of a kind) / Gui with Self-Draw",
+    case("111m123m456m789m5pC --win 5p", LG, BOTH + "闺 / Gui with Self-Draw",
          id="one rule, two names"),
     case("111m123m456m789m55p", "guangdong,luzhou", "In both, named differently (guangdong / "
-         "luzhou): No ghost double / No ghost", "Only in guangdong: Win",
-         "Only in luzhou: Gui (four of a kind)", "Ghosts differ: guangdong P, luzhou C",
+         "luzhou): 无鬼加倍 / 无鬼", "Only in guangdong: 胡牌",
+         "Only in luzhou: 闺", "Ghosts differ: guangdong P, luzhou C",
          id="two rules, one under another name"),
-    case("11m22m33m44m55m66m77m", LG, BOTH + NO_GHOST, "Only in luzhou: One suit",
+    case("11m22m33m44m55m66m77m", LG, BOTH + NO_GHOST, "Only in luzhou: 清一色",
          id="names differing only in case are one name"),
     case("(1111m)234m567m123p55p --kong-draw", LG, BOTH + NO_GHOST,
-         "Only in luzhou: Gui (four of a kind)", "Only in luzhou-guide: Basic Win",
+         "Only in luzhou: 闺", "Only in luzhou-guide: Basic Win",
          id="the guide's Gui leaves out a kong: only luzhou scores it"),
     case("1111m22m33m44m55m66m", "luzhou-guide,luzhou", "In both, named differently "
-         "(luzhou-guide / luzhou): No-Ghost Hand Bonus / No ghost",
-         "Only in luzhou: Dragon (four of a kind in seven pairs); One suit",
+         "(luzhou-guide / luzhou): No-Ghost Hand Bonus / 无鬼",
+         "Only in luzhou: 龙; 清一色",
          id="names in the order the rulesets are given"),
-    case("111m123m456m789m55p", ALL, ALL3 + NO_GHOST + " / No ghost double",
-         "Only in luzhou / luzhou-guide: Gui (four of a kind) / Gui with Self-Draw",
-         "Only in guangdong: Win", GHOSTS4,
+    case("111m123m456m789m55p", ALL, ALL3 + NO_GHOST + " / 无鬼加倍",
+         "Only in luzhou / luzhou-guide: 闺 / Gui with Self-Draw",
+         "Only in guangdong: 胡牌", GHOSTS4,
          id="all four rulesets (lanzhou: not declared, not legal)"),
-    case("123m456m789m11p234p", ALL, ALL3 + NO_GHOST + " / No ghost double",
-         "Only in luzhou-guide / guangdong: Basic Win / Win", GHOSTS4,
+    case("123m456m789m11p234p", ALL, ALL3 + NO_GHOST + " / 无鬼加倍",
+         "Only in luzhou-guide / guangdong: Basic Win / 胡牌", GHOSTS4,
          id="all four, a plain hand"),
     # (The same name twice is refused: `test_a_ruleset_named_twice_in_a_rules_list_is_refused`.)
     case("111m123m456m789m55p", "luzhou,rulesets/luzhou.yaml",
@@ -235,3 +235,27 @@ def test_a_refused_column_is_said_not_compared_and_its_error_names_it_once():
     assert got.stderr == "mjscore: guangdong: invalid option: --won does not apply in guangdong: a hand there ends at its first win\n"
     got = CliRunner().invoke(cli, ["score", "111m123m456m789m5pC", "--rules", "luzhou,nosuch"])
     assert got.stderr.startswith("mjscore: invalid ruleset: nosuch: unknown ruleset")
+
+
+def test_an_error_naming_its_ruleset_is_not_prefixed_with_it_again_and_is_wrapped():
+    # "mjscore: guangdong: invalid option: guangdong: ghost=flip ..." named it twice, and the
+    # errors' cells, unwrapped, made the table 380 wide.
+    got = CliRunner().invoke(cli, ["score", "111m222m333m44m55p6p", "--opt", "ghost=flip",
+                                   "--rules", "guangdong,luzhou"])
+    assert got.exit_code == 2
+    assert got.stderr.splitlines() == [
+        "mjscore: invalid option: guangdong: ghost=flip needs the indicator tile (--indicator "
+        "TILE)",
+        'mjscore: luzhou: invalid option: unknown option "ghost" for luzhou (its options: cap, '
+        "flower_cat_pays, ghosts, min_discard_win, pinghu_ten, shoubayi, wugui_steps, xiqian)"]
+    assert max(map(len, got.stdout.splitlines())) < 130
+
+
+@pytest.mark.parametrize("rules, code", [
+    pytest.param("luzhou,luzhou-guide", 0, id="legal under both: 0"),
+    pytest.param("luzhou,guangdong", 1, id="no legal win under one of them: 1"),
+])
+def test_the_exit_code_is_the_worst_columns(rules, code):
+    got = CliRunner().invoke(cli, ["score", "111m123m456m789m5pC", "--win", "5p", "--rules",
+                                   rules])
+    assert got.exit_code == code, got.output

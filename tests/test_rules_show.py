@@ -250,7 +250,8 @@ def money_lines(*args) -> list:
         "other player who has not won and is no Flower Cat, and pays as one not ready too; a "
         "player not ready pays each ready one 1"], id="luzhou-guide"),
     pytest.param(["guangdong"], [
-        "Cap: none; a discard-type win is paid in full; minimum discard win 0",
+        # (No win on a discard: "a discard-type win is paid in full" read as a contradiction.)
+        "Cap: none; a robbed kong (the only discard-type win here) is paid in full",
         "Kong payments when declared: concealed 2 from each opponent; added 1 from each "
         "opponent; exposed 3 from the discarder",
         "Draw (wall exhausted): nothing is paid; kong money paid when declared stands, winner "
@@ -562,3 +563,10 @@ def test_rules_check_notes_a_pattern_needing_a_named_pattern_where_none_is(tmp_p
     assert res.exit_code == 0
     assert res.stdout.endswith("; pattern baopai_named never applies: it needs a named pattern "
                                "(名堂), and no other pattern is one)\n")
+
+
+def test_rules_show_says_what_each_more_of_a_pattern_is_worth():
+    # The guide's Double and Triple Gui (E3) were said nowhere but its departures.
+    res = CliRunner().invoke(cli, ["rules", "show", "luzhou-guide"])
+    row = next(x for x in res.stdout.splitlines() if x.startswith("gui_self_draw "))
+    assert "base, x2 for each more (Double Gui 10, Triple Gui 20), self-drawn wins only" in row
