@@ -8,10 +8,10 @@ from . import context as C
 from . import tiles as T
 from .as_themselves import as_themselves
 from .compile import NeedsIndicator
-from .hand import build, one_tile, parse_for, read_any
+from .hand import build, for_ruleset, one_tile, parse_for, read_any
 from .notation import parse_tiles
 from .no_reading import no_reading
-from .errors import TOO_DEEP, InputError, MjscoreError, OptionError
+from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError
 from .frozen import maker, read_only
 from .patterns import physical_ghosts
 from .reading import hand_tiles, holds_every_ghost
@@ -25,14 +25,17 @@ from .settlement import (HAND_VALUE, check_extras, due_without_win, kong_notes, 
                          settle_win)
 
 
-def horse_tiles(horses) -> tuple:
-    """`--horses` as tile kinds: text in hand notation, or kinds from code."""
+def horse_tiles(horses, rs=None) -> tuple:
+    """`--horses` as tile kinds: text in hand notation (`hand.for_ruleset`: `rs`'s honours),
+    or kinds from code."""
     if horses is None or isinstance(horses, str) and not horses:
         return ()
     if isinstance(horses, str):
         try:
             return tuple(parse_tiles(horses))
         except Exception as e:
+            if isinstance(e, NotationError):
+                e = for_ruleset(e, rs)
             why = f"{horses}: {str(e).removeprefix('invalid hand: ')}"
             raise OptionError(f"--horses {why}", None, why) from None
     try:
@@ -85,7 +88,7 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
             h = read_any(hand, rs, win=win)
         ctx = C.make(h, rs, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
                      heavenly, earthly, ghosts_drawn, indicator, dealer,
-                     horse_tiles(horses) if horses is not None else None,
+                     horse_tiles(horses, rs) if horses is not None else None,
                      physical_ghosts(h, rs), kong_from)
         if rs.extra_checks:
             check_extras(ctx, h, rs)

@@ -28,7 +28,7 @@ def read_csv(text, name: str) -> Iterator[Record]:
         return
     columns = _columns(header, name)
     unusable = None  # a later header's problem: the rows under it cannot be read by it
-    number = 0
+    number = under = 0  # (under: the rows under the last header, each bad for it if unusable)
     for cells in _rows(lines):
         if cells and not isinstance(cells, str) and cells[0].startswith("\ufeff"):
             cells[0] = cells[0][1:]  # (files joined with `cat`: each one's byte-order mark)
@@ -38,13 +38,18 @@ def read_csv(text, name: str) -> Iterator[Record]:
             # Another header further down (files joined, a second table pasted below): the
             # rows under it are read by it, not by the first one's order of columns. (Never
             # a record: a hand is never a column's name.)
+            if unusable and not under:  # (said as a bad row: not passed over unsaid)
+                number += 1
+                yield Record(name, number, problem=f"{unusable}, and no row is under it")
             try:
                 columns, unusable = _columns(cells, name), None
             except InputError as e:
                 unusable = (f"the header on line {lines.line_no} cannot be used: "
                             f"{str(e).removeprefix(f'{name}: CSV header: ')}")
+                under = 0
             continue
         number += 1
+        under += 1
         if isinstance(cells, str):  # a row the reader could not take whole
             yield Record(name, number, problem=cells)
         elif unusable:
@@ -63,6 +68,8 @@ def read_csv(text, name: str) -> Iterator[Record]:
             yield Record(name, number, {k: v if k == "hand" else v.strip()
                                         for k, v in zip(columns, cells)
                                         if k is not None and v.strip()})
+    if unusable and not under:
+        yield Record(name, number + 1, problem=f"{unusable}, and no row is under it")
 
 
 def _a_header(cells: list, columns: list) -> bool:

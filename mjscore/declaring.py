@@ -54,7 +54,7 @@ def declared_on(table, ev) -> frozenset | None:
     if not table.play.get("lock_declared_wait"):
         raise InputError(f"{where}: the tiles declared on are read only where the ruleset "
                          f"locks a declared wait (play.lock_declared_wait); {rs.name} does not")
-    got = event_tiles(ev, "waits", table.rec.label)
+    got = event_tiles(ev, "waits", table.rec.label, rs)
     if not got:  # (blank: the schema's minimum length counts a space)
         raise InputError(f"{where}: names no tile; write the tiles declared on, as 1p4p")
     odd = next((k for k in got if k not in rs.tile_kinds or k in rs.ghost_kinds), None)

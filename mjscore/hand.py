@@ -180,7 +180,7 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14,
                             * (len(melds) <= 4))
     win_kind = parsed.win
     if win is not None:
-        win_kind = one_tile(win, "--win")
+        win_kind = one_tile(win, "--win", rs)
         if win_kind not in parsed.concealed:
             # (As typed, where that is not how output names it: --win 5z is P.)
             name, typed = T.name(win_kind), " ".join(str(win).split())
@@ -192,12 +192,14 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14,
                  tiles_of(conc, parsed.concealed, melds, rs), rs)
 
 
-def one_tile(text, flag: str) -> int:
+def one_tile(text, flag: str, rs=None) -> int:
     """The one tile an option that takes a tile (--win, --indicator) names, or OptionError
-    naming the option as typed: what the notation says of it, or that it is not one tile."""
+    naming the option as typed: what the notation says of it (`for_ruleset`: `rs`'s
+    honours), or that it is not one tile."""
     try:
         got = parse_tiles(text)
     except NotationError as e:
+        e = for_ruleset(e, rs)
         raise OptionError(f"{flag} {text}: {str(e).removeprefix('invalid hand: ')}") from None
     if len(got) != 1:
         raise OptionError(f'{flag} takes one tile, not "{text}"')
@@ -317,22 +319,26 @@ def read(text: str, rs, *, win: str | None = None, size: int = 14,
 
 
 def parse_for(text: str, rs) -> ParsedHand:
-    """`parse(text)`, its riichi honours hint ("7h": write "7z") put right where `rs` uses
-    none of the tiles it names: luzhou has no honour but its ghost, and "write 1z" led only
-    to "tile E is not used in luzhou"."""
+    """`parse(text)`, its riichi honours hint put right for `rs` (`for_ruleset`)."""
     try:
         return parse(text)
     except NotationError as e:
-        kinds = getattr(e, "honours", None)
-        if kinds is None or any(k in rs.tile_kinds for k in kinds):
-            raise
-        used = [T.name(k) + (", its ghost" if k in rs.ghost_kinds else "")
-                for k in range(27, T.NUM_KINDS) if k in rs.tile_kinds]
-        which = f"{rs.name}'s only honour is {used[0]}" if len(used) == 1 else \
-            f"{rs.name}'s only honours are {' '.join(used)}" if used else \
-            f"{rs.name} has no honours"
-        raise NotationError(f'unknown suit "h" ({which}; suits are m, p, s)',
-                            e.column) from None
+        raise for_ruleset(e, rs) from None
+
+
+def for_ruleset(e: NotationError, rs) -> NotationError:
+    """`e`, or where its hint for riichi honours ("7h": write "7z") names a tile `rs` does not
+    use, what `rs` has: luzhou has no honour but its ghost, and "write 1z" led only to "tile E
+    is not used in luzhou"."""
+    kinds = getattr(e, "honours", None)
+    if rs is None or kinds is None or all(k in rs.tile_kinds for k in kinds):
+        return e
+    used = [T.name(k) + (", its ghost" if k in rs.ghost_kinds else "")
+            for k in range(27, T.NUM_KINDS) if k in rs.tile_kinds]
+    which = f"{rs.name}'s only honour is {used[0]}" if len(used) == 1 else \
+        f"{rs.name}'s only honours are {' '.join(used)}" if used else \
+        f"{rs.name} has no honours"
+    return NotationError(f'unknown suit "h" ({which}; suits are m, p, s)', e.column)
 
 
 def read_any(hand, rs, *, win: str | None = None, size: int = 14) -> Hand:

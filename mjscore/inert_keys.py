@@ -106,14 +106,24 @@ def _discard_keys(data: dict) -> dict:
         why = "hand.discard_wins is false, so no win is on a discard"
         if "discard" in _section(data, "payers"):
             out["payers.discard"] = why
+        # (A robbed kong is a discard-type win, divided and held to the minimum as one is:
+        # guangdong's were said to do nothing, and refused a win.)
         for key, idle in (("min_discard_win", 0), ("discard_divisor", 1),
                           ("min_discard_rule", None)):
-            if key in value and value[key] != idle:
-                out[f"value.{key}"] = why
+            if key in value and value[key] != idle and not _robbed(data):
+                out[f"value.{key}"] = why + ", nor on a robbed kong"
     if play.get("max_winners") == 1 and play.get("one_winner_per_discard") is False:
         out["play.one_winner_per_discard"] = "play.max_winners is 1, so one discard has " \
                                              "one winner at most"
     return out
+
+
+def _robbed(data: dict) -> bool:
+    """Whether a win may rob a kong (`context` takes rob_kong): a discard-type win, paid as
+    a discard's (a `context` not a list may be anything)."""
+    flags = data.get("context")
+    return not isinstance(flags, list) or any(
+        f == "rob_kong" or isinstance(f, dict) and "rob_kong" in f for f in flags)
 
 
 def _declare_keys(data: dict) -> dict:
@@ -192,8 +202,9 @@ def idle_patterns(data: dict) -> dict:
                 p.get("enabled", True) is False:
             continue
         kind, why = ONLY.get(p.get("pattern", pid), (p["win"], ""))
-        if p["win"] == "discard" and no_discard:
-            out[pid] = "it is won on a discard, and hand.discard_wins is false"
+        if p["win"] == "discard" and no_discard and not _robbed(data):
+            out[pid] = "it is won on a discard, and hand.discard_wins is false, nor may a " \
+                       "kong be robbed"
         elif kind != p["win"]:
             out[pid] = f"it is won on {_WON_ON[p['win']]}, and {why}"
     return out

@@ -289,23 +289,26 @@ def _seats_upper(data, label: str):
     return out
 
 
-def event_tiles(ev: Event, key: str, label: str) -> list:
+def event_tiles(ev: Event, key: str, label: str, rs=None) -> list:
     """The tiles an event's `key` names in hand notation; InputError naming the file, the
-    event and the key, in the notation's words, if they are none."""
-    from .errors import MjscoreError
+    event and the key, in the notation's words (`hand.for_ruleset`: `rs`'s honours), if they
+    are none."""
+    from .errors import NotationError
+    from .hand import for_ruleset
     from .notation import parse_tiles
     try:
         return parse_tiles(str(ev.fields[key]))
-    except MjscoreError as e:
+    except NotationError as e:
+        e = for_ruleset(e, rs)
         raise InputError(f"{label}: event {ev.number} ({key}): "
                          f"{str(e).removeprefix('invalid hand: ')}") from None
 
 
-def event_tile(ev: Event, label: str) -> int:
+def event_tile(ev: Event, label: str, rs=None) -> int:
     """The one tile an event's `tile:` names; InputError naming the file and event if not."""
     where = f"{label}: event {ev.number} (tile)"
     text = ev.fields["tile"]
-    got = event_tiles(ev, "tile", label)
+    got = event_tiles(ev, "tile", label, rs)
     if len(got) != 1:
         raise InputError(f'{where}: one tile expected, not "{text}"')
     return got[0]
@@ -319,7 +322,7 @@ def check_event_tiles(rec: Record, rs) -> None:
     for ev in rec.events:
         if "tile" not in ev.fields:
             continue
-        k = event_tile(ev, rec.label)
+        k = event_tile(ev, rec.label, rs)
         if k not in rs.tile_kinds:
             raise InputError(f"{rec.label}: event {ev.number} (tile): tile {T.name(k)} is not "
                              f"used in {rs.name}")

@@ -223,7 +223,9 @@ def _rule_lines(ok) -> list:
         # ("Seven pairs" is "Seven Pairs")
         same = len({h.en.casefold() for h in m.hits if h is not None}) == 1
         if m.holders != every or not same:
-            rules.setdefault(m.holders, []).append(names[0] if same else " / ".join(names))
+            # (Alike in English, each column's name once: the guide's Seven Pairs / 七对.)
+            rules.setdefault(m.holders, []).append(
+                " / ".join(dict.fromkeys(names) if same else names))
     out = []
     for holders in sorted(rules, key=lambda k: (k != every, k)):
         who = " / ".join(ok[i][0] for i in holders)

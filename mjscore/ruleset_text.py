@@ -324,7 +324,7 @@ def rules_show(rs) -> str:
     if which is not None:
         cap.append(f"{which} is divided by {divisor} after the cap, rounded down"
                    if divisor != 1 else f"{which} is paid in full")
-    if discard_wins(rs.spec["hand"]):
+    if which is not None:
         cap.append(f"minimum discard win {_val(rs.spec['value'].get('min_discard_win', 0))}")
     out.append("; ".join(cap))
     out.append(payers_line(rs))

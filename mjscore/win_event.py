@@ -71,7 +71,8 @@ def settle_win(table, ev) -> tuple:
         h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
         rob = frm if f.get("rob_kong") else None
         try:
-            horses = horse_tiles(f["horses"]) if f.get("horses") is not None else None
+            horses = horse_tiles(f["horses"], table.rs) if f.get("horses") is not None \
+                else None
         except MjscoreError as e:
             raise _horse_error(table, ev, e) from None
         kong_from = kong_draw_from(table, ev, seat, h)

@@ -559,6 +559,12 @@ def test_csv_header_problem_is_one_file_error(tmp_path, header, fragment):
 HAND = "111m222m333p444p55p"
 
 
+BOGUS = ('the header on line 3 cannot be used: unknown column "bogus"; columns: hand, win, '
+         "seat, discard, kong_draw, kong_from, after_kong, rob_kong, won, declared, heavenly, "
+         "earthly, ghosts_drawn, indicator, dealer, horses, rules, opts (a column for mjscore "
+         "to pass over, such as notes, is named with a leading #)")
+
+
 @pytest.mark.parametrize("text, code, rows", [
     pytest.param(f"hand,discard\n{HAND},S\n,\n,\n", 0, [("S", 20)],
                  id="rows of empty cells are blank lines"),
@@ -575,12 +581,15 @@ HAND = "111m222m333p444p55p"
     pytest.param(f"hand,discard\n{HAND},S\nhand,seat,seat\n{HAND},E,S\n", 2,
                  [("S", 20), "the header on line 3 cannot be used: column \"seat\" appears "
                   "twice"], id="a second header that cannot be used"),
-    pytest.param(f"hand,discard\n{HAND},S\nhand,bogus\n{HAND},W\n", 2,
-                 [("S", 20), 'the header on line 3 cannot be used: unknown column "bogus"; '
-                  "columns: hand, win, seat, discard, kong_draw, kong_from, after_kong, "
-                  "rob_kong, won, declared, heavenly, earthly, ghosts_drawn, indicator, dealer, "
-                  "horses, rules, opts (a column for mjscore to pass over, such as notes, is "
-                  "named with a leading #)"], id="a second header with an unknown column"),
+    pytest.param(f"hand,discard\n{HAND},S\nhand,bogus\n{HAND},W\n", 2, [("S", 20), BOGUS],
+                 id="a second header with an unknown column"),
+    # (Passed over unsaid, where no row under it said so.)
+    pytest.param(f"hand,discard\n{HAND},S\nhand,bogus\n", 2,
+                 [("S", 20), BOGUS + ", and no row is under it"],
+                 id="a header that cannot be used, last"),
+    pytest.param(f"hand,discard\n{HAND},S\nhand,bogus\nhand,discard\n{HAND},W\n", 2,
+                 [("S", 20), BOGUS + ", and no row is under it", ("W", 20)],
+                 id="a header that cannot be used, another under it"),
     pytest.param(f"hand,# notes,discard\n{HAND},hand,S\n", 0, [("S", 20)],
                  id="a note that reads hand: a record"),
     pytest.param(f"hand,ghosts_drawn,opts\n{HAND},6.0,ghosts=8\n", 2,

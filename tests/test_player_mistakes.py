@@ -56,6 +56,8 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 123m456m789m11p23p8h => invalid hand: column 20: unknown suit "h"
 123m456m789m11p23p1h => invalid hand: column 20: unknown suit "h" (luzhou's only honour is C, its ghost; suits are m, p, s)
 123m456m789m11p23p1h --rules guangdong => invalid hand: column 20: unknown suit "h" (honours are z here, 1z-7z = E S W N P F C: write "1z")
+123m456m789m11p23p17h => invalid hand: column 21: unknown suit "h" (luzhou's only honour is C, its ghost; suits are m, p, s)
+111m123m456m789m5pC --win 1h => invalid option: --win 1h: column 2: unknown suit "h" (luzhou's only honour is C, its ghost; suits are m, p, s)
 '[567m2] 123m456m11p23pC' => invalid hand: column 6: digits "2" have no suit (a meld takes no seat digit: write "[567m]")
 '[1111s,1] 123m456m11p23pC' => invalid hand: column 7: unknown tile "," (a meld takes no seat digit: write "[1111s]")
 '[1111s 1] 123m456m11p23pC' => invalid hand: column 8: digits "1" have no suit (a meld takes no seat digit: write "[1111s]")

@@ -251,7 +251,8 @@ def money_lines(*args) -> list:
         "player not ready pays each ready one 1"], id="luzhou-guide"),
     pytest.param(["guangdong"], [
         # (No win on a discard: "a discard-type win is paid in full" read as a contradiction.)
-        "Cap: none; a robbed kong (the only discard-type win here) is paid in full",
+        "Cap: none; a robbed kong (the only discard-type win here) is paid in full; minimum "
+        "discard win 0",
         "Kong payments when declared: concealed 2 from each opponent; added 1 from each "
         "opponent; exposed 3 from the discarder",
         "Draw (wall exhausted): nothing is paid; kong money paid when declared stands, winner "
@@ -337,6 +338,10 @@ def test_rules_check_tries_each_word_an_option_allows(tmp_path):
         'not the text "none" (with --opt flower_cat_pays=none)\n'), check.output
 
 
+# Guangdong with no kong robbed: no win of any kind on a discard.
+NO_ROB = "context: [discard, kong_draw, indicator, horses]\n"
+
+
 # A house file that changes a key another key leaves idle passed `rules check` as "ok" and
 # scored as its parent did (the house-rules review): each is now named, not refused (a house
 # file changing one key leaves its parent's others behind).
@@ -350,12 +355,12 @@ def test_rules_check_tries_each_word_an_option_allows(tmp_path):
     pytest.param("extends: luzhou\nhand: {discard_wins: false}\n",
                  "payers.discard does nothing: hand.discard_wins is false",
                  id="discard wins off where an option is dropped too"),
-    pytest.param("extends: guangdong\nvalue: {discard_divisor: 4}\n",
-                 "value.discard_divisor does nothing: hand.discard_wins is false",
-                 id="a discard divisor with no discard win"),
-    pytest.param("extends: guangdong\npatterns: {wugui: {win: discard}}\n",
+    pytest.param(f"extends: guangdong\n{NO_ROB}value: {{discard_divisor: 4}}\n",
+                 "value.discard_divisor does nothing: hand.discard_wins is false, so no win is "
+                 "on a discard, nor on a robbed kong", id="a discard divisor with no discard win"),
+    pytest.param(f"extends: guangdong\n{NO_ROB}patterns: {{wugui: {{win: discard}}}}\n",
                  "pattern wugui does nothing: it is won on a discard, and hand.discard_wins is "
-                 "false", id="a discard pattern with no discard win"),
+                 "false, nor may a kong be robbed", id="a discard pattern with no discard win"),
     pytest.param("extends: luzhou\npatterns: {tianhu: {win: discard}}\n",
                  "pattern tianhu does nothing: it is won on a discard, and a heavenly hand "
                  "(--heavenly) is won on the dealt hand", id="a heavenly hand on a discard"),
@@ -570,3 +575,24 @@ def test_rules_show_says_what_each_more_of_a_pattern_is_worth():
     res = CliRunner().invoke(cli, ["rules", "show", "luzhou-guide"])
     row = next(x for x in res.stdout.splitlines() if x.startswith("gui_self_draw "))
     assert "base, x2 for each more (Double Gui 10, Triple Gui 20), self-drawn wins only" in row
+
+
+@pytest.mark.parametrize("house", [
+    pytest.param("value: {discard_divisor: 2, min_discard_win: 5}\n", id="divisor and minimum"),
+    pytest.param("patterns: {wugui: {win: discard}}\n", id="a pattern of discard-type wins"),
+])
+def test_a_robbed_kong_is_a_discard_type_win_where_no_win_is_on_a_discard(tmp_path, house):
+    # Guangdong's robbed kong is divided, held to the minimum and given discard-type patterns
+    # as a discard win is: these were said to do nothing, and the minimum refused a win.
+    path = tmp_path / "h.yaml"
+    path.write_text("extends: guangdong\nname: h\n" + house, encoding="utf-8")
+    check = CliRunner().invoke(cli, ["rules", "check", str(path)])
+    assert check.exit_code == 0 and "does nothing" not in check.stdout, check.output
+    show = CliRunner().invoke(cli, ["rules", "show", str(path)]).stdout.splitlines()
+    assert not any(x.startswith("Does nothing") for x in show)
+    if "min_discard_win" in house:
+        assert "Cap: none; a robbed kong (the only discard-type win here) is divided by 2 " \
+            "after the cap, rounded down; minimum discard win 5" in show
+        got = CliRunner().invoke(cli, ["score", "123m456m789m55p789s", "--rules", str(path),
+                                       "--rob-kong", "S"])
+        assert got.exit_code == 1 and "must pay at least 5" in got.stdout, got.output

@@ -2196,3 +2196,13 @@ def test_xiqian_charged_before_the_hand_ends_is_noted(end, noted):
     assert any(s.startswith("喜钱 at event 1: N is charged as a seat with no win, but the "
                             "record stops before the hand ends (no exhausted wall, 1 of 3 "
                             "winners)") for s in r.skipped) == noted
+
+
+def test_an_event_tile_in_riichi_honours_is_told_what_the_ruleset_has():
+    # ("write 1z" led only to "tile E is not used in luzhou".)
+    rec = {"rules": "luzhou", "seats": {"E": "111m123m456m789m C 5p"},
+           "events": [{"win": "E", "tile": "1h"}]}
+    with pytest.raises(InputError) as e:
+        settle(rec)
+    assert str(e.value).endswith('event 1 (tile): column 2: unknown suit "h" (luzhou\'s only '
+                                 'honour is C, its ghost; suits are m, p, s)')
