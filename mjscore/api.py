@@ -8,8 +8,8 @@ from . import context as C
 from . import tiles as T
 from .as_themselves import as_themselves
 from .compile import NeedsIndicator
-from .hand import build, for_ruleset, one_tile, parse_for, read_any
-from .notation import parse_tiles
+from .hand import build, for_ruleset, one_tile, read_any
+from .notation import parse, parse_tiles
 from .no_reading import no_reading
 from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError
 from .frozen import maker, read_only
@@ -82,7 +82,11 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
             # The usual call (a hand's text, a ruleset's name or the Ruleset, no options): the
             # same steps as below, less those with nothing to do (a few calls a hand).
             rs = rules if isinstance(rules, Ruleset) else load(rules)
-            h = build(parse_for(hand, rs), rs, win=win)
+            try:  # (`hand.parse_for`, written out: a call less a hand)
+                parsed = parse(hand)
+            except NotationError as e:
+                raise for_ruleset(e, rs) from None
+            h = build(parsed, rs, win=win)
         else:
             rs = ruleset_for(rules, indicator, opts)
             h = read_any(hand, rs, win=win)
