@@ -120,8 +120,8 @@ def _discard_keys(data: dict) -> dict:
 
 def _robbed(data: dict) -> bool:
     """Whether a win may rob a kong (`context` takes rob_kong): a discard-type win, paid as
-    a discard's (a `context` not a list may be anything)."""
-    flags = data.get("context")
+    a discard's (none or null: no flag, as it compiles; not a list: it may be anything)."""
+    flags = data.get("context") or []
     return not isinstance(flags, list) or any(
         f == "rob_kong" or isinstance(f, dict) and "rob_kong" in f for f in flags)
 

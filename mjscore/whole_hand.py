@@ -109,6 +109,10 @@ class _Table:
         self.ended_why = ""  # (said of a later event: a house max_winners puzzled its players)
         self.out: list = []
         self.skipped: list = []
+        # Every event's tile read first, by the ruleset (`hand.for_ruleset`): the hands' and
+        # the log's readers take them as any tile, and a luzhou kong of "1h" was told to
+        # write "1z", which it has not.
+        check_event_tiles(rec, rs)
         self.log = logged(rec)
         self.winners = winners(rec, rs, self.play)
         self.hands = read_hands(rec, rs, self.play, self.winners)
@@ -133,7 +137,6 @@ class _Table:
 
     def run(self) -> None:
         events = self.rec.events
-        check_event_tiles(self.rec, self.rs)
         self.waits_named = named_waits(self)  # (the declare events' waits:, read once)
         check_meld_count(self.rec, self.rs)
         tiles_on_table(self.rec, self.rs, self.play, self.hands)

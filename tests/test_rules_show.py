@@ -358,6 +358,9 @@ NO_ROB = "context: [discard, kong_draw, indicator, horses]\n"
     pytest.param(f"extends: guangdong\n{NO_ROB}value: {{discard_divisor: 4}}\n",
                  "value.discard_divisor does nothing: hand.discard_wins is false, so no win is "
                  "on a discard, nor on a robbed kong", id="a discard divisor with no discard win"),
+    pytest.param("extends: guangdong\ncontext: null\nvalue: {discard_divisor: 4}\n",
+                 "value.discard_divisor does nothing: hand.discard_wins is false, so no win is "
+                 "on a discard, nor on a robbed kong", id="no context: no kong robbed"),
     pytest.param(f"extends: guangdong\n{NO_ROB}patterns: {{wugui: {{win: discard}}}}\n",
                  "pattern wugui does nothing: it is won on a discard, and hand.discard_wins is "
                  "false, nor may a kong be robbed", id="a discard pattern with no discard win"),

@@ -2198,10 +2198,16 @@ def test_xiqian_charged_before_the_hand_ends_is_noted(end, noted):
                             "winners)") for s in r.skipped) == noted
 
 
-def test_an_event_tile_in_riichi_honours_is_told_what_the_ruleset_has():
+@pytest.mark.parametrize("event", [
+    pytest.param({"win": "E", "tile": "1h"}, id="a win"),
+    # (Read first by the hands' reader, which told it to write 1z.)
+    pytest.param({"kong": "S", "kind": "exposed", "tile": "1h", "from": "W"}, id="a kong"),
+    pytest.param({"call": "S", "kind": "pong", "tile": "1h", "from": "W"}, id="a call"),
+])
+def test_an_event_tile_in_riichi_honours_is_told_what_the_ruleset_has(event):
     # ("write 1z" led only to "tile E is not used in luzhou".)
     rec = {"rules": "luzhou", "seats": {"E": "111m123m456m789m C 5p"},
-           "events": [{"win": "E", "tile": "1h"}]}
+           "events": [event, {"win": "E", "tile": "5p"}]}
     with pytest.raises(InputError) as e:
         settle(rec)
     assert str(e.value).endswith('event 1 (tile): column 2: unknown suit "h" (luzhou\'s only '
