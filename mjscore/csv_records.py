@@ -38,9 +38,9 @@ def read_csv(text, name: str) -> Iterator[Record]:
             # Another header further down (files joined, a second table pasted below): the
             # rows under it are read by it, not by the first one's order of columns. (Never
             # a record: a hand is never a column's name.)
-            if unusable and not under:  # (said as a bad row: not passed over unsaid)
+            if unusable and not under:
                 number += 1
-                yield Record(name, number, problem=f"{unusable}, and no row is under it")
+                yield _nothing_under(name, number, unusable)
             try:
                 columns, unusable = _columns(cells, name), None
             except InputError as e:
@@ -69,7 +69,13 @@ def read_csv(text, name: str) -> Iterator[Record]:
                                         for k, v in zip(columns, cells)
                                         if k is not None and v.strip()})
     if unusable and not under:
-        yield Record(name, number + 1, problem=f"{unusable}, and no row is under it")
+        yield _nothing_under(name, number + 1, unusable)
+
+
+def _nothing_under(name: str, number: int, unusable: str) -> Record:
+    """A header that cannot be used with no row under it (the file's last, or one over
+    another header): a bad row of its own, where no row under it says so, not passed over."""
+    return Record(name, number, problem=f"{unusable}, and no row is under it")
 
 
 def _a_header(cells: list, columns: list) -> bool:
