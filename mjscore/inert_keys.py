@@ -118,22 +118,25 @@ def _discard_keys(data: dict) -> dict:
     return out
 
 
-def _robbed(data: dict) -> bool:
-    """Whether a win may rob a kong (`context` takes rob_kong): a discard-type win, paid as
-    a discard's (none or null: no flag, as it compiles; not a list: it may be anything)."""
+def _takes(data: dict, flag: str) -> bool:
+    """Whether `context` takes `flag`, plain or with an option's reference (none or null: no
+    flag, as it compiles; not a list: it may be anything)."""
     flags = data.get("context") or []
     return not isinstance(flags, list) or any(
-        f == "rob_kong" or isinstance(f, dict) and "rob_kong" in f for f in flags)
+        f == flag or isinstance(f, dict) and flag in f for f in flags)
+
+
+def _robbed(data: dict) -> bool:
+    """Whether a win may rob a kong: a discard-type win, paid as a discard's."""
+    return _takes(data, "rob_kong")
 
 
 def _declare_keys(data: dict) -> dict:
     """Kongs limited after a declaration where no declaration is taken (a record's declare
     event is refused where `context` has no `declared`)."""
-    flags, play = data.get("context"), _section(data, "play")
+    play = _section(data, "play")
     keys = [k for k in ("declare_at_deal", "declared_kongs", "lock_declared_wait") if k in play]
-    if not keys or not isinstance(flags, list):
-        return {}
-    if any(f == "declared" or isinstance(f, dict) and "declared" in f for f in flags):
+    if not keys or _takes(data, "declared"):
         return {}
     return {f"play.{k}": "context has no declared, so no seat declares" for k in keys}
 

@@ -415,6 +415,9 @@ NO_ROB = "context: [discard, kong_draw, indicator, horses]\n"
     pytest.param("extends: guangdong\nplay: {declared_kongs: [concealed]}\n",
                  "play.declared_kongs does nothing: context has no declared, so no seat "
                  "declares", id="kongs after declaring, where no seat declares"),
+    pytest.param("extends: luzhou\ncontext: null\nplay: {lock_declared_wait: true}\n",
+                 "play.lock_declared_wait does nothing: context has no declared, so no seat "
+                 "declares", id="no context: no seat declares"),
     pytest.param("extends: guangdong\nplay: {lock_declared_wait: true}\n",
                  "play.lock_declared_wait does nothing: context has no declared, so no seat "
                  "declares", id="a wait locked, where no seat declares"),
