@@ -30,13 +30,18 @@ class WorkerLost(Exception):
 def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
              notice: Callable[[str], None] | None = None) -> Iterator:
     """`task(chunk)` for each of `chunks`, in order, worked out by `workers` processes
-    started by `method`, at most `workers * AHEAD` chunks ahead of the reader.
+    started by `method`, at most `workers * AHEAD` chunks ahead of the reader. Forked
+    workers are fed over plain pipes (`forked`); others are `concurrent.futures`' pool.
 
     A pool that cannot be had (no /dev/shm for its locks, as on AWS Lambda; no process or file
     descriptor left) is no error of the input: the chunks are worked out here instead, the
     same results, and `notice` is told why. Stopped part-way (the reader closes this
     generator, Ctrl-C, a signal), the chunks not yet started are dropped and the workers are
     gone by the time it returns: none is left behind, waiting on a pipe for ever."""
+    if method == "fork":  # (forked over plain pipes: `forked` says why)
+        from . import forked
+        yield from forked.in_order(task, chunks, workers, notice)
+        return
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
     import multiprocessing
@@ -50,7 +55,7 @@ def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
         # it was printed as "Exception ignored in ..." and lost, and the run went on to the end.
         # (The window read here is read already: `batch.score_all` reads it first.)
         with unbroken():
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_start,
                                        mp_context=multiprocessing.get_context(method))
             for chunk in islice(chunks, workers * AHEAD):  # (the workers start here)
                 pending.append((chunk, None))  # (first: a chunk whose submit fails is kept)
@@ -166,7 +171,7 @@ def stop_on_signals() -> Callable[[], None]:
     """Ctrl-C (KeyboardInterrupt), SIGTERM and SIGHUP (Stopped) stop the run where they would
     end the process (not under nohup), but never inside a write (`unbroken`) unless a second
     one comes (a write into a pipe no one reads waits for ever), until the function returned
-    is called. A worker forked meanwhile, until `_worker_start` puts it right, ends on them
+    is called. A worker forked meanwhile, until `worker_start` puts it right, ends on them
     as by default: the parent's stack it holds is no place to unwind a run (its exit would
     wait on workers that are not its own)."""
     pid, before = os.getpid(), {}
@@ -197,7 +202,7 @@ def stop_on_signals() -> Callable[[], None]:
     return restore
 
 
-def _worker_start() -> None:
+def worker_start() -> None:
     # Ctrl-C is for the parent, which stops the run and says so once; N workers each printing
     # a KeyboardInterrupt traceback would bury that line. A forked worker has the parent's
     # SIGTERM and SIGHUP handlers too (`stop_on_signals`): it just ends, as the parent sees.

@@ -1085,16 +1085,16 @@ def test_a_chunk_not_all_lines_of_one_file_goes_as_its_records(second):
 def test_a_short_input_starts_no_more_workers_than_it_has_chunks(monkeypatch):
     # A pool forks every worker up front: --jobs 256 on one record took seconds. One chunk is
     # scored where it is read; more start one worker a chunk at most.
-    import concurrent.futures
+    import mjscore.batch
     from mjscore.batch import CHUNK, score_all
     from mjscore.records import Record
+    from mjscore.workers import in_order
     started = []
 
-    class Pool(concurrent.futures.ThreadPoolExecutor):
-        def __init__(self, max_workers, initializer, mp_context):
-            started.append(max_workers)
-            super().__init__(max_workers)
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    def counted(task, chunks, workers, method, notice):
+        started.append(workers)
+        return in_order(task, chunks, workers, method, notice)
+    monkeypatch.setattr(mjscore.batch, "in_order", counted)
     for n, workers in ((3, []), (CHUNK * 3, [3])):
         started.clear()
         records = [Record("f", i, {"hand": "111m123m456m789m5pC"}) for i in range(1, n + 1)]
@@ -1111,6 +1111,35 @@ def test_jobs_keeps_input_order_across_files(tmp_path):
     got = [(r["file"], r["record"]) for r in rows_of(result)]
     assert got == [(str(files[0]), i) for i in range(1, 241)] + [(str(files[2]), i)
                                                                    for i in range(1, 101)]
+
+
+
+# Chunks larger than a pipe holds going to a worker while it sends back rows larger than one
+# too: where each side waited on its write, each waited on the other for ever.
+def test_jobs_with_large_records_both_ways(tmp_path):
+    path = tmp_path / "wide.jsonl"
+    padding = " " * 20_000  # (JSON allows it: a record's line is 20 KB, its row 0.6 KB)
+    path.write_text("".join('{"hand": "111m123m456m789m5pC"' + padding + "}\n"
+                            for _ in range(700)), encoding="utf-8")
+    one = run(str(path), "--format", "jsonl")
+    two = run(str(path), "--format", "jsonl", "--jobs", "2")
+    assert (two.exit_code, two.stdout) == (one.exit_code, one.stdout) and one.exit_code == 0
+
+
+# A fault of this program's inside a worker comes out as it would with one process (not as a
+# worker lost, nor as rows dropped).
+def test_a_fault_in_a_worker_is_raised_as_in_one_process(tmp_path, monkeypatch):
+    import mjscore.batch
+
+    def faulty(rec, rules, guard=None):
+        raise ZeroDivisionError(f"record {rec.number}")
+    monkeypatch.setattr(mjscore.batch, "score_record", faulty)
+    path = tmp_path / "in.jsonl"
+    write_jsonl(path, [GOOD] * 1000)
+    for jobs in ("1", "2"):
+        result = run(str(path), "--format", "jsonl", "--jobs", jobs)
+        assert (type(result.exception), str(result.exception)) == (ZeroDivisionError,
+                                                                   "record 1"), jobs
 
 
 # -- the progress bar -----------------------------------------------------------------------

@@ -246,9 +246,10 @@ def test_a_killed_worker_is_one_line_and_exit_2(tmp_path):
 
 # A worker killed as soon as it started, while the first chunks were still being sent to the
 # pool (one run in ten of test_a_killed_worker_is_one_line_and_exit_2 on a loaded machine):
-# the pool's BrokenProcessPool came out of the first submits as a traceback, exit 1.
+# the pool's BrokenProcessPool came out of the first submits as a traceback, exit 1. Where
+# workers are spawned, the pool; where they fork, a worker that ends as it starts.
 BROKEN_AT_START = """
-import concurrent.futures, sys
+import concurrent.futures, multiprocessing, os, sys
 from concurrent.futures.process import BrokenProcessPool
 
 class Broken:
@@ -259,16 +260,24 @@ class Broken:
     def shutdown(self, wait=True, cancel_futures=False):
         pass
 
-concurrent.futures.ProcessPoolExecutor = Broken
+if sys.argv[2] == "spawn":
+    multiprocessing.set_start_method("spawn")
+    concurrent.futures.ProcessPoolExecutor = Broken
+else:
+    import mjscore.forked
+    mjscore.forked.serve = lambda *args: os._exit(1)
 from mjscore.cli import main
 sys.argv = ["mjscore", "batch", sys.argv[1], "--format", "jsonl", "--jobs", "2"]
 main()
 """
 
 
-def test_a_worker_killed_while_the_pool_starts(tmp_path):
-    res = subprocess.run([sys.executable, "-c", BROKEN_AT_START, _hands(tmp_path, 1000)],
-                         capture_output=True, text=True, encoding="utf-8", timeout=60)
+@pytest.mark.parametrize("method", ["spawn", "fork"])
+def test_a_worker_killed_while_the_pool_starts(tmp_path, method):
+    if method == "fork" and not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    res = subprocess.run([sys.executable, "-c", BROKEN_AT_START, _hands(tmp_path, 1000),
+                          method], capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert (res.returncode, res.stdout, res.stderr) == (2, "", (
         "mjscore: a worker process ended unexpectedly (killed, or out of memory); the rows "
         "scored before it were written, the rest were not\n"))
@@ -333,19 +342,53 @@ class _OneFork:
         pass
 
 
+def _spawned(pool):
+    """Workers spawned (the pool's), where the pool is `pool`."""
+    def setup(monkeypatch):
+        import concurrent.futures
+        import multiprocessing
+        monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "spawn")
+        monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
+    return setup
+
+
+def _no_pipes(monkeypatch):
+    """Workers forked (`forked`), where no pipe can be made: the file descriptors ran out."""
+    def pipe():
+        raise OSError(errno.EMFILE, os.strerror(errno.EMFILE))
+    monkeypatch.setattr(os, "pipe", pipe)
+
+
+def _second_fork_fails(monkeypatch):
+    """Workers forked, where the first is and the second cannot be."""
+    real, calls = os.fork, []
+
+    def fork():
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+        return real()
+    monkeypatch.setattr(os, "fork", fork)
+
+
 # A pool that could not be had stopped the run with "cannot write the output: Read-only file
 # system", which named the wrong thing, and the output (-o) was emptied.
-@pytest.mark.parametrize("pool, why", [
-    pytest.param(_NoLocks, "Read-only file system", id="no-locks"),
-    pytest.param(_OneFork, "Resource temporarily unavailable", id="second-fork-fails"),
+@pytest.mark.parametrize("setup, why", [
+    pytest.param(_spawned(_NoLocks), "Read-only file system", id="spawn-no-locks"),
+    pytest.param(_spawned(_OneFork), "Resource temporarily unavailable",
+                 id="spawn-second-fails"),
+    pytest.param(_no_pipes, "Too many open files", id="fork-no-pipes"),
+    pytest.param(_second_fork_fails, "Resource temporarily unavailable",
+                 id="fork-second-fails"),
 ])
-def test_no_worker_processes_scores_in_one(tmp_path, monkeypatch, pool, why):
-    import concurrent.futures
+def test_no_worker_processes_scores_in_one(tmp_path, monkeypatch, setup, why):
     hands = tmp_path / "in.jsonl"
     hands.write_text("".join(json.dumps({"hand": "11m123m456m789mCCC", "discard": seat}) + "\n"
                              for seat in "SWN" * 300), encoding="utf-8")
     one = run("batch", hands, "--format", "jsonl")
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
+    if setup in (_no_pipes, _second_fork_fails) and not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    setup(monkeypatch)
     res = run("batch", hands, "--format", "jsonl", "--jobs", "2")
     assert (res.exit_code, res.stdout) == (one.exit_code, one.stdout)
     assert res.stderr.startswith(f"mjscore: --jobs 2: no worker processes here ({why}); "
