@@ -207,25 +207,30 @@ def _finish(crew: list) -> None:
 
 def _stop(crew: list) -> None:
     """The workers ended now, whatever they were doing, and waited for: none is left behind
-    (SIGKILL, which cannot be caught, held or lost: `workers._abandon` says why)."""
-    for w in crew:
-        _close(w)
-        if w.pid:
-            try:
-                os.kill(w.pid, signal.SIGKILL)
-            except OSError:  # (ended already)
-                pass
-    for w in crew:
-        _reap(w)
+    (SIGKILL, which cannot be caught, held or lost: `workers._abandon` says why). A second
+    stop meanwhile (Ctrl-C again) is held until they are (`unbroken`): raised part-way, it
+    left the workers after it to end only when they next read."""
+    with unbroken():
+        for w in crew:
+            _close(w)
+            if w.pid:
+                try:
+                    os.kill(w.pid, signal.SIGKILL)
+                except OSError:  # (ended already)
+                    pass
+        for w in crew:
+            _reap(w)
 
 
 def _close(w: _Worker) -> None:
-    """This process's ends of the worker's pipes, closed once (a number closed twice may by
-    then be another file's)."""
-    for fd in (w.to, w.back):
+    """This process's ends of the worker's pipes, each closed once: marked closed first, so
+    that a stop between the two (`_finish`, then `_stop`) never closes one again (by then the
+    number may be another file's)."""
+    for end in ("to", "back"):
+        fd = getattr(w, end)
         if fd >= 0:
+            setattr(w, end, -1)
             os.close(fd)
-    w.to = w.back = -1
 
 
 def _reap(w: _Worker) -> None:

@@ -416,6 +416,71 @@ def test_a_second_ctrl_c_stops_a_write(times, written, interruptible):
     assert done == (["written"] if written else [])
 
 
+def _sleepers(n: int) -> list:
+    """`n` forked workers (`forked._Worker`) that only sleep, each with its pipes."""
+    from mjscore.forked import _Worker
+    crew = []
+    for _ in range(n):
+        to_r, to_w = os.pipe()
+        back_r, back_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                time.sleep(60)
+            finally:
+                os._exit(0)
+        os.close(to_r)
+        os.close(back_w)
+        crew.append(_Worker(pid, to_w, back_r))
+    return crew
+
+
+# A second Ctrl-C while forked workers were being stopped was raised part-way: the workers
+# after it were neither killed nor waited for, and ended only when they next read.
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked workers")
+def test_a_second_ctrl_c_while_workers_stop_still_stops_them_all(interruptible, monkeypatch):
+    from mjscore import forked
+    from mjscore.workers import stop_on_signals
+    crew = _sleepers(3)
+    pids, real_kill = [w.pid for w in crew], os.kill
+
+    def kill(pid, number):
+        if pid == pids[0]:
+            signal.raise_signal(signal.SIGINT)  # (its handler runs before it returns)
+        real_kill(pid, number)
+    monkeypatch.setattr(os, "kill", kill)
+    restore = stop_on_signals()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            forked._stop(crew)
+    finally:
+        restore()
+    for pid in pids:  # (each reaped: none is this process's child any more)
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+    assert [(w.pid, w.to, w.back) for w in crew] == [(0, -1, -1)] * 3
+
+
+# A stop between the two closes of a worker's pipe ends (the end of a run) left the first one
+# to be closed again by the stop: by then its number could be another file's.
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forked workers")
+def test_a_stop_between_closing_a_workers_pipes_closes_none_twice(monkeypatch):
+    from mjscore import forked
+    (w,) = _sleepers(1)
+    first, closed, real_close = w.to, [], os.close
+
+    def close(fd):
+        real_close(fd)
+        closed.append(fd)
+        if fd == first:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(os, "close", close)
+    with pytest.raises(KeyboardInterrupt):
+        forked._finish([w])
+    forked._stop([w])
+    assert closed == [first, closed[1]] and closed[1] != first and w.pid == 0
+
+
 # Unbuffered (PYTHONUNBUFFERED=1, as container images set), output went through a buffer
 # that only a flush emptied: a batch's rows waited there and came after the error line of
 # the record that followed them (and, in a log, late).
