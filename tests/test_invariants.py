@@ -153,6 +153,9 @@ def test_renaming_the_suits_or_reversing_ranks_does_not_change_the_score(name, o
 
 
 NEXT_SEAT = dict(zip("ESWN", "SWNE"))
+# Horse tiles naming each seat (1/5/9 the dealer, 2/6 the next, ...), in each suit, and the
+# honours: the kinds 1m 2p 3s 4m 5p 6s 7m 8p 9s, then E S W N and the dragons.
+HORSE_KINDS = [0, 10, 20, 3, 13, 23, 6, 16, 26, *range(27, 34)]
 
 
 def turned(kw: dict) -> dict:
@@ -164,9 +167,23 @@ def turned(kw: dict) -> dict:
 
 @pytest.mark.parametrize("name, opts", RULESETS)
 def test_moving_every_seat_round_the_table_moves_the_money_with_it(name, opts):
-    def check(built, kw, _data):
-        first = score(built.text(), name, win=T.name(built.win), opts=opts, **kw)
-        again = score(built.text(), name, win=T.name(built.win), opts=opts, **turned(kw))
+    # 买马 where the ruleset has it (guangdong): a horse names a seat counted from the dealer,
+    # so the seats it pays turn with the table.
+    rs = load(name, opts)
+    horses = "horses" in rs.context
+
+    def check(built, kw, data):
+        with_horses = opts
+        if horses and data.draw(st.booleans()):
+            # Kinds the hand holds none of (and the table four of), so the wall has them all.
+            held = {k for k in built.concealed} | {k for _b, ks in built.melds for k in ks}
+            free = [k for k in HORSE_KINDS if k not in held and rs.copies[k] >= 4]
+            tiles = data.draw(st.lists(st.sampled_from(free), min_size=1, max_size=4))
+            kw = {**kw, "horses": "".join(T.name(k) for k in tiles)}
+            with_horses = {**opts, "horses": str(len(tiles))}
+        first = score(built.text(), name, win=T.name(built.win), opts=with_horses, **kw)
+        again = score(built.text(), name, win=T.name(built.win), opts=with_horses,
+                      **turned(kw))
         assert (again.legal, again.value, ids(again.patterns)) == \
             (first.legal, first.value, ids(first.patterns)), (built.text(), kw)
         assert again.net == {NEXT_SEAT[s]: n for s, n in first.net.items()}, (built.text(), kw)
