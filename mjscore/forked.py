@@ -24,8 +24,7 @@ import struct
 from collections import deque
 from typing import Callable, Iterable, Iterator
 
-from .errors import os_reason
-from .workers import AHEAD, WorkerLost, unbroken, worker_start
+from .workers import AHEAD, WorkerLost, scored_here, unbroken, worker_start
 
 _HEAD = struct.Struct("<Q")  # a message's length, before it
 _BLOCK = 1 << 16  # bytes read or written at once (a pipe's usual size)
@@ -56,14 +55,10 @@ def in_order(task: Callable, chunks: Iterable, workers: int,
         # (A stop while they fork is held until they have: `workers.in_order` says why.)
         with unbroken():
             for _ in range(workers):
-                crew.append(start(task, crew))
+                crew.append(_start(task, crew))
     except OSError as e:  # no process or file descriptor left: every chunk scored here
         _stop(crew)
-        if notice is not None:
-            notice(f"--jobs {workers}: no worker processes here ({os_reason(e)}); scoring "
-                   "in this one")
-        for chunk in chunks:
-            yield task(chunk)
+        yield from scored_here(task, chunks, workers, e, notice)
         return
     except BaseException:
         _stop(crew)
@@ -88,7 +83,7 @@ def in_order(task: Callable, chunks: Iterable, workers: int,
         raise
 
 
-def start(task: Callable, crew: list) -> _Worker:
+def _start(task: Callable, crew: list) -> _Worker:
     """A worker forked to answer chunks with `task` (`serve`), beside the `crew` forked
     before it."""
     to_r, to_w = os.pipe()

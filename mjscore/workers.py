@@ -10,7 +10,7 @@ import signal
 import threading
 from collections import deque
 from contextlib import contextmanager
-from itertools import islice
+from itertools import chain, islice
 from typing import Callable, Iterable, Iterator
 
 from .errors import os_reason
@@ -66,13 +66,8 @@ def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
     except OSError as e:
         if pool is not None:
             _abandon(pool)
-        if notice is not None:
-            notice(f"--jobs {workers}: no worker processes here ({os_reason(e)}); scoring "
-                   "in this one")
-        for chunk, _future in pending:
-            yield task(chunk)
-        for chunk in chunks:
-            yield task(chunk)
+        yield from scored_here(task, chain([chunk for chunk, _future in pending], chunks),
+                               workers, e, notice)
         return
     except BaseException:  # the stop held while they started: they are stopped as below
         if pool is not None:
@@ -94,6 +89,17 @@ def in_order(task: Callable, chunks: Iterable, workers: int, method: str,
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+def scored_here(task: Callable, chunks: Iterable, workers: int, error: OSError,
+                notice: Callable[[str], None] | None) -> Iterator:
+    """`task(chunk)` for each of `chunks`, worked out in this process where no worker could
+    be had (`error`: no process or file descriptor left, no /dev/shm), `notice` told why."""
+    if notice is not None:
+        notice(f"--jobs {workers}: no worker processes here ({os_reason(error)}); scoring "
+               "in this one")
+    for chunk in chunks:
+        yield task(chunk)
 
 
 def _result(future, pool):

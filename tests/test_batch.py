@@ -1113,7 +1113,6 @@ def test_jobs_keeps_input_order_across_files(tmp_path):
                                                                    for i in range(1, 101)]
 
 
-
 # Chunks larger than a pipe holds going to a worker while it sends back rows larger than one
 # too: where each side waited on its write, each waited on the other for ever.
 def test_jobs_with_large_records_both_ways(tmp_path):
