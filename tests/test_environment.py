@@ -264,6 +264,7 @@ if sys.argv[2] == "spawn":
     multiprocessing.set_start_method("spawn")
     concurrent.futures.ProcessPoolExecutor = Broken
 else:
+    multiprocessing.set_start_method("fork")
     import mjscore.forked
     mjscore.forked.serve = lambda *args: os._exit(1)
 from mjscore.cli import main
@@ -352,15 +353,23 @@ def _spawned(pool):
     return setup
 
 
+def _forked(monkeypatch):
+    """Workers forked (`forked`), whatever this platform's default start method is."""
+    import multiprocessing
+    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "fork")
+
+
 def _no_pipes(monkeypatch):
-    """Workers forked (`forked`), where no pipe can be made: the file descriptors ran out."""
+    """Workers forked, where no pipe can be made: the file descriptors ran out."""
     def pipe():
         raise OSError(errno.EMFILE, os.strerror(errno.EMFILE))
+    _forked(monkeypatch)
     monkeypatch.setattr(os, "pipe", pipe)
 
 
 def _second_fork_fails(monkeypatch):
     """Workers forked, where the first is and the second cannot be."""
+    _forked(monkeypatch)
     real, calls = os.fork, []
 
     def fork():
