@@ -164,7 +164,9 @@ def _pump(crew: list, block: bool) -> None:
         w = ends[fd]
         if fd == w.to:
             try:
-                n = os.write(fd, memoryview(w.out)[:_BLOCK])
+                # (A copy, not a view: a bytearray with a view on it cannot be cut below,
+                # and only CPython's reference counting drops a temporary view at once.)
+                n = os.write(fd, w.out[:_BLOCK])
             except BlockingIOError:
                 continue
             except BrokenPipeError:  # (its reading end closed: it has ended)
