@@ -14,7 +14,7 @@ from .no_reading import no_reading
 from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError
 from .frozen import maker, read_only
 from .patterns import physical_ghosts
-from .reading import hand_tiles, holds_every_ghost
+from .reading import full_ghost_words, hand_tiles, holds_full_ghost
 from .result import Result
 from .robbing import rob_ghost_refusal, robbed_may_be_ghost
 from .options import as_dict
@@ -135,7 +135,7 @@ def ruleset_for(rules, indicator, opts) -> Ruleset:
         # No tile is said of --indicator as typed, as of --win, not of the option it sets
         # ('option "indicator" of guangdong: expected one tile', which the player never typed).
         one_tile(indicator, "--indicator")
-        rs = load(rules, {**opts, e.indicator: indicator, **({e.key: "flip"} if e.key else {})})
+        rs = load(rules, {**opts, e.indicator: indicator, **({e.mode: "flip"} if e.mode else {})})
     if indicator is not None and "indicator" in rs.context:
         one_tile(indicator, "--indicator")
         # --indicator implies ghost=flip (CONTRACT); elsewhere make() refuses it. A ruleset
@@ -204,15 +204,18 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
             # draw; at a win, a player says the hand is not 缺门.)
             reasons.append(void_breach(suits, rs.max_suits, rs))
             return reasons, True
-    if h.win not in rs.ghost_kinds and holds_every_ghost(rs, t.ghosts):
-        # G5: all of them concealed win at once, on the last drawn (seed 001: "Draw the
-        # fourth and the hand is over there and then"). Holding them all before another
+    if h.win not in rs.ghost_kinds and holds_full_ghost(rs, t.ghosts):
+        # G5: the ghosts it takes concealed win at once, on the last drawn (seed 001: "Draw
+        # the fourth and the hand is over there and then"). Holding them before another
         # tile, the player had won already, whatever else this tile would make.
         ghosts = " or ".join(T.name(k) for k in sorted(rs.ghost_kinds))
-        reasons.append(f"all {t.ghosts} ghosts ({ghosts}) are concealed: 满鬼 (every ghost "
-                       "concealed) is won on drawing the last ghost, so this hand was won "
-                       "before this tile; write a ghost as the winning tile "
-                       f"({words['win']} {ghosts})")
+        some = full_ghost_words(rs)
+        reasons.append((f"{t.ghosts} ghosts ({ghosts}) are concealed: 满鬼 ({some[0]} ghosts "
+                        f"concealed) is won on drawing the {some[1]} ghost" if some else
+                        f"all {t.ghosts} ghosts ({ghosts}) are concealed: 满鬼 (every ghost "
+                        "concealed) is won on drawing the last ghost")
+                       + ", so this hand was won before this tile; write a ghost as the "
+                       f"winning tile ({words['win']} {ghosts})")
         return reasons, True
     return reasons, False
 

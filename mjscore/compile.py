@@ -23,19 +23,30 @@ def next_tile(k: int) -> int:
 class NeedsIndicator(OptionError):
     """A flipped ghost with no indicator tile yet. `indicator`: the option that gives it (a
     file with none is refused as a RulesetError): a house file may flip the ghost by default,
-    each hand then giving its indicator (--indicator), and must be loaded with it."""
+    each hand then giving its indicator (--indicator), and must be loaded with it. `mode`:
+    the option that flips the ghost, where it is not `key`, the one refused (翻双鬼's)."""
 
-    def __init__(self, why: str, key, indicator: str):
+    def __init__(self, why: str, key, indicator: str, mode: str | None = None):
         super().__init__(f"{why} (--indicator TILE)", key, f"{why} (set opts.indicator to it)",
                          f"{why} (--opt {indicator}=TILE)")
-        self.indicator = indicator
+        self.indicator, self.mode = indicator, mode or key
+
+
+def flipped_kinds(indicator: int, flips: int) -> tuple:
+    """The ghosts a flipped `indicator` makes, in order: the tile after it, and with two
+    flips (翻双鬼) the tile after that one too."""
+    out = [next_tile(indicator)]
+    while len(out) < flips:
+        out.append(next_tile(out[-1]))
+    return tuple(out)
 
 
 def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | None,
-            indicator: str | None) -> frozenset:
-    """The ghost kinds; `mode` and `indicator` are the options that set those keys, if any
-    (named in errors, and told from the file's own defaults by `given`)."""
+            indicator: str | None, flips: str | None) -> frozenset:
+    """The ghost kinds; `mode`, `indicator` and `flips` are the options that set those keys,
+    if any (named in errors, and told from the file's own defaults by `given`)."""
     g = spec.get("ghosts") or {}
+    n = g.get("flips", 1)
     if g.get("mode", "fixed") == "flip":
         ind = g.get("indicator")
         if not ind and indicator is None:
@@ -51,10 +62,13 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
         if k is None or k not in kinds:
             raise OptionError(f'{label}: indicator "{ind}" is not a tile of this ruleset',
                               indicator)
-        if next_tile(k) not in kinds:  # a set without it: no drawn tile could be the ghost
-            raise OptionError(f'{label}: indicator "{ind}" makes {T.name(next_tile(k))} the '
-                              "ghost, which is not a tile of this ruleset", indicator)
-        return frozenset({next_tile(k)})
+        out = flipped_kinds(k, n)
+        for ghost in out:
+            if ghost not in kinds:  # a set without it: no drawn tile could be the ghost
+                raise OptionError(f'{label}: indicator "{ind}" makes {T.name(ghost)} '
+                                  f'{"the" if n == 1 else "a"} ghost, which is not a tile of '
+                                  "this ruleset", indicator)
+        return frozenset(out)
     # An indicator and an unflipped ghost contradict each other unless the user chose the
     # ghost and the file only supplied the indicator: a house rule defaulting to flip 9m
     # must still take ghost=fixed, where its indicator simply does not apply.
@@ -64,6 +78,18 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
         raise OptionError(f'{why} (--indicator {g["indicator"]} sets both)', indicator,
                           f"{why} (set opts.ghost to flip too)",
                           f"{why} (--opt {mode}=flip too)" if mode else None, (mode,), why)
+    if n != 1 and mode in given and flips in given:
+        why = f"{label}: {flips}={n} flips the ghost, which contradicts {mode}=fixed"
+        raise OptionError(why, flips, also=(mode,), why=why)
+    if n != 1 and mode not in given:
+        # 翻双鬼 with the ghost left to the file, which fixes it: it needs the indicator, which
+        # flips the ghost (--indicator, as with one flip). (A house rule defaulting to two
+        # flips still takes ghost=fixed, which drops them, as its default indicator.)
+        if mode is None or indicator is None:  # (the file fixes it: no hand can flip it)
+            raise RulesetError(label, f"{n} ghosts after a flipped indicator (翻双鬼), where "
+                               "the ghost is fixed: no hand can flip it", "ghosts.flips")
+        raise NeedsIndicator(f"{label}: {flips or 'ghosts.flips'}={n} flips the ghost, which "
+                             "needs the indicator tile", flips or mode, indicator, mode)
     out = set()
     for name in g.get("tiles", []):
         k = T.parse_name(name)
@@ -71,6 +97,20 @@ def _ghosts(spec: dict, kinds: set, label: str, given: frozenset, mode: str | No
             raise RulesetError(label, f"ghost tile {name} is not in tiles:", "ghosts.tiles")
         out.add(k)
     return frozenset(out)
+
+
+def _full_ghost(win, ghosts: frozenset, copies: list, label: str) -> int:
+    """满鬼's count (`Ruleset.full_ghost`): `full_ghost_win` true is every ghost tile of the
+    set, a number that many of them (guangdong's four, of either kind under 翻双鬼)."""
+    if not ghosts or not win:
+        return 0
+    supply = sum(copies[k] for k in ghosts)
+    if win is True:
+        return supply
+    if win > supply:
+        raise RulesetError(label, f"{win} ghost tiles held win at once (满鬼), where the set "
+                           f"has {supply}: no hand could hold them", "ghosts.full_ghost_win")
+    return win
 
 
 # The effects each value model reads (scoring.evaluate): any other would count for nothing.
@@ -203,7 +243,8 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         copies[k] = n
     raw = data.get("ghosts") or {}
     indicator = option_of(raw, "indicator")
-    ghosts = _ghosts(spec, kinds, label, given, option_of(raw, "mode"), indicator)
+    ghosts = _ghosts(spec, kinds, label, given, option_of(raw, "mode"), indicator,
+                     option_of(raw, "flips"))
     if not kinds - ghosts:
         # (`suits: []` in a file extending luzhou, whose one honour is its ghost: every
         # hand was then refused, each tile "not used", while rules check said ok.)
@@ -261,7 +302,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         unused=tuple(k for k in range(T.NUM_KINDS) if k not in kinds),
         fewest_copies=min(copies),
         patterns=patterns, context=context,
-        full_ghost=bool(ghosts) and bool(g.get("full_ghost_win")),
+        full_ghost=_full_ghost(g.get("full_ghost_win"), ghosts, copies, label),
         per_reading=tuple(p for p in patterns
                           if p.fn not in SITUATIONAL and not BY_SIGNATURE[p.fn](p.kw)),
         situational=tuple(p for p in patterns if p.fn in SITUATIONAL),

@@ -279,20 +279,30 @@ def ghosts_in_set(rs) -> int:
     return sum(rs.copies[k] for k in rs.ghost_kinds)
 
 
-def holds_every_ghost(rs, concealed: int) -> bool:
-    """Whether `concealed` ghost tiles in the hand are every one of the set, where holding
-    them all is 满鬼 (G5): a win at once, on the last drawn."""
-    return rs.full_ghost and concealed >= ghosts_in_set(rs)
+def holds_full_ghost(rs, concealed: int) -> bool:
+    """Whether `concealed` ghost tiles in the hand make 满鬼 (G5): a win at once, on drawing
+    the last of them (`rs.full_ghost`: every ghost tile of the set, or as many as the ruleset
+    says, guangdong's four of the eight under 翻双鬼)."""
+    return 0 < rs.full_ghost <= concealed
+
+
+def full_ghost_words(rs) -> tuple | None:
+    """None where 满鬼 holds every ghost tile of the set (told as "every ghost", "the last");
+    else (how many it holds, which drawn makes them) in words: ("four", "fourth")."""
+    n = rs.full_ghost
+    return None if n >= ghosts_in_set(rs) else (_COUNT_WORDS[n], _ORDINALS[n])
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+_ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
 def full_ghost_reading(hand, rs, t: Tiles) -> Reading | None:
-    """满鬼: every ghost tile of the set concealed in the hand wins whatever the rest holds,
-    on drawing the last of them (seed 001: "Draw the fourth and the hand is over there and
-    then"): won on another tile, the player held all four before it, and had won then."""
-    if not (rs.spec.get("ghosts") or {}).get("full_ghost_win") or not rs.ghost_kinds or \
-            hand.win not in rs.ghost_kinds:
-        return None
-    if t.ghosts < ghosts_in_set(rs):
+    """满鬼: the ghost tiles it takes (`rs.full_ghost`) concealed in the hand win whatever the
+    rest holds, on drawing the last of them (seed 001: "Draw the fourth and the hand is over
+    there and then"): won on another tile, the player held them before it, and had won
+    then."""
+    if not rs.full_ghost or hand.win not in rs.ghost_kinds or t.ghosts < rs.full_ghost:
         return None
     counts = list(t.in_melds)
     for k in hand.concealed:

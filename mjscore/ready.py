@@ -13,7 +13,7 @@ from . import tiles as T
 from .errors import TOO_DEEP, InputError
 from .hand import Hand, read_any
 from .patterns import physical_ghosts
-from .reading import holds_every_ghost
+from .reading import holds_full_ghost
 from .terms import term
 
 
@@ -109,9 +109,10 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
 
     found = []
     concealed_ghosts = sum(1 for k in hand.concealed if k in rs.ghost_kinds)
-    # Every ghost concealed already: 满鬼 won when the last was drawn (G5), and no tile is
-    # waited on (each would be refused, `api._rule_reasons`).
-    held_all = holds_every_ghost(rs, concealed_ghosts)
+    # The ghosts 满鬼 takes concealed already (every one of the set, or guangdong's four):
+    # won when the last was drawn (G5), and no tile is waited on (each would be refused,
+    # `api._rule_reasons`).
+    held_all = holds_full_ghost(rs, concealed_ghosts)
     voided = void is not None and any(T.suit_of(k) == void and k not in rs.ghost_kinds
                                       for k in have)
     if not cat and not held_all and not voided:
@@ -122,13 +123,14 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
             if r.legal:
                 found.append(Wait(T.name(k), r.value, r.patterns,
                                   other is not None and not completes(k, other).legal))
-    # A hand no other tile completes may still be one draw from a win: the last ghost of
-    # the set, when all of them concealed win at once (满鬼, G5). It is ready; the ghost is
+    # A hand no other tile completes may still be one draw from a win: the ghost that makes
+    # 满鬼 (G5), the last of the set or guangdong's fourth. It is ready; the ghost is
     # not listed (CONTRACT), and the table says it is the one tile that completes it.
     to_draw = [k for k in sorted(rs.ghost_kinds) if have[k] < rs.copies[k]]  # ghosts left
-    ghost_only = not cat and not voided and not found and \
+    # (Not where 满鬼 is held already: guangdong's four of eight leave ghosts to draw.)
+    ghost_only = not cat and not voided and not held_all and not found and \
         any(completes(k).legal for k in to_draw)
-    full = held_all or ghost_only and holds_every_ghost(rs, concealed_ghosts + 1)
+    full = held_all or ghost_only and holds_full_ghost(rs, concealed_ghosts + 1)
     # The hand as one sorted run: one tile short, no tile of it is a winning tile, which
     # `format_hand` would set apart where it was written last out of order.
     return WaitsResult(rs.name, format_hand(replace(hand.parsed, win=None)),

@@ -9,6 +9,7 @@ from . import tiles as T
 from .compare import match_patterns
 from .terms import spaced, term
 from .context import SEATS
+from .reading import full_ghost_words
 from .settlement import HAND_VALUE, extra_lines
 from .tables import tabulate
 from .words import either
@@ -52,7 +53,8 @@ def ghost_line(rs) -> list:
     if flip is None:
         return []
     ghosts, indicator = flip
-    return [f"Ghost:    {' '.join(T.name(k) for k in ghosts)} (the tile after the indicator "
+    after = "tile" if len(ghosts) == 1 else "two tiles"  # (翻双鬼)
+    return [f"Ghost:    {' '.join(T.name(k) for k in ghosts)} (the {after} after the indicator "
             f"{T.name(indicator)})"]
 
 
@@ -271,14 +273,20 @@ def waits_table(w) -> str:
         lines.append(f"{term(w.rules, 'flower_cat')}: {w.flower_note}; not ready"
                      f"{_flower_cat_pays(w, unit)}.")
         return "\n".join(lines)
+    # (满鬼 of fewer ghosts than the set has: guangdong's four of eight under 翻双鬼)
+    some = full_ghost_words(w.rules) if w.full_ghost and w.rules is not None else None
     if not w.ready:
-        lines.append("Not ready: every ghost of the set is concealed in this hand, which is "
-                     "满鬼, won when the last of them was drawn." if w.full_ghost else
-                     "Not ready: no tile completes this hand.")
+        lines.append("Not ready: no tile completes this hand." if not w.full_ghost else
+                     f"Not ready: at least {some[0]} ghosts are concealed in this hand, which "
+                     f"is 满鬼, won when the {some[1]} of them was drawn." if some else
+                     "Not ready: every ghost of the set is concealed in this hand, which is "
+                     "满鬼, won when the last of them was drawn.")
         return "\n".join(lines)
     if not w.waits:  # ready on a drawn ghost alone: the last of the set (满鬼), or the one kind
-        why = ("with it every ghost of the set is in the hand, which wins whatever the rest "
-               "holds" if w.full_ghost else "no other tile completes this hand")
+        why = ("no other tile completes this hand" if not w.full_ghost else
+               f"with it {some[0]} ghosts are in the hand, which wins whatever the rest holds"
+               if some else "with it every ghost of the set is in the hand, which wins "
+               "whatever the rest holds")
         lines.append(f"Ready only on a drawn ghost ({w.ghost}): {why}. Ghosts are not listed.")
         return "\n".join(lines)
     names = w.rules.shown_column([x.patterns for x in w.waits], counts=True)

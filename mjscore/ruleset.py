@@ -50,7 +50,7 @@ class Ruleset:
     fewest_copies: int  # no kind has fewer copies: a hand with no more of any needs no count check
     patterns: tuple = field(repr=False)
     context: frozenset = frozenset()
-    full_ghost: bool = False  # 满鬼: holding every ghost tile wins
+    full_ghost: int = 0  # 满鬼: how many ghost tiles held concealed win at once (0: none do)
     per_reading: tuple = field(default=(), repr=False)  # patterns asked for every reading
     situational: tuple = field(default=(), repr=False)  # patterns asked once a hand
     plain_lookup: bool = False  # a hand with no ghost or meld is read by suit lookups alone
@@ -76,11 +76,14 @@ class Ruleset:
 
     def flipped(self) -> tuple | None:
         """(the ghost kinds, the indicator's kind) where the ghost is the tile after a flipped
-        indicator, which changes from hand to hand; None where the ghost is fixed."""
+        indicator, which changes from hand to hand; None where the ghost is fixed. The kinds
+        in the order they follow it: 翻双鬼 from 8m makes 9m, then 1m."""
         g = self.spec.get("ghosts") or {}
         if g.get("mode") != "flip" or not g.get("indicator"):
             return None
-        return tuple(sorted(self.ghost_kinds)), T.parse_name(g["indicator"])
+        from .compile import flipped_kinds
+        ind = T.parse_name(g["indicator"])
+        return flipped_kinds(ind, len(self.ghost_kinds)), ind
 
     def more_ghosts(self, k: int | None = None) -> str:
         """Where the `ghosts` option sets how many copies of kind `k` there are (None: of a

@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import tiles as T
 from .context import FLAGS, discard_wins, ghost_rule, max_winners
 from .options import option_of
+from .reading import full_ghost_words
 from .tables import tabulate  # (CJK cells measured as render measures them)
 from .terms import term
 from .words import either
@@ -89,7 +90,8 @@ def ghosts_line(rs) -> str:
     if g.get("mode") == "flip":
         fixed = " ".join(g.get("tiles") or ()) or "the fixed ghost"
         left = rs.copies[T.parse_name(g["indicator"])]  # (the indicator's own taken out)
-        which += f", the tile after the indicator {g['indicator']} (flipped, face up: " \
+        after = "tile" if len(rs.ghost_kinds) == 1 else "two tiles"  # (翻双鬼)
+        which += f", the {after} after the indicator {g['indicator']} (flipped, face up: " \
                  f"{left} {g['indicator']} left to play" \
                  + (f"; --opt {opt}=fixed for {fixed})" if opt else ")")
     elif "mode" in g:
@@ -101,6 +103,10 @@ def ghosts_line(rs) -> str:
         if key == "discard_winnable" and not discard_wins(rs.spec["hand"]):
             continue  # (no discard is won on at all: `hand_line` says so)
         words = yes if ghost_rule(g, key) else no
+        some = full_ghost_words(rs) if key == "full_ghost_win" and rs.full_ghost else None
+        if some:  # (fewer than the set has: guangdong's four of eight under 翻双鬼)
+            words = f"drawing the {some[1]} of them, to hold {some[0]} concealed, wins at " \
+                    "once (满鬼)"
         parts += [words] if words else []
     return "Ghosts: " + "; ".join(parts)
 

@@ -14,7 +14,9 @@ notation of README/CONTRACT for `score`, and judges it itself:
 - G4 four sets + a pair; seven pairs only with `seven_pairs` (no melds; four of a kind reads
   as two pairs). A ghost is wild in the concealed hand, itself included, but a reading holds
   at most four of a kind (three of the flipped indicator) counting the declared melds.
-- G5 满鬼: all four ghost tiles concealed (none in any meld) and the winning tile a ghost.
+  翻双鬼 (`flip_ghosts=2`, research 2.4): the two tiles after the indicator are both ghosts.
+- G5 满鬼: four ghost tiles concealed (none in any meld; under 翻双鬼 of either kind) and the
+  winning tile a ghost.
 - G3 self-draw (a kong draw included) or robbing an added kong; a discard win is not legal.
   A robbed kong is a pong of the winning tile's kind (three natural tiles) plus that tile.
 - G6 value = base, x2 with no ghost tile anywhere (no_ghost_double), x2 on a kong draw
@@ -44,6 +46,17 @@ def next_tile(k: int) -> int:
     if k < 27:
         return k // 9 * 9 + (k % 9 + 1) % 9
     return 27 + (k - 27 + 1) % 7
+
+
+def ghosts_of(indicator, opts: dict) -> list:
+    """The ghost kinds: 白, or the tile after the indicator (and the one after that too with
+    flip_ghosts=2)."""
+    if indicator is None:
+        return [P]
+    out = [next_tile(indicator)]
+    if opts.get("flip_ghosts", 1) == 2:
+        out.append(next_tile(out[0]))
+    return out
 
 
 MELD_SIZE = {"pong": 3, "exposed": 4, "concealed": 4, "added": 4}
@@ -178,15 +191,11 @@ def seven_pairs(c: list, w: int, cap: list) -> bool:
     return True
 
 
-def ghost_of(opts: dict, indicator):
-    return P if opts.get("ghost", "fixed") == "fixed" else next_tile(indicator)
-
-
 def judge(case: dict, rob_limits_ghosts: bool = True):
     """('error',) for bad input, else (legal, value, net)."""
     opts, ind = case["opts"], case.get("indicator")
     flip = ind is not None
-    G = next_tile(ind) if flip else P
+    Gs = ghosts_of(ind, opts)
     base = opts.get("base", 2)
     conc, melds, win = list(case["concealed"]), case["melds"], case["win"]
     seat, discard, rob, kong_draw = case["seat"], case.get("discard"), case.get("rob"), \
@@ -197,7 +206,7 @@ def judge(case: dict, rob_limits_ghosts: bool = True):
     # -- bad input
     if len(conc) + 3 * len(melds) != 14 or win not in conc:
         return ("error",)
-    if not flip and any(k == G for _, k in melds):
+    if not flip and any(k in Gs for _, k in melds):
         return ("error",)
     nat = [0] * 34  # natural tiles held anywhere (ghost tiles included, as tiles)
     in_melds = [0] * 34
@@ -221,13 +230,13 @@ def judge(case: dict, rob_limits_ghosts: bool = True):
     if discard is not None and (discard == seat):
         return ("error",)
     if rob is not None:
-        if rob == seat or (win == G and not flip) or nat[win] + 3 > copies[win]:
+        if rob == seat or (win in Gs and not flip) or nat[win] + 3 > copies[win]:
             return ("error",)
     # -- the reading
-    ghosts = conc.count(G)
+    ghosts = sum(1 for k in conc if k in Gs)
     c = [0] * 34
     for k in conc:
-        if k != G:
+        if k not in Gs:
             c[k] += 1
     cap = [copies[k] - c[k] - in_melds[k] for k in range(34)]
     if rob is not None and rob_limits_ghosts:
@@ -237,13 +246,13 @@ def judge(case: dict, rob_limits_ghosts: bool = True):
     won = standard(c[:], ghosts, groups, 1, cap[:])
     if not won and opts.get("seven_pairs") and not melds:
         won = seven_pairs(c[:], ghosts, cap[:])
-    if ghosts == 4:  # 满鬼, won on the last ghost drawn: held before another tile, won then
-        won = win == G
+    if ghosts >= 4:  # 满鬼, won on the fourth ghost drawn: held before another tile, won then
+        won = win in Gs
     zero = {s: 0 for s in SEATS}
     if not won or discard is not None:
         return (False, None, zero)
     value = base
-    if opts.get("no_ghost_double", True) and nat[G] == 0:
+    if opts.get("no_ghost_double", True) and not any(nat[g] for g in Gs):
         value *= 2
     if kong_draw and opts.get("kong_draw_double", True):
         value *= 2
@@ -317,12 +326,14 @@ def make_case(rng: random.Random) -> dict:
     flip = rng.random() < 0.5
     indicator = (rng.choice(WRAPPING) if rng.random() < 0.4 else rng.randrange(34)) \
         if flip else None
-    G = next_tile(indicator) if flip else P
+    opts = {}
+    if flip and rng.random() < 0.3:
+        opts["flip_ghosts"] = 2  # 翻双鬼
+    Gs = ghosts_of(indicator, opts)
     limit = [4] * 34
     if flip:
         limit[indicator] = 3
     counts = [0] * 34
-    opts = {}
     if rng.random() < 0.5:
         opts["seven_pairs"] = True
     elif rng.random() < 0.2:
@@ -349,24 +360,24 @@ def make_case(rng: random.Random) -> dict:
         for _ in range(nm):
             k = suit + rng.randrange(9)
             kind = rng.choice(["pong", "concealed", "added", "exposed"])
-            if counts[k] + MELD_SIZE[kind] <= limit[k] and k != G:
+            if counts[k] + MELD_SIZE[kind] <= limit[k] and k not in Gs:
                 counts[k] += MELD_SIZE[kind]
                 melds.append((kind, k))
         wall = [k for k in range(suit, suit + 9) for _ in range(limit[k] - counts[k])]
-        wall += [G] * rng.randrange(5)
+        wall += [rng.choice(Gs) for _ in range(rng.randrange(5))]
         rng.shuffle(wall)
         conc = wall[:14 - 3 * len(melds)]
         for k in conc:
             counts[k] += 1
     elif shape < 0.38:  # junk, often with all four ghosts
         conc = [rng.randrange(34) for _ in range(10)] + \
-            [G] * (4 if rng.random() < 0.7 else rng.randrange(4))
+            [rng.choice(Gs) for _ in range(4 if rng.random() < 0.7 else rng.randrange(4))]
         while len(conc) < 14:
             conc.append(rng.randrange(34))
     else:
         nm = rng.choice([0, 0, 0, 1, 1, 2, 2, 3, 4])
         for _ in range(nm):
-            k = G if (flip and rng.random() < 0.15) else rng.randrange(34)
+            k = rng.choice(Gs) if (flip and rng.random() < 0.15) else rng.randrange(34)
             if not flip and k == P and rng.random() < 0.9:
                 k = rng.randrange(33)
             kind = rng.choice(["pong", "pong", "exposed", "concealed", "added"])
@@ -391,7 +402,7 @@ def make_case(rng: random.Random) -> dict:
     for kind, k in melds:
         held[k] += MELD_SIZE[kind]
     for _ in range(nghost):
-        j = rng.randrange(len(conc))
+        j, G = rng.randrange(len(conc)), rng.choice(Gs)
         if conc[j] != G and (held[G] < 4 or rng.random() < 0.05):
             held[conc[j]] -= 1
             held[G] += 1
@@ -422,12 +433,13 @@ def make_case(rng: random.Random) -> dict:
     elif r < 0.47:
         case["discard"] = rng.choice(others)
     # the winning tile
-    if G in conc and rng.random() < 0.4:
-        case["win"] = G
+    held_ghosts = [k for k in conc if k in Gs]
+    if held_ghosts and rng.random() < 0.4:
+        case["win"] = rng.choice(held_ghosts)
     else:
         case["win"] = rng.choice(conc)
     if case.get("rob") is not None and rng.random() < 0.9:
-        once = [k for k in conc if held[k] == 1 and k != G]
+        once = [k for k in conc if held[k] == 1 and k not in Gs]
         if once:
             case["win"] = rng.choice(once)
     if rng.random() < 0.15:

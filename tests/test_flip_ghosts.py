@@ -1,0 +1,182 @@
+"""翻双鬼 (research 2.4: GG's 翻双鬼), guangdong's house option `flip_ghosts`: with a flipped
+indicator, 2 makes the tile after it and the one after that both ghosts (1, the default, is
+the seed's one). 满鬼 is four ghost tiles concealed (G5 "all four"), of either kind. The rule is
+data: `ghosts: {flips: {option: flip_ghosts}, full_ghost_win: 4}`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mjscore import score, waits
+from mjscore import tiles as T
+from mjscore.cli import cli
+from mjscore.errors import OptionError, RulesetError
+from mjscore.ruleset import load
+
+GD = "guangdong"
+TWO = {"flip_ghosts": 2}
+PLAIN = {"E": 6, "S": -2, "W": -2, "N": -2}  # base 2 from each opponent
+DOUBLE = {"E": 12, "S": -4, "W": -4, "N": -4}  # x2: no ghost tile in the hand
+NOTHING = {"E": 0, "S": 0, "W": 0, "N": 0}
+# W W W only with both 1m and 9m wild (the tiles after 8m): one flip leaves 1m a plain tile.
+BOTH = "234m567p789sEEW1m9m"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+# (hand, indicator, options, legal, value, every seat's net)
+@pytest.mark.parametrize("hand, indicator, opts, legal, value, net", [
+    pytest.param(BOTH, "8m", TWO, True, 2, PLAIN, id="8m: 9m and 1m both wild"),
+    pytest.param(BOTH, "8m", {}, False, 0, NOTHING, id="8m, one flip: 1m is a plain tile"),
+    pytest.param(BOTH, "8m", {"flip_ghosts": "1"}, False, 0, NOTHING, id="one flip given"),
+    pytest.param("234m567p789sEEW2s3s", "1s", TWO, True, 2, PLAIN, id="1s: 2s and 3s"),
+    pytest.param("234m567p789pEEWCF", "N", TWO, True, 2, PLAIN, id="N: C and F"),
+    pytest.param("234m567p789pSSWPE", "F", TWO, True, 2, PLAIN, id="F: P and E, the honours wrap"),
+    pytest.param("234m567p789pNNWES", "P", TWO, True, 2, PLAIN, id="P: E and S"),
+    pytest.param("234m567p789pNNW1s2s", "9s", TWO, True, 2, PLAIN, id="9s: 1s and 2s"),
+    pytest.param("123m456m789m234p55s", "8m", TWO, True, 2, PLAIN,
+                 id="second ghost standing as itself: no 无鬼加倍"),
+    pytest.param("234m456m789p234p55s", "8m", TWO, True, 4, DOUBLE,
+                 id="neither ghost held: 无鬼加倍"),
+    pytest.param("[111m] 234p567s789sEE", "8m", TWO, True, 2, PLAIN,
+                 id="a pong of the second ghost: a ghost tile held"),
+    pytest.param("[111m] 234p567s789sEE", "8m", {}, True, 4, DOUBLE,
+                 id="the same pong, one flip: no ghost held"),
+    pytest.param("1m1m9m234p567sEEEW9m", "8m", TWO, True, 2, PLAIN,
+                 id="满鬼: two 1m and two 9m, won on a ghost"),
+    pytest.param("1m1m9m9m234p567sEEE9p", "8m", TWO, False, 0, NOTHING,
+                 id="four ghosts won on another tile: won at the fourth ghost already"),
+])
+def test_two_ghosts_from_one_indicator(hand, indicator, opts, legal, value, net):
+    r = score(hand, GD, indicator=indicator, opts=opts)
+    assert (r.legal, r.value if r.legal else 0, dict(r.net)) == (legal, value, net), r.reasons
+    assert sum(r.net.values()) == 0
+
+
+def test_full_ghost_counts_four_of_either_kind():
+    # Four of the eight ghost tiles: 满鬼; with one flip the same hand is an ordinary win.
+    two = score("1m1m9m234p567sEEEW9m", GD, indicator="8m", opts=TWO)
+    one = score("1m1m9m234p567sEEEW9m", GD, indicator="8m")
+    assert [h.name for h in two.patterns] == ["满鬼"]
+    assert [h.name for h in one.patterns] == ["胡牌"]
+    late = score("1m1m9m9m234p567sEEE9p", GD, indicator="8m", opts=TWO)
+    assert late.reasons == (
+        "4 ghosts (1m or 9m) are concealed: 满鬼 (four ghosts concealed) is won on drawing the "
+        "fourth ghost, so this hand was won before this tile; write a ghost as the winning "
+        "tile (--win 1m or 9m)",)
+    # One flip: every ghost of the set, as before.
+    assert score("PPPP234p567sEEE9p", GD).reasons[0].startswith(
+        "all 4 ghosts (P) are concealed: 满鬼 (every ghost concealed) is won on drawing the "
+        "last ghost")
+
+
+def test_the_table_names_both_ghosts_in_flip_order():
+    res = run("score", BOTH, "--rules", GD, "--indicator", "8m", "--opt", "flip_ghosts=2")
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines()[:4] == [
+        "Hand:     1234m567p789sEEW 9m   (guangdong)",
+        "Ghost:    9m 1m (the two tiles after the indicator 8m)",
+        "Win:      E by self-draw with 9m",
+        "Reading:  234m 567p 789s EE+1m=E W+9m=W"]
+
+
+def test_waits_with_two_ghosts():
+    held = waits("1m1m9m9m234p567sEEE", GD, indicator="8m", opts=TWO)
+    assert not held.ready and held.full_ghost
+    res = run("waits", "1m1m9m9m234p567sEEE", "--rules", GD, "--indicator", "8m",
+              "--opt", "flip_ghosts=2")
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines()[1:] == [
+        "Ghost:    9m 1m (the two tiles after the indicator 8m)",
+        "Not ready: at least four ghosts are concealed in this hand, which is 满鬼, won when "
+        "the fourth of them was drawn."]
+    three = waits("1m9m9m234p567sEEEW", GD, indicator="8m", opts=TWO)
+    assert three.ready and three.ghost == "1m or 9m"
+
+
+def test_rules_show_says_two_ghosts():
+    res = run("rules", "show", GD, "--opt", "indicator=8m", "--opt", "flip_ghosts=2")
+    assert res.exit_code == 0, res.output
+    ghosts = next(line for line in res.stdout.splitlines() if line.startswith("Ghosts:"))
+    assert ghosts == (
+        "Ghosts: 1m 9m, the two tiles after the indicator 8m (flipped, face up: 3 8m left to "
+        "play; --opt ghost=fixed for P), standing for any tile; only themselves in a declared "
+        "meld; drawing the fourth of them, to hold four concealed, wins at once (满鬼)")
+
+
+def test_json_and_batch_agree(tmp_path: Path):
+    res = run("score", BOTH, "--rules", GD, "--indicator", "8m", "--opt", "flip_ghosts=2",
+              "--format", "json")
+    assert res.exit_code == 0 and json.loads(res.stdout)["net"] == PLAIN
+    f = tmp_path / "hands.jsonl"
+    f.write_text(json.dumps({"hand": BOTH, "rules": GD, "indicator": "8m",
+                             "opts": {"flip_ghosts": 2}}) + "\n", encoding="utf-8")
+    res = run("batch", str(f), "--format", "jsonl")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout.splitlines()[0])["net"] == PLAIN
+
+
+ERR = "mjscore: invalid option: "
+
+
+@pytest.mark.parametrize("args, message", [
+    pytest.param(["--opt", "flip_ghosts=2"],
+                 "guangdong: flip_ghosts=2 flips the ghost, which needs the indicator tile "
+                 "(--indicator TILE)", id="no indicator"),
+    pytest.param(["--opt", "flip_ghosts=2", "--opt", "ghost=fixed"],
+                 "guangdong: flip_ghosts=2 flips the ghost, which contradicts ghost=fixed",
+                 id="a fixed ghost"),
+    pytest.param(["--indicator", "8m", "--opt", "flip_ghosts=3"],
+                 'option "flip_ghosts" of guangdong: expected an integer 1 to 2, got "3"',
+                 id="three flips"),
+])
+def test_bad_options(args, message):
+    res = run("score", BOTH, "--rules", GD, *args)
+    assert res.exit_code == 2
+    assert res.stderr == ERR + message + "\n"
+    assert "Traceback" not in res.output
+
+
+def test_api_errors():
+    with pytest.raises(OptionError, match="needs the indicator tile"):
+        score(BOTH, GD, opts=TWO)
+    with pytest.raises(OptionError, match="contradicts ghost=fixed"):
+        score(BOTH, GD, opts={**TWO, "ghost": "fixed"})
+
+
+HOUSE = """\
+extends: guangdong
+name: gd-two
+options:
+  ghost: {default: flip}
+  flip_ghosts: {default: 2}
+"""
+
+
+def test_a_house_rule_flipping_two_by_default(tmp_path: Path):
+    house = tmp_path / "gd-two.yaml"
+    house.write_text(HOUSE, encoding="utf-8")
+    r = score(BOTH, str(house), indicator="8m")
+    assert (r.legal, dict(r.net)) == (True, PLAIN)
+    res = run("rules", "check", str(house))
+    assert res.exit_code == 0, res.output
+    # ghost=fixed drops the file's two flips, as it drops a default indicator.
+    fixed = score("234m567p789sEEWPP", str(house), opts={"ghost": "fixed"})
+    assert fixed.legal and load(str(house), {"ghost": "fixed"}).ghost_kinds == {T.parse_name("P")}
+
+
+def test_full_ghost_win_past_the_set_is_refused(tmp_path: Path):
+    house = tmp_path / "gd-eight.yaml"
+    house.write_text("extends: guangdong\nname: gd-eight\nghosts: {full_ghost_win: 8}\n",
+                     encoding="utf-8")
+    with pytest.raises(RulesetError, match="8 ghost tiles held win at once"):
+        load(str(house))
+    # With two flips there are eight: every one of them is 满鬼.
+    rs = load(str(house), {"indicator": "8m", "flip_ghosts": 2})
+    assert rs.full_ghost == 8
