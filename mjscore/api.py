@@ -204,18 +204,21 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
             # draw; at a win, a player says the hand is not 缺门.)
             reasons.append(void_breach(suits, rs.max_suits, rs))
             return reasons, True
-    if h.win not in rs.ghost_kinds and holds_full_ghost(rs, t.ghosts):
+    ghost_won = h.win in rs.ghost_kinds
+    if holds_full_ghost(rs, t.ghosts - ghost_won):
         # G5: the ghosts it takes concealed win at once, on the last drawn (seed 001: "Draw
-        # the fourth and the hand is over there and then"). Holding them before another
-        # tile, the player had won already, whatever else this tile would make.
+        # the fourth and the hand is over there and then"). Holding them before this tile,
+        # the player had won already, whatever else this tile would make: another tile, or
+        # under 翻双鬼 (four of eight) a fifth ghost.
         ghosts = " or ".join(T.name(k) for k in sorted(rs.ghost_kinds))
         some = full_ghost_words(rs)
         reasons.append((f"{t.ghosts} ghosts ({ghosts}) are concealed: 满鬼 ({some[0]} ghosts "
                         f"concealed) is won on drawing the {some[1]} ghost" if some else
                         f"all {t.ghosts} ghosts ({ghosts}) are concealed: 满鬼 (every ghost "
                         "concealed) is won on drawing the last ghost")
-                       + ", so this hand was won before this tile; write a ghost as the "
-                       f"winning tile ({words['win']} {ghosts})")
+                       + ", so this hand was won before this tile"
+                       + (f", when the {some[1]} was drawn" if ghost_won else
+                          f"; write a ghost as the winning tile ({words['win']} {ghosts})"))
         return reasons, True
     return reasons, False
 

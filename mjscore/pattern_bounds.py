@@ -81,6 +81,13 @@ def one_suit(o: Outline, params) -> int:
     return int(o.one_suit)
 
 
+@most("half_flush")
+def half_flush(o: Outline, params) -> int:
+    """混一色: at most once; not bounded further (the outline keeps no honour apart, and no
+    shipped ruleset counts it)."""
+    return 1
+
+
 @most("one_suit_kong_draw")
 def one_suit_kong_draw(o: Outline, params) -> int:
     """As `one_suit`, on a kong replacement draw only."""

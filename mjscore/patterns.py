@@ -113,6 +113,13 @@ def one_suit(reading, hand, ctx, params) -> int:
     return int(len(reading.suits) == 1 and not any(reading.counts[27:]))
 
 
+@pattern("half_flush", signature=True)
+def half_flush(reading, hand, ctx, params) -> int:
+    """混一色: every tile of the final hand is of one suit or an honour, with an honour among
+    them (ghosts as what they stand for); with none it is `one_suit`'s 清一色."""
+    return int(len(reading.suits) == 1 and any(reading.counts[27:]))
+
+
 @pattern("one_suit_kong_draw", reads=("kong_draw",), only=_KONG_DRAW)
 def one_suit_kong_draw(reading, hand, ctx, params) -> int:
     """Pure One Suit Kong Draw (the English guide): one suit, won on a kong replacement."""

@@ -7,6 +7,8 @@ pattern list and `rules show`."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from . import tiles as T
 from .amounts import amount_text
 from .errors import MAX_VALUE
@@ -246,13 +248,17 @@ def ghost_as_itself(r) -> str:
         return ""
     kinds = r.rules.ghost_kinds
     groups = r.top.reading.groups
-    placed = [k for g in groups for k in g.ghosts]
     # Each ghost tile stands as itself: placed as its own kind, or a natural tile of a flipped
-    # ghost's kind ponged or konged as itself (G2), which the reading shows as no ghost.
-    natural = sum(1 for g in groups if not g.ghosts for k in g.tiles if k in kinds)
-    if len(placed) + natural < held or any(k not in kinds for k in placed):
+    # ghost's kind ponged or konged as itself (G2), which the reading shows as no ghost. With
+    # two ghost kinds (翻双鬼) a 9m standing for the other ghost, 1m, does not: the kinds
+    # stood for are the kinds held, as many of each.
+    stood = Counter(k for g in groups for k in g.ghosts)
+    stood.update(k for g in groups if not g.ghosts for k in g.tiles if k in kinds)
+    tiles = Counter(k for k in r.parsed.concealed if k in kinds)
+    tiles.update(k for m in r.parsed.melds for k in m.tiles if k in kinds)
+    if stood != tiles:
         return ""
-    names = either([T.name(k) for k in sorted(kinds)], "and")
+    names = either([T.name(k) for k in sorted(tiles)], "and")  # (the kinds held, not all)
     one = held == 1
     return (f"Not counted as {r.rules.shown_name(spec)}: the hand holds {held} ghost "
             f"tile{'s' * (not one)} ({names}), standing as {'itself' if one else 'themselves'}"

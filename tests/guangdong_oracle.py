@@ -246,8 +246,10 @@ def judge(case: dict, rob_limits_ghosts: bool = True):
     won = standard(c[:], ghosts, groups, 1, cap[:])
     if not won and opts.get("seven_pairs") and not melds:
         won = seven_pairs(c[:], ghosts, cap[:])
-    if ghosts >= 4:  # 满鬼, won on the fourth ghost drawn: held before another tile, won then
-        won = win in Gs
+    if ghosts - (win in Gs) >= 4:  # 满鬼 held before this tile (any, or a fifth ghost): won then
+        won = False
+    elif ghosts >= 4:  # 满鬼, won on drawing the fourth ghost
+        won = True
     zero = {s: 0 for s in SEATS}
     if not won or discard is not None:
         return (False, None, zero)

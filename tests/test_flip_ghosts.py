@@ -52,6 +52,12 @@ def run(*args):
                  id="满鬼: two 1m and two 9m, won on a ghost"),
     pytest.param("1m1m9m9m234p567sEEE9p", "8m", TWO, False, 0, NOTHING,
                  id="four ghosts won on another tile: won at the fourth ghost already"),
+    pytest.param("1m1m9m9m234p567sEEN1m", "8m", TWO, False, 0, NOTHING,
+                 id="won on a fifth ghost: won at the fourth already"),
+    pytest.param("9m9m1m1m34p567sE[1111s]1m", "8m", TWO, False, 0, NOTHING,
+                 id="a kong besides, won on a fifth ghost"),
+    pytest.param("1m9m22p55p77s88sEENN", "8m", {**TWO, "seven_pairs": True}, True, 2, PLAIN,
+                 id="seven pairs: 9m and 1m a pair of 1m"),
 ])
 def test_two_ghosts_from_one_indicator(hand, indicator, opts, legal, value, net):
     r = score(hand, GD, indicator=indicator, opts=opts)
@@ -70,6 +76,10 @@ def test_full_ghost_counts_four_of_either_kind():
         "4 ghosts (1m or 9m) are concealed: 满鬼 (four ghosts concealed) is won on drawing the "
         "fourth ghost, so this hand was won before this tile; write a ghost as the winning "
         "tile (--win 1m or 9m)",)
+    fifth = score("1m1m9m9m234p567sEEN1m", GD, indicator="8m", opts=TWO)
+    assert fifth.reasons == (
+        "5 ghosts (1m or 9m) are concealed: 满鬼 (four ghosts concealed) is won on drawing the "
+        "fourth ghost, so this hand was won before this tile, when the fourth was drawn",)
     # One flip: every ghost of the set, as before.
     assert score("PPPP234p567sEEE9p", GD).reasons[0].startswith(
         "all 4 ghosts (P) are concealed: 满鬼 (every ghost concealed) is won on drawing the "
@@ -84,6 +94,32 @@ def test_the_table_names_both_ghosts_in_flip_order():
         "Ghost:    9m 1m (the two tiles after the indicator 8m)",
         "Win:      E by self-draw with 9m",
         "Reading:  234m 567p 789s EE+1m=E W+9m=W"]
+
+
+@pytest.mark.parametrize("hand, note", [
+    pytest.param("111m456m234p234p55s", "the hand holds 3 ghost tiles (1m), standing as "
+                 "themselves", id="three 1m, no 9m"),
+    pytest.param("[9999m] 456m234p234p55s", "the hand holds 4 ghost tiles (9m), standing as "
+                 "themselves", id="a kong of 9m, no 1m"),
+    pytest.param("1m9m22p55p77s88sEENN", None, id="9m standing for 1m: not as itself"),
+])
+def test_no_ghost_note_names_the_kinds_held(hand, note):
+    res = run("score", hand, "--rules", GD, "--indicator", "8m", "--opt", "flip_ghosts=2",
+              "--opt", "seven_pairs=true")
+    assert res.exit_code == 0, res.output
+    said = [line for line in res.stdout.splitlines() if line.startswith("Not counted as")]
+    assert said == ([f"Not counted as 无鬼加倍: {note}; it counts only with no ghost tile in "
+                     "the hand at all."] if note else [])
+
+
+@pytest.mark.parametrize("indicator, ghosts", [
+    pytest.param("N", "C F", id="N"), pytest.param("C", "F P", id="C"),
+    pytest.param("F", "P E", id="F"), pytest.param("8m", "9m 1m", id="8m"),
+])
+def test_rules_show_lists_the_ghosts_as_they_follow(indicator, ghosts):
+    res = run("rules", "show", GD, "--opt", f"indicator={indicator}", "--opt", "flip_ghosts=2")
+    assert res.exit_code == 0, res.output
+    assert f"Ghosts: {ghosts}, the two tiles after the indicator {indicator} " in res.stdout
 
 
 def test_waits_with_two_ghosts():
@@ -105,7 +141,7 @@ def test_rules_show_says_two_ghosts():
     assert res.exit_code == 0, res.output
     ghosts = next(line for line in res.stdout.splitlines() if line.startswith("Ghosts:"))
     assert ghosts == (
-        "Ghosts: 1m 9m, the two tiles after the indicator 8m (flipped, face up: 3 8m left to "
+        "Ghosts: 9m 1m, the two tiles after the indicator 8m (flipped, face up: 3 8m left to "
         "play; --opt ghost=fixed for P), standing for any tile; only themselves in a declared "
         "meld; drawing the fourth of them, to hold four concealed, wins at once (满鬼)")
 
