@@ -30,13 +30,19 @@ def as_themselves(top, evs, h, rs, ctx):
     ghost tile itself, where a ghost may (its room, `robbing.ghost_room`): the reading with
     the most ghosts so, the chosen one first, then the others in the order the decomposer
     made them, if its evaluation, asked again (a house pattern may read the tiles), comes to
-    the same patterns and value."""
-    # (A house rule's several ghost kinds are left as read: which of them the hand holds
-    # where is `Reading.text_as_held`'s to say, and a group moved to one kind might be
-    # written with another's tiles.)
-    if len(rs.ghost_kinds) != 1:
-        return top
-    (g,) = rs.ghost_kinds
+    the same patterns and value. With several ghost kinds (翻双鬼's 9m and 1m, a house rule's),
+    one kind after another, each moving no more ghosts to stand as it than the hand holds of
+    it (`Reading.text_as_held` then writes each as its own tile)."""
+    if len(rs.ghost_kinds) == 1:
+        (g,) = rs.ghost_kinds
+        return _as_kind(top, evs, h, rs, ctx, g)
+    for g in sorted(rs.ghost_kinds, key=h.concealed.count, reverse=True):
+        top = _as_kind(top, (), h, rs, ctx, g)  # (the tied readings: the first kind's alone)
+    return top
+
+
+def _as_kind(top, evs, h, rs, ctx, g: int):
+    """`as_themselves` for ghost kind `g`."""
     # (luzhou's 红中 stands for suited tiles only: most hands end here; a pair needs two.)
     held = h.concealed.count(g)
     if not rs.cand[g] or held < 2:
@@ -59,7 +65,7 @@ def as_themselves(top, evs, h, rs, ctx):
         if counts[g] > room - 2 or not any(
                 [c - f >= 2 and c < 4 for c, f in zip(counts, fixed)]):
             continue
-        alt, n = _standing_alone(e.reading, g, room)
+        alt, n = _standing_alone(e.reading, g, room, held)
         if n > moved:
             (got,) = evaluate_all((alt,), h, ctx, rs)
             if _worth(got) == _worth(top):
@@ -69,20 +75,23 @@ def as_themselves(top, evs, h, rs, ctx):
     return chosen
 
 
-def _standing_alone(r, g: int, room: int) -> tuple:
+def _standing_alone(r, g: int, room: int, held: int) -> tuple:
     """(reading `r` with its ghost-only pairs and triplets standing for ghost kind `g`, up
-    to `room` copies of it, and how many ghosts that moved). Not a group whose kind it makes
-    four of, nor one making four of `g`: a four-of-a-kind made or lost changes what the
-    reading is worth in every shipped ruleset (闺, 龙, Gui), and asking was three times in
-    four a reading worth less (the guide's four-ghost hands)."""
+    to `room` copies of it and as many ghosts standing for `g` as the hand holds of it
+    (`held`: with one ghost kind every ghost is one), and how many ghosts that moved). Not a
+    group whose kind it makes four of, nor one making four of `g`: a four-of-a-kind made or
+    lost changes what the reading is worth in every shipped ruleset (闺, 龙, Gui), and asking
+    was three times in four a reading worth less (the guide's four-ghost hands)."""
     counts = list(r.counts)
     groups, moved = [], 0
+    standing = sum(grp.ghosts.count(g) for grp in r.groups if not grp.meld)
     for grp in r.groups:
         n, k = len(grp.tiles), grp.tiles[0]
         if grp.meld or k == g or grp.kind not in _SAME_KIND or len(grp.ghosts) != n or \
-                counts[g] + n > room or counts[k] == 4:
+                counts[g] + n > room or counts[k] == 4 or standing + n > held:
             groups.append(grp)
             continue
+        standing += n
         counts[k] -= n
         counts[g] += n
         groups.append(Group(grp.kind, (g,) * n, (g,) * n))

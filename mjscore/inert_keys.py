@@ -186,7 +186,7 @@ def _ghost_keys(ghosts: dict) -> dict:
                 if k not in ("tiles", "mode")}
     if mode == "fixed":
         return {f"ghosts.{k}": "ghosts.mode is fixed, so the ghost never flips"
-                for k in ("flip_in_melds", "indicator") if k in ghosts}
+                for k in ("flip_in_melds", "indicator", "flips") if k in ghosts}
     if mode == "flip" and "in_melds" in ghosts:
         return {"ghosts.in_melds": "ghosts.mode is flip, so flip_in_melds rules its melds"}
     return {}

@@ -112,6 +112,20 @@ def test_no_ghost_note_names_the_kinds_held(hand, note):
                      "the hand at all."] if note else [])
 
 
+# A ghost kind's own tiles read as a pair or triplet show as themselves, each kind as its own
+# (the decomposer's lowest kind, 1m, made a natural 999m read "9m=1m+9m=1m+9m=1m").
+@pytest.mark.parametrize("hand, win, reading", [
+    pytest.param("123p456p789p999mEE", "E", "9m=9m+9m=9m+9m=9m 123p 456p 789p EE", id="999m"),
+    pytest.param("123p456p789pEEE99m", "9m", "123p 456p 789p EEE 9m=9m+9m=9m", id="99m"),
+    pytest.param("123p456p789p111mEE", "E", "1m=1m+1m=1m+1m=1m 123p 456p 789p EE", id="111m"),
+    pytest.param("123p456p789p1m9m9mEE", "E", "1m=1m+9m=1m+9m=1m 123p 456p 789p EE",
+                 id="mixed: not all as themselves"),
+])
+def test_ghost_kinds_shown_as_themselves(hand, win, reading):
+    r = score(hand, GD, win=win, indicator="8m", opts=TWO)
+    assert (r.legal, r.value, r.decomposition) == (True, 2, reading)
+
+
 @pytest.mark.parametrize("indicator, ghosts", [
     pytest.param("N", "C F", id="N"), pytest.param("C", "F P", id="C"),
     pytest.param("F", "P E", id="F"), pytest.param("8m", "9m 1m", id="8m"),
@@ -205,6 +219,22 @@ def test_a_house_rule_flipping_two_by_default(tmp_path: Path):
     # ghost=fixed drops the file's two flips, as it drops a default indicator.
     fixed = score("234m567p789sEEWPP", str(house), opts={"ghost": "fixed"})
     assert fixed.legal and load(str(house), {"ghost": "fixed"}).ghost_kinds == {T.parse_name("P")}
+
+
+def test_a_house_rule_fixing_the_ghost_drops_the_flips(tmp_path: Path):
+    # As it drops the indicator: the ghost never flips, so neither option can apply.
+    house = tmp_path / "gd-fixed.yaml"
+    house.write_text("extends: guangdong\nname: gd-fixed\ncontext: [discard, kong_draw, "
+                     "rob_kong, horses, {kong_from: {option: gangbao_quanbao}}]\n"
+                     "ghosts: {mode: fixed}\n", encoding="utf-8")
+    res = run("rules", "check", str(house))
+    assert res.exit_code == 0, res.output
+    assert "indicator, flip_ghosts dropped: ghosts.mode is fixed, so the ghost never flips" \
+        in res.stdout
+    res = run("score", "123m456m789m234m11m", "--rules", str(house), "--opt", "flip_ghosts=2")
+    assert res.exit_code == 2
+    assert res.stderr.endswith('option "flip_ghosts" does nothing in ' + str(house)
+                               + ": ghosts.mode is fixed, so the ghost never flips\n")
 
 
 def test_full_ghost_win_past_the_set_is_refused(tmp_path: Path):
