@@ -104,11 +104,14 @@ def brute_readings(hand, rs, taken: bool = False, room: tuple | None = None):
 
 
 def full_ghost(hand, rs) -> list:
-    """满鬼 (G5): every ghost tile there is concealed in the hand wins whatever the rest holds,
-    won on the last of them drawn (seed 001: "Draw the fourth and the hand is over")."""
-    if not (rs.spec.get("ghosts") or {}).get("full_ghost_win") or not rs.ghost_kinds or \
-            hand.win not in rs.ghost_kinds or sum(k in rs.ghost_kinds for k in hand.concealed) < \
-            sum(rs.copies[k] for k in rs.ghost_kinds):
+    """满鬼 (G5): every ghost tile there is (`full_ghost_win: true`), or as many as it says
+    (guangdong's four, of either kind under 翻双鬼), concealed in the hand wins whatever the
+    rest holds, won on the last of them drawn (seed 001: "Draw the fourth and the hand is
+    over")."""
+    win = (rs.spec.get("ghosts") or {}).get("full_ghost_win")
+    need = sum(rs.copies[k] for k in rs.ghost_kinds) if win is True else win
+    if not win or not rs.ghost_kinds or hand.win not in rs.ghost_kinds or \
+            sum(k in rs.ghost_kinds for k in hand.concealed) < need:
         return []
     counts = [0] * 34
     for k in hand.concealed + tuple(k for m in hand.melds for k in m.tiles):

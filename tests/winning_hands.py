@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from mjscore import tiles as T
 from mjscore.robbing import rob_refusal
 from mjscore.hand import read
-from mjscore.reading import DRAGONS, YAOJI, ghosts_in_set
+from mjscore.reading import DRAGONS, YAOJI
 
 SEATS = ("E", "S", "W", "N")
 CLOSE = {"[": "]", "(": ")", "{": "}"}
@@ -142,8 +142,13 @@ def winning_hands(draw, rs) -> Built:
         for i in draw(st.lists(st.integers(0, len(concealed) - 1), min_size=n, max_size=n,
                                unique=True)):
             concealed[i] = ghost
-    if rs.full_ghost and ghost is not None and concealed.count(ghost) >= ghosts_in_set(rs):
-        win = ghost  # G5: every ghost concealed, the hand was won on the last one drawn
+    held = sum(1 for k in concealed if k in rs.ghost_kinds)  # (翻双鬼: natural 9m are ghosts)
+    if rs.full_ghost and ghost is not None and held >= rs.full_ghost:
+        # G5: 满鬼 held (every ghost, or guangdong's four), the hand was won on the last one
+        # drawn; one holding more had won before it.
+        assume(held == rs.full_ghost)
+        win = ghost if len(rs.ghost_kinds) == 1 else \
+            draw(st.sampled_from(sorted({k for k in concealed if k in rs.ghost_kinds})))
     else:
         win = draw(st.sampled_from(concealed))
     return Built(tuple(concealed), tuple((b, tuple(t)) for b, t in melds), win, ghost)
@@ -205,6 +210,9 @@ RULESETS = [
     # The flipped ghost a suit tile (and three 6s left), then 1p after a 9p indicator.
     pytest.param("guangdong", {"ghost": "flip", "indicator": "6s"}, id="guangdong flip 6s"),
     pytest.param("guangdong", {"ghost": "flip", "indicator": "9p"}, id="guangdong flip 9p"),
+    # 翻双鬼: two ghost kinds, the second wrapping past 9m.
+    pytest.param("guangdong", {"ghost": "flip", "indicator": "8m", "flip_ghosts": "2"},
+                 id="guangdong 翻双鬼 8m"),
     pytest.param("lanzhou", {}, id="lanzhou"),
 ]
 
