@@ -8,7 +8,7 @@ one row: a bad record never stops the run and is never dropped.
 from __future__ import annotations
 
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from itertools import chain, islice, starmap
 from typing import Iterable, Iterator
@@ -202,6 +202,11 @@ def score_record(rec: Record, rules: str, guard: tuple | None = None) -> Row:
                    else str(e))
     except RecursionError:  # (nested in the record's own fields, before score sees them)
         return Row(rec.file, rec.number, error=TOO_DEEP)
+    if not result.legal and any("--" in x for x in result.reasons):
+        # A reason naming what to give says it as the record does ("win P", not "--win P"),
+        # as an error does.
+        result = replace(result, reasons=tuple(as_fields(x, rec.fields)
+                                               for x in result.reasons))
     return _row(rec.file, rec.number, result, None, result.legal, None)
 
 

@@ -359,6 +359,14 @@ def test_a_hands_message_names_the_win_field_too(tmp_path):
         "a kong counting as 3 (win 5p adds no tile: it names one of the tiles written)")
 
 
+def test_a_reason_names_the_records_field_too(tmp_path):
+    # Not legal, a reason saying what to give said score's flag (--win P): a batch has none.
+    path = tmp_path / "h.jsonl"
+    write_jsonl(path, [{"hand": "123m456m789mPPPP1p", "rules": "guangdong"}])
+    assert rows_of(run(str(path), "--format", "jsonl"))[0]["reasons"][0].endswith(
+        "write a ghost as the winning tile (win P)")
+
+
 def test_blank_lines_are_no_records(tmp_path):
     path = tmp_path / "h.jsonl"
     path.write_text("\n" + json.dumps(GOOD) + "\n  \n\n" + json.dumps(ILLEGAL) + "\n\n")
