@@ -30,27 +30,23 @@ def as_themselves(top, evs, h, rs, ctx):
     ghost tile itself, where a ghost may (its room, `robbing.ghost_room`): the reading with
     the most ghosts so, the chosen one first, then the others in the order the decomposer
     made them, if its evaluation, asked again (a house pattern may read the tiles), comes to
-    the same patterns and value. With several ghost kinds (翻双鬼's 9m and 1m, a house rule's),
-    one kind after another, each moving no more ghosts to stand as it than the hand holds of
-    it (`Reading.text_as_held` then writes each as its own tile)."""
-    if len(rs.ghost_kinds) == 1:
-        (g,) = rs.ghost_kinds
-        return _as_kind(top, evs, h, rs, ctx, g)
+    the same patterns and value. With several ghost kinds (翻双鬼's 9m and 1m, a house rule's)
+    each reading moves groups to one kind after another, no more ghosts standing as a kind
+    than the hand holds of it (`Reading.text_as_held` then writes each as its own tile)."""
+    kinds, room_of = [], None
     for g in sorted(rs.ghost_kinds, key=h.concealed.count, reverse=True):
-        top = _as_kind(top, (), h, rs, ctx, g)  # (the tied readings: the first kind's alone)
-    return top
-
-
-def _as_kind(top, evs, h, rs, ctx, g: int):
-    """`as_themselves` for ghost kind `g`."""
-    # (luzhou's 红中 stands for suited tiles only: most hands end here; a pair needs two.)
-    held = h.concealed.count(g)
-    if not rs.cand[g] or held < 2:
+        # (luzhou's 红中 stands for suited tiles only: most hands end here; a pair needs two.)
+        held = h.concealed.count(g)
+        if not rs.cand[g] or held < 2:
+            continue
+        if room_of is None:
+            room_of = ghost_room(rs, h, ctx)
+        room = min(room_of[g], 3)  # (four of `g` would be a four-of-a-kind)
+        if room >= 2:
+            kinds.append((g, room, held))
+    if not kinds:
         return top
-    room = min(ghost_room(rs, h, ctx)[g], 3)  # (four of `g` would be a four-of-a-kind)
-    if room < 2:
-        return top
-    most = min(held, room)  # (no reading moves more)
+    most = sum(min(held, room) for _g, room, held in kinds)  # (no reading moves more)
     chosen, moved = top, 0
     rank = (top.value, top.raw, top.computed, top.reading.shape)
     tied = (e for e in evs if e is not top and (e.value, e.raw, e.computed,
@@ -59,13 +55,13 @@ def _as_kind(top, evs, h, rs, ctx, g: int):
     fixed = hand_tiles(h, rs).fixed
     for e in chain((top,), islice(tied, _MOST_TIED)):
         # Grouped only where two ghosts or more stand for one kind it holds fewer than four
-        # of, and two more may stand as `g` (`_standing_alone`): a reading's groups are made
-        # when asked for, and most tied readings have none to show.
+        # of, and two more may stand as a ghost kind (`_standing_alone`): a reading's groups
+        # are made when asked for, and most tied readings have none to show.
         counts = e.reading.counts
-        if counts[g] > room - 2 or not any(
+        if all(counts[g] > room - 2 for g, room, _held in kinds) or not any(
                 [c - f >= 2 and c < 4 for c, f in zip(counts, fixed)]):
             continue
-        alt, n = _standing_alone(e.reading, g, room, held)
+        alt, n = _standing_alone(e.reading, kinds)
         if n > moved:
             (got,) = evaluate_all((alt,), h, ctx, rs)
             if _worth(got) == _worth(top):
@@ -75,27 +71,29 @@ def _as_kind(top, evs, h, rs, ctx, g: int):
     return chosen
 
 
-def _standing_alone(r, g: int, room: int, held: int) -> tuple:
-    """(reading `r` with its ghost-only pairs and triplets standing for ghost kind `g`, up
-    to `room` copies of it and as many ghosts standing for `g` as the hand holds of it
-    (`held`: with one ghost kind every ghost is one), and how many ghosts that moved). Not a
-    group whose kind it makes four of, nor one making four of `g`: a four-of-a-kind made or
-    lost changes what the reading is worth in every shipped ruleset (闺, 龙, Gui), and asking
-    was three times in four a reading worth less (the guide's four-ghost hands)."""
-    counts = list(r.counts)
-    groups, moved = [], 0
-    standing = sum(grp.ghosts.count(g) for grp in r.groups if not grp.meld)
-    for grp in r.groups:
-        n, k = len(grp.tiles), grp.tiles[0]
-        if grp.meld or k == g or grp.kind not in _SAME_KIND or len(grp.ghosts) != n or \
-                counts[g] + n > room or counts[k] == 4 or standing + n > held:
-            groups.append(grp)
-            continue
-        standing += n
-        counts[k] -= n
-        counts[g] += n
-        groups.append(Group(grp.kind, (g,) * n, (g,) * n))
-        moved += n
+def _standing_alone(r, kinds: list) -> tuple:
+    """(reading `r` with its ghost-only pairs and triplets standing for the ghost kinds
+    `kinds` ((kind, room, held), ...) in turn: for each kind up to `room` copies of it, and
+    as many ghosts standing for it as the hand holds of it (`held`: with one ghost kind
+    every ghost is one); and how many ghosts that moved). Not a group whose kind it makes
+    four of, nor one making four of a ghost kind: a four-of-a-kind made or lost changes what
+    the reading is worth in every shipped ruleset (闺, 龙, Gui), and asking was three times
+    in four a reading worth less (the guide's four-ghost hands)."""
+    counts, groups, moved = list(r.counts), list(r.groups), 0
+    own = {g for g, _room, _held in kinds}  # (a group standing for one of them is left)
+    for g, room, held in kinds:
+        standing = sum(grp.ghosts.count(g) for grp in groups if not grp.meld)
+        for i, grp in enumerate(groups):
+            n, k = len(grp.tiles), grp.tiles[0]
+            if grp.meld or k in own or grp.kind not in _SAME_KIND or \
+                    len(grp.ghosts) != n or counts[g] + n > room or counts[k] == 4 or \
+                    standing + n > held:
+                continue
+            standing += n
+            counts[k] -= n
+            counts[g] += n
+            groups[i] = Group(grp.kind, (g,) * n, (g,) * n)
+            moved += n
     if not moved:
         return r, 0
     # Laid out as the decomposer lays a reading out: sets, then pairs, each in tile order

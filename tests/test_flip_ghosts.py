@@ -118,12 +118,27 @@ def test_no_ghost_note_names_the_kinds_held(hand, note):
     pytest.param("123p456p789p999mEE", "E", "9m=9m+9m=9m+9m=9m 123p 456p 789p EE", id="999m"),
     pytest.param("123p456p789pEEE99m", "9m", "123p 456p 789p EEE 9m=9m+9m=9m", id="99m"),
     pytest.param("123p456p789p111mEE", "E", "1m=1m+1m=1m+1m=1m 123p 456p 789p EE", id="111m"),
-    pytest.param("123p456p789p1m9m9mEE", "E", "1m=1m+9m=1m+9m=1m 123p 456p 789p EE",
-                 id="mixed: not all as themselves"),
+    pytest.param("123p456p789p1m9m9mEE", "E", "123p 456p 789p EE+1m=E 9m=9m+9m=9m",
+                 id="mixed: a tied reading with the 9m pair as itself"),
 ])
 def test_ghost_kinds_shown_as_themselves(hand, win, reading):
     r = score(hand, GD, win=win, indicator="8m", opts=TWO)
     assert (r.legal, r.value, r.decomposition) == (True, 2, reading)
+
+
+# A house rule's two fixed ghost kinds alike: 中 (C) and 白 (P) read as themselves, each from
+# the chosen reading or one tied with it ("CCC" read 1m+C=1m+C=1m 23m+C=1m).
+@pytest.mark.parametrize("hand, reading", [
+    pytest.param("123m456m789mCCC1s1s", "123m 456m 789m C=C+C=C+C=C 11s", id="CCC"),
+    pytest.param("123m456m789mPPP1s1s", "123m 456m 789m P=P+P=P+P=P 11s", id="PPP"),
+    pytest.param("123m456m789s11pPPC", "123m 456m 11p+C=1p 789s P=P+P=P", id="PP beside a C"),
+])
+def test_two_fixed_ghost_kinds_shown_as_themselves(tmp_path: Path, hand, reading):
+    house = tmp_path / "two.yaml"
+    house.write_text("extends: guangdong\nname: two-fixed\nghosts: {tiles: [P, C]}\n",
+                     encoding="utf-8")
+    r = score(hand, str(house))
+    assert r.legal and r.decomposition == reading
 
 
 @pytest.mark.parametrize("indicator, ghosts", [
