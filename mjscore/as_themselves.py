@@ -34,7 +34,8 @@ def as_themselves(top, evs, h, rs, ctx):
     each reading moves groups to one kind after another, no more ghosts standing as a kind
     than the hand holds of it (`Reading.text_as_held` then writes each as its own tile)."""
     kinds, room_of = [], None
-    for g in sorted(rs.ghost_kinds, key=h.concealed.count, reverse=True):
+    for g in rs.ghost_kinds if len(rs.ghost_kinds) == 1 else \
+            sorted(rs.ghost_kinds, key=h.concealed.count, reverse=True):
         # (luzhou's 红中 stands for suited tiles only: most hands end here; a pair needs two.)
         held = h.concealed.count(g)
         if not rs.cand[g] or held < 2:
