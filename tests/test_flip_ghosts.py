@@ -6,6 +6,8 @@ data: `ghosts: {flips: {option: flip_ghosts}, full_ghost_win: 4}`."""
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,8 @@ from mjscore import tiles as T
 from mjscore.cli import cli
 from mjscore.errors import OptionError, RulesetError
 from mjscore.ruleset import load
+
+from .winning_hands import for_each_win
 
 GD = "guangdong"
 TWO = {"flip_ghosts": 2}
@@ -261,3 +265,26 @@ def test_full_ghost_win_past_the_set_is_refused(tmp_path: Path):
     # With two flips there are eight: every one of them is 满鬼.
     rs = load(str(house), {"indicator": "8m", "flip_ghosts": 2})
     assert rs.full_ghost == 8
+
+
+GHOST_WRITTEN = re.compile(r"([1-9][mps]|[ESWNCFP])=")
+
+
+@pytest.mark.parametrize("name, opts", [
+    pytest.param(GD, {"ghost": "flip", "indicator": "8m", "flip_ghosts": "2"}, id="翻双鬼 8m"),
+    pytest.param(GD, {"ghost": "flip", "indicator": "N", "flip_ghosts": "2"}, id="翻双鬼 N"),
+])
+def test_a_reading_writes_each_ghost_as_a_tile_the_hand_holds(name, opts):
+    # However the ghosts are placed, the reading writes the ghost tiles the hand holds in its
+    # concealed tiles, each once: "9m=9m" only where a 9m is there (a meld's are natural).
+    rs = load(name, opts)
+
+    def check(built, kw, data):
+        r = score(built.text(), name, opts=opts, win=T.name(built.win), **kw)
+        if not r.legal or r.top.reading.shape == "full_ghost":
+            return
+        held = Counter(T.name(k) for k in built.concealed if k in rs.ghost_kinds)
+        assert Counter(GHOST_WRITTEN.findall(r.decomposition)) == held, \
+            (built.text(), r.decomposition)
+
+    for_each_win(rs, check, 60)
