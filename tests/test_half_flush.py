@@ -1,6 +1,7 @@
 """混一色 (half flush), the pattern `half_flush`: every tile of one suit or an honour, with an
-honour among them. No shipped ruleset counts it (research 2.7: its value in Guangdong is
-unresolved); a house file adds it with the value its table plays."""
+honour among them. No shipped ruleset counts it (no seed names it, and research 2.7 leaves
+Guangdong's big hands unvalued, MQ doubling them as an option); a house file adds it with the
+value its table plays."""
 
 from __future__ import annotations
 
