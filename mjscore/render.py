@@ -12,7 +12,7 @@ from .context import SEATS
 from .reading import full_ghost_words
 from .settlement import HAND_VALUE, extra_lines
 from .tables import tabulate
-from .words import either
+from .words import after_indicator, either
 from .working import (explain_title, horse_words, how_won, not_counted, payer_words,
                       value_lines)
 
@@ -53,9 +53,8 @@ def ghost_line(rs) -> list:
     if flip is None:
         return []
     ghosts, indicator = flip
-    after = "tile" if len(ghosts) == 1 else "two tiles"  # (翻双鬼)
-    return [f"Ghost:    {' '.join(T.name(k) for k in ghosts)} (the {after} after the indicator "
-            f"{T.name(indicator)})"]
+    return [f"Ghost:    {' '.join(T.name(k) for k in ghosts)} ({after_indicator(len(ghosts))} "
+            f"after the indicator {T.name(indicator)})"]
 
 
 def score_table(r, explain: bool = False) -> str:

@@ -11,7 +11,7 @@ from .options import option_of
 from .reading import full_ghost_words
 from .tables import tabulate  # (CJK cells measured as render measures them)
 from .terms import term
-from .words import either
+from .words import after_indicator, either
 
 # Words for the `ghosts`, `hand` and `play` keys, by key and value (README, Ruleset format).
 _STAND_FOR = {"suited": "standing for any suited tile", "any": "standing for any tile"}
@@ -91,8 +91,8 @@ def ghosts_line(rs) -> str:
     if g.get("mode") == "flip":
         fixed = " ".join(g.get("tiles") or ()) or "the fixed ghost"
         left = rs.copies[T.parse_name(g["indicator"])]  # (the indicator's own taken out)
-        after = "tile" if len(rs.ghost_kinds) == 1 else "two tiles"  # (翻双鬼)
-        which += f", the {after} after the indicator {g['indicator']} (flipped, face up: " \
+        which += f", {after_indicator(len(rs.ghost_kinds))} after the indicator " \
+                 f"{g['indicator']} (flipped, face up: " \
                  f"{left} {g['indicator']} left to play" \
                  + (f"; --opt {opt}=fixed for {fixed})" if opt else ")")
     elif "mode" in g:

@@ -90,6 +90,12 @@ def _shipped_options() -> frozenset:
     return frozenset(k for n in shipped_names() for k in load_raw(n)[0].get("options") or {})
 
 
+def after_indicator(n: int) -> str:
+    """What a flipped indicator makes ghosts, as `Ghost:` lines say it: "the tile", or under
+    翻双鬼 "the two tiles", after it."""
+    return "the tile" if n == 1 else "the two tiles"
+
+
 def either(items, word: str = "or") -> str:
     """`a, b or c` (`word` "and": `a, b and c`)."""
     items = list(items)
