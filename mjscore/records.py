@@ -136,7 +136,7 @@ def from_line(file: str, number: int, line: tuple, path: str | None = None) -> R
 
 def _json_hint(text: str, at: int) -> str:
     """What a JSON Lines line that is not JSON holds there that the user may not see (a NUL,
-    a control character), or that it is YAML, which this reader does not read."""
+    a control character), or that it is YAML or CSV, which this reader does not read."""
     from .notation_hints import hidden, written
     if at < len(text) and text[at] in _ESCAPED:
         return f": the character there is {_ESCAPED[text[at]]}"
@@ -144,6 +144,8 @@ def _json_hint(text: str, at: int) -> str:
         return f": the character there is {written(text[at])}"
     if _YAML_LINE(text):  # (YAML given to standard input, or in a .jsonl or .txt file)
         return ": it looks like YAML, which --input-format yaml reads"
+    if _CSV_LINE(text) and '":' not in text:  # (CSV piped in: `batch -` reads JSON Lines)
+        return ": it looks like CSV, which --input-format csv reads"
     return ""
 
 
@@ -151,6 +153,10 @@ _ESCAPED = {"\t": "a tab, which JSON text writes as \\t",
             "\r": "a carriage return, which JSON text writes as \\r"}
 # A YAML list item, comment, key or document start, as it starts a line.
 _YAML_LINE = re.compile(r"\s*(- |-$|#|---|[A-Za-z_][\w-]*:(\s|$))").match
+# A CSV row or header: no JSON object or array opens it, and a comma comes before any brace
+# (`hand,win`, `123m456m789m11p234p,4p`, `"S,W"` quoted as a CSV cell). A line naming a
+# key, `"hand": …,`, is a JSON object whose braces were left off, and not told this.
+_CSV_LINE = re.compile(r"\s*[^\s{\[][^{}\[\]]*,").match
 
 
 # A record of a hand alone, its text printable ASCII with no quote or backslash to unescape,

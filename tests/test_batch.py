@@ -294,6 +294,14 @@ def test_a_blank_line_however_long_is_no_record(tmp_path, blank):
                  id="a control character in text"),
     pytest.param("- hand: 111m222m333p444p55p", "column 1: Expecting value): it looks like "
                  "YAML, which --input-format yaml reads", id="a line of YAML"),
+    pytest.param("hand,win", "column 1: Expecting value): it looks like CSV, which "
+                 "--input-format csv reads", id="a CSV header"),
+    pytest.param("111m222m333p444p55p,5p", "column 4: Extra data): it looks like CSV, which "
+                 "--input-format csv reads", id="a CSV row"),
+    pytest.param('"111m222m333p444p55p","S,W"', "column 22: Extra data): it looks like CSV",
+                 id="a CSV row of quoted cells"),
+    pytest.param('"hand": "111m222m333p444p55p", "win": "5p"', "column 7: Extra data)",
+                 id="a JSON object's braces left off"),
     pytest.param('[' * 100000 + ']' * 100000, "nested too deeply", id="nested too deeply"),
     pytest.param('{"hand": "111m222m333p444p55p", "x": "%s"}' % ("a" * (1 << 20)),
                  "longer than 1048576 characters (line 2)", id="a line over 1 MiB"),
@@ -311,6 +319,8 @@ def test_bad_record_gets_its_row_and_stderr_line(tmp_path, line, fragment):
     assert [r["record"] for r in rows] == [1, 2, 3]
     assert fragment in rows[1]["error"] and "value" not in rows[1]
     assert result.stderr.splitlines()[0] == f"{path}:2: {rows[1]['error']}"
+    if line.startswith('"hand":'):  # (JSON, braces left off: no other format to name)
+        assert rows[1]["error"].endswith(fragment)
 
 
 @pytest.mark.parametrize("record, kwargs", [
