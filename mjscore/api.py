@@ -18,7 +18,7 @@ from .reading import full_ghost_words, hand_tiles, holds_full_ghost
 from .result import Result
 from .robbing import rob_ghost_refusal, robbed_may_be_ghost
 from .options import as_dict
-from .ruleset import Ruleset, load, ruleset_of
+from .ruleset import Ruleset, load, ruleset_of, shipped_plain
 from .pruning import evaluations
 from .scoring import best, division_words
 from .settlement import (HAND_VALUE, check_extras, due_without_win, kong_notes, net_of,
@@ -81,7 +81,10 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
         if opts is None and indicator is None and type(hand) is str:
             # The usual call (a hand's text, a ruleset's name or the Ruleset, no options): the
             # same steps as below, less those with nothing to do (a few calls a hand).
-            rs = rules if isinstance(rules, Ruleset) else load(rules)
+            rs = rules if isinstance(rules, Ruleset) else \
+                shipped_plain(rules) if type(rules) is str else None
+            if rs is None:
+                rs = load(rules)
             try:  # (`hand.parse_for`, written out: a call less a hand)
                 parsed = parse(hand)
             except NotationError as e:
@@ -93,6 +96,9 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
         ctx = C.make(h, rs, seat, discard, kong_draw, after_kong, rob_kong, won, declared,
                      heavenly, earthly, ghosts_drawn, indicator, dealer,
                      horse_tiles(horses, rs) if horses is not None else None,
+                     # (`physical_ghosts`' usual case written out: a call less a hand)
+                     h.tiles.ghosts if h.built_for is rs and h.tiles is not None and
+                     not h.melds else
                      physical_ghosts(h, rs), kong_from)
         if rs.extra_checks:
             check_extras(ctx, h, rs)
@@ -240,7 +246,9 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS,
     (`settlement.settle_win`); `words`: how a reason names an option (a settle record's keys
     for --declared); `shown`: False where no one reads the chosen reading's text (a wait's
     value), which then keeps the ghosts where the decomposer put them (`as_themselves`)."""
-    t = hand_tiles(h, rs)
+    t = h.tiles  # (`hand_tiles`, its usual case written out: a call less a hand)
+    if t is None or h.built_for is not rs:
+        t = hand_tiles(h, rs)
     unit, ghost, minimum = rs.unit, rs.ghost_letter, rs.min_discard_win
     parsed = h.parsed if h.parsed.win == h.win else replace(h.parsed, win=h.win)
     kong = kong_notes(h, ctx, rs) if h.melds else ()
@@ -253,11 +261,11 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS,
         return _not_legal(rs, parsed, reasons, ctx, kong, skip)
     evs, unread, top = evaluations(h, rs, t, ctx)
     if top is None:
-        top = best(evs, ghost)
+        top = evs[0] if len(evs) == 1 else best(evs, ghost)  # (one reading: most plain hands)
     if top is None:
         reasons.append(no_reading(h, rs, t, ctx, words))
         return _not_legal(rs, parsed, reasons, ctx, kong, skip)
-    if shown:
+    if shown and t.ghosts > 1:  # (a pair of ghosts at least; most hands hold fewer)
         top = as_themselves(top, evs, h, rs, ctx)
     if ctx.discard_type and top.value < minimum:
         after = division_words(rs.discard_divisor)[1]

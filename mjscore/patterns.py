@@ -65,7 +65,7 @@ def physical_ghosts(hand, rs) -> int:
     """Ghost tiles the player holds, melds included (a flip ghost in a meld still counts)."""
     if not rs.ghost_kinds:
         return 0
-    if hand.built_for is rs:
+    if hand.built_for is rs and hand.tiles is not None:
         n = hand.tiles.ghosts
         if not hand.melds:
             return n

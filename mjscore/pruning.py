@@ -41,7 +41,8 @@ def evaluations(h, rs, t, ctx) -> tuple:
     them where it is known already or None)."""
     # (Seven pairs is the only other shape yet: a hand it cannot read is read as before.)
     plan = _plan(rs) if t.pairs_ok else None
-    cand = ghost_room(rs, h, ctx)  # (rs.cand itself but where a kong is robbed)
+    # (rs.cand itself but where a kong is robbed or a suit voided: `ghost_room` written out)
+    cand = rs.cand if ctx.void is None and not ctx.rob_kong else ghost_room(rs, h, ctx)
     if plan is None:
         return evaluate_all(readings(h, rs, t, ctx.discard_type, cand=cand), h, ctx, rs), \
             None, None

@@ -281,6 +281,7 @@ def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
 
 
 _PLAIN: dict = {}  # shipped name -> the ruleset with its defaults (the common call)
+shipped_plain = _PLAIN.get  # (`load`'s first step, for `score`: a call less a hand)
 
 
 def load(ref: str | os.PathLike = "luzhou", opts: Mapping | None = None) -> Ruleset:

@@ -226,11 +226,20 @@ def test_a_ruleset_copied_with_other_tiles_checks_them():
         score("123m456m789m11p555s", fewer)
 
 
-def test_a_hand_marked_built_for_the_ruleset_but_without_its_tiles_is_counted_again():
-    rs = load("lanzhou")
-    h = replace(read_any("123m456m789m11p555s", rs), tiles=None)
+@pytest.mark.parametrize("rules, text, legal, value, reasons", [
+    pytest.param("lanzhou", "123m456m789m11p555s", False, 2,
+                 ("not declared (报章): a win needs --declared",), id="lanzhou, no ghost"),
+    # (Its ghosts counted from the tiles, not read off the tiles it was marked with.)
+    pytest.param("luzhou", "123m456m789m11pCC5p", True, 2, (), id="luzhou, two ghosts"),
+    pytest.param("luzhou", "123m456m789m11p55pC", True, 2, (), id="luzhou, one ghost"),
+])
+def test_a_hand_marked_built_for_the_ruleset_but_without_its_tiles_is_counted_again(
+        rules, text, legal, value, reasons):
+    rs = load(rules)
+    h = replace(read_any(text, rs), tiles=None)
     r = score(h, rs)
-    assert (r.legal, r.value, r.reasons) == (False, 2, ("not declared (报章): a win needs --declared",))
+    assert (r.legal, r.value, r.reasons) == (legal, value, reasons)
+    assert r.to_dict() == score(text, rs).to_dict()
 
 
 @pytest.mark.parametrize("text, opts, kw", [
