@@ -9,7 +9,7 @@ from . import tiles as T
 from .as_themselves import as_themselves
 from .compile import NeedsIndicator
 from .hand import build, for_ruleset, one_tile, read_any
-from .notation import parse, parse_tiles
+from .notation import MAX_CHARS, parse, parse_fast, parse_tiles
 from .no_reading import no_reading
 from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError
 from .frozen import maker, read_only
@@ -85,10 +85,13 @@ def score(hand, rules="luzhou", *, win=None, seat="E", discard=None, kong_draw=F
                 shipped_plain(rules) if type(rules) is str else None
             if rs is None:
                 rs = load(rules)
-            try:  # (`hand.parse_for`, written out: a call less a hand)
-                parsed = parse(hand)
-            except NotationError as e:
-                raise for_ruleset(e, rs) from None
+            # (`hand.parse_for` and `parse`'s first step written out: two calls less a hand)
+            parsed = parse_fast(hand) if len(hand) <= MAX_CHARS else None
+            if parsed is None:
+                try:
+                    parsed = parse(hand)
+                except NotationError as e:
+                    raise for_ruleset(e, rs) from None
             h = build(parsed, rs, win=win)
         else:
             rs = ruleset_for(rules, indicator, opts)
@@ -278,7 +281,10 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS,
                           else ""))
     payments, net, due = (), _ZERO, ()
     if not reasons:
-        payments, net = settle_win(top.value, ctx, rs, HAND_VALUE, skip)
+        # (`settle_win`'s usual case, a value settled before in this situation, written out)
+        got = rs.memo.get(("settle", top.value, ctx.number, HAND_VALUE, skip))
+        payments, net = got if got is not None else \
+            settle_win(top.value, ctx, rs, HAND_VALUE, skip)
     else:
         due = due_without_win(ctx, rs, skip)
     return _result(rs.name, parsed, not reasons, tuple(reasons), top.value, top.raw, top.cap,

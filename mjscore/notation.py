@@ -250,7 +250,8 @@ def _parse_fast(text: str) -> ParsedHand | None:
         joined = "".join(words)
         if joined != text and joined != "".join(text.split()):
             return None
-        _words_tiles(words, concealed)
+        for word in words:  # (`_words_tiles`, written out: a call less a hand)
+            concealed += word.encode().translate(_KIND_TABLES[word[-1]], b"mpsz")
     if not concealed and not melds:
         return None
     win = concealed[-1] if concealed else None
@@ -265,6 +266,11 @@ def parse(text: str) -> ParsedHand:
         _check_length(text)
     fast = _parse_fast(text)
     return fast if fast is not None else _parse_slow(text)
+
+
+# `parse`'s first step, for a caller that knows it has text within MAX_CHARS (`score`): the
+# hand read, or None where `parse` must read it (and say what is wrong).
+parse_fast = _parse_fast
 
 
 def _parse_slow(text: str) -> ParsedHand:

@@ -179,7 +179,7 @@ def known_answers(hand, ctx, rs) -> tuple:
     fix): kept in the ruleset's memo, as a number is hashed faster than the tuple, on every
     hand."""
     memo = rs.memo
-    got = memo.get(("situation", ctx.number, hand.melds))
+    got = memo.get(("situation", ctx.number, hand.melds))  # (`evaluate_all` reads it first)
     if got is None:
         known = situation(hand, ctx, rs)
         fixed = (tuple(known.values()), hand.melds, ctx.win_type, ctx.discard_type)
@@ -195,7 +195,8 @@ def evaluate_all(readings, hand, ctx, rs) -> tuple:
     if not readings:
         return ()
     memo, ask = rs.memo, rs.per_reading
-    known, fixed = known_answers(hand, ctx, rs)
+    got = memo.get(("situation", ctx.number, hand.melds))  # (`known_answers`' usual case)
+    known, fixed = got if got is not None else known_answers(hand, ctx, rs)
     out = []
     for r in readings:
         sig = r[7]  # (`Reading.sig`, read by place: a property call less a reading)

@@ -252,7 +252,7 @@ def settle_win(value: int, ctx, rs, why: str, skip: frozenset = frozenset()) -> 
     """(payments, net) for one legal win worth `value` per payer, the net a read-only
     mapping; `skip`: extra rules paid elsewhere (a whole hand's 喜钱 by its ghosts event). The
     same value in the same situation settles alike, so both are kept."""
-    key = ("settle", value, ctx.number, why, skip)
+    key = ("settle", value, ctx.number, why, skip)  # (`api.score_hand` reads it first too)
     hit = rs.memo.get(key)
     if hit is None:
         rows, net = _settle_win(value, ctx, rs, why, skip)
