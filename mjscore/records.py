@@ -144,7 +144,7 @@ def _json_hint(text: str, at: int) -> str:
         return f": the character there is {written(text[at])}"
     if _YAML_LINE(text):  # (YAML given to standard input, or in a .jsonl or .txt file)
         return ": it looks like YAML, which --input-format yaml reads"
-    if _CSV_LINE(text) and '":' not in text:  # (CSV piped in: `batch -` reads JSON Lines)
+    if _looks_like_csv(text):  # (CSV piped in: `batch -` reads JSON Lines)
         return ": it looks like CSV, which --input-format csv reads"
     return ""
 
@@ -153,10 +153,23 @@ _ESCAPED = {"\t": "a tab, which JSON text writes as \\t",
             "\r": "a carriage return, which JSON text writes as \\r"}
 # A YAML list item, comment, key or document start, as it starts a line.
 _YAML_LINE = re.compile(r"\s*(- |-$|#|---|[A-Za-z_][\w-]*:(\s|$))").match
-# A CSV row or header: no JSON object or array opens it, and a comma comes before any brace
-# (`hand,win`, `123m456m789m11p234p,4p`, `"S,W"` quoted as a CSV cell). A line naming a
-# key, `"hand": …,`, is a JSON object whose braces were left off, and not told this.
-_CSV_LINE = re.compile(r"\s*[^\s{\[][^{}\[\]]*,").match
+
+
+def _looks_like_csv(text: str) -> bool:
+    """A CSV header or row (`hand,win`, `123m456m789m11p234p,4p`, `"…","S,W"`): cells with
+    something after the last comma, none a brace. Not a line of JSON spread over lines
+    (`  },`, `"S",`, `"4p"]`), nor one naming keys with their braces left off (`"hand": …`,
+    `hand=…, win=…`): another format than CSV is wrong there."""
+    line = text.strip()
+    if "," not in line or line[0] in "{}[]" or line[-1] in ",]}" or "{" in line or \
+            "}" in line or _KEY_NAMED(line):
+        return False
+    first = line.split(",", 1)[0]
+    return "=" not in first and ":" not in first
+
+
+# A key named as JSON or Python writes one: `"hand":`, `'hand' :`.
+_KEY_NAMED = re.compile(r"[\"']\s*:").search
 
 
 # A record of a hand alone, its text printable ASCII with no quote or backslash to unescape,
