@@ -161,8 +161,8 @@ def _looks_like_csv(text: str) -> bool:
     (`  },`, `"S",`, `"4p"]`), nor one naming keys with their braces left off (`"hand": …`,
     `hand=…, win=…`): another format than CSV is wrong there."""
     line = text.strip()
-    if "," not in line or line[0] in "{}[]" or line[-1] in ",]}" or "{" in line or \
-            "}" in line or _KEY_NAMED(line):
+    if "," not in line or "{" in line or "}" in line or line[0] in "[]" or \
+            line[-1] in ",]" or _KEY_NAMED(line):
         return False
     first = line.split(",", 1)[0]
     return "=" not in first and ":" not in first
