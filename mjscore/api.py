@@ -219,7 +219,7 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
         # the fourth and the hand is over there and then"). Holding them before this tile,
         # the player had won already, whatever else this tile would make: another tile, or
         # under 翻双鬼 (four of eight) a fifth ghost.
-        ghosts = " or ".join(T.name(k) for k in sorted(rs.ghost_kinds))
+        ghosts = " or ".join(T.name(k) for k in rs.ghost_order())
         some = full_ghost_words(rs)
         reasons.append((f"{t.ghosts} ghosts ({ghosts}) are concealed: 满鬼 ({some[0]} ghosts "
                         f"concealed) is won on drawing the {some[1]} ghost" if some else

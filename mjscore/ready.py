@@ -126,7 +126,7 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
     # A hand no other tile completes may still be one draw from a win: the ghost that makes
     # 满鬼 (G5), the last of the set or guangdong's fourth. It is ready; the ghost is
     # not listed (CONTRACT), and the table says it is the one tile that completes it.
-    to_draw = [k for k in sorted(rs.ghost_kinds) if have[k] < rs.copies[k]]  # ghosts left
+    to_draw = [k for k in rs.ghost_order() if have[k] < rs.copies[k]]  # ghosts left
     # (Not where 满鬼 is held already: guangdong's four of eight leave ghosts to draw.)
     ghost_only = not cat and not voided and not held_all and not found and \
         any(completes(k).legal for k in to_draw)

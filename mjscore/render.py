@@ -194,7 +194,7 @@ def compare_table(names, results) -> str:
             out += _rule_lines(legal)
     # A tile wild in one school and plain in another (luzhou's 红中, guangdong's 白) changes
     # every reading: said once, where the columns do not all have the same ghosts.
-    ghosts = [(n, " ".join(T.name(k) for k in sorted(r.rules.ghost_kinds)) or "none")
+    ghosts = [(n, " ".join(T.name(k) for k in r.rules.ghost_order()) or "none")
               for n, r in zip(names, results) if not isinstance(r, Exception)]
     if len({g for _n, g in ghosts}) > 1:
         out.append("Ghosts differ: " + ", ".join(f"{n} {g}" for n, g in ghosts))

@@ -85,6 +85,12 @@ class Ruleset:
         ind = T.parse_name(g["indicator"])
         return flipped_kinds(ind, len(self.ghost_kinds)), ind
 
+    def ghost_order(self) -> tuple:
+        """The ghost kinds in the order players name them: where a flipped indicator chose
+        them, the order they follow it (`flipped`: 9m, then 1m, from 8m); else tile order."""
+        flip = self.flipped()
+        return flip[0] if flip is not None else tuple(sorted(self.ghost_kinds))
+
     def more_ghosts(self, k: int | None = None) -> str:
         """Where the `ghosts` option sets how many copies of kind `k` there are (None: of a
         ghost kind), the count played and how to play more (a fifth 红中 is luzhou's 8 鬼

@@ -85,8 +85,7 @@ def ghosts_line(rs) -> str:
     if not rs.ghost_kinds:
         return "Ghosts: none"
     g, raw = rs.spec.get("ghosts") or {}, rs.data.get("ghosts") or {}
-    flip = rs.flipped()  # (a flipped ghost's kinds in the order they follow the indicator)
-    which = " ".join(T.name(k) for k in (flip[0] if flip else sorted(rs.ghost_kinds)))
+    which = " ".join(T.name(k) for k in rs.ghost_order())
     opt = _option(raw.get("mode"))  # (the mode an option picks: the other is a flag away)
     if g.get("mode") == "flip":
         fixed = " ".join(g.get("tiles") or ()) or "the fixed ghost"

@@ -77,12 +77,12 @@ def test_full_ghost_counts_four_of_either_kind():
     assert [h.name for h in one.patterns] == ["胡牌"]
     late = score("1m1m9m9m234p567sEEE9p", GD, indicator="8m", opts=TWO)
     assert late.reasons == (
-        "4 ghosts (1m or 9m) are concealed: 满鬼 (four ghosts concealed) is won on drawing the "
+        "4 ghosts (9m or 1m) are concealed: 满鬼 (four ghosts concealed) is won on drawing the "
         "fourth ghost, so this hand was won before this tile; write a ghost as the winning "
-        "tile (--win 1m or 9m)",)
+        "tile (--win 9m or 1m)",)
     fifth = score("1m1m9m9m234p567sEEN1m", GD, indicator="8m", opts=TWO)
     assert fifth.reasons == (
-        "5 ghosts (1m or 9m) are concealed: 满鬼 (four ghosts concealed) is won on drawing the "
+        "5 ghosts (9m or 1m) are concealed: 满鬼 (four ghosts concealed) is won on drawing the "
         "fourth ghost, so this hand was won before this tile, when the fourth was drawn",)
     # One flip: every ghost of the set, as before.
     assert score("PPPP234p567sEEE9p", GD).reasons[0].startswith(
@@ -166,7 +166,8 @@ def test_waits_with_two_ghosts():
         "Not ready: at least four ghosts are concealed in this hand, which is 满鬼, won when "
         "the fourth of them was drawn."]
     three = waits("1m9m9m234p567sEEEW", GD, indicator="8m", opts=TWO)
-    assert three.ready and three.ghost == "1m or 9m"
+    # (Named as the Ghost line names them: in the order they follow the indicator.)
+    assert three.ready and three.ghost == "9m or 1m"
 
 
 def test_rules_show_says_two_ghosts():
