@@ -14,7 +14,7 @@ from .no_reading import no_reading
 from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError
 from .frozen import maker, read_only
 from .patterns import physical_ghosts
-from .reading import full_ghost_words, hand_tiles, holds_full_ghost
+from .reading import full_ghost_late, full_ghost_words, hand_tiles, holds_full_ghost
 from .result import Result
 from .robbing import rob_ghost_refusal, robbed_may_be_ghost
 from .options import as_dict
@@ -214,7 +214,9 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
             reasons.append(void_breach(suits, rs.max_suits, rs))
             return reasons, True
     ghost_won = h.win in rs.ghost_kinds
-    if holds_full_ghost(rs, t.ghosts - ghost_won):
+    # (Won only at the start, 满鬼 has no "before this tile": the dealt hand, or the first
+    # draw, wins whatever the tile; past the start `score_hand` reads no 满鬼.)
+    if not rs.full_ghost_at_start and holds_full_ghost(rs, t.ghosts - ghost_won):
         # G5: the ghosts it takes concealed win at once, on the last drawn (seed 001: "Draw
         # the fourth and the hand is over there and then"). Holding them before this tile,
         # the player had won already, whatever else this tile would make: another tile, or
@@ -249,6 +251,9 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS,
     (`settlement.settle_win`); `words`: how a reason names an option (a settle record's keys
     for --declared); `shown`: False where no one reads the chosen reading's text (a wait's
     value), which then keeps the ghosts where the decomposer put them (`as_themselves`)."""
+    late = None  # the ruleset whose 满鬼 is won only at the start, where this hand is past it
+    if rs.full_ghost_at_start and not (ctx.heavenly or ctx.earthly):
+        late, rs = rs, rs.mid_game  # (past the start, no 满鬼 at all)
     t = h.tiles  # (`hand_tiles`, its usual case written out: a call less a hand)
     if t is None or h.built_for is not rs:
         t = hand_tiles(h, rs)
@@ -267,6 +272,8 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS,
         top = evs[0] if len(evs) == 1 else best(evs, ghost)  # (one reading: most plain hands)
     if top is None:
         reasons.append(no_reading(h, rs, t, ctx, words))
+        if late is not None and holds_full_ghost(late, t.ghosts):  # (what the player meant)
+            reasons.append(full_ghost_late(late, words))
         return _not_legal(rs, parsed, reasons, ctx, kong, skip)
     if shown and t.ghosts > 1:  # (a pair of ghosts at least; most hands hold fewer)
         top = as_themselves(top, evs, h, rs, ctx)

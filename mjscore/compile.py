@@ -285,6 +285,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
                            "does not take: no hand could win", "context")
     _check_needs(data, spec, context, label, given)
     shapes = list(dict.fromkeys(hand["shapes"]))  # a shape named twice reads the same hands
+    full_ghost = _full_ghost(g.get("full_ghost_win"), ghosts, copies, label)
     if "seven_pairs" in hand and not hand["seven_pairs"] and "seven_pairs" in shapes:
         shapes.remove("seven_pairs")
     return cls(
@@ -302,7 +303,8 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         unused=tuple(k for k in range(T.NUM_KINDS) if k not in kinds),
         fewest_copies=min(copies),
         patterns=patterns, context=context,
-        full_ghost=_full_ghost(g.get("full_ghost_win"), ghosts, copies, label),
+        full_ghost=full_ghost,
+        full_ghost_at_start=bool(full_ghost and g.get("full_ghost_at_start")),
         per_reading=tuple(p for p in patterns
                           if p.fn not in SITUATIONAL and not BY_SIGNATURE[p.fn](p.kw)),
         situational=tuple(p for p in patterns if p.fn in SITUATIONAL),

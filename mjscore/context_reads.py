@@ -4,7 +4,7 @@ do nothing (README: never silently ignored). Checked once a ruleset file compile
 
 from __future__ import annotations
 
-from .errors import RulesetError
+from .errors import MAX_MESSAGE, RulesetError
 
 
 def _pays(data: dict, who: str) -> bool:
@@ -29,6 +29,10 @@ _KEY_READS = (
      lambda data: bool((data.get("hand") or {}).get("needs_declared"))),
     ("indicator", "a ghost that flips (ghosts.mode flip, or an option)",
      lambda data: (data.get("ghosts") or {}).get("mode", "fixed") != "fixed"),
+    # (满鬼 won only at the start is won on the dealt hand or the first draw, which they say.)
+    *((flag, "ghosts.full_ghost_at_start",
+       lambda data: bool((data.get("ghosts") or {}).get("full_ghost_at_start")))
+      for flag in ("heavenly", "earthly")),
 )
 
 
@@ -56,11 +60,15 @@ def check_context_read(data: dict, label: str) -> None:
         rest = [_flow(x) for x in items if not any(x is i for i, _ in unread)]
         also = "".join(f'; nor is "{f}" ({_readers(f, READS, EXTRA_READS)} reads it)'
                        for f in others)
-        raise RulesetError(label, f'"{flag}" is read by nothing in this ruleset, so '
-                                  f"{FLAGS[flag]} would be taken and do nothing: only " +
-                           _readers(flag, READS, EXTRA_READS) + f" reads it{also} (to leave "
-                           f"{'it' if not others else 'them'} out, write context: "
-                           f"[{', '.join(rest)}])", "context")
+        them = "it" if not others else "them"
+        why = (f'"{flag}" is read by nothing in this ruleset, so {FLAGS[flag]} would be taken '
+               f"and do nothing: only {_readers(flag, READS, EXTRA_READS)} reads it{also}")
+        fix = f" (to leave {them} out, write context: [{', '.join(rest)}])"
+        if len(f"invalid ruleset: {label}: context: {why}{fix}") > MAX_MESSAGE:
+            # (`one_line` would cut the middle out, naming what reads the flag: the list,
+            # which a long path and guangdong's own make too long, goes instead.)
+            fix = f" (to leave {them} out, delete {them} from context:)"
+        raise RulesetError(label, why + fix, "context")
 
 
 def _flow(x) -> str:

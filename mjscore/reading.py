@@ -293,6 +293,18 @@ def full_ghost_words(rs) -> tuple | None:
     return None if n >= ghosts_in_set(rs) else (_COUNT_WORDS[n], _ORDINALS[n])
 
 
+def full_ghost_late(rs, words: dict) -> str:
+    """Why a hand holding 满鬼's ghosts past the start did not win by them, where ruleset `rs`
+    wins 满鬼 only at the start (`full_ghost_at_start`); `words`: how a reason names the
+    flags that say the start (`context.FLAGS`, or a record's keys)."""
+    some = full_ghost_words(rs)
+    flags = [f if f.startswith("--") else f + ": true"
+             for f in (words["heavenly"], words["earthly"])]
+    return (f"满鬼 ({some[0] + ' ghosts' if some else 'every ghost'} concealed) wins only at "
+            f"the start here (option full_ghost_at_start): on the dealt hand ({flags[0]}, the "
+            f"dealer) or the first draw ({flags[1]}, another seat)")
+
+
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 _ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -301,8 +313,10 @@ def full_ghost_reading(hand, rs, t: Tiles) -> Reading | None:
     """满鬼: the ghost tiles it takes (`rs.full_ghost`) concealed in the hand win whatever the
     rest holds, on drawing the last of them (seed 001: "Draw the fourth and the hand is over
     there and then"): won on another tile, the player held them before it, and had won
-    then."""
-    if not rs.full_ghost or hand.win not in rs.ghost_kinds or t.ghosts < rs.full_ghost:
+    then. Where 满鬼 is won only at the start (`full_ghost_at_start`: the dealt hand, the
+    first draw), it is won whatever the tile."""
+    if not rs.full_ghost or t.ghosts < rs.full_ghost or \
+            hand.win not in rs.ghost_kinds and not rs.full_ghost_at_start:
         return None
     counts = list(t.in_melds)
     for k in hand.concealed:

@@ -92,6 +92,7 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
     it counts, and no ghost stands for it."""
     from .api import score_hand
     from .notation import format as format_hand
+    rs = rs.mid_game  # (a hand waiting is past the deal: no 满鬼 won only at the start)
     cat = is_flower_cat(hand, rs)
     held = physical_ghosts(hand, rs)
     have = hand.physical()

@@ -51,6 +51,9 @@ class Ruleset:
     patterns: tuple = field(repr=False)
     context: frozenset = frozenset()
     full_ghost: int = 0  # 满鬼: how many ghost tiles held concealed win at once (0: none do)
+    # 满鬼 won only on the dealt hand or the first draw (--heavenly / --earthly), whatever
+    # the tile; after the first discard, none (`mid_game`)
+    full_ghost_at_start: bool = False
     per_reading: tuple = field(default=(), repr=False)  # patterns asked for every reading
     situational: tuple = field(default=(), repr=False)  # patterns asked once a hand
     plain_lookup: bool = False  # a hand with no ghost or meld is read by suit lookups alone
@@ -150,11 +153,22 @@ class Ruleset:
         return min((k for k in range(T.NUM_KINDS) if k not in self.tile_kinds),
                    default=T.NUM_KINDS)
 
+    @cached_property
+    def mid_game(self) -> Ruleset:
+        """This ruleset as it reads a hand after the first discard: without 满鬼 where that
+        is won only at the start (`full_ghost_at_start`); else itself. One rule then reads
+        every path alike (the readings, the reasons, the waits)."""
+        if not self.full_ghost_at_start:
+            return self
+        from dataclasses import replace
+        return replace(self, full_ghost=0, full_ghost_at_start=False)
+
     def __getstate__(self) -> dict:
         # Pickled (a Result sent between processes holds its ruleset) without the memo: a
         # batch's thousands of evaluations are this process's, not the ruleset's.
         state = dict(self.__dict__)
         state.pop("memo", None)
+        state.pop("mid_game", None)  # (made again where it is asked for)
         return state
 
     def remember(self, key, value):

@@ -370,6 +370,14 @@ def check_notes(rs) -> str:
             for item in rs.data.get("context") or ()):
         notes.append("payers.kong_draw_claimed is never used: context: does not take kong_from "
                      "(--kong-from, which names the seat it makes pay)")
+    if (rs.spec.get("ghosts") or {}).get("full_ghost_at_start"):
+        if not rs.full_ghost:
+            notes.append("ghosts.full_ghost_at_start does nothing: there is no 满鬼 "
+                         "(ghosts.full_ghost_win)")
+        elif not {"heavenly", "earthly"} & rs.context:
+            notes.append("ghosts.full_ghost_at_start leaves 满鬼 never won: context: takes "
+                         "neither heavenly nor earthly (--heavenly, --earthly), which say a "
+                         "hand is at the start")
     # A pattern that applies only with a 名堂, in a file where no other pattern is one (a
     # house file removing them all, or marking each `named: false`): it never applies.
     for p in rs.patterns:

@@ -107,6 +107,9 @@ def ghosts_line(rs) -> str:
         if some:  # (fewer than the set has: guangdong's four of eight under 翻双鬼)
             words = f"drawing the {some[1]} of them, to hold {some[0]} concealed, wins at " \
                     "once (满鬼)"
+        if key == "full_ghost_win" and rs.full_ghost_at_start:
+            words = f"holding {some[0] if some else 'all'} concealed wins (满鬼) on the dealt " \
+                    "hand or the first draw (--heavenly, --earthly) alone, whatever the tile"
         parts += [words] if words else []
     return "Ghosts: " + "; ".join(parts)
 
@@ -200,15 +203,15 @@ def play_line(rs) -> str:
 def context_line(rs) -> str:
     """The situation options `score` takes here, in the file's order; one an option turns
     off is named with it."""
-    took, off = [], []
+    took, off = [], {}  # (off: option -> the flags it turns on, said once for them all)
     for item in rs.data.get("context") or ():
         for flag, ref in ([(item, None)] if isinstance(item, str) else item.items()):
             if flag in rs.context:
                 took.append(FLAGS[flag])
             elif _option(ref):
-                off.append(f"{FLAGS[flag]} only with --opt {_option(ref)}=true")
+                off.setdefault(_option(ref), []).append(FLAGS[flag])
     return "Situations (score options): " + (", ".join(took) or "none") + \
-        "".join(f"; {x}" for x in off)
+        "".join(f"; {', '.join(flags)} only with --opt {name}=true" for name, flags in off.items())
 
 
 def payers_line(rs) -> str:

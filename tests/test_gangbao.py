@@ -204,11 +204,13 @@ def test_a_payer_rule_no_flag_reaches_is_noted(tmp_path):
 
 @pytest.mark.parametrize("opts, situations, payers", [
     pytest.param([], "Situations (score options): --discard, --kong-draw, --rob-kong, "
-                 "--indicator, --horses; --kong-from only with --opt gangbao_quanbao=true",
+                 "--indicator, --horses; --kong-from only with --opt gangbao_quanbao=true; "
+                 "--heavenly, --earthly only with --opt full_ghost_at_start=true",
                  "Payers: self_draw: others; rob_kong: konger x3 shares; kong_draw_claimed: "
                  "kong_discarder x3 shares (unused while --kong-from is not taken)", id="off"),
     pytest.param(["--opt", "gangbao_quanbao=true"], "Situations (score options): --discard, "
-                 "--kong-draw, --rob-kong, --indicator, --horses, --kong-from",
+                 "--kong-draw, --rob-kong, --indicator, --horses, --kong-from; --heavenly, "
+                 "--earthly only with --opt full_ghost_at_start=true",
                  "Payers: self_draw: others; rob_kong: konger x3 shares; kong_draw_claimed: "
                  "kong_discarder x3 shares (with --kong-from SEAT)", id="on"),
 ])

@@ -49,7 +49,8 @@ def shown(*args) -> list:
         "seven_pairs); no win on a discard",
         "Play (settle): one winner a hand",
         "Situations (score options): --discard, --kong-draw, --rob-kong, --indicator, --horses; "
-        "--kong-from only with --opt gangbao_quanbao=true"],
+        "--kong-from only with --opt gangbao_quanbao=true; --heavenly, --earthly only with --opt "
+        "full_ghost_at_start=true"],
         id="guangdong"),
     pytest.param(["lanzhou"], [
         "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",
@@ -73,6 +74,15 @@ def test_rules_show_shows_the_game(args, want):
     pytest.param(["luzhou", "--opt", "ghosts=8"],
                  "Tiles: 1-9 of m p s, and C; 4 of each; C: 8 (option ghosts); 116 in all",
                  id="luzhou, 8 ghosts"),
+    pytest.param(["guangdong", "--opt", "full_ghost_at_start=true"],
+                 "Ghosts: P (fixed; --indicator TILE flips it), standing for any tile; never in "
+                 "a declared meld; holding all concealed wins (满鬼) on the dealt hand or the "
+                 "first draw (--heavenly, --earthly) alone, whatever the tile",
+                 id="guangdong, 满鬼 only at the start"),
+    pytest.param(["guangdong", "--opt", "full_ghost_at_start=true"],
+                 "Situations (score options): --discard, --kong-draw, --rob-kong, --indicator, "
+                 "--horses, --heavenly, --earthly; --kong-from only with --opt "
+                 "gangbao_quanbao=true", id="guangdong, the start's flags taken"),
     pytest.param(["guangdong", "--opt", "ghost=flip", "--opt", "indicator=N"],
                  "Ghosts: C, the tile after the indicator N (flipped, face up: 3 N left to play; "
                  "--opt ghost=fixed for P), "
