@@ -323,7 +323,8 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     if why:
         raise refusal("{rob_kong} {r}: {why}", r=r, why=why)
     if earthly and r:
-        raise refusal("{earthly} is won on the dealer's first discard, not on a robbed kong "
+        raise refusal("{earthly} is won on the first tile (a first draw, or the dealer's first "
+                      "discard), not on a robbed kong "
                       "({rob_kong})")
     if earthly and d and d != dl:
         raise refusal("{earthly} on a discard is won on the dealer's first discard: {discard} "

@@ -29,9 +29,11 @@ _KEY_READS = (
      lambda data: bool((data.get("hand") or {}).get("needs_declared"))),
     ("indicator", "a ghost that flips (ghosts.mode flip, or an option)",
      lambda data: (data.get("ghosts") or {}).get("mode", "fixed") != "fixed"),
-    # (满鬼 won only at the start is won on the dealt hand or the first draw, which they say.)
-    *((flag, "ghosts.full_ghost_at_start",
-       lambda data: bool((data.get("ghosts") or {}).get("full_ghost_at_start")))
+    # (满鬼 won only at the start is won on the dealt hand or the first draw, which they say;
+    # with no 满鬼 in the file, nothing is.)
+    *((flag, "the 满鬼 of full_ghost_at_start",
+       lambda data: bool((data.get("ghosts") or {}).get("full_ghost_at_start")
+                         and (data.get("ghosts") or {}).get("full_ghost_win")))
       for flag in ("heavenly", "earthly")),
 )
 

@@ -298,11 +298,22 @@ def full_ghost_late(rs, words: dict) -> str:
     wins 满鬼 only at the start (`full_ghost_at_start`); `words`: how a reason names the
     flags that say the start (`context.FLAGS`, or a record's keys)."""
     some = full_ghost_words(rs)
-    flags = [f if f.startswith("--") else f + ": true"
-             for f in (words["heavenly"], words["earthly"])]
     return (f"满鬼 ({some[0] + ' ghosts' if some else 'every ghost'} concealed) wins only at "
-            f"the start here (option full_ghost_at_start): on the dealt hand ({flags[0]}, the "
-            f"dealer) or the first draw ({flags[1]}, another seat)")
+            f"the start here (option full_ghost_at_start)" + start_flags(rs, words))
+
+
+def start_flags(rs, words: dict) -> str:
+    """": on the dealt hand (--heavenly, the dealer) or ...": the flags that say a hand is at
+    the start that ruleset `rs` takes, named by `words`; where it takes neither, so."""
+    said = []
+    for key, what, who in (("heavenly", "on the dealt hand", "the dealer"),
+                           ("earthly", "the first draw", "another seat")):
+        if key in rs.context:
+            flag = words[key]
+            said.append(f"{what} ({flag if flag.startswith('--') else flag + ': true'}, {who})")
+    return ": " + " or ".join(said) if said else \
+        ", and nothing here says a hand is at the start (context: takes neither heavenly nor " \
+        "earthly)"
 
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")

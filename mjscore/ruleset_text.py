@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import tiles as T
 from .context import FLAGS, discard_wins, ghost_rule, max_winners
 from .options import option_of
-from .reading import full_ghost_words
+from .reading import full_ghost_words, start_flags
 from .tables import tabulate  # (CJK cells measured as render measures them)
 from .terms import term
 from .words import after_indicator, either
@@ -108,8 +108,8 @@ def ghosts_line(rs) -> str:
             words = f"drawing the {some[1]} of them, to hold {some[0]} concealed, wins at " \
                     "once (满鬼)"
         if key == "full_ghost_win" and rs.full_ghost_at_start:
-            words = f"holding {some[0] if some else 'all'} concealed wins (满鬼) on the dealt " \
-                    "hand or the first draw (--heavenly, --earthly) alone, whatever the tile"
+            words = f"holding {some[0] if some else 'all'} concealed wins (满鬼) only at the " \
+                    f"start, whatever the tile{start_flags(rs, FLAGS)}"
         parts += [words] if words else []
     return "Ghosts: " + "; ".join(parts)
 

@@ -176,3 +176,36 @@ def test_batch_records(tmp_path):
            "(heavenly, the dealer) or the first draw (earthly, another seat)" in rows[1]
     assert rows[2].endswith("invalid option: earthly does not apply in guangdong (option "
                             "full_ghost_at_start is off)")
+
+
+HOUSE = "extends: guangdong\noptions: {full_ghost_at_start: {default: true}}\ncontext: " \
+        "[discard, kong_draw, rob_kong, indicator, horses%s]\n"
+
+
+@pytest.mark.parametrize("context, said", [
+    pytest.param(", heavenly", ": on the dealt hand (--heavenly, the dealer)",
+                 id="only the flag the file takes"),
+    pytest.param("", ", and nothing here says a hand is at the start (context: takes neither "
+                     "heavenly nor earthly)", id="neither flag taken"),
+])
+def test_a_house_file_names_the_flags_it_takes(tmp_path, context, said):
+    path = tmp_path / "house.yaml"
+    path.write_text(HOUSE % context, encoding="utf-8")
+    assert score(LOOSE, str(path)).reasons[1] == \
+        "满鬼 (every ghost concealed) wins only at the start here (option full_ghost_at_start)" \
+        + said
+    ghosts = next(x for x in run("rules", "show", str(path)).stdout.splitlines()
+                  if x.startswith("Ghosts:"))
+    assert ghosts.endswith("holding all concealed wins (满鬼) only at the start, whatever the "
+                           "tile" + said)
+
+
+def test_no_full_ghost_reads_no_start_flag(tmp_path):
+    # With 满鬼 taken out, the option reads nothing, and a flag listed for it would do nothing.
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: guangdong\nghosts: {full_ghost_win: null, full_ghost_at_start: "
+                    "true}\ncontext: [discard, kong_draw, rob_kong, indicator, horses, heavenly]\n",
+                    encoding="utf-8")
+    res = run("rules", "check", str(path))
+    assert res.exit_code == 2
+    assert 'context: "heavenly" is read by nothing in this ruleset' in res.stderr

@@ -76,8 +76,9 @@ def test_rules_show_shows_the_game(args, want):
                  id="luzhou, 8 ghosts"),
     pytest.param(["guangdong", "--opt", "full_ghost_at_start=true"],
                  "Ghosts: P (fixed; --indicator TILE flips it), standing for any tile; never in "
-                 "a declared meld; holding all concealed wins (满鬼) on the dealt hand or the "
-                 "first draw (--heavenly, --earthly) alone, whatever the tile",
+                 "a declared meld; holding all concealed wins (满鬼) only at the start, "
+                 "whatever the tile: on the dealt hand (--heavenly, the dealer) or the first "
+                 "draw (--earthly, another seat)",
                  id="guangdong, 满鬼 only at the start"),
     pytest.param(["guangdong", "--opt", "full_ghost_at_start=true"],
                  "Situations (score options): --discard, --kong-draw, --rob-kong, --indicator, "
