@@ -104,12 +104,12 @@ def ghosts_line(rs) -> str:
             continue  # (no discard is won on at all: `hand_line` says so)
         words = yes if ghost_rule(g, key) else no
         some = full_ghost_words(rs) if key == "full_ghost_win" and rs.full_ghost else None
-        if some:  # (fewer than the set has: guangdong's four of eight under 翻双鬼)
-            words = f"drawing the {some[1]} of them, to hold {some[0]} concealed, wins at " \
-                    "once (满鬼)"
         if key == "full_ghost_win" and rs.full_ghost_at_start:
             words = f"holding {some[0] if some else 'all'} concealed wins (满鬼) only at the " \
                     f"start, whatever the tile{start_flags(rs, FLAGS)}"
+        elif some:  # (fewer than the set has: guangdong's four of eight under 翻双鬼)
+            words = f"drawing the {some[1]} of them, to hold {some[0]} concealed, wins at " \
+                    "once (满鬼)"
         parts += [words] if words else []
     return "Ghosts: " + "; ".join(parts)
 
