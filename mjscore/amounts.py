@@ -10,24 +10,49 @@ from .errors import MAX_VALUE, PAST_MAX
 
 def amount_text(x) -> str:
     """An amount as a ruleset file would write it: 2, not 2.0; 1.5 as it is (`exact`'s 3/2
-    too)."""
+    too, and a fraction of more digits than a float holds with every one of them)."""
     if isinstance(x, int):
         return str(x)
     if not isinstance(x, (int, float)):  # a Fraction (`exact`)
-        x = int(x) if x.denominator == 1 else float(x)
+        if x.denominator == 1:
+            return str(x.numerator)
+        return _decimal(x) or str(float(x))
     return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _decimal(f) -> str | None:
+    """Fraction `f` in decimals, every digit (a file's decimal, or a power of one), or None
+    where it has none that end (a third) or more than 60."""
+    den, places = f.denominator, 0
+    while den % 10 == 0 or den % 5 == 0 or den % 2 == 0:
+        den //= 10 if den % 10 == 0 else 5 if den % 5 == 0 else 2
+        places += 1
+    if den != 1 or places > 60:
+        return None
+    whole = abs(f.numerator) * 10 ** places // f.denominator
+    digits = str(whole).rjust(places + 1, "0")
+    text = (digits[:-places] + "." + digits[-places:]).rstrip("0")
+    return ("-" if f < 0 else "") + text
 
 
 def exact(x):
     """A file's amount for arithmetic: a fraction as the decimal the file writes (1.15 is
     23/20), not the binary float YAML reads, so `100 x 1.15` is 115, not 114.99999999999999
-    rounded down to 114. Whole numbers and everything else as they are."""
-    if type(x) is not float or not math.isfinite(x):
+    rounded down to 114; one of more digits than a float holds, from the text the file
+    writes (`words.spelt`: 2.99999999999999999 is no 3). Whole numbers and everything else as
+    they are."""
+    if type(x) is not float:
+        text = getattr(x, "text", None)  # (a float that kept its text: `words.spelt`)
+        if text is None or not x or not math.isfinite(x):
+            return x  # (a number past any float, or one that read as 0: refused by its key)
+    elif not math.isfinite(x):
         return x
+    else:
+        text = repr(x)
     # (Imported here: fractions brings decimal, 2 ms of `mjscore score`'s start, for the
     # house files alone that write a fraction.)
     from fractions import Fraction
-    f = Fraction(repr(x))
+    f = Fraction(text.replace("_", ""))
     return f.numerator if f.denominator == 1 else f
 
 

@@ -17,13 +17,17 @@ YAML_BOOL = "YAML reads unquoted yes, no, on, off as true or false"
 
 
 class _Spelt(float):
-    """A number read as a float it does not fit (1e999 as inf, 1e-999 as 0.0), shown in a
-    message as it was written: "not the number inf" named nothing the file holds."""
+    """A number read as a float it does not fit (1e999 as inf, 1e-999 as 0.0, or more digits
+    than a float holds: 2.99999999999999999 as 3.0), shown in a message as it was written:
+    "not the number inf" named nothing the file holds. (`amounts.exact` works with `text`.)"""
 
     def __new__(cls, value: float, text: str):
         obj = super().__new__(cls, value)
         obj.text = text
         return obj
+
+    def __getnewargs__(self) -> tuple:  # (pickled whole: a ruleset sent to a spawned worker)
+        return float(self), self.text
 
     def __repr__(self) -> str:
         return self.text[:40]
@@ -31,12 +35,17 @@ class _Spelt(float):
 
 def spelt(value: float, text: str) -> float:
     """`value`, read as a float from `text`, keeping `text` where reading lost the number:
-    past the largest float, or so small it became 0."""
+    past the largest float, so small it became 0, or of more significant digits than the 15
+    that any float gives back as written (`2.99999999999999999` read as 3.0)."""
     digits = text.lower().partition("e")[0]
     if value in (float("inf"), float("-inf")) and "inf" not in digits or \
-            value == 0 and any(c in "123456789" for c in digits):
+            value == 0 and any(c in "123456789" for c in digits) or \
+            len(_SIGNIFICANT.sub("", digits).strip("0")) > 15:
         return _Spelt(value, text.strip())
     return value
+
+
+_SIGNIFICANT = re.compile(r"[^0-9]")  # (what is left of a number's digits before any exponent)
 
 
 def describe(value, yaml: bool = True) -> str:

@@ -7,6 +7,7 @@ pattern list and `rules show`."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from . import tiles as T
@@ -32,9 +33,28 @@ def _comes_to(exact, computed: int, unit: str) -> str:
     arithmetic no player can check."""
     if computed > MAX_VALUE:  # (what patterns a fixed value stands in for came to: not paid)
         return f"more than {MAX_VALUE}{unit}"
-    if exact == computed or float(exact).is_integer():
+    if exact == computed or _whole(exact):
         return f"{computed}{unit}"
-    return f"{amount_text(round(exact, 6))}, rounded down to {computed}{unit}"
+    return f"{_fraction_text(exact)}, rounded down to {computed}{unit}"
+
+
+def _whole(exact) -> bool:
+    # (A fraction by its denominator: 299.999999999999999 is no whole number, though the
+    # nearest float is 300.0.)
+    den = getattr(exact, "denominator", None)
+    return den == 1 if den is not None else float(exact).is_integer()
+
+
+def _fraction_text(exact) -> str:
+    """`exact` in decimals; one longer than a line takes (1.1 x 1.1 x ... ), cut after six
+    places with "..." (cut, not rounded: 299.999999..., never 300, of a value rounded down to
+    299)."""
+    shown = amount_text(exact)
+    if len(shown) <= 24:
+        return shown
+    if isinstance(exact, float):
+        return amount_text(round(exact, 6))
+    return amount_text(type(exact)(math.floor(exact * 10 ** 6), 10 ** 6)) + "..."
 
 
 def _ladder_words(hits, unit: str, computed: int) -> str:

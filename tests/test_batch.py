@@ -277,6 +277,10 @@ def test_a_blank_line_however_long_is_no_record(tmp_path, blank):
     pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": -2E-999}',
                  '"ghosts_drawn" must be a whole number, not the number -2E-999',
                  id="ghosts_drawn too small for a float"),
+    # One of more digits than a float holds was quoted as the float it became: "2.0".
+    pytest.param('{"hand": "111m222m333p444p55p", "ghosts_drawn": 2.0000000000000000001}',
+                 '"ghosts_drawn" must be a whole number, not the number 2.0000000000000000001',
+                 id="ghosts_drawn of more digits than a float holds"),
     pytest.param('{"hand": "111m222m333p444p55p", "rules": "nosuch"}', "unknown ruleset",
                  id="unknown ruleset in a record"),
     pytest.param('{"hand": "111m222m333p444p55p", "rules": "luzhou,guangdong"}',

@@ -373,6 +373,13 @@ def test_value_line_says_a_fraction_is_rounded_down(tmp_path, house, args, want)
                  "144715.8 x 163870 = 23714578146", id="a large product"),
     pytest.param("{hu: {base: 1.1}, wugui: {multiply: 1.1}}", 1,
                  "1.1 x 1.1 = 1.21, rounded down to 1", id="a fraction still rounds down"),
+    # Read as a float, 2.99999999999999999 was 3.0: 100 x 3 = 300, one more than it comes to.
+    pytest.param("{hu: {base: 100}, wugui: {multiply: 2.99999999999999999}}", 299,
+                 "100 x 2.99999999999999999 = 299.999999999999999, rounded down to 299",
+                 id="more digits than a float holds"),
+    pytest.param("{hu: {base: 1.23456789012}, wugui: {multiply: 1.987654321098}}", 2,
+                 "1.23456789012 x 1.987654321098 = 2.453894..., rounded down to 2",
+                 id="a long product cut after six places"),
 ])
 def test_a_decimal_amount_is_worked_as_written_not_as_a_binary_float(tmp_path, amounts, value,
                                                                      working):
