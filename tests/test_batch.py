@@ -1248,6 +1248,17 @@ def test_yaml_aliases_are_refused_naming_the_file(tmp_path):
     assert result.stderr.strip() == f"mjscore: {path}: line 2: YAML aliases (*a) are not allowed"
 
 
+@pytest.mark.parametrize("cap", ["0x64", "0b1100100", "1_00", "100"])
+def test_yaml_numbers_in_other_bases_than_eight_and_sixty_are_the_numbers_yaml_reads(tmp_path,
+                                                                                     cap):
+    # (README: unlike 010, which is refused, nobody writes these meaning another number.)
+    path = tmp_path / "caps.yaml"
+    path.write_text(f"- {{hand: 11223344556677m, opts: {{cap: {cap}}}}}\n", encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    assert result.exit_code == 0, result.output
+    assert (json.loads(result.stdout)["cap"], json.loads(result.stdout)["value"]) == (100, 100)
+
+
 def test_yaml_merge_keys_are_refused(tmp_path):
     # A merge key is a key given twice in disguise: its value would give way silently.
     path = tmp_path / "merge.yaml"
