@@ -61,11 +61,14 @@ def blocked_by_pass(table, ev, seat: str, tile: int, value: int) -> str | None:
 
 def open_passes(rec, rule: str, seat: str, before: int) -> list:
     """`seat`'s passes before event `before` that still block under `rule`: every one since
-    its last draw (过水) or its last discard or call (漏胡), not only the latest (passing a
-    second tile lifts nothing)."""
-    lifts = _draws if rule == "guoshui" else _discards_or_calls
-    since = max((e.number for e in rec.events if e.seat == seat and lifts(e)
-                 and e.number < before), default=0)
+    its last draw (过水; a kong's replacement, or a discard it drew for, `_drawn_for`) or its
+    last discard or call (漏胡), not only the latest (passing a second tile lifts nothing)."""
+    mine = [e for e in rec.events if e.seat == seat and e.number < before]
+    if rule == "guoshui":
+        since = max((e.number for i, e in enumerate(mine) if _draws(e) or
+                     _drawn_for(e, mine[:i])), default=0)
+    else:
+        since = max((e.number for e in mine if _discards_or_calls(e)), default=0)
     return [e for e in rec.events if e.type == "pass" and e.seat == seat
             and since < e.number < before]
 
@@ -92,6 +95,19 @@ def _draws(e) -> bool:
     """Whether event `e` gives its seat a drawn tile (lifting 过水): a draw, and a kong of any
     kind, which is always followed by its replacement draw (a log need not write it)."""
     return e.type in ("draw", "kong") or e.type == "call" and e.fields.get("kind") == "kong"
+
+
+def _drawn_for(e, earlier: list) -> bool:
+    """Whether event `e` is a discard its seat drew for, the draw left out of the log (lifting
+    过水 as the draw would): one after no call of its own, its seat's last turn before it
+    (`earlier`: its seat's events before it) a draw, a kong, a discard or none logged. A
+    discard follows a draw or a call, and a call (a pong, a chow) would be logged (and shown
+    in the hand): a log writing a seat's discards and not its draws still shows the turn
+    come round."""
+    if e.type != "discard":
+        return False
+    turns = [x for x in earlier if x.type not in _NO_TURN]
+    return not turns or turns[-1].type != "call" or turns[-1].fields.get("kind") == "kong"
 
 
 def _discards_or_calls(e) -> bool:

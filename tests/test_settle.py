@@ -919,6 +919,10 @@ def test_a_self_draw_after_the_winners_own_discard_is_noted(hand, events, skippe
     pytest.param([{"discard": "W", "tile": "9p"},
                   {"call": "S", "kind": "kong", "tile": "9p", "from": "W"}],
                  id="a called kong's replacement"),
+    # Its own discard, with no call of its own before it: it drew for it, the log leaving
+    # the draw out (the turn came round).
+    pytest.param([], id="its own discard: a draw left out"),
+    pytest.param([{"discard": "W", "tile": "9p"}], id="its own discard after another's turn"),
 ])
 def test_guoshui_lifts_after_the_next_draw(drawn):
     rec = {"rules": "luzhou", "seats": {"S": "123m456m678m [9999p] C 5p"},
