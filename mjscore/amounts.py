@@ -23,10 +23,12 @@ def amount_text(x) -> str:
 def _decimal(f) -> str | None:
     """Fraction `f` in decimals, every digit (a file's decimal, or a power of one), or None
     where it has none that end (a third) or more than 60."""
-    den, places = f.denominator, 0
-    while den % 10 == 0 or den % 5 == 0 or den % 2 == 0:
-        den //= 10 if den % 10 == 0 else 5 if den % 5 == 0 else 2
-        places += 1
+    den, twos, fives = f.denominator, 0, 0
+    while den % 2 == 0:
+        den, twos = den // 2, twos + 1
+    while den % 5 == 0:
+        den, fives = den // 5, fives + 1
+    places = max(twos, fives)  # (10 ** places is the least power of ten it divides)
     if den != 1 or places > 60:
         return None
     whole = abs(f.numerator) * 10 ** places // f.denominator
@@ -41,14 +43,14 @@ def exact(x):
     rounded down to 114; one of more digits than a float holds, from the text the file
     writes (`words.spelt`: 2.99999999999999999 is no 3). Whole numbers and everything else as
     they are."""
-    if type(x) is not float:
-        text = getattr(x, "text", None)  # (a float that kept its text: `words.spelt`)
-        if text is None or not x or not math.isfinite(x):
-            return x  # (a number past any float, or one that read as 0: refused by its key)
-    elif not math.isfinite(x):
-        return x
-    else:
+    if type(x) is float:
         text = repr(x)
+    else:
+        text = getattr(x, "text", None)  # (a float that kept its text: `words.spelt`)
+        if text is None or not x:  # (not a float; or one read as 0, refused by its key)
+            return x
+    if not math.isfinite(x):  # (refused by its key)
+        return x
     # (Imported here: fractions brings decimal, 2 ms of `mjscore score`'s start, for the
     # house files alone that write a fraction.)
     from fractions import Fraction

@@ -63,12 +63,14 @@ def open_passes(rec, rule: str, seat: str, before: int) -> list:
     """`seat`'s passes before event `before` that still block under `rule`: every one since
     its last draw (过水; a kong's replacement, or a discard it drew for, `_drawn_for`) or its
     last discard or call (漏胡), not only the latest (passing a second tile lifts nothing)."""
-    mine = [e for e in rec.events if e.seat == seat and e.number < before]
-    if rule == "guoshui":
-        since = max((e.number for i, e in enumerate(mine) if _draws(e) or
-                     _drawn_for(e, mine[:i])), default=0)
-    else:
-        since = max((e.number for e in mine if _discards_or_calls(e)), default=0)
+    since, last = 0, None  # (last: the seat's last turn so far, for `_drawn_for`)
+    for e in rec.events:
+        if e.seat != seat or e.number >= before:
+            continue
+        if (_draws(e) or _drawn_for(e, last)) if rule == "guoshui" else _discards_or_calls(e):
+            since = e.number
+        if e.type not in _NO_TURN:
+            last = e
     return [e for e in rec.events if e.type == "pass" and e.seat == seat
             and since < e.number < before]
 
@@ -97,17 +99,14 @@ def _draws(e) -> bool:
     return e.type in ("draw", "kong") or e.type == "call" and e.fields.get("kind") == "kong"
 
 
-def _drawn_for(e, earlier: list) -> bool:
+def _drawn_for(e, last) -> bool:
     """Whether event `e` is a discard its seat drew for, the draw left out of the log (lifting
-    过水 as the draw would): one after no call of its own, its seat's last turn before it
-    (`earlier`: its seat's events before it) a draw, a kong, a discard or none logged. A
-    discard follows a draw or a call, and a call (a pong, a chow) would be logged (and shown
-    in the hand): a log writing a seat's discards and not its draws still shows the turn
-    come round."""
-    if e.type != "discard":
-        return False
-    turns = [x for x in earlier if x.type not in _NO_TURN]
-    return not turns or turns[-1].type != "call" or turns[-1].fields.get("kind") == "kong"
+    过水 as the draw would): one after no call of its own, `last` (its seat's last turn before
+    it) a draw, a kong, a discard or none logged. A discard follows a draw or a call, and a
+    call (a pong, a chow) would be logged (and shown in the hand): a log writing a seat's
+    discards and not its draws still shows the turn come round."""
+    return e.type == "discard" and (last is None or last.type != "call"
+                                    or last.fields.get("kind") == "kong")
 
 
 def _discards_or_calls(e) -> bool:

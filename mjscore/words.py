@@ -40,12 +40,12 @@ def spelt(value: float, text: str) -> float:
     digits = text.lower().partition("e")[0]
     if value in (float("inf"), float("-inf")) and "inf" not in digits or \
             value == 0 and any(c in "123456789" for c in digits) or \
-            len(_SIGNIFICANT.sub("", digits).strip("0")) > 15:
+            len(_NOT_DIGIT.sub("", digits).strip("0")) > 15:
         return _Spelt(value, text.strip())
     return value
 
 
-_SIGNIFICANT = re.compile(r"[^0-9]")  # (what is left of a number's digits before any exponent)
+_NOT_DIGIT = re.compile(r"[^0-9]")  # (taken out of a number's text before any exponent)
 
 
 def describe(value, yaml: bool = True) -> str:
