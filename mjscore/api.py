@@ -10,7 +10,6 @@ from .as_themselves import as_themselves
 from .compile import NeedsIndicator
 from .hand import build, for_ruleset, one_tile, read_any
 from .notation import MAX_CHARS, parse, parse_fast, parse_tiles
-from .no_reading import no_reading
 from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError
 from .frozen import maker, read_only
 from .patterns import physical_ghosts
@@ -271,6 +270,7 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS,
     if top is None:
         top = evs[0] if len(evs) == 1 else best(evs, ghost)  # (one reading: most plain hands)
     if top is None:
+        from .no_reading import no_reading  # (a hand with no reading: most never come here)
         reasons.append(no_reading(h, rs, t, ctx, words))
         if late is not None and holds_full_ghost(late, t.ghosts):  # (what the player meant)
             reasons.append(full_ghost_late(late, words))

@@ -18,8 +18,18 @@ from dataclasses import dataclass, field
 from . import tiles as T
 from .errors import NotationError
 from .frozen import maker
-from .notation_hints import (PUNCTUATION, half_width, hidden, red_five_hint, seat_digit_tiles,
-                             spaced_digits_hint, suit_hint, tile_hint, written)
+
+
+class _Hints:
+    """`notation_hints`, imported when a hand is refused and its message worded: its
+    expressions, compiled on import, cost a `mjscore score` start 1-3 ms otherwise."""
+
+    def __getattr__(self, name):
+        from . import notation_hints
+        return getattr(notation_hints, name)
+
+
+H = _Hints()
 
 OPEN_TO_CLOSE = {"[": "]", "(": ")", "{": "}"}
 CLOSERS = set(OPEN_TO_CLOSE.values())
@@ -92,37 +102,37 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
             digits = text[i:j]
             if j >= n or text[j].isspace() or text[j] in stop or text[j] in "[({])}":
                 raise NotationError(f'digits "{digits}" have no suit'
-                                    f'{spaced_digits_hint(text, i)}', col)
+                                    f'{H.spaced_digits_hint(text, i)}', col)
             suit = _SUIT_CHARS.get(text[j])
-            if suit is None and (half_width(text[j]) or "").isdigit():  # "12３m": a digit
-                raise NotationError(f'unknown tile {written(text[j])}{tile_hint(text[j])}',
+            if suit is None and (H.half_width(text[j]) or "").isdigit():  # "12３m": a digit
+                raise NotationError(f'unknown tile {H.written(text[j])}{H.tile_hint(text[j])}',
                                     offset + j + 1)
-            if suit is None and hidden(text[j]):  # (a player sees digits with no suit)
-                raise NotationError(f'unknown character {written(text[j])} after digits '
+            if suit is None and H.hidden(text[j]):  # (a player sees digits with no suit)
+                raise NotationError(f'unknown character {H.written(text[j])} after digits '
                                     f'"{digits}"', offset + j + 1)
             if suit is None:
-                hint = suit_hint(digits, text[j], text[j:])
+                hint = H.suit_hint(digits, text[j], text[j:])
                 if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
                         text[j].islower():
                     e = NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)
                     if text[j] == "h" and hint:  # (the z tiles it names: `hand.parse_for`)
                         e.honours = tuple(26 + int(d) for d in digits)
                     raise e
-                plain = half_width(text[j]) or text[j]
+                plain = H.half_width(text[j]) or text[j]
                 # (A full-width bracket ends the digits as its plain form does: a hint to
                 # write "[" there would only lead to "digits have no suit".)
                 if not hint and not plain.isalpha() and plain not in "[({])}":
                     # A stray mark among the digits ("12,3m", "5*p") is the slip, where it
                     # stands: told at the digits' first column, it was never named.
-                    raise NotationError(f'unknown tile {written(text[j])}'
-                                        f'{tile_hint(text[j], text)}', offset + j + 1)
+                    raise NotationError(f'unknown tile {H.written(text[j])}'
+                                        f'{H.tile_hint(text[j], text)}', offset + j + 1)
                 raise NotationError(f'digits "{digits}" have no suit{hint}', col)
             top = 7 if suit == "z" else 9
             for rank, rcol, raw in ranks:
                 if not 1 <= rank <= top:
                     what = "honour number" if suit == "z" else "rank"
                     raise NotationError(f'{what} "{raw}" is not 1-{top}'
-                                        f'{red_five_hint(raw, suit)}', rcol)
+                                        f'{H.red_five_hint(raw, suit)}', rcol)
                 out.append((T.kind(suit, rank), rcol))
             i = j + 1
             continue
@@ -140,7 +150,7 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'"{ch}" closes nothing', col)
             if ch in OPEN_TO_CLOSE:
                 raise NotationError(f'"{ch}" inside a meld', col)
-            raise NotationError(f'unknown tile {written(ch)}{tile_hint(ch, text)}', col)
+            raise NotationError(f'unknown tile {H.written(ch)}{H.tile_hint(ch, text)}', col)
     return out, i
 
 
@@ -151,7 +161,7 @@ def _meld_tiles(inner: str, bracket: str, offset: int) -> list:
     try:
         return _read_tiles(inner, 0, "", offset)[0]
     except NotationError as e:
-        tiles = seat_digit_tiles(inner)
+        tiles = H.seat_digit_tiles(inner)
         if tiles is None:
             raise
         try:
@@ -160,7 +170,7 @@ def _meld_tiles(inner: str, bracket: str, offset: int) -> list:
             raise e from None
         meld = f"{bracket}{tiles}{OPEN_TO_CLOSE[bracket]}"
         # (The seat digit's comma is no stray punctuation: one hint, the meld's.)
-        raise NotationError(f'{e.detail.removesuffix(PUNCTUATION)} (a meld takes no seat '
+        raise NotationError(f'{e.detail.removesuffix(H.PUNCTUATION)} (a meld takes no seat '
                             f'digit: write "{meld}")',
                             e.column) from None
 

@@ -6,7 +6,6 @@ import json
 import textwrap
 
 from . import tiles as T
-from .compare import match_patterns
 from .terms import spaced, term
 from .context import SEATS
 from .reading import full_ghost_words
@@ -214,6 +213,7 @@ def _rule_lines(ok) -> list:
     them applied, by who applied them, then (first) the rules all applied but name
     differently. A rule is matched by what it is (`compare.match_patterns`), never by its
     name; each ruleset's name for it is shown in the order of the ruleset names before it."""
+    from .compare import match_patterns  # (`score` with one ruleset needs none of it)
     every = tuple(range(len(ok)))
     rules: dict = {}
     for m in match_patterns([r.patterns for _n, r in ok]):

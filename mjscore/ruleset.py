@@ -193,9 +193,12 @@ class Ruleset:
 @lru_cache(maxsize=64)
 def _shipped(name: str, opts: tuple, bools: tuple) -> Ruleset:
     """`bools`: which of `opts` are True or False (`_bools`), for the cache's key alone."""
-    data, label, _ = load_raw(name)
+    from .shipped_cache import parsed
+    data = parsed(name)
+    if data is None:  # (no cache for its text, or it extends another: read as a file is)
+        data = load_raw(name)[0]
     # Shipped rulesets are checked by the test suite, with every option value they allow.
-    return resolve_and_compile(data, label, dict(opts), check=False)
+    return resolve_and_compile(data, name, dict(opts), check=False)
 
 
 _FILES: OrderedDict = OrderedDict()  # (ref, folder, opts) -> (stamps, Ruleset), oldest first

@@ -9,39 +9,47 @@ import os
 import stat
 from contextlib import contextmanager
 from functools import lru_cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import RulesetError, file_label, os_reason
 
-_HERE = Path(__file__).resolve().parent
+if TYPE_CHECKING:  # (annotations only: see `shipped_folder`)
+    from pathlib import Path
+
+# (pathlib is imported where a file's path is worked with, not here: with the urllib.parse
+# and ipaddress it brings, 4-6 ms of a `mjscore score` start, where a shipped ruleset is read
+# with os.path alone: `shipped_folder`, `shipped_cache.parsed`.)
 
 
 @lru_cache(maxsize=1)
-def shipped_dir() -> Path:
+def shipped_folder() -> str:
     """The installed copy inside the package, else the source tree's top-level folder.
     (Looked up once a process: scoring asks on every call.)"""
-    inside = _HERE / "rulesets"
-    return inside if inside.is_dir() else _HERE.parent / "rulesets"
+    here = os.path.dirname(os.path.realpath(__file__))
+    inside = os.path.join(here, "rulesets")
+    return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "rulesets")
+
+
+def shipped_dir():
+    """`shipped_folder` as a pathlib.Path."""
+    from pathlib import Path
+    return Path(shipped_folder())
 
 
 @lru_cache(maxsize=1)
 def _shipped_set() -> frozenset:
-    return frozenset(p.stem for p in shipped_dir().glob("*.yaml"))
+    return frozenset(n[:-5] for n in os.listdir(shipped_folder()) if n.endswith(".yaml"))
 
 
 def shipped_names() -> list[str]:
     return sorted(_shipped_set())
 
 
-def _load_yaml(path: Path, label: str) -> dict:
+def _load_yaml(path, label: str) -> dict:
     if _is_shipped(path):
-        from .shipped_cache import lookup
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, ValueError):
-            text = None
-        data = lookup(path, text) if text is not None else None
-        if isinstance(data, dict):
+        from .shipped_cache import cached
+        data = cached(path)
+        if data is not None:
             return data
     from .yamlfile import read
     data = read(path, "ruleset file", lambda message: RulesetError(label, message))
@@ -108,7 +116,7 @@ def beside(ref, folder: Path, whole: bool = True):
     (from the working folder, or a shipped name). `whole`: `ref` is all the record named,
     not one part of a comma list."""
     if not isinstance(ref, str) or not ref.strip() or is_shipped_name(ref) or \
-            Path(ref).is_absolute():
+            os.path.isabs(ref):
         return ref
     near = str(folder / ref)
     # (Not is_file(): a named pipe there is the record's too, refused by batch as a pipe.)
@@ -146,6 +154,7 @@ class _NotFound(RulesetError):
 
 def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
     """(path, label, shipped?) for a ruleset name or path."""
+    from pathlib import Path
     if is_shipped_name(ref):
         return shipped_dir() / f"{ref}.yaml", ref, True
     path = Path(ref) if relative_to is None else relative_to / ref
@@ -181,9 +190,10 @@ def _locate(ref: str, relative_to: Path | None) -> tuple[Path, str, bool]:
 def _shipped_stem(ref: str) -> str:
     """A shipped ruleset's name written as a file (`luzhou.yaml`): said which it is, as the
     list of shipped names was before a path was told "no such file"."""
-    stem = Path(ref).stem
-    return f" (the shipped ruleset is named {stem}, without {Path(ref).suffix})" \
-        if Path(ref).suffix and is_shipped_name(stem) else ""
+    from pathlib import Path
+    stem, suffix = Path(ref).stem, Path(ref).suffix
+    return f" (the shipped ruleset is named {stem}, without {suffix})" \
+        if suffix and is_shipped_name(stem) else ""
 
 
 def _a_link_there(path: Path, ref: str, e: OSError) -> None:
@@ -282,7 +292,7 @@ def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
             path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
         except _NotFound:
             if looks_like_path(parent):
-                where = "" if Path(parent).is_absolute() else " beside this one"
+                where = "" if os.path.isabs(parent) else " beside this one"
                 raise RulesetError(label, f'"{parent}": no such file{where}'
                                    + _shipped_stem(parent), "extends") from None
             known = ", ".join(shipped_names())
@@ -338,7 +348,7 @@ def _writer(chain: list, parts: list) -> str | None:
 _MISSING = object()
 
 
-def _is_shipped(path: Path) -> bool:
+def _is_shipped(path) -> bool:
     return path.resolve().parent == shipped_dir().resolve()
 
 

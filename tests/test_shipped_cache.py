@@ -38,7 +38,10 @@ def test_scoring_with_a_shipped_ruleset_imports_nothing_heavy():
     other tests imported counts for nothing."""
     import subprocess
     import sys
+    # pathlib too (4-6 ms with the urllib.parse and ipaddress it brings), where the interpreter
+    # did not load it before mjscore (an editable install's path finder does).
     code = ("import sys, io, contextlib\n"
+            "at_start = 'pathlib' in sys.modules\n"
             "sys.argv = ['mjscore', 'score', '111m123m456m789m5pC', '--win', '5p']\n"
             "from mjscore.cli import cli\n"
             "try:\n"
@@ -47,7 +50,19 @@ def test_scoring_with_a_shipped_ruleset_imports_nothing_heavy():
             "except SystemExit:\n"
             "    pass\n"
             "print(' '.join(m for m in ('jsonschema', 'yaml', 'fractions', 'decimal', 'difflib',\n"
-            "                           'multiprocessing', 'mjscore.suit_entries')\n"
-            "               if m in sys.modules))\n")
+            "                           'multiprocessing', 'mjscore.suit_entries',\n"
+            "                           'mjscore.notation_hints', 'mjscore.no_reading',\n"
+            "                           'mjscore.compare')\n"
+            "               if m in sys.modules),\n"
+            "      '' if at_start or 'pathlib' not in sys.modules else 'pathlib')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", out.stdout
+
+
+def test_a_shipped_ruleset_read_from_the_cache_is_what_its_file_reads_as():
+    # (`parsed` reads it with os.path alone, for start-up; `load_raw` as it reads any file.)
+    from mjscore.ruleset_files import load_raw, shipped_names
+    for name in shipped_names():
+        data = shipped_cache.parsed(name)
+        assert data == load_raw(name)[0], name
+        assert list(data["patterns"]) == list(load_raw(name)[0]["patterns"]), name
