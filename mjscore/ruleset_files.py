@@ -38,7 +38,10 @@ def shipped_dir():
 
 @lru_cache(maxsize=1)
 def _shipped_set() -> frozenset:
-    return frozenset(n[:-5] for n in os.listdir(shipped_folder()) if n.endswith(".yaml"))
+    try:
+        return frozenset(n[:-5] for n in os.listdir(shipped_folder()) if n.endswith(".yaml"))
+    except OSError:  # (an install without its rulesets: every name is then unknown, as said)
+        return frozenset()
 
 
 def shipped_names() -> list[str]:

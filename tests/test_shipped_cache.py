@@ -66,3 +66,13 @@ def test_a_shipped_ruleset_read_from_the_cache_is_what_its_file_reads_as():
         data = shipped_cache.parsed(name)
         assert data == load_raw(name)[0], name
         assert list(data["patterns"]) == list(load_raw(name)[0]["patterns"]), name
+
+
+def test_an_install_without_its_rulesets_names_none_rather_than_failing(monkeypatch):
+    from mjscore import ruleset_files
+    monkeypatch.setattr(ruleset_files, "shipped_folder", lambda: "/no/such/folder")
+    ruleset_files._shipped_set.cache_clear()
+    try:
+        assert not ruleset_files.is_shipped_name("luzhou")
+    finally:
+        ruleset_files._shipped_set.cache_clear()
