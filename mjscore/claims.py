@@ -119,9 +119,11 @@ def kong_paid(rs, ev, kind: str, tile: int, frm, robbed: bool) -> tuple:
         amount = int(rates[kind])
         payers = [frm] if kind == "exposed" else [s for s in SEATS if s != ev.seat]
         rows = [Payment(p, ev.seat, amount, f"{kind} kong of {T.name(tile)}") for p in payers]
-    what = "robbed: never formed, pays nothing" if robbed else \
-        f"pays {int(rates[kind])} {'from ' + frm if frm else 'from each opponent'}" \
-        if kind in rates else "pays nothing"
+    # ("collects": the konger is paid; "E concealed kong of 1m: pays 2 from each opponent"
+    # read as E paying.)
+    what = "robbed: never formed, collects nothing" if robbed else \
+        f"collects {int(rates[kind])} {'from ' + frm if frm else 'from each opponent'}" \
+        if kind in rates else "collects nothing"
     # A ghost added makes a kong of the pong's kind, not of the ghost ("added kong of C" was
     # read as a kong of four 红中): the event names only the ghost.
     if ghost_added(ev, tile, rs, robbed):

@@ -68,7 +68,7 @@ def test_a_rob_of_another_seat_leaves_the_kong_before_it_formed(seats):
                 "events": [{"kong": "W", "kind": "added", "tile": "5p"},
                            {"win": "S", "tile": "5p", "from": "N", "rob_kong": True}]})
     assert r.legal, r.reasons
-    assert r.events[0].summary == "W added kong of 5p: pays nothing"
+    assert r.events[0].summary == "W added kong of 5p: collects nothing"
     assert r.net == {"E": 0, "S": 5, "W": 0, "N": -5}
 
 

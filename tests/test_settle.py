@@ -562,7 +562,7 @@ REFUSALS = [
     # deals): the hand shows that kong, not the pong.
     pytest.param(dict(ROBBED, events=ROBBED["events"] + [{"kong": "S", "kind": "added",
                                                           "tile": "C"}]), 0,
-                 "Event 4: S added a C to a pong (an added kong): pays nothing",
+                 "Event 4: S added a C to a pong (an added kong): collects nothing",
                  id="a robbed kong's pong konged later"),
     pytest.param(ROBBED, 2, "event 2: S's hand shows no exposed pong (the kong was robbed) of 7m",
                  id="a robbed kong's pong shown as a kong, none added later"),
@@ -668,9 +668,9 @@ REFUSALS = [
     # A kong call with no kong event paid nothing, where kongs pay as declared (the third
     # review): refused as a kong a hand shows without one is.
     pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m11p234p"}, "events": [{"discard": "S", "tile": "9s"}, {"call": "W", "kind": "kong", "tile": "9s", "from": "S"}, {"win": "E", "tile": "4p"}]}, 2, "event 2: W's kong call of 9s has no kong event, so what it paid is not known", id="guangdong: a kong call with no kong event"),  # noqa: E501
-    pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m11p234p"}, "events": [{"discard": "S", "tile": "9s"}, {"call": "W", "kind": "kong", "tile": "9s", "from": "S"}, {"kong": "W", "kind": "exposed", "tile": "9s", "from": "S"}, {"win": "E", "tile": "4p"}]}, 0, "W exposed kong of 9s: pays 3 from S", id="guangdong: a kong call with its kong event"),  # noqa: E501
-    # ("N exposed kong of W: pays nothing" read as a kong of West's discard.)
-    pytest.param({"rules": "luzhou-guide", "events": [{"kong": "N", "kind": "exposed", "tile": "W", "from": "S"}]}, 0, "N exposed kong of W, claimed from S: pays nothing", id="a kong that pays nothing names its discarder"),  # noqa: E501
+    pytest.param({"rules": "guangdong", "seats": {"E": "123m456m789m11p234p"}, "events": [{"discard": "S", "tile": "9s"}, {"call": "W", "kind": "kong", "tile": "9s", "from": "S"}, {"kong": "W", "kind": "exposed", "tile": "9s", "from": "S"}, {"win": "E", "tile": "4p"}]}, 0, "W exposed kong of 9s: collects 3 from S", id="guangdong: a kong call with its kong event"),  # noqa: E501
+    # ("N exposed kong of W: collects nothing" read as a kong of West's discard.)
+    pytest.param({"rules": "luzhou-guide", "events": [{"kong": "N", "kind": "exposed", "tile": "W", "from": "S"}]}, 0, "N exposed kong of W, claimed from S: collects nothing", id="a kong that pays nothing names its discarder"),  # noqa: E501
     pytest.param({"seats": {"W": "{555pC} 234m 678m 789m 9m 9m"}, "events": [{"discard": "E", "tile": "5p"}, {"call": "W", "kind": "pong", "tile": "5p", "from": "E"}, {"discard": "W", "tile": "2s"}, {"draw": "W"}, {"kong": "W", "kind": "added", "tile": "C"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"draw": "W"}, {"win": "W", "tile": "9m", "kong_draw": True}]}, 0, "杠上花", id="a 红中 added let go as the 5p it stands for"),  # noqa: E501
 ]
 
@@ -1060,7 +1060,7 @@ def test_a_pass_may_stand_between_a_kong_and_the_win_robbing_it():
                       {"win": "E", "tile": "5p", "from": "N", "rob_kong": True}]}
     r = settle(rec)
     assert r.legal and r.net == {"E": 5, "S": 0, "W": 0, "N": -5}
-    assert r.events[0].summary == "N added kong of 5p: robbed: never formed, pays nothing"
+    assert r.events[0].summary == "N added kong of 5p: robbed: never formed, collects nothing"
 
 
 def test_a_refused_win_makes_no_one_dealer():
@@ -1131,13 +1131,13 @@ def test_hand_worked_records(rules, seats, events, net):
 # the refusal, pays as declared (as a refused win's 喜钱 is paid as a loser's).
 @pytest.mark.parametrize("kong, hand, summary, net", [
     pytest.param({"kind": "added"}, "123m456m789m11p14p2p",
-                 "N added kong of 2p: pays 1 from each opponent",
+                 "N added kong of 2p: collects 1 from each opponent",
                  {"E": -1, "S": -1, "W": -1, "N": 3}, id="added kong, the robbing hand no win"),
     pytest.param({"kind": "exposed", "from": "W"}, "123m456m789m11p13p2p",
-                 "N exposed kong of 2p: pays 3 from W",
+                 "N exposed kong of 2p: collects 3 from W",
                  {"E": 0, "S": 0, "W": -3, "N": 3}, id="an exposed kong cannot be robbed"),
     pytest.param({"kind": "concealed"}, "123m456m789m11p13p2p",
-                 "N concealed kong of 2p: pays 2 from each opponent",
+                 "N concealed kong of 2p: collects 2 from each opponent",
                  {"E": -2, "S": -2, "W": -2, "N": 6}, id="a concealed kong cannot be robbed"),
 ])
 def test_a_kong_whose_robbing_win_is_refused_pays_as_declared(kong, hand, summary, net):
