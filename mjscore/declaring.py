@@ -96,20 +96,61 @@ def locked_wait(table, ev, seat: str, h) -> str | None:
                    f"event {ev.number}: the declare event names no tiles (waits:)")
         return None
     from .hand import Hand
-    from .ready import analyse
     less = list(h.concealed)
     less.remove(h.win)
     held = Hand(tuple(less), None, h.melds, replace(h.parsed, concealed=tuple(less), win=None))
+    waits = _wait_other_than(table, held, seat, declared)
+    if waits is None:
+        return None
+    return (f"{seat} declared at event {at} on {_names(declared)}, but its hand at the win "
+            f"{waits}: in {table.rs.name} a declared seat waits on exactly the tiles it "
+            f"declared on" + _kong_moved(table, seat, at, ev.number))
+
+
+def _wait_other_than(table, held, seat: str, declared: frozenset) -> str | None:
+    """"waits on ..." where 13-tile hand `held` waits on other tiles than `declared`, or None:
+    it must wait on every one, and on no other but one it takes by self-draw only (lanzhou's
+    幺鸡 standing in), which a declaration may leave out."""
+    from .ready import analyse
     found = analyse(held, table.rs, seat).waits
     waiting = {T.parse_name(w.tile) for w in found}
     drawn = {T.parse_name(w.tile) for w in found if w.self_draw_only}
     if waiting - drawn <= declared <= waiting:
         return None
     only = f" ({_names(drawn)} by self-draw only)" if drawn else ""
-    return (f"{seat} declared at event {at} on {_names(declared)}, but its hand at the win "
-            f"waits on {_names(waiting) if waiting else 'nothing'}{only}: in "
-            f"{table.rs.name} a declared seat waits on exactly the tiles it declared on"
-            + _kong_moved(table, seat, at, ev.number))
+    return f"waits on {_names(waiting) if waiting else 'nothing'}{only}"
+
+
+def stood_refusal(table, ev) -> str | None:
+    """Why a declared seat's hand as it stood (`seats`, 13 tiles) breaks the wait its declare
+    event locked, or None, checked at `ev`, the seat's last turn from its declaration on (a
+    kong, discard or call; the declare event itself where it takes none after), since one of
+    them moved it (seed 003: "a kong that would shift it is refused", and every discard must
+    leave the wait where it was). A seat that wins later is checked at its win
+    (`locked_wait`), and one whose hand is not given cannot be."""
+    seat = ev.seat
+    if not table.play.get("lock_declared_wait") or seat in table.winners or \
+            seat not in table.hands:
+        return None
+    at = ev.number if ev.type == "declare" else declared_at(table.rec, seat, ev.number)
+    declared = table.waits_named.get(at) if at is not None else None
+    if declared is None or any(e.seat == seat and e.type in _MOVES
+                               for e in table.rec.events[ev.number:]):
+        return None
+    waits = _wait_other_than(table, table.hands[seat], seat, declared)
+    if waits is None:
+        return None
+    said = (f"{seat} declared at event {at} on {_names(declared)}, but its hand as it stood "
+            f"(seats.{seat}) {waits}: in {table.rs.name} a declared seat waits on exactly the "
+            "tiles it declared on")
+    if ev.type == "declare":  # (no turn logged after it: the hand shows the wait it had)
+        return said + ", from its declaration to the end of the hand"
+    what = ev.fields["kind"] if ev.type == "call" else ev.type
+    return (f"{said}; its {what} of {ev.fields['tile']} here moved the wait, which a declared "
+            f"seat's {what} may not")
+
+
+_MOVES = ("kong", "discard", "call")  # the turns that change what a hand waits on
 
 
 def _kong_moved(table, seat: str, at: int, win: int) -> str:
@@ -117,7 +158,7 @@ def _kong_moved(table, seat: str, at: int, win: int) -> str:
     made after declaring (a discard after it may have moved it instead): the seed refuses
     such a kong, which the record shows only at the win."""
     turns = [e for e in table.rec.events[at:win - 1]
-             if e.seat == seat and e.type in ("kong", "discard", "call")]
+             if e.seat == seat and e.type in _MOVES]
     if turns and turns[-1].type == "kong":
         k = turns[-1]
         return (f"; its kong of {k.fields['tile']} at event {k.number} moved the wait, which a "

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from . import context as C
 from . import tiles as T
-from .declaring import declare_summary, kong_refusal, named_waits
+from .declaring import declare_summary, kong_refusal, named_waits, stood_refusal
 from .claims import (check_call_shown, check_kong_shown, check_meld_count, check_robbed,
                      discarded_ghost_refusal, four_ghosts_refusal, ghost_added, kong_paid,
                      robbing_win)
@@ -179,7 +179,9 @@ class _Table:
         why = discarded_ghost_refusal(tile, self.rs) if kind == "exposed" else None
         if why:  # (as its call is: `on_call`)
             self.refuse(ev, why)
-        why = kong_refusal(self, ev, kind)
+        # (A robbed kong never forms: the seat keeps its pong, and the wait it had.)
+        why = kong_refusal(self, ev, kind) or (stood_refusal(self, ev) if robber is None
+                                               else None)
         if why:
             self.refuse(ev, why)
         # A kong event is one of the melds its seat's hand shows, never the same one twice
@@ -254,6 +256,9 @@ class _Table:
 
     def on_discard(self, ev, robber) -> None:
         event_tile(ev, self.rec.label)
+        why = stood_refusal(self, ev)
+        if why:
+            self.refuse(ev, why)
 
     def on_call(self, ev, robber) -> None:
         f = ev.fields
@@ -268,13 +273,18 @@ class _Table:
                             f"the player on the left ({left_of(ev.seat)})")
         if f["kind"] == "chow" and "chow" not in self.rs.meld_kinds:
             self.refuse(ev, f"there is no chow in {self.rs.name}")
-        why = kong_refusal(self, ev, "exposed") if f["kind"] == "kong" else None
+        why = (kong_refusal(self, ev, "exposed") if f["kind"] == "kong" else None) or \
+            stood_refusal(self, ev)
         if why:
             self.refuse(ev, why)
         check_call_shown(self, ev)
 
     def on_declare(self, ev, robber) -> None:
-        self.out.append(EventResult(ev.number, "declare", declare_summary(self, ev), ()))
+        text = declare_summary(self, ev)
+        why = stood_refusal(self, ev)
+        if why:
+            self.refuse(ev, why)
+        self.out.append(EventResult(ev.number, "declare", text, ()))
 
     def on_ghosts(self, ev, robber) -> None:
         drawn = int(ev.fields["drawn"])

@@ -783,6 +783,41 @@ def test_a_kong_that_moved_a_locked_wait_is_named(tmp_path):
                   "the wait, which a declared seat's kong may not")
 
 
+# Seed 003: "a kong that would shift it is refused", and every discard leaves the wait where
+# it was. A seat that does not win shows its wait only in its hand as it stood (seats): checked
+# at its last turn after declaring. S's 5557p waited on 6p 7p; its kong of 5p leaves 7p alone.
+LZ_MOVED = {"S": "123m456m789m (5555p) 7p", "E": "111m456m789mEE46s 5s"}
+LZ_KEPT = {"S": "123m456m (1111p) 78s 99s", "E": "111m456m789mEE46s 5s"}
+E_WINS = {"win": "E", "tile": "5s", "declared": True}
+DECLARED_KONG = {"kong": "S", "kind": "concealed", "tile": "5p"}
+STOOD = "S declared at event 1 on 6p 7p, but its hand as it stood (seats.S) waits on 7p: in " \
+    "lanzhou a declared seat waits on exactly the tiles it declared on"
+
+
+@pytest.mark.parametrize("seats, events, code, said", [
+    pytest.param(LZ_MOVED, [{"declare": "S", "waits": "6p7p"}, DECLARED_KONG, E_WINS], 1,
+                 f"event 2: {STOOD}; its kong of 5p here moved the wait, which a declared "
+                 "seat's kong may not", id="a kong moved it"),
+    pytest.param(LZ_KEPT, [{"declare": "S", "waits": "6s9s"},
+                           {"kong": "S", "kind": "concealed", "tile": "1p"}, E_WINS], 0,
+                 "E wins by self-draw with 5s", id="a kong kept it"),
+    pytest.param(LZ_MOVED, [{"declare": "S", "waits": "6p7p"}, DECLARED_KONG,
+                            {"discard": "S", "tile": "3s"}, E_WINS], 1,
+                 f"event 3: {STOOD}; its discard of 3s here moved the wait, which a declared "
+                 "seat's discard may not", id="the discard after the kong, its last turn"),
+    pytest.param(LZ_MOVED, [{"declare": "S", "waits": "6p7p"}, E_WINS], 1,
+                 f"event 1: {STOOD}, from its declaration to the end of the hand",
+                 id="no turn after declaring"),
+    pytest.param({"E": LZ_MOVED["E"]}, [{"declare": "S", "waits": "6p7p"}, DECLARED_KONG,
+                                        E_WINS], 0, "E wins by self-draw with 5s",
+                 id="its hand not given: not checked"),
+    pytest.param(LZ_MOVED, [{"declare": "S"}, DECLARED_KONG, E_WINS], 0,
+                 "E wins by self-draw with 5s", id="no tiles declared: not checked"),
+])
+def test_a_declared_seat_that_does_not_win_keeps_its_wait(tmp_path, seats, events, code, said):
+    test_refusals(tmp_path, {"rules": "lanzhou", "seats": seats, "events": events}, code, said)
+
+
 # A 幺鸡 standing in for 白 wins by self-draw only: a declaration may name it or leave it out.
 @pytest.mark.parametrize("waits, code, said", [
     pytest.param("P", 0, "E wins by self-draw with P", id="the dragon alone"),
