@@ -292,7 +292,7 @@ def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
     would change it is refused, not dropped without a word."""
     if not isinstance(rules, Ruleset):
         return load(rules, opts)
-    if opts:
+    if opts is not None and not (type(opts) is dict and not opts):  # (as in `load`)
         given = dict(_opts_key(opts))  # read as `load` reads them
         asked = resolve(rules.data.get("options") or {}, given, rules.label)
         for key, value in given.items():
@@ -314,15 +314,19 @@ def load(ref: str | os.PathLike = "luzhou", opts: Mapping | None = None) -> Rule
     to `score`, `waits` and `settle` as their `rules`. Raises RulesetError (a ruleset that
     cannot be found, read or validated) or OptionError (an option it does not take); an option
     value nested past Python's recursion limit, InputError, as `score` raises."""
-    if not opts and type(ref) is str:
+    # (`opts is None`, not `not opts`: the truth of an array-like is an error of its own.)
+    if (opts is None or type(opts) is dict and not opts) and type(ref) is str:
         hit = _PLAIN.get(ref)
         if hit is not None:
             return hit
     if type(ref) is not str and isinstance(ref, os.PathLike):
         ref = os.fspath(ref)  # a pathlib.Path names a file as its text does
     if not isinstance(ref, str) or not ref.strip():
-        raise RulesetError(repr(ref) if isinstance(ref, str) else str(ref),
-                           "unknown ruleset: give a shipped name or a file")
+        try:
+            shown = repr(ref) if isinstance(ref, str) else str(ref)
+        except RecursionError:  # (a list nested a thousand deep: `score` says the same)
+            raise InputError(TOO_DEEP) from None
+        raise RulesetError(shown, "unknown ruleset: give a shipped name or a file")
     try:
         key = _opts_key(opts)
     except RecursionError:  # an option's value nested a thousand deep (`score` says the same)

@@ -368,6 +368,21 @@ def test_load_refuses_an_option_nested_too_deeply():
         R.load("luzhou", {"cap": deep})
 
 
+# (The API review: load's own ruleset nested a thousand deep raised RecursionError in its
+# message, and an array-like opts numpy's ValueError in `not opts`, where score refused both.)
+def test_load_refuses_a_ruleset_nested_too_deeply_and_an_array_as_opts():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(InputError, match="^input nested too deeply$"):
+        R.load(deep)
+    for call in (lambda: R.load("luzhou", ArrayLike("cap")),
+                 lambda: R.ruleset_of(R.load("luzhou"), ArrayLike("cap"))):
+        with pytest.raises(OptionError, match="opts maps option names to values, not "
+                                              "ArrayLike"):
+            call()
+
+
 # load's annotation said `ref: str`, `opts: dict`, though it takes a pathlib.Path and any
 # mapping, as score does: a type checker refused load(Path(...)). Its docstring now says what
 # it raises.
