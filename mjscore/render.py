@@ -105,7 +105,8 @@ def score_table(r, explain: bool = False) -> str:
             if len(rows) > 1 else \
             "Readings that differ in patterns or value: none but the chosen one"
         lines += ["", f"{head} ({explain_title(r)}):",
-                  tabulate(rows, headers=("Pays", "Worth", "Patterns", "Reading"))]
+                  tabulate(rows, headers=("Pays" if r.legal else "Value", "Worth",
+                                          "Patterns", "Reading"))]
     if explain and r.rules.data.get("options"):
         # The options this value was worked out with, each with its ruling: where the seeds
         # differ (无鬼 as 2 steps or x2), the table's question is which one was played.

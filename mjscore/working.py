@@ -198,14 +198,18 @@ def shares_words(shares: int) -> str:
 
 
 def explain_title(r) -> str:
-    """What --explain's columns are: Pays, the value (from each payer, for each share);
-    Worth, before the cap (and the division of a discard-type win)."""
+    """What --explain's columns are: Pays, the value (from each payer, for each share; Value
+    where the hand is no legal win, and nobody pays); Worth, before the cap (and the division
+    of a discard-type win)."""
     after = division_words(r.rules.discard_divisor)[1] if r.context.discard_type else ""
     shares = int(payer_rule(r.context, r.rules).get("shares", 1))
     # (A ruleset with no cap, guangdong's and lanzhou's, has none to be before.)
     capped = r.rules.cap is not None or any(p.raises_cap for p in r.rules.patterns)
     before = [w for w, on in (("the cap", capped), (after, after)) if on]
-    return (f"Pays: from each payer{',' * (shares > 1)}{shares_words(shares)}; Worth: " +
+    # (A hand that is no legal win pays nothing: its readings' values are what they would pay.)
+    pays = f"Pays: from each payer{',' * (shares > 1)}{shares_words(shares)}" if r.legal else \
+        f"Value: what each payer would pay{shares_words(shares)} were it a legal win"
+    return (f"{pays}; Worth: " +
             (f"before {' and '.join(before)}" if before else "the same (no cap)"))
 
 
