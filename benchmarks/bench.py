@@ -27,8 +27,29 @@ from corpus import OPTS, corpus  # noqa: E402
 
 from mjscore import score  # noqa: E402
 from mjscore.decompose import readings  # noqa: E402
-from mjscore.hand import read  # noqa: E402
+from mjscore.hand import build, read  # noqa: E402
+from mjscore.notation import parse  # noqa: E402
 from mjscore.ruleset import load  # noqa: E402
+
+
+# The first seed of each set of hands the run times (round r takes seed + r), so that
+# `check_corpus.py` checks exactly these hands (`plan`).
+SEEDS = {"warm": 999, "decompose": 1000, "kinds": 2000, "four": 7000, "score": 5000, "gb": 6000,
+         "signatures": 8000, "batch": 7}
+KINDS = ("no ghosts", "1-2 ghosts", "4 ghosts", "8 ghosts", "seven pairs", "kongs")
+
+
+def plan(rounds: int, n: int, batch: int) -> list:
+    """[(kind of hand, seed, how many), ...]: every corpus of luzhou winning hands a run with
+    `rounds` rounds of `n` hands (and `batch` records) times. (The references' own fresh hands,
+    `fresh`, are no-ghost hands of other seeds, which mjscore never scores here.)"""
+    out = [("no ghosts", SEEDS["warm"], 2000)]
+    for r in range(rounds):
+        out += [("no ghosts", SEEDS[what] + r, n) for what in ("decompose", "signatures",
+                                                                 "score", "gb")]
+        out.append(("4 ghosts", SEEDS["four"] + r, n // 2))
+        out += [(kind, SEEDS["kinds"] + r, n // 2) for kind in KINDS]
+    return out + [("1-2 ghosts", SEEDS["batch"], batch)]
 
 
 def paired(fa, xa, fb, xb, step: int = 100) -> tuple:
@@ -64,6 +85,14 @@ def rate(fn, items) -> tuple:
     return len(items) / (time.perf_counter() - start), times
 
 
+def decomposition(parsed, rs) -> list:
+    """The groups of every reading of a hand (one per signature), from its notation read
+    (`parse`), as divide_hand lists every decomposition of a hand from its counts: the hand
+    built (its tiles counted and checked), read, and each reading's groups made (scoring
+    makes only the chosen reading's, when its text is asked for)."""
+    return [r.groups for r in readings(build(parsed, rs), rs)]
+
+
 def reference_inputs(hands, rs):
     from mahjong.hand_calculating.hand_config import HandConfig
     out = []
@@ -86,7 +115,7 @@ def warm_up() -> None:
     round), whose decomposition ratio then read 0.2x and pulled the median of three to 1.2x.
     A full run met it in its first round. A batch makes it before its workers start."""
     rs = load("luzhou")
-    hands = corpus("no ghosts", 2000, 999)
+    hands = corpus("no ghosts", 2000, SEEDS["warm"])
     for text in hands:
         readings(read(text, rs), rs)
     divide, _fresh = _divider()
@@ -101,25 +130,35 @@ def bench_reference(rounds: int, n: int) -> dict:
     calc = HandCalculator()
     divide, _fresh = _divider()
     gb, gb_form = _gb()
-    res: dict = {k: [] for k in ("divide", "mj-decompose", "estimate", "mj-score")}
+    res: dict = {k: [] for k in ("divide", "mj-decompose", "divide-sig", "mj-signatures",
+                                 "estimate", "mj-score")}
     for r in range(rounds):
         # Two fresh sets a round: the score() timing must not find the suit tables its own
         # hands filled during the decomposition timing.
-        hands = corpus("no ghosts", n, 1000 + r)
+        hands = corpus("no ghosts", n, SEEDS["decompose"] + r)
         ref = reference_inputs(hands, rs)
-        built = [read(h, rs) for h in hands]
-        a, b = paired(divide, ref, lambda h: readings(h, rs), built)
+        # Each side from its own input made untimed: the reference's 34 counts, mjscore's
+        # notation read (`parse`, which splits the text into tiles).
+        parsed = [parse(h) for h in hands]
+        a, b = paired(divide, ref, lambda p: decomposition(p, rs), parsed)
         res["divide"].append(a)
         res["mj-decompose"].append(b)
-        hands = corpus("no ghosts", n, 5000 + r)
+        # What scoring reads of a decomposition (its signatures; no groups), for where the
+        # time goes: not the target's measure, as divide_hand lists every group.
+        hands = corpus("no ghosts", n, SEEDS["signatures"] + r)
+        built = [read(h, rs) for h in hands]
+        a, b = paired(divide, reference_inputs(hands, rs), lambda h: readings(h, rs), built)
+        res["divide-sig"].append(a)
+        res["mj-signatures"].append(b)
+        hands = corpus("no ghosts", n, SEEDS["score"] + r)
         ref = reference_inputs(hands, rs)
         a, b = paired(lambda x: calc.estimate_hand_value(x[1], x[2], config=x[3]), ref,
                       score, hands)
         res["estimate"].append(a)
         res["mj-score"].append(b)
         if gb is not None:  # (a third fresh set, for the reason above)
-            hands = corpus("no ghosts", n, 6000 + r)
-            a, b = paired(gb, gb_form(n, 6000 + r), score, hands)
+            hands = corpus("no ghosts", n, SEEDS["gb"] + r)
+            a, b = paired(gb, gb_form(n, SEEDS["gb"] + r), score, hands)
             res.setdefault("gb", []).append(a)
             res.setdefault("mj-score-gb", []).append(b)
     out = {k: statistics.median(v) for k, v in res.items()}
@@ -129,8 +168,8 @@ def bench_reference(rounds: int, n: int) -> dict:
     # 7.8x where every round but the first gave 9.0-11.5x), so it is printed beside it. The
     # spread leaves the first round out: it fills the per-suit memo tables with its hands'
     # suits (the table of complete suits is made before any round: `warm_up`).
-    for ours, ref in (("mj-decompose", "divide"), ("mj-score", "estimate"),
-                      ("mj-score-gb", "gb")):
+    for ours, ref in (("mj-decompose", "divide"), ("mj-signatures", "divide-sig"),
+                      ("mj-score", "estimate"), ("mj-score-gb", "gb")):
         if ref not in res:
             continue
         ratios = [a / b for a, b in zip(res[ours], res[ref])]
@@ -142,11 +181,11 @@ def bench_reference(rounds: int, n: int) -> dict:
 
 def bench_ghosts(rounds: int, n: int) -> dict:
     out = {}
-    for kind in ("no ghosts", "1-2 ghosts", "4 ghosts", "8 ghosts", "seven pairs", "kongs"):
+    for kind in KINDS:
         opts = OPTS.get(kind)
         rates, per = [], []
         for r in range(rounds):
-            hands = corpus(kind, n, 2000 + r)
+            hands = corpus(kind, n, SEEDS["kinds"] + r)
             hz, times = rate(lambda h: score(h, opts=opts), hands)
             rates.append(hz)
             per += times
@@ -214,7 +253,7 @@ def bench_four_ghosts(rounds: int, n: int) -> dict:
     for name, (fn, fresh) in references().items():
         ratios, rates = [], []
         for r in range(rounds):
-            a, b = paired(fn, fresh(n, 3000 + r), score, corpus("4 ghosts", n, 7000 + r))
+            a, b = paired(fn, fresh(n, 3000 + r), score, corpus("4 ghosts", n, SEEDS["four"] + r))
             ratios.append(b / a)
             rates.append(b)
         out[name] = {"ratio": statistics.median(ratios), "rate": statistics.median(rates),
@@ -261,7 +300,7 @@ def bench_batch(n: int, runs: int) -> dict | None:
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "hands.jsonl")
         with open(path, "w", encoding="utf-8") as f:
-            for h in corpus("1-2 ghosts", n, 7):
+            for h in corpus("1-2 ghosts", n, SEEDS["batch"]):
                 f.write(json.dumps({"hand": h}) + "\n")
         out: dict = {1: [], 2: [], **{name: [] for name in refs}}
         for i in range(runs):
@@ -326,14 +365,18 @@ def main() -> None:
         print("(the `mahjong` package is not installed: pip install '.[bench]')\n")
     if ref:
         print("No-ghost hands, mjscore against `mahjong` (riichi, no ghosts), same hands:")
-        for ours, theirs, name, target in (("mj-decompose", "divide", "divide_hand", 10),
-                                           ("mj-score", "estimate", "estimate_hand_value", 5)):
+        for ours, theirs, name, target in (
+                ("mj-decompose", "divide", "divide_hand", "target 10x"),
+                ("mj-signatures", "divide-sig", "divide_hand", "no target: no groups made"),
+                ("mj-score", "estimate", "estimate_hand_value", "target 5x")):
             lo, hi = ref[ours + "-spread"]
-            print(f"  {'decomposition' if theirs == 'divide' else 'full score()':14} mjscore "
+            label = {"divide": "decomposition", "divide-sig": "signatures",
+                     "estimate": "full score()"}[theirs]
+            print(f"  {label:14} mjscore "
                   f"{ref[ours]:9.0f}/s   {name:19} {ref[theirs]:9.0f}/s   ratio "
                   f"{ref[ours + '-ratio']:5.1f}x (median of the rounds' own; of the median "
                   f"rates {ref[ours] / ref[theirs]:.1f}x; later rounds {lo:.1f}-{hi:.1f}x; "
-                  f"target {target}x)")
+                  f"{target})")
         if "gb" in ref:
             print(f"  full score()   mjscore {ref['mj-score-gb']:9.0f}/s   PyMahjongGB (C++)   "
                   f"{ref['gb']:9.0f}/s   ratio {ref['mj-score-gb-ratio']:5.2f}x (no target; "

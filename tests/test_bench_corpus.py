@@ -7,15 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjscore import context as C
-from mjscore.decompose import readings
-from mjscore.enumerate import all_readings
-from mjscore.hand import read
-from mjscore.patterns import physical_ghosts
-from mjscore.robbing import ghost_room
-from mjscore.ruleset import load
-
-from .oracle import bench_module, corpus, outcomes
+from .oracle import bench_module, corpus
 
 
 # How many hands of each kind the agreement tests take (8 ghosts: the reference is slow).
@@ -31,15 +23,19 @@ SAMPLE = [
 
 @pytest.mark.parametrize("kind, n", SAMPLE)
 def test_fast_and_reference_agree_on_the_benchmark_corpus(kind, n):
-    rs = load("luzhou", corpus.OPTS.get(kind))
+    # (benchmarks/check_corpus.py runs the same check on every hand the benchmarks time.)
+    check = bench_module("check_corpus").disagreement
     for text in corpus.corpus(kind, n, 2000):  # the seed of the benchmark's first round
-        hand = read(text, rs)
-        ctx = C.make(hand, rs, ghosts_held=physical_ghosts(hand, rs))
-        fast = outcomes(readings(hand, rs), hand, rs, ctx)
-        assert fast, text
-        room = ghost_room(rs, hand, ctx)
-        assert fast == outcomes(all_readings(hand, rs, ctx.discard_type, room), hand, rs,
-                                ctx), text
+        assert check(kind, text) is None
+
+
+def test_the_whole_corpus_check_takes_every_hand_the_benchmarks_time():
+    todo = bench_module("check_corpus").hands(quick=True)
+    bench = bench_module("bench")
+    assert {kind for kind, _ in todo} == set(bench.KINDS) | {"batch_bench"}
+    timed = set(corpus.corpus("4 ghosts", 150, bench.SEEDS["four"] + 2))  # (--quick's last)
+    assert timed <= {text for kind, text in todo if kind == "4 ghosts"}
+    assert len(todo) > 9_000
 
 
 @pytest.mark.parametrize("rate, divide, verdict", [
