@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from . import tiles as T
 from .errors import InputError
+from .claims import robbing_win
 from .record import event_tiles
 from .words import either
 
@@ -123,19 +124,19 @@ def _wait_other_than(table, held, seat: str, declared: frozenset) -> str | None:
 
 def stood_refusal(table, ev) -> str | None:
     """Why a declared seat's hand as it stood (`seats`, 13 tiles) breaks the wait its declare
-    event locked, or None, checked at `ev`, the seat's last turn from its declaration on (a
-    kong, discard or call; the declare event itself where it takes none after), since one of
-    them moved it (seed 003: "a kong that would shift it is refused", and every discard must
-    leave the wait where it was). A seat that wins later is checked at its win
-    (`locked_wait`), and one whose hand is not given cannot be."""
-    seat = ev.seat
+    event locked, or None, checked at `ev`, the seat's last turn from its declaration on that
+    changes its hand (a kong, discard or call; a robbed kong never forms; the declare event
+    itself where it takes none after), by which the wait had moved, or had been named wrong:
+    the record cannot show which turn moved it (seed 003: "a kong that would shift it is
+    refused", and every discard must leave the wait where it was). A seat that wins later is
+    checked at its win (`locked_wait`), and one whose hand is not given cannot be."""
+    seat, events = ev.seat, table.rec.events
     if not table.play.get("lock_declared_wait") or seat in table.winners or \
             seat not in table.hands:
         return None
     at = ev.number if ev.type == "declare" else declared_at(table.rec, seat, ev.number)
     declared = table.waits_named.get(at) if at is not None else None
-    if declared is None or any(e.seat == seat and e.type in _MOVES
-                               for e in table.rec.events[ev.number:]):
+    if declared is None or any(_moves(table, e) for e in events[ev.number:] if e.seat == seat):
         return None
     waits = _wait_other_than(table, table.hands[seat], seat, declared)
     if waits is None:
@@ -146,8 +147,15 @@ def stood_refusal(table, ev) -> str | None:
     if ev.type == "declare":  # (no turn logged after it: the hand shows the wait it had)
         return said + ", from its declaration to the end of the hand"
     what = ev.fields["kind"] if ev.type == "call" else ev.type
-    return (f"{said}; its {what} of {ev.fields['tile']} here moved the wait, which a declared "
-            f"seat's {what} may not")
+    return (f"{said}, and no kong or discard may move it: its {what} of {ev.fields['tile']} "
+            "here is its last turn after declaring")
+
+
+def _moves(table, ev) -> bool:
+    """Whether event `ev` is a turn that changes its seat's hand: a kong (not one robbed,
+    which never forms), a discard or a call."""
+    return ev.type in _MOVES and not (ev.type == "kong" and robbing_win(
+        table.rec.events, ev.number - 1, table.rs, table.rec.label) is not None)
 
 
 _MOVES = ("kong", "discard", "call")  # the turns that change what a hand waits on

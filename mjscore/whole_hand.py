@@ -179,7 +179,7 @@ class _Table:
         why = discarded_ghost_refusal(tile, self.rs) if kind == "exposed" else None
         if why:  # (as its call is: `on_call`)
             self.refuse(ev, why)
-        # (A robbed kong never forms: the seat keeps its pong, and the wait it had.)
+        # (A robbed kong never forms: the seat's turn before it is checked, `stood_refusal`.)
         why = kong_refusal(self, ev, kind) or (stood_refusal(self, ev) if robber is None
                                                else None)
         if why:

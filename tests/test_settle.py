@@ -796,15 +796,22 @@ STOOD = "S declared at event 1 on 6p 7p, but its hand as it stood (seats.S) wait
 
 @pytest.mark.parametrize("seats, events, code, said", [
     pytest.param(LZ_MOVED, [{"declare": "S", "waits": "6p7p"}, DECLARED_KONG, E_WINS], 1,
-                 f"event 2: {STOOD}; its kong of 5p here moved the wait, which a declared "
-                 "seat's kong may not", id="a kong moved it"),
+                 f"event 2: {STOOD}, and no kong or discard may move it: its kong of 5p here "
+                 "is its last turn after declaring", id="a kong moved it"),
     pytest.param(LZ_KEPT, [{"declare": "S", "waits": "6s9s"},
                            {"kong": "S", "kind": "concealed", "tile": "1p"}, E_WINS], 0,
                  "E wins by self-draw with 5s", id="a kong kept it"),
     pytest.param(LZ_MOVED, [{"declare": "S", "waits": "6p7p"}, DECLARED_KONG,
                             {"discard": "S", "tile": "3s"}, E_WINS], 1,
-                 f"event 3: {STOOD}; its discard of 3s here moved the wait, which a declared "
-                 "seat's discard may not", id="the discard after the kong, its last turn"),
+                 f"event 3: {STOOD}, and no kong or discard may move it: its discard of 3s "
+                 "here is its last turn after declaring", id="refused at its last turn"),
+    # (A robbed kong never forms: the turn before it is the last that changed the hand.)
+    pytest.param({"S": "123m456m789m [555p] 7p", "E": "111m456m789mEE46p 5p"},
+                 [{"declare": "S", "waits": "6p7p"}, {"discard": "S", "tile": "3s"},
+                  {"kong": "S", "kind": "added", "tile": "5p"},
+                  {"win": "E", "tile": "5p", "from": "S", "rob_kong": True, "declared": True}],
+                 1, f"event 2: {STOOD}, and no kong or discard may move it: its discard of 3s "
+                 "here is its last turn after declaring", id="its kong robbed"),
     pytest.param(LZ_MOVED, [{"declare": "S", "waits": "6p7p"}, E_WINS], 1,
                  f"event 1: {STOOD}, from its declaration to the end of the hand",
                  id="no turn after declaring"),
