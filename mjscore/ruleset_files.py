@@ -236,7 +236,8 @@ def _mark_house(merged: dict, over: dict, label: str, parent: str) -> None:
     """What `rules show` says of a house file `over` (labelled `label`, extending `parent`),
     merged into `merged`: each option or pattern whose value it sets is the house's (origin
     `house`), not the seed's its parent cited, unless it says otherwise; without a `source`
-    of its own, the source line names it before its parent's."""
+    of its own, the source line names it before its parent's, and without `departures` of its
+    own, it has none."""
     for section in ("options", "patterns"):
         entries = over.get(section)
         if not isinstance(entries, dict):
@@ -248,6 +249,11 @@ def _mark_house(merged: dict, over: dict, label: str, parent: str) -> None:
                 merged[section][key] = {**now, "origin": "house"}
     if "source" not in over and isinstance(merged.get("source"), str):
         merged["source"] = f"{label}, a house rule extending {parent}: {merged['source']}"
+    # The parent's notes on where it departs from another ruleset are not the house file's:
+    # a value it changes made them wrong, printed under its name (the guide's "All-Triplet is
+    # 40" beside a house All-Triplet of 20).
+    if "departures" not in over:
+        merged.pop("departures", None)
 
 
 def _mark_own(merged: dict) -> None:

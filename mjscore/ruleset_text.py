@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import tiles as T
 from .context import FLAGS, discard_wins, ghost_rule, max_winners
-from .options import option_of
+from .options import option_of, option_refs
 from .reading import full_ghost_words, start_flags
 from .tables import tabulate  # (CJK cells measured as render measures them)
 from .terms import term
@@ -27,7 +27,8 @@ _GHOST_SWITCHES = {  # key -> (words when true, words when false or unset)
 }
 _MELDS = {"toss": "toss group", "dragon_set": "dragon set of C F P"}
 # What a meld's name alone leaves out (Z2: a set short of one dragon takes a 1s for it).
-_MELD_NOTES = {"dragon_set": ["a 1s, 幺鸡, may stand in for one missing dragon"]}
+_MELD_NOTES = {"dragon_set": ["a self-drawn 1s, 幺鸡, may stand in for one missing dragon"],
+               "toss": ["three mixed 1s, 9s and honours, tossed before the first discard"]}
 _SHAPES = {"standard": "four sets and a pair", "seven_pairs": "seven pairs"}
 _PASS_RULES = {"guoshui": "过水 (after passing a discard win, none worth as much until the next "
                           "draw)",
@@ -269,6 +270,22 @@ def options_table(rs) -> str:
                     maxcolwidths=[None, None, None, None, None, 64])
 
 
+def _origin(entry: dict, rs) -> str:
+    """A pattern row's origin: its own, but where an option sets its value (not whether it is
+    played), the option's where a house file set its default (`house`), and `--opt` where the
+    value played is not the default: "seed" stood beside a value the seed does not give."""
+    options = rs.data.get("options") or {}
+    for where, name in option_refs(entry, ""):
+        spec = options.get(name)
+        if where == "enabled" or not isinstance(spec, dict):
+            continue
+        if rs.options.get(name) != spec.get("default"):
+            return "--opt"
+        if spec.get("origin") == "house":
+            return "house"
+    return entry.get("origin", "seed") if isinstance(entry, dict) else "seed"
+
+
 def _patterns_off(rs, raw: dict) -> str:
     """The file's patterns an option leaves out (`enabled: {option: NAME}`, off now), with the
     option that plays them: the table lists only those played (README's luzhou table has
@@ -295,10 +312,11 @@ def rules_show(rs) -> str:
                 options_table(rs)]
     raw = d.get("patterns") or {}
     rows = [(p.id, p.name, p.en, p.describe(), _kind(p, rs),
-             raw.get(p.id, {}).get("origin", "seed"), p.ruling or "") for p in rs.patterns]
+             _origin(raw.get(p.id, {}), rs), p.ruling or "") for p in rs.patterns]
     v = d["value"]
+    given = "; --opt = given with --opt" if any(row[5] == "--opt" for row in rows) else ""
     out += ["", "Patterns (origin: seed = the value is the seed's; default = a product default; "
-                "house = a house file's):",
+                f"house = a house file's{given}):",
             tabulate(rows, headers=("Id", "Name", "English", "Effect", "Kind", "Origin",
                                     "Ruling"))]
     off = _patterns_off(rs, raw)

@@ -55,9 +55,10 @@ def shown(*args) -> list:
     pytest.param(["lanzhou"], [
         "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",
         "Ghosts: none",
-        "Hand: melds pong, kong, toss group (at most 3), dragon set of C F P (also in the "
-        "concealed hand; a 1s, 幺鸡, may stand in for one missing dragon); shapes four sets and "
-        "a pair; a win needs --declared",
+        "Hand: melds pong, kong, toss group (at most 3; three mixed 1s, 9s and honours, tossed "
+        "before the first discard), dragon set of C F P (also in the concealed hand; a "
+        "self-drawn 1s, 幺鸡, may stand in for one missing dragon); shapes four sets and a pair; "
+        "a win needs --declared",
         "Play (settle): one winner a hand; a discard claimed by several goes to the nearest "
         "downstream that may win; 漏胡 (a passed tile is not won by discard until the next "
         "discard or call); "
@@ -193,6 +194,43 @@ def test_rules_show_marks_what_a_house_file_sets(tmp_path):
     assert rows["cap"][:2] + rows["cap"][6:8] == ["cap", "100", "house", "L9"]
     assert f"Source:  {path}, a house rule extending luzhou: the Chinese article on 泸州鬼麻将 " \
         "(seed 002)" in res.stdout
+
+
+# (The rules review: a pattern whose value an option sets said "seed" beside a value a house
+# default or --opt gave; a house file over the guide reprinted the guide's departures, "All-
+# Triplet is 40", beside its own All-Triplet of 20.)
+@pytest.mark.parametrize("house, args, row, origin", [
+    pytest.param("extends: luzhou\nname: h\noptions: {wugui_steps: {default: 1}}\n", [],
+                 "wugui", "house", id="a house default"),
+    pytest.param(None, ["--opt", "wugui_steps=3"], "wugui", "--opt", id="--opt"),
+    pytest.param(None, ["--opt", "wugui_steps=2"], "wugui", "seed", id="--opt at the default"),
+    pytest.param("extends: lanzhou\nname: h\noptions: {base: {default: 2}}\n", [], "hu",
+                 "house", id="lanzhou's base"),
+    pytest.param("extends: luzhou\nname: h\noptions: {shoubayi: {default: false}}\n", [],
+                 "qidui", "seed", id="an option of another pattern"),
+])
+def test_a_patterns_origin_follows_the_option_that_sets_its_value(tmp_path, house, args, row,
+                                                                   origin):
+    path = tmp_path / "h.yaml"
+    if house:
+        path.write_text(house, encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(path) if house else "luzhou", *args])
+    assert res.exit_code == 0, res.output
+    rows = {line.split()[0]: line.split() for line in res.stdout.splitlines() if line.strip()}
+    assert rows[row][-2] == origin
+    assert ("--opt = given with --opt" in res.stdout) == (origin == "--opt")
+
+
+def test_a_house_file_over_the_guide_has_none_of_its_departures(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("extends: luzhou-guide\nname: g\npatterns: {all_triplet: {base: 20}}\n",
+                    encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(path)])
+    assert res.exit_code == 0 and "departs" not in res.stdout, res.output
+    path.write_text("extends: luzhou-guide\nname: g\ndepartures: [All-Triplet is 20]\n",
+                    encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "show", str(path)])
+    assert "Where g departs, point by point:\n  - All-Triplet is 20" in res.stdout
 
 
 # An extra rule's params are shown: a table could not check a house 喜钱 of 20 from its line.

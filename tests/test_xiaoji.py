@@ -99,7 +99,7 @@ def test_off_in_a_ruleset_without_toss_groups_refuses_the_group(tmp_path):
 
 
 @pytest.mark.parametrize("value, said", [
-    pytest.param("true", "a 1s, 幺鸡, may stand in for one missing dragon", id="on"),
+    pytest.param("true", "a self-drawn 1s, 幺鸡, may stand in for one missing dragon", id="on"),
     pytest.param("false", "no 1s stands in (小鸡满天飞 off)", id="off"),
 ])
 def test_rules_show_says_whether_a_1s_stands_in(value, said):
