@@ -154,6 +154,14 @@ def _said(yaml, text: str, fail):
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        last = len(text.splitlines())
+        if mark and mark.line >= last:  # (found at the end: "line 4" of a 3-line file)
+            where = f"at the end of the file, after line {last}: "
+            start, context = getattr(e, "context_mark", None), getattr(e, "context", None)
+            # ("while parsing a flow sequence" and the line it opens on; not where PyYAML
+            # marks its context at the end too)
+            if start is not None and context and start.line < last:
+                problem += f" ({context} from line {start.line + 1})"
         if mark and _char_at(text, mark.line, mark.column) == "\t":
             # PyYAML's "found character that cannot start any token" does not say which
             problem = "a tab, where YAML indents with spaces only"

@@ -187,7 +187,8 @@ QUOTES = ('(a value that starts with "[" or "{" and goes on after it, as a hand 
     pytest.param("settle", "seats:\n  E: [555p] 123m456m789m11pC\nevents: []\n", "line 2: did "
                  "not find expected key " + QUOTES, id="settle: a seat's hand"),
     pytest.param("batch", "- hand: 123m456m789m11p23pC\n  won: [S, W]\n- hand: [1\n",
-                 "line 4: did not find expected ',' or ']'", id="a list left open: no hint"),
+                 "at the end of the file, after line 3: did not find expected ',' or ']' "
+                 "(while parsing a flow sequence from line 3)", id="a list left open: no hint"),
 ])
 def test_an_unquoted_hand_in_yaml_is_told_to_take_quotes(tmp_path, monkeypatch, command, text,
                                                           why):

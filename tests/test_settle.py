@@ -1592,7 +1592,8 @@ def test_full_ghost_on_another_tile_names_the_records_key():
 @pytest.mark.parametrize("stdin, code, out", [
     pytest.param((SAMPLES / "guide-example-3.yaml").read_text(encoding="utf-8"), 0,
                  "Record:   <stdin>   (luzhou-guide)", id="a record"),
-    pytest.param("events: [", 2, "<stdin>: malformed YAML: line 2", id="malformed"),
+    pytest.param("events: [", 2, "<stdin>: malformed YAML: at the end of the file, after line "
+                 "1: did not find expected node content\n", id="malformed"),
     pytest.param("", 2, "<stdin>: a hand record is a mapping", id="empty"),
     pytest.param(b"\xff\xfe", 2, "<stdin>: UTF-16 text, not UTF-8", id="utf-16"),
 ])
