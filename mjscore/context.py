@@ -291,7 +291,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     if k and not any(m.exposure == "exposed" for m in hand.kongs):
         # (杠爆全包 is about a kong of another player's discard: a concealed or added kong is
         # made of the winner's own tiles, and nobody is liable for its replacement.)
-        raise refusal("{kong_from} {k}: the hand has no kong claimed from a discard ([5555p]); "
+        raise refusal("{kong_from} {k}: the hand has no kong claimed from a discard (written in square brackets, as [5555p]); "
                       "a concealed or added kong is made of the winner's own tiles", k=k)
     if after_kong and r:
         # (A record's from: names the konger of a rob too: "needs from:" beside a from:

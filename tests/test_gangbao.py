@@ -108,13 +108,15 @@ ERR = "mjscore: invalid option: "
                  "from that seat's discard)", id="without --kong-draw"),
     pytest.param(["(5555p) 123m456m789m1mP", "--rules", GD, "--opt", "gangbao_quanbao=true",
                   "--kong-draw", "--kong-from", "S"],
-                 "--kong-from S: the hand has no kong claimed from a discard ([5555p]); a "
-                 "concealed or added kong is made of the winner's own tiles",
+                 "--kong-from S: the hand has no kong claimed from a discard (written in square "
+                 "brackets, as [5555p]); a concealed or added kong is made of the winner's own "
+                 "tiles",
                  id="a concealed kong"),
     pytest.param(["{5555p} 123m456m789m1mP", "--rules", GD, "--opt", "gangbao_quanbao=true",
                   "--kong-draw", "--kong-from", "W"],
-                 "--kong-from W: the hand has no kong claimed from a discard ([5555p]); a "
-                 "concealed or added kong is made of the winner's own tiles",
+                 "--kong-from W: the hand has no kong claimed from a discard (written in square "
+                 "brackets, as [5555p]); a concealed or added kong is made of the winner's own "
+                 "tiles",
                  id="an added kong"),
     pytest.param([HAND, "--rules", GD, "--opt", "gangbao_quanbao=true", "--kong-draw",
                   "--kong-from", "E"], "--kong-from names the winner E", id="the winner"),
