@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import tiles as T
-from .errors import InputError
 from .claims import robbing_win
+from .errors import InputError
 from .record import event_tiles
 from .words import either
 

@@ -13,7 +13,7 @@ from .settlement import HAND_VALUE, extra_lines
 from .tables import tabulate
 from .words import after_indicator, either
 from .working import (explain_title, horse_words, how_won, not_counted, payer_words,
-                      value_lines)
+                      pays_column, value_lines)
 
 
 def settlement_table(payments, net) -> str:
@@ -105,8 +105,7 @@ def score_table(r, explain: bool = False) -> str:
             if len(rows) > 1 else \
             "Readings that differ in patterns or value: none but the chosen one"
         lines += ["", f"{head} ({explain_title(r)}):",
-                  tabulate(rows, headers=("Pays" if r.legal else "Value", "Worth",
-                                          "Patterns", "Reading"))]
+                  tabulate(rows, headers=(pays_column(r), "Worth", "Patterns", "Reading"))]
     if explain and r.rules.data.get("options"):
         # The options this value was worked out with, each with its ruling: where the seeds
         # differ (无鬼 as 2 steps or x2), the table's question is which one was played.

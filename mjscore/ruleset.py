@@ -292,7 +292,7 @@ def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
     would change it is refused, not dropped without a word."""
     if not isinstance(rules, Ruleset):
         return load(rules, opts)
-    if opts is not None and not (type(opts) is dict and not opts):  # (as in `load`)
+    if not _no_opts(opts):
         given = dict(_opts_key(opts))  # read as `load` reads them
         asked = resolve(rules.data.get("options") or {}, given, rules.label)
         for key, value in given.items():
@@ -301,6 +301,12 @@ def ruleset_of(rules, opts: dict | None = None) -> Ruleset:
                                   f"{key}={rules.options.get(key)}; load it with this option, "
                                   "or give its name", key)
     return rules
+
+
+def _no_opts(opts) -> bool:
+    """Whether `opts` gives no option: None or an empty dict. (Not `not opts`: the truth of an
+    array-like is an error of its own; another empty mapping is read as one with options.)"""
+    return opts is None or type(opts) is dict and not opts
 
 
 _PLAIN: dict = {}  # shipped name -> the ruleset with its defaults (the common call)
@@ -314,8 +320,7 @@ def load(ref: str | os.PathLike = "luzhou", opts: Mapping | None = None) -> Rule
     to `score`, `waits` and `settle` as their `rules`. Raises RulesetError (a ruleset that
     cannot be found, read or validated) or OptionError (an option it does not take); an option
     value nested past Python's recursion limit, InputError, as `score` raises."""
-    # (`opts is None`, not `not opts`: the truth of an array-like is an error of its own.)
-    if (opts is None or type(opts) is dict and not opts) and type(ref) is str:
+    if _no_opts(opts) and type(ref) is str:
         hit = _PLAIN.get(ref)
         if hit is not None:
             return hit

@@ -206,11 +206,16 @@ def explain_title(r) -> str:
     # (A ruleset with no cap, guangdong's and lanzhou's, has none to be before.)
     capped = r.rules.cap is not None or any(p.raises_cap for p in r.rules.patterns)
     before = [w for w, on in (("the cap", capped), (after, after)) if on]
-    # (A hand that is no legal win pays nothing: its readings' values are what they would pay.)
-    pays = f"Pays: from each payer{',' * (shares > 1)}{shares_words(shares)}" if r.legal else \
-        f"Value: what each payer would pay{shares_words(shares)} were it a legal win"
-    return (f"{pays}; Worth: " +
+    pays = f"from each payer{',' * (shares > 1)}{shares_words(shares)}" if r.legal else \
+        f"what each payer would pay{shares_words(shares)} were it a legal win"
+    return (f"{pays_column(r)}: {pays}; Worth: " +
             (f"before {' and '.join(before)}" if before else "the same (no cap)"))
+
+
+def pays_column(r) -> str:
+    """--explain's first column: Pays, or Value where the hand is no legal win (nobody pays:
+    its readings' values are what they would pay)."""
+    return "Pays" if r.legal else "Value"
 
 
 def value_lines(r) -> list:
