@@ -56,6 +56,8 @@ def stream_bytes(f, fail) -> bytes:
 
 
 def _unreadable(e: Exception, fail):
+    if isinstance(e, FileNotFoundError):  # (as batch and rules say it of a file not there)
+        return fail("no such file")
     return fail(f"cannot be read ({os_reason(e)})")
 
 

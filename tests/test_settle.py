@@ -1344,6 +1344,13 @@ def test_a_records_ruleset_file_is_found_beside_it(tmp_path, monkeypatch):
     assert r.ruleset == "house" and r.net["E"] == 300  # its cap of 100 a payer, not 40
 
 
+def test_a_record_file_not_there_is_no_such_file(tmp_path):
+    # (As batch and rules say it: settle said "cannot be read (No such file or directory)".)
+    res = CliRunner().invoke(cli, ["settle", str(tmp_path / "nothere.yaml")])
+    assert (res.exit_code, res.stderr) == (2, f"mjscore: {tmp_path / 'nothere.yaml'}: no such "
+                                              "file\n")
+
+
 def test_a_records_missing_ruleset_file_is_named_beside_it(tmp_path, monkeypatch):
     # It was "nosuch.yaml: unknown ruleset: no shipped ruleset or file of that name".
     (tmp_path / "hands").mkdir()
