@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import tiles as T
 from .context import FLAGS, discard_wins, ghost_rule, max_winners
-from .options import option_of, option_refs
+from .options import option_of, option_refs, resolve
 from .reading import full_ghost_words, start_flags
 from .tables import tabulate  # (CJK cells measured as render measures them)
 from .terms import term
@@ -270,19 +270,18 @@ def options_table(rs) -> str:
                     maxcolwidths=[None, None, None, None, None, 64])
 
 
-def _origin(entry: dict, rs) -> str:
+def _origin(entry: dict, rs, defaults: dict) -> str:
     """A pattern row's origin: its own, but where an option sets its value (not whether it is
-    played), the option's where a house file set its default (`house`), and `--opt` where the
-    value played is not the default: "seed" stood beside a value the seed does not give."""
+    played), `--opt` where a value played is not its option's default (`defaults`, read as
+    given values are: a file's "2" is 2), else `house` where a house file set one's default:
+    "seed" stood beside a value the seed does not give."""
     options = rs.data.get("options") or {}
-    for where, name in option_refs(entry, ""):
-        spec = options.get(name)
-        if where == "enabled" or not isinstance(spec, dict):
-            continue
-        if rs.options.get(name) != spec.get("default"):
-            return "--opt"
-        if spec.get("origin") == "house":
-            return "house"
+    refs = [name for where, name in option_refs(entry, "")
+            if where != "enabled" and isinstance(options.get(name), dict)]
+    if any(rs.options.get(name) != defaults.get(name) for name in refs):
+        return "--opt"
+    if any(options[name].get("origin") == "house" for name in refs):
+        return "house"
     return entry.get("origin", "seed") if isinstance(entry, dict) else "seed"
 
 
@@ -311,8 +310,9 @@ def rules_show(rs) -> str:
                     "a product default no seed states, house = a house file sets it):",
                 options_table(rs)]
     raw = d.get("patterns") or {}
+    defaults = resolve(d.get("options") or {}, {}, rs.label)
     rows = [(p.id, p.name, p.en, p.describe(), _kind(p, rs),
-             _origin(raw.get(p.id, {}), rs), p.ruling or "") for p in rs.patterns]
+             _origin(raw.get(p.id, {}), rs, defaults), p.ruling or "") for p in rs.patterns]
     v = d["value"]
     given = "; --opt = given with --opt" if any(row[5] == "--opt" for row in rows) else ""
     out += ["", "Patterns (origin: seed = the value is the seed's; default = a product default; "

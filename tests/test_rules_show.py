@@ -208,6 +208,14 @@ def test_rules_show_marks_what_a_house_file_sets(tmp_path):
                  "house", id="lanzhou's base"),
     pytest.param("extends: luzhou\nname: h\noptions: {shoubayi: {default: false}}\n", [],
                  "qidui", "seed", id="an option of another pattern"),
+    # (The diff review: a default written "2" is 2, as given values are read.)
+    pytest.param("extends: luzhou\nname: h\noptions: {wugui_steps: {default: '2'}}\n", [],
+                 "wugui", "house", id="a default quoted"),
+    # ... and --opt is said wherever an option gave the value, whichever is read first.
+    pytest.param("extends: luzhou-guide\nname: h\noptions:\n  rare_cap: {default: 90}\n"
+                 "  myb: {type: int, default: 70, help: x}\n"
+                 "patterns:\n  pure_gui_pair: {base: {option: myb}}\n", ["--opt", "myb=75"],
+                 "pure_gui_pair", "--opt", id="--opt beside a house default"),
 ])
 def test_a_patterns_origin_follows_the_option_that_sets_its_value(tmp_path, house, args, row,
                                                                    origin):
