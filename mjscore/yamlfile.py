@@ -55,6 +55,15 @@ def stream_bytes(f, fail) -> bytes:
     return bytes(raw)
 
 
+def _at_end(lines: list, mark) -> bool:
+    """Whether PyYAML's `mark` is where the text ends: past its last line, or (a quote open
+    in a file with no last newline) after the last text of it."""
+    if mark.line >= len(lines):
+        return True
+    return not lines[mark.line][mark.column:].strip() and \
+        not any(x.strip() for x in lines[mark.line + 1:])
+
+
 def _unreadable(e: Exception, fail):
     if isinstance(e, FileNotFoundError):  # (as batch and rules say it of a file not there)
         return fail("no such file")
@@ -156,8 +165,9 @@ def _said(yaml, text: str, fail):
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        last = len(text.splitlines())
-        if mark and mark.line >= last:  # (found at the end: "line 4" of a 3-line file)
+        lines = text.splitlines()
+        last = len(lines)
+        if mark and _at_end(lines, mark):  # (found at the end: "line 4" of a 3-line file)
             where = f"at the end of the file, after line {last}: "
             start, context = getattr(e, "context_mark", None), getattr(e, "context", None)
             # ("while parsing a flow sequence" and the line it opens on; not where PyYAML

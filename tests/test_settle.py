@@ -1198,6 +1198,24 @@ def test_malformed_yaml(tmp_path):
     assert res.exit_code == 2 and "malformed YAML" in res.output
 
 
+# A quote or bracket never closed is found where the file ends, with or without a last newline
+# (without one, PyYAML marks an open quote on the last line, which read as an error there).
+@pytest.mark.parametrize("text, said", [
+    pytest.param('rules: luzhou\ndealer: "E', "after line 2: found unexpected end of stream "
+                 "(while scanning a quoted scalar from line 2)", id="a quote, no last newline"),
+    pytest.param('rules: luzhou\ndealer: "E\n', "after line 2: found unexpected end of stream "
+                 "(while scanning a quoted scalar from line 2)", id="a quote"),
+    pytest.param("rules: luzhou\nevents: [1, 2", "after line 2: did not find expected ',' or ']' "
+                 "(while parsing a flow sequence from line 2)", id="a bracket, no last newline"),
+])
+def test_a_yaml_record_left_open_is_told_at_the_end_of_the_file(tmp_path, text, said):
+    p = tmp_path / "bad.yaml"
+    p.write_text(text, encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(p)])
+    assert res.exit_code == 2
+    assert res.stderr == f"mjscore: {p}: malformed YAML: at the end of the file, {said}\n"
+
+
 def test_settle_json():
     res = CliRunner().invoke(cli, ["settle", str(SAMPLES / "guide-example-3.yaml"),
                                    "--format", "json"])
