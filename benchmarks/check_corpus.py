@@ -16,6 +16,7 @@ how many hands of each kind agreed, each hand that did not, and exits 1 if any d
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -63,7 +64,7 @@ def hands(quick: bool) -> list:
     for kind, seed, count in plan(rounds, n, batch):
         for text in corpus(kind, count, seed):
             out.setdefault((kind, text), None)
-    rng = batch_bench.random.Random(batch_bench.SEED)
+    rng = random.Random(batch_bench.SEED)
     for _ in range(batch):
         out.setdefault(("batch_bench", batch_bench.random_hand(rng)), None)
     return list(out)
