@@ -65,9 +65,13 @@ def times(n: int) -> str:
 
 
 def too_large(n: int) -> str | None:
-    """What to say of an integer past 64 bits, no count or stake of a game (and past 4,300
-    digits one Python will not even print), or None for one within them."""
-    return f"a number too large ({n.bit_length()} bits)" if abs(n) >= 1 << 63 else None
+    """What to say of an integer past 64 bits either way, no count or stake of a game (and
+    past 4,300 digits one Python will not even print), or None for one within them."""
+    if abs(n) < 1 << 63:
+        return None
+    # (A negative one is no "too large" to a reader: it is below every minimum.)
+    return f"a number too {'large' if n > 0 else 'small'} ({n.bit_length()} bits" + \
+        ("" if n > 0 else ", negative") + ")"
 
 
 class MjscoreError(Exception):

@@ -3,6 +3,7 @@ or a value read as the contract says, never a traceback or a silently ignored va
 (docs/errors.md runs one example of each new message; these are the rest of the cases.)"""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -284,9 +285,13 @@ def test_a_bare_command_prints_its_help_page_as_it_is(args):
     assert "Commands:" in result.output and len(result.output.splitlines()) > 5
 
 
-@pytest.mark.parametrize("value", [2 ** 70, 10 ** 5000], ids=["2**70", "10**5000"])
-def test_an_api_option_past_64_bits_is_refused(value):
-    with pytest.raises(OptionError, match=r'option "cap" of luzhou: a number too large'):
+@pytest.mark.parametrize("value, said", [
+    (2 ** 70, "a number too large (71 bits)"),
+    (10 ** 5000, "a number too large (16610 bits)"),
+    (-2 ** 70, "a number too small (71 bits, negative)"),  # (no "too large" below zero)
+], ids=["2**70", "10**5000", "-2**70"])
+def test_an_api_option_past_64_bits_is_refused(value, said):
+    with pytest.raises(OptionError, match=re.escape(f'option "cap" of luzhou: {said}')):
         score(HAND, opts={"cap": value})
 
 
