@@ -16,7 +16,7 @@ import errno
 import os
 import stat
 
-from .errors import InputError, RulesetError, os_reason
+from .errors import InputError, RulesetError, link_reason, os_reason
 from .output_guard import identity
 from .records import STDIN, STDIN_LABEL, input_format, label
 from .ruleset_check import load_for_records
@@ -96,10 +96,8 @@ def unmade(sink, path: str, made: bool) -> None:
 def _readable(path: str) -> None:
     try:
         mode = os.stat(path).st_mode
-    except (FileNotFoundError, NotADirectoryError):  # (a dangling link too)
-        raise InputError(f"{label(path)}: no such file") from None
-    except (OSError, ValueError) as e:  # a folder that cannot be entered, a name too long,
-        raise _unreadable(path, e) from None  # a link loop; a NUL in it (Python's own call)
+    except (OSError, ValueError) as e:  # none there, a folder that cannot be entered, a name
+        raise _unreadable(path, e) from None  # too long, a link loop; a NUL (Python's own call)
     if stat.S_ISDIR(mode):
         raise InputError(f"{label(path)}: is a directory, not a batch file")
     if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
@@ -135,8 +133,12 @@ def stream_readable(stream) -> None:
 
 
 def _unreadable(path: str, e: Exception) -> InputError:
-    # The message reading the file would give (its name spelt as rows spell it), only sooner.
-    return InputError(f"{label(path)}: cannot be read ({os_reason(e)})")
+    # The message reading the file would give (its name spelt as rows spell it), only sooner;
+    # a link to nothing or to itself is a file there, said so (as rules check says it).
+    why = link_reason(path, e) if isinstance(e, OSError) and path != STDIN else None
+    if why is None and isinstance(e, (FileNotFoundError, NotADirectoryError)):
+        return InputError(f"{label(path)}: no such file")
+    return InputError(f"{label(path)}: cannot be read ({why or os_reason(e)})")
 
 
 def not_output(paths, output: str | None, what: str = "", stream=None) -> None:

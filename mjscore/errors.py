@@ -32,6 +32,20 @@ def os_reason(e: Exception) -> str:
     return str(getattr(e, "strerror", None) or e)
 
 
+def link_reason(path, e: Exception) -> str | None:
+    """Why `path`, which could not be followed (`e`), cannot be read where it is a symbolic
+    link: there is a file of that name, looping back to itself or to nothing, so not "no such
+    file" of it; None where it is no link (or cannot be looked at)."""
+    import errno
+    import os
+    try:
+        target = os.readlink(path)
+    except (OSError, ValueError):
+        return None
+    return "a symbolic link in a loop" if getattr(e, "errno", None) == errno.ELOOP else \
+        f'a symbolic link to "{file_label(target)}", which is not there'
+
+
 def file_label(path: str) -> str:
     """A file's name as messages and output show it (a batch row's `file`, settle's
     `record`, a house ruleset's column): a byte that was not UTF-8 (`\\udcff` from the

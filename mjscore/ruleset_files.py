@@ -4,14 +4,13 @@ read as one mapping (the keys merged, child over parent). What the mapping must 
 
 from __future__ import annotations
 
-import errno
 import os
 import stat
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .errors import RulesetError, file_label, os_reason
+from .errors import RulesetError, file_label, link_reason, os_reason
 
 if TYPE_CHECKING:  # (annotations only: see `shipped_folder`)
     from pathlib import Path
@@ -202,13 +201,9 @@ def _shipped_stem(ref: str) -> str:
 def _a_link_there(path: Path, ref: str, e: OSError) -> None:
     """Raise where `path`, which could not be followed (`e`), is a symbolic link: there is a
     file of that name, looping back to itself or to nothing, so not "no file" of it."""
-    try:
-        target = os.readlink(path)
-    except (OSError, ValueError):
-        return
-    why = "a symbolic link in a loop" if e.errno == errno.ELOOP else \
-        f'a symbolic link to "{target}", which is not there'
-    raise RulesetError(file_label(ref), f"cannot be read ({why})")
+    why = link_reason(path, e)
+    if why is not None:
+        raise RulesetError(file_label(ref), f"cannot be read ({why})")
 
 
 def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:

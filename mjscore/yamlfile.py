@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 from pathlib import Path
 
-from .errors import os_reason
+from .errors import link_reason, os_reason
 from .words import spelt
 from .yaml_checks import check_events
 
@@ -36,7 +36,7 @@ def read(path: Path, what: str, fail):
         with path.open("rb") as f:
             raw = f.read(MAX_BYTES + 1)
     except (OSError, ValueError) as e:  # ValueError: a path with a NUL byte in it
-        raise _unreadable(e, fail) from None
+        raise _unreadable(e, fail, path) from None
     return from_bytes(raw, fail)
 
 
@@ -64,7 +64,10 @@ def _at_end(lines: list, mark) -> bool:
         not any(x.strip() for x in lines[mark.line + 1:])
 
 
-def _unreadable(e: Exception, fail):
+def _unreadable(e: Exception, fail, path=None):
+    why = link_reason(path, e) if path is not None and isinstance(e, OSError) else None
+    if why is not None:  # (as rules check says it of a link to nothing)
+        return fail(f"cannot be read ({why})")
     if isinstance(e, FileNotFoundError):  # (as batch and rules say it of a file not there)
         return fail("no such file")
     return fail(f"cannot be read ({os_reason(e)})")

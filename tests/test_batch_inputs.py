@@ -110,7 +110,7 @@ def test_a_name_too_long(here):
 def test_a_link_loop(here):
     os.symlink("loop.jsonl", "loop.jsonl")
     refused(batch("a.jsonl", "loop.jsonl", "-o", "out.jsonl"),
-            "loop.jsonl: cannot be read (Too many levels of symbolic links)")
+            "loop.jsonl: cannot be read (a symbolic link in a loop)")
 
 
 # -- standard input that cannot be read ----------------------------------------------------

@@ -683,14 +683,18 @@ def test_rules_check_compiles_the_options_other_values_together(tmp_path, monkey
                  'cannot be read (a symbolic link to "gone.yaml", which is not there)',
                  id="to nothing"),
 ])
-def test_a_ruleset_that_is_a_broken_symbolic_link_says_so(tmp_path, monkeypatch, links, said):
-    # It was "unknown ruleset: no shipped ruleset or file of that name", beside the file.
+@pytest.mark.parametrize("command, kind", [
+    (["rules", "check"], "invalid ruleset: "), (["settle"], ""), (["batch"], ""),
+], ids=["rules check", "settle", "batch"])
+def test_a_file_that_is_a_broken_symbolic_link_says_so(tmp_path, monkeypatch, links, said,
+                                                       command, kind):
+    # It was "unknown ruleset: no shipped ruleset or file of that name", beside the file;
+    # settle and batch said "no such file" of it.
     monkeypatch.chdir(tmp_path)
     for name, target in links.items():
         os.symlink(target, name)
-    result = run("rules", "check", "house.yaml")
-    assert (result.exit_code, result.output) == (2, f"mjscore: invalid ruleset: house.yaml: "
-                                                    f"{said}\n")
+    result = run(*command, "house.yaml")
+    assert (result.exit_code, result.output) == (2, f"mjscore: {kind}house.yaml: {said}\n")
 
 
 @pytest.mark.parametrize("excludes, value, ids", [
