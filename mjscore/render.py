@@ -94,6 +94,8 @@ def score_table(r, explain: bool = False) -> str:
         lines += [f"  {k['kong']} {k['kind']} kong: " +
                   (f"{k['from']} paid {k['to']} {k['amount']}{unit}" if k["amount"] else
                    f"nothing paid (the {k['kind']} kong rate is 0)") for k in r.kong_payments]
+    if explain and r.top is None and r.rules is not None:
+        lines += [""] + _swap_lines(r)
     if explain and r.alternatives:
         names = r.rules.shown_column([a.patterns for a in r.alternatives], counts=True)
         rows = [(a.value, a.raw, n or "-", a.decomposition)
@@ -118,9 +120,30 @@ def score_table(r, explain: bool = False) -> str:
     return "\n".join(lines)
 
 
+def _swap_lines(r) -> list:
+    """A hand no reading wins: which held tile, given up for which, makes it a win (the
+    player told "not a winning hand" asks what it lacks), valued as `waits` values a wait."""
+    if not r.swaps:
+        return ["No one held tile given up for another makes this hand a win."]
+    shown = r.swaps[:SWAPS_SHOWN]
+    names = r.rules.shown_column([x.patterns for x in shown], counts=True)
+    capped = ", capped" if r.rules.cap is not None else ""
+    more = len(r.swaps) - len(shown)
+    return ["One tile from a win: each held tile that, given up for another, makes it one",
+            f"(valued as `mjscore waits` values a wait: a self-draw with no situational "
+            f"bonus{capped}):",
+            tabulate([(x.out, x.into, x.value, n) for x, n in zip(shown, names)],
+                     headers=("Give up", "Take", "Value", "Patterns"))] + \
+        ([f"... and {more} more (`--format json` lists every one)"] if more else [])
+
+
+SWAPS_SHOWN = 12  # rows of the table; a hand of nine waits plus a few more fits
+
+
 def score_json(r, explain: bool = False) -> str:
     data = r.to_dict()
     if explain:
+        data["swaps"] = [x.to_dict() for x in r.swaps]
         data["alternatives"] = [{"value": a.value, "raw_value": a.raw,
                                  "patterns": [h.to_dict() for h in a.patterns],
                                  "decomposition": a.decomposition} for a in r.alternatives]

@@ -84,6 +84,18 @@ class Result:
         return len(self.evaluations)
 
     @property
+    def swaps(self) -> tuple:
+        """Where no reading wins: each swap of one held tile for another that makes the hand a
+        win (`closest.swaps`, `--explain`), worked out when first asked for; else ()."""
+        if self.top is not None or self.rules is None:
+            return ()
+        got = self.__dict__.get("_swaps")
+        if got is None:
+            from .closest import swaps
+            got = self.__dict__["_swaps"] = swaps(self.parsed, self.rules, self.context.seat)
+        return got
+
+    @property
     def alternatives(self) -> tuple:
         """Readings that differ in patterns or value, best first (`--explain`)."""
         return tuple(Alternative(e.value, e.raw, e.hits, self._text(e.reading))

@@ -181,6 +181,44 @@ def test_explain_lists_readings_best_first():
     assert "七对" in rows[0] and "七对" not in rows[1]
 
 
+def test_explain_of_a_hand_that_is_no_win_says_which_swap_makes_one():
+    # The player told "not a winning hand" asks what it lacks: 24p 6p beside 11p.
+    result = run("score", "123m456m789m11p24p6p", "--explain")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    start = lines.index("One tile from a win: each held tile that, given up for another, "
+                        "makes it one")
+    assert lines[start + 1:start + 6] == [
+        "(valued as `mjscore waits` values a wait: a self-draw with no situational bonus, "
+        "capped):",
+        "Give up    Take      Value  Patterns",
+        "---------  ------  -------  ----------",
+        "2p         5p           10  无鬼",
+        "6p         3p           10  无鬼"]
+    data = json.loads(run("score", "123m456m789m11p24p6p", "--explain", "--format",
+                          "json").stdout)
+    assert [(x["out"], x["in"], x["value"]) for x in data["swaps"]] == [("2p", "5p", 10),
+                                                                         ("6p", "3p", 10)]
+
+
+@pytest.mark.parametrize("hand, said", [
+    pytest.param("1234567m11p23p4s5sC", "No one held tile given up for another makes this "
+                 "hand a win.", id="three suits: two tiles wrong"),
+    pytest.param("1m3m6m6m6m6m8m9m7p8p8pCCC", "... and 31 more (`--format json` lists every "
+                 "one)", id="43 swaps: the first 12 shown"),
+])
+def test_explain_swaps_none_or_more_than_shown(hand, said):
+    assert said in run("score", hand, "--explain").stdout.splitlines()
+
+
+def test_explain_of_a_win_lists_no_swaps():
+    result = run("score", "111m123m456m789m5pC", "--win", "5p", "--explain")
+    assert "One tile from a win" not in result.stdout and result.exit_code == 0
+    data = json.loads(run("score", "111m123m456m789m5pC", "--win", "5p", "--explain",
+                          "--format", "json").stdout)
+    assert data["swaps"] == []
+
+
 def test_table_shows_cap_and_halving():
     result = run("score", "[1111m] [2222m] [3333p] 444pC5p", "--win", "5p", "--discard", "S")
     assert result.exit_code == 0

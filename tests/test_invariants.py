@@ -251,6 +251,49 @@ def test_the_waits_are_exactly_the_tiles_that_win(name, opts):
     check()
 
 
+@pytest.mark.parametrize("name, opts", RULESETS)
+def test_each_swap_listed_makes_the_win_it_says(name, opts):
+    """A win with one natural tile swapped for another, where no reading then wins: the swaps
+    `--explain` lists (`Result.swaps`) hold the swap back, and each one listed makes a legal
+    self-drawn win worth the value it gives (as `waits` values a wait)."""
+    rs = load(name, opts)
+    ready = self_draw(rs)
+    by_name = {T.name(k): k for k in rs.tile_kinds}
+
+    @settings(SETTINGS, max_examples=10)
+    @given(st.data())
+    def check(data):
+        built = data.draw(winning_hands(rs))
+        naturals = sorted({k for k in built.concealed if k not in rs.ghost_kinds})
+        if not naturals:
+            return
+        k = data.draw(st.sampled_from(naturals))
+        held = list(built.concealed)
+        held.remove(k)
+        held.append(data.draw(st.sampled_from(sorted(rs.tile_kinds - rs.ghost_kinds - {k}))))
+
+        def text(tiles, win=None):
+            return " ".join([T.compact(T.sorted_kinds(tiles))] + built.meld_texts()
+                            + ([win] if win else []))
+        try:
+            r = score(text(held), name, opts=opts, **ready)
+        except MjscoreError:  # a fifth copy swapped in
+            return
+        if r.top is not None:  # still a win some other way
+            return
+        swaps = {(x.out, x.into): x.value for x in r.swaps}
+        # (G5: a hand holding 满鬼's ghosts won when the last was drawn, and waits on nothing.)
+        if not holds_full_ghost(rs, sum(1 for x in held if x in rs.ghost_kinds)):
+            assert (T.name(held[-1]), T.name(k)) in swaps, text(held)
+        for (out, into), value in swaps.items():
+            other = list(held)
+            other.remove(by_name[out])
+            won = score(text(other, into), name, win=into, opts=opts, **ready)
+            assert (won.legal, won.value) == (True, value), (text(held), out, into)
+
+    check()
+
+
 # -- the two output formats say the same ---------------------------------------------------
 NET_ROW = re.compile(r"^([ESWN])\s+\d+\s+\d+\s+([+-]?\d+)$", re.M)
 # The payer line: "S pays 5 ...", "S, W and N each pay 5 ..."; a hand no legal win has none.

@@ -1,0 +1,49 @@
+"""The wins one tile away from a hand that is no win: which held tile, given up for which other,
+makes it one (`score --explain`). A player told "not a winning hand" at the table asks what it
+lacks; the answer is the waits (`ready.analyse`) of the hand without each tile it holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import tiles as T
+from .errors import MjscoreError
+
+
+@dataclass(frozen=True)
+class Swap:
+    """One held tile (`out`) given up for another (`into`) makes the hand a win worth `value`
+    with `patterns`, valued as `waits` values a wait: a self-draw with no situational bonus,
+    capped."""
+
+    out: str
+    into: str
+    value: int
+    patterns: tuple
+
+    def to_dict(self) -> dict:
+        return {"out": self.out, "in": self.into, "value": self.value,
+                "patterns": [h.to_dict() for h in self.patterns]}
+
+
+def swaps(parsed, rs, seat: str) -> tuple:
+    """Every swap of one concealed tile of `parsed` (a hand of 14 tiles, melds counted as
+    3, that no reading wins) for another tile that makes it a win under ruleset `rs`, best
+    value first, then as the hand is written (the tile given up, then the one taken). A ghost
+    taken in is not listed, as `waits` lists none: a drawn ghost completes every ready hand."""
+    from .hand import build
+    from .ready import analyse
+    out = []
+    for k in sorted(set(parsed.concealed), key=T.DISPLAY_RANK.__getitem__):
+        held = list(parsed.concealed)
+        held.remove(k)
+        try:
+            short = build(replace(parsed, concealed=tuple(held), win=None, cols=None), rs,
+                          size=13, commands=False)
+        except MjscoreError:  # (a meld's ghost with no natural tile beside it left: no hand)
+            continue
+        name = T.name(k)
+        out += [Swap(name, w.tile, w.value, w.patterns)
+                for w in analyse(short, rs, seat).waits if w.tile != name]
+    out.sort(key=lambda s: -s.value)  # (stable: the hand's order where values tie)
+    return tuple(out)
