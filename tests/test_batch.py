@@ -370,6 +370,14 @@ def test_a_bad_records_error_is_the_message_score_gives(tmp_path, record, kwargs
                  {"seat": 'X"Y --kong-draw'},
                  'invalid option: seat takes a seat, not "X"Y --kong-draw"',
                  id="a quote inside the record's own text"),
+    pytest.param('invalid option: --win "--x" and "--x"', {"win": "--x"},
+                 'invalid option: win "--x" and "--x"', id="quoted twice"),
+    # (Found as text: a field of a megabyte was once made a regular expression, 1.6 s.)
+    pytest.param('invalid option: --won takes a seat, not "qq ... qq"', {"won": "q" * 10 ** 6},
+                 'invalid option: won takes a seat, not "qq ... qq"',
+                 id="a field longer than the message"),
+    pytest.param("invalid option: --won: X7 is no seat", {"won": [f"X{i}" for i in range(9)]},
+                 "invalid option: won: X7 is no seat", id="a list of text"),
 ])
 def test_an_option_is_named_as_the_records_field(message, fields, said):
     assert as_fields(message, fields) == said
