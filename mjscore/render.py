@@ -98,8 +98,9 @@ def score_table(r, explain: bool = False) -> str:
         lines += [""] + _swap_lines(r)
     if explain and r.alternatives:
         names = r.rules.shown_column([a.patterns for a in r.alternatives], counts=True)
-        rows = [(a.value, a.raw, n or "-", a.decomposition)
-                for a, n in zip(r.alternatives, names)]
+        short = _under_minimum(r)
+        rows = [(f"{a.value} (no win)" if a.value < short else a.value, a.raw, n or "-",
+                 a.decomposition) for a, n in zip(r.alternatives, names)]
         # ("Uncapped" headed a column that differs from the value by the halving too.)
         # The chosen reading is among them: alone, it is told as the only one (a heading of
         # "readings that differ (1)" over the reading above read as a second one, or none).
@@ -107,7 +108,11 @@ def score_table(r, explain: bool = False) -> str:
             if len(rows) > 1 else \
             "Readings that differ in patterns or value: none but the chosen one"
         lines += ["", f"{head} ({explain_title(r)}):",
-                  tabulate(rows, headers=(pays_column(r), "Worth", "Patterns", "Reading"))]
+                  tabulate(rows, headers=(pays_column(r), "Worth", "Patterns", "Reading"),
+                           colalign=("right",) * 2 + ("left",) * 2)]
+        if any(a.value < short for a in r.alternatives):  # (the 1颗 rule, read so)
+            lines.append(f"(no win): a discard-type win must pay at least {short}{unit}; "
+                         "read so, the hand would be no legal win")
     if explain and r.rules.data.get("options"):
         # The options this value was worked out with, each with its ruling: where the seeds
         # differ (无鬼 as 2 steps or x2), the table's question is which one was played.
@@ -118,6 +123,12 @@ def score_table(r, explain: bool = False) -> str:
                       f"`mjscore rules show {quote(r.rules.label)}` explains each):",
                  options_table(r.rules)]
     return "\n".join(lines)
+
+
+def _under_minimum(r) -> int:
+    """What a reading must pay to be a legal win here (the 1颗 rule: a discard-type win paying
+    less is none), or 0 where any value wins."""
+    return r.rules.min_discard_win if r.context.discard_type else 0
 
 
 def _swap_lines(r) -> list:

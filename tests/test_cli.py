@@ -211,6 +211,20 @@ def test_explain_swaps_none_or_more_than_shown(hand, said):
     assert said in run("score", hand, "--explain").stdout.splitlines()
 
 
+def test_explain_marks_a_reading_that_would_pay_under_the_discard_minimum():
+    # 平胡 read so pays 1颗 on N's discard, no legal win (the 1颗 rule): it sat under "Pays"
+    # as if it paid.
+    lines = run("score", "[222m]", "111m333p44p5pCC", "--discard", "N", "--win", "5p",
+                "--explain").stdout.splitlines()
+    start = next(i for i, x in enumerate(lines) if x.startswith("Readings that differ"))
+    assert lines[start + 3:start + 7] == [
+        "         5       10  大对子      111m 333p 44p+C=4p 5p+C=5p [222m]",
+        "         2        5  闺          111m 34p+C=2p 345p 3p+C=3p [222m]",
+        "1 (no win)        2  平胡        111m 34p+C=2p 45p+C=6p 33p [222m]",
+        "(no win): a discard-type win must pay at least 2 颗; read so, the hand would be no "
+        "legal win"]
+
+
 def test_explain_of_a_win_lists_no_swaps():
     result = run("score", "111m123m456m789m5pC", "--win", "5p", "--explain")
     assert "One tile from a win" not in result.stdout and result.exit_code == 0
