@@ -10,6 +10,7 @@ from .terms import spaced, term
 from .context import SEATS
 from .reading import full_ghost_words
 from .settlement import HAND_VALUE, extra_lines
+from .robbing import robbed_ghost_words
 from .tables import tabulate
 from .words import after_indicator, either
 from .working import (explain_title, horse_words, how_won, not_counted, payer_words,
@@ -65,6 +66,9 @@ def score_table(r, explain: bool = False) -> str:
              + (f", already won: {either(list(ctx.won), 'and')}" if ctx.won else "")]
     if ctx.horses:
         lines.append(f"Horses:   {horse_words(ctx)}")
+    robbed = robbed_ghost_words(r.parsed, r.rules, ctx) if ctx.rob_kong and r.rules else None
+    if robbed:  # (the value rests on it: a player would not otherwise see how it can be)
+        lines += textwrap.wrap(f"Robbed:   {robbed}", 96, subsequent_indent=" " * 10)
     if r.decomposition:
         lines.append(f"Reading:  {r.decomposition}")
     if r.patterns:

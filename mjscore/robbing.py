@@ -106,6 +106,24 @@ def robbed_may_be_ghost(rs) -> bool:
     return bool((rs.spec.get("ghosts") or {}).get("rob_as_stand_in"))
 
 
+def robbed_ghost_words(parsed, rs, ctx) -> str | None:
+    """Where a robbing win holds every natural copy of the robbed kind (a pong holds one at
+    least, `fewest_natural`), what the table must have been for it to happen: a ghost added
+    to the pong, the robber taking its natural tile (L14, `robbed_may_be_ghost`). Said, as
+    the value rests on it; None elsewhere. `parsed`: the hand as written."""
+    k = parsed.win
+    if not ctx.rob_kong or ctx.robbed_pong is not None or not robbed_may_be_ghost(rs) or \
+            k is None or k in rs.ghost_kinds:
+        return None
+    held = parsed.concealed.count(k) + sum(m.tiles.count(k) for m in parsed.melds)
+    if held + fewest_natural(rs, k, 3) <= rs.copies[k]:
+        return None  # (the pong may hold its own natural tile: nothing assumed)
+    ghosts = " or ".join(T.name(g) for g in rs.ghost_order())
+    return (f"this hand holds every {T.name(k)}, so {ctx.rob_kong}'s kong can only have been a "
+            f"pong of one {T.name(k)} and two ghosts ({ghosts}) with a ghost added, whose "
+            f"{T.name(k)} this win took")
+
+
 def rob_refusal(hand, rs, r: str) -> str | None:
     """Why robbing seat `r`'s kong of `hand`'s winning tile is impossible, or None: the robbed
     kong is a pong of the winning tile's kind (`fewest_natural` of it) plus that tile, and a

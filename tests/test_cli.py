@@ -225,6 +225,25 @@ def test_explain_marks_a_reading_that_would_pay_under_the_discard_minimum():
         "legal win"]
 
 
+@pytest.mark.parametrize("rules, robbed", [
+    pytest.param("luzhou", ["Robbed:   this hand holds every 7p, so N's kong can only have "
+                            "been a pong of one 7p and two", "          ghosts (C) with a ghost "
+                            "added, whose 7p this win took"], id="luzhou: said (L14)"),
+    pytest.param("luzhou-guide", None, id="the guide: refused"),
+])
+def test_robbing_with_every_copy_held_says_what_the_kong_was(rules, robbed):
+    # 7777p held: N's pong held a 7p, so only a 红中 added and a 7p taken (L14) makes it a win,
+    # which the table left unsaid; the guide, no ghost robbed as a stand-in, refuses it.
+    result = run("score", "234m567m777p789p22p", "--win", "7p", "--rob-kong", "N", "--rules",
+                 rules)
+    if robbed is None:
+        assert result.exit_code == 2 and "already holds 4 of the 4" in result.output
+        return
+    assert result.stdout.splitlines()[2:4] == robbed and result.exit_code == 0
+    plain = run("score", "234m567m777p789p22p", "--win", "2p", "--rob-kong", "N")
+    assert "Robbed:" not in plain.stdout and plain.exit_code == 0
+
+
 def test_explain_of_a_win_lists_no_swaps():
     result = run("score", "111m123m456m789m5pC", "--win", "5p", "--explain")
     assert "One tile from a win" not in result.stdout and result.exit_code == 0
