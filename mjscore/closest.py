@@ -30,7 +30,8 @@ def swaps(parsed, rs, seat: str) -> tuple:
     """Every swap of one concealed tile of `parsed` (a hand of 14 tiles, melds counted as
     3, that no reading wins) for another tile that makes it a win under ruleset `rs`, best
     value first, then as the hand is written (the tile given up, then the one taken). A ghost
-    taken in is not listed, as `waits` lists none: a drawn ghost completes every ready hand."""
+    taken in is listed only where it alone completes the rest (满鬼), as `waits` says: any
+    other hand it completes is ready on other tiles, which are listed."""
     from .hand import build
     from .ready import analyse
     out = []
@@ -43,7 +44,10 @@ def swaps(parsed, rs, seat: str) -> tuple:
         except MjscoreError:  # (a meld's ghost with no natural tile beside it left: no hand)
             continue
         name = T.name(k)
-        out += [Swap(name, w.tile, w.value, w.patterns)
-                for w in analyse(short, rs, seat).waits if w.tile != name]
+        ready = analyse(short, rs, seat)
+        out += [Swap(name, w.tile, w.value, w.patterns) for w in ready.waits if w.tile != name]
+        won = ready.ghost_win
+        if won is not None and won.parsed.win != k:
+            out.append(Swap(name, T.name(won.parsed.win), won.value, won.patterns))
     out.sort(key=lambda s: -s.value)  # (stable: the hand's order where values tie)
     return tuple(out)

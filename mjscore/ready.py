@@ -54,6 +54,8 @@ class WaitsResult:
     # not because the one kind that completes the hand is the ghost (a flip ghost's 5p); not
     # ready: every ghost is concealed already, a 满鬼 won when the last was drawn.
     full_ghost: bool = False
+    # Ready on a drawn ghost alone: that win scored (a Result), for `closest.swaps`.
+    ghost_win: object = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
         """The `waits --format json` object of this hand."""
@@ -129,8 +131,9 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
     # not listed (CONTRACT), and the table says it is the one tile that completes it.
     to_draw = [k for k in rs.ghost_order() if have[k] < rs.copies[k]]  # ghosts left
     # (Not where 满鬼 is held already: guangdong's four of eight leave ghosts to draw.)
-    ghost_only = not cat and not voided and not held_all and not found and \
-        any(completes(k).legal for k in to_draw)
+    ghost_win = next((r for r in map(completes, to_draw) if r.legal), None) \
+        if not cat and not voided and not held_all and not found else None
+    ghost_only = ghost_win is not None
     full = held_all or ghost_only and holds_full_ghost(rs, concealed_ghosts + 1)
     # The hand as one sorted run: one tile short, no tile of it is a winning tile, which
     # `format_hand` would set apart where it was written last out of order.
@@ -139,7 +142,7 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
                        tuple(found), max((w.value for w in found), default=0),
                        " or ".join(T.name(k) for k in to_draw) or None, rs.unit,
                        void_breach(suits_held(hand, rs), rs.max_suits, rs) if cat else "", rs,
-                       full)
+                       full, ghost_win)
 
 
 def waits(hand, rules="luzhou", *, seat="E", indicator=None, opts=None) -> WaitsResult:

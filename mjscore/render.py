@@ -66,7 +66,8 @@ def score_table(r, explain: bool = False) -> str:
              + (f", already won: {either(list(ctx.won), 'and')}" if ctx.won else "")]
     if ctx.horses:
         lines.append(f"Horses:   {horse_words(ctx)}")
-    robbed = robbed_ghost_words(r.parsed, r.rules, ctx) if ctx.rob_kong and r.rules else None
+    robbed = robbed_ghost_words(r.parsed, r.rules, ctx) \
+        if ctx.rob_kong and r.rules and r.legal else None  # (no win: nothing rests on it)
     if robbed:  # (the value rests on it: a player would not otherwise see how it can be)
         lines += textwrap.wrap(f"Robbed:   {robbed}", 96, subsequent_indent=" " * 10)
     if r.decomposition:
@@ -149,7 +150,9 @@ def _swap_lines(r) -> list:
             f"bonus{capped}):",
             tabulate([(x.out, x.into, x.value, n) for x, n in zip(shown, names)],
                      headers=("Give up", "Take", "Value", "Patterns"))] + \
-        ([f"... and {more} more (`--format json` lists every one)"] if more else [])
+        ([f"... and {more} more (`--format json` lists every one)"] if more else []) + \
+        (["Each is won only declared (报章: score --declared)."] if r.rules.needs_declared
+         else [])
 
 
 SWAPS_SHOWN = 12  # rows of the table; a hand of nine waits plus a few more fits

@@ -244,6 +244,25 @@ def test_robbing_with_every_copy_held_says_what_the_kong_was(rules, robbed):
     assert "Robbed:" not in plain.stdout and plain.exit_code == 0
 
 
+@pytest.mark.parametrize("args, first", [
+    pytest.param(["PPP1m5m9m2p6p9p4pES3m8p", "--rules", "guangdong"], ("1m", "P", 2),
+                 id="guangdong: the fourth 白 is 满鬼"),
+    pytest.param(["444p1m5m9m2p6p9p5pES3m8p", "--rules", "guangdong", "--opt", "ghost=flip",
+                  "--indicator", "3p"], ("1m", "4p", 2), id="a flipped ghost: the fourth 4p"),
+])
+def test_explain_swaps_list_the_ghost_that_alone_completes_the_rest(args, first):
+    # 满鬼 wins whatever the rest holds: "No one held tile ... makes this hand a win" was
+    # wrong, the swaps listing no ghost taken in.
+    data = json.loads(run("score", *args, "--explain", "--format", "json").stdout)
+    assert (data["swaps"][0]["out"], data["swaps"][0]["in"], data["swaps"][0]["value"]) == first
+    assert data["swaps"][0]["patterns"][0]["id"] == "manggui"
+
+
+def test_explain_swaps_of_a_lanzhou_hand_say_each_needs_declaring():
+    lines = run("score", "11223344556678m", "--rules", "lanzhou", "--explain").stdout
+    assert "Each is won only declared (报章: score --declared)." in lines.splitlines()
+
+
 def test_explain_of_a_win_lists_no_swaps():
     result = run("score", "111m123m456m789m5pC", "--win", "5p", "--explain")
     assert "One tile from a win" not in result.stdout and result.exit_code == 0
