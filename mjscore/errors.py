@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import unicodedata
 
 MAX_MESSAGE = 400
@@ -36,8 +38,6 @@ def link_reason(path, e: Exception) -> str | None:
     """Why `path`, which could not be followed (`e`), cannot be read where it is a symbolic
     link: there is a file of that name, looping back to itself or to nothing, so not "no such
     file" of it; None where it is no link (or cannot be looked at)."""
-    import errno
-    import os
     try:
         target = os.readlink(path)
     except (OSError, ValueError):
