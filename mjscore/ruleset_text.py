@@ -30,8 +30,8 @@ _MELDS = {"toss": "toss group", "dragon_set": "dragon set of C F P"}
 _MELD_NOTES = {"dragon_set": ["a self-drawn 1s, 幺鸡, may stand in for one missing dragon"],
                "toss": ["three mixed 1s, 9s and honours, tossed before the first discard"]}
 _SHAPES = {"standard": "four sets and a pair", "seven_pairs": "seven pairs"}
-_PASS_RULES = {"guoshui": "过水 (after passing a discard win, none worth as much until the next "
-                          "draw)",
+_PASS_RULES = {"guoshui": "过水 (after passing a discard win, no discard win of equal or lower "
+                          "value until the player's next draw)",
                "louhu": "漏胡 (a passed tile is not won by discard until the next discard or "
                         "call)"}
 
@@ -121,8 +121,11 @@ def draw_words(rs) -> str:
     out = []
     if draw.get("flower_cat"):
         pays = draw.get("flower_cat_pays", "cap")
+        # (The cap none, a 花猫 owes what no number says: settle refuses such a draw.)
+        owes = _val(pays) if pays != "cap" else "the cap" if rs.cap is not None else \
+            "the cap, which is none (settle refuses such a draw: set flower_cat_pays to a number)"
         out.append(f"a {term(rs, 'flower_cat_hand')} (a hand of more than {rs.max_suits} "
-                   f"suits) pays {'the cap' if pays == 'cap' else _val(pays)} to each other "
+                   f"suits) pays {owes} to each other "
                    f"player who has not won and is no {term(rs, 'flower_cat_hand')}"
                    + (", and pays as one not ready too" if draw.get("flower_cat_not_ready")
                       else ""))
@@ -196,8 +199,9 @@ def play_line(rs) -> str:
                      f"{term(rs, 'void_suit')} (read from the log: a win holding it is refused, "
                      "and at the draw such a hand is not ready)")
     if p.get("follow_dealer"):
-        parts.append(f"{term(rs, 'follow_dealer')}: the dealer pays {p['follow_dealer']} to "
-                     "each player whose first discard followed its first")
+        parts.append(f"{term(rs, 'follow_dealer')}: where the other three players' first "
+                     f"discards all follow the dealer's first, the dealer pays each of them "
+                     f"{p['follow_dealer']}")
     return "Play (settle): " + "; ".join(parts)
 
 
@@ -249,7 +253,7 @@ def _kind(p, rs) -> str:
     if p.win is not None:
         kind += ", self-drawn wins only" if p.win == "self_draw" else \
             ", discard-type wins only"
-    if p.raises_cap:
+    if p.raises_cap and rs.cap is not None:  # (with the cap none, as played, none is raised)
         kind += f", raises the cap to {_val(p.raises_cap)}"
     if p.excludes:
         kind += f", drops {', '.join(names.get(x, x) for x in p.excludes)}"

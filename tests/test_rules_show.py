@@ -26,8 +26,8 @@ def shown(*args) -> list:
         "cannot be won on, ponged or konged; a robbed one is won as the tile it stands for",
         "Hand: melds pong, kong; shapes four sets and a pair, seven pairs; at most 2 suits",
         "Play (settle): up to 3 winners a hand; several may win on one discard; 过水 (after "
-        "passing a discard win, none worth as much until the next draw); a seat declares at "
-        "the deal, before its first discard",
+        "passing a discard win, no discard win of equal or lower value until the player's "
+        "next draw); a seat declares at the deal, before its first discard",
         "Situations (score options): --discard, --kong-draw, --after-kong, --rob-kong, --won, "
         "--declared, --heavenly, --earthly, --ghosts-drawn"], id="luzhou"),
     pytest.param(["luzhou-guide"], [
@@ -318,9 +318,32 @@ def money_lines(*args) -> list:
         "Cap: none; a discard-type win is paid in full; minimum discard win 0",
         "Kong payments when declared: none",
         "Draw (wall exhausted): nothing is paid"], id="lanzhou"),
+    pytest.param(["luzhou", "--opt", "cap=none"], [
+        "Cap: none; a discard-type win is divided by 2 after the cap, rounded down; minimum "
+        "discard win 2",
+        "Kong payments when declared: none",
+        # (It said "pays the cap" and settle then refused the draw: no number to pay.)
+        "Draw (wall exhausted): a 花猫 (a hand of more than 2 suits) pays the cap, which is "
+        "none (settle refuses such a draw: set flower_cat_pays to a number) to each other "
+        "player who has not won and is no 花猫; a player not ready pays each ready one that "
+        "player's best wait (查大)"], id="luzhou, cap none"),
 ])
 def test_rules_show_says_the_money_in_words(args, want):
     assert money_lines(*args) == want
+
+
+@pytest.mark.parametrize("opts, raised", [([], 7), (["--opt", "cap=none"], 0)],
+                         ids=["cap 40: 7 rare hands raise it", "cap none: none is raised"])
+def test_rules_show_says_a_cap_is_raised_only_where_there_is_one(opts, raised):
+    out = CliRunner().invoke(cli, ["rules", "show", "luzhou-guide", *opts]).stdout
+    assert out.count("raises the cap to 80") == raised
+
+
+def test_rules_show_says_follow_the_dealer_pays_when_all_three_follow():
+    out = CliRunner().invoke(cli, ["rules", "show", "guangdong", "--opt",
+                                   "genzhuang=1"]).stdout
+    assert "跟庄: where the other three players' first discards all follow the dealer's " \
+        "first, the dealer pays each of them 1" in out
 
 
 # `besides` (a house file's or luzhou's own 平胡杠上炮): the Kind column says which 名堂 do
