@@ -62,10 +62,15 @@ def _allowed(spec: dict) -> str:
 
 
 def _extra(x: dict) -> str:
-    """`喜钱 (Ghost bonus: mode always, over 4, per 10)`: with its params, so that a table
-    checks its 喜钱 of 20, or from the fifth ghost, here."""
-    params = ", ".join(f"{k} {_val(v)}" for k, v in sorted((x.get("params") or {}).items()))
-    return f"{x['name']} ({x['en']}" + (f": {params})" if params else ")")
+    """`喜钱 (Ghost bonus): drawing more than 4 ghosts ... collects 10 for each one over ...`:
+    what it pays in words, from its params, so that a table checks its 喜钱 of 20, or from the
+    fifth ghost, here (its params as written where its rule has no words)."""
+    from .settlement import EXTRA_WORDS
+    params = x.get("params") or {}
+    words = EXTRA_WORDS.get(x.get("rule"))
+    said = words(params) if words else \
+        ", ".join(f"{k} {_val(v)}" for k, v in sorted(params.items()))
+    return f"{x['name']} ({x['en']})" + (f": {said}" if said else "")
 
 
 def tiles_line(rs) -> str:
@@ -219,12 +224,23 @@ def context_line(rs) -> str:
         "".join(f"; {', '.join(flags)} only with --opt {name}=true" for name, flags in off.items())
 
 
+# The payers' YAML keys in words (`payers`; README "Ruleset format" lists the keys).
+_WIN_KINDS = {"self_draw": "a self-draw", "discard": "a discard win",
+              "rob_kong": "a robbed kong",
+              "kong_draw_claimed": "a kong draw after a kong claimed from a discard"}
+_PAYERS = {"not_won": "each player not yet won", "others": "each other player",
+           "discarder": "the discarder", "konger": "the konger alone",
+           "kong_discarder": "the player whose discard was konged"}
+
+
 def payers_line(rs) -> str:
     """Who pays each kind of win; the rule for a kong draw after a claimed kong (杠爆全包)
     says whether --kong-from, which it needs, is taken (an option may turn it off)."""
     parts = []
     for k, x in rs.spec["payers"].items():
-        text = f"{k}: {x['who']}" + (f" x{x['shares']} shares" if x.get("shares", 1) != 1 else "")
+        shares = x.get("shares", 1)
+        text = f"{_WIN_KINDS.get(k, k)}: {_PAYERS.get(x['who'], x['who'])}" + \
+            (f", for {shares} shares" if shares != 1 else "")
         if k == "kong_draw_claimed":
             text += " (with --kong-from SEAT)" if "kong_from" in rs.context else \
                 " (unused while --kong-from is not taken)"
@@ -361,7 +377,7 @@ def rules_show(rs) -> str:
     out.append(payers_line(rs))
     extras = rs.spec.get("extras") or {}
     if extras:
-        out.append("Extras: " + "; ".join(_extra(x) for x in extras.values() if x))
+        out += ["Extras: " + _extra(x) for x in extras.values() if x]
     kongs = rs.spec.get("kong_payments") or {}
     who = {"concealed": "from each opponent", "added": "from each opponent",
            "exposed": "from the discarder"}

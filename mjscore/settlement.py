@@ -53,17 +53,20 @@ EXTRA_PARAMS: dict = {}  # extra rule -> the params it reads (any other is a typ
 EXTRA_READS: dict = {}  # extra rule -> the situation flags (`context:`) it reads
 EXTRA_ANYWAY: dict = {}  # extra rule -> whether its params make it due with no win
 EXTRA_NEEDS: dict = {}  # extra rule -> the flag every hand must give, given its params, or None
+EXTRA_WORDS: dict = {}  # extra rule -> what it pays, in words, given its params (`rules show`)
 
 
-def extra(xid: str, check=None, params=(), reads=(), anyway=None, needs=None):
+def extra(xid: str, check=None, params=(), reads=(), anyway=None, needs=None, words=None):
     """Register `fn(ctx, rs, params, name, value) -> list[Payment]` under `xid`; `check(ctx,
     hand, rs, params)` raises OptionError when the situation cannot apply to the extra;
     `params`: the params it (or the draw's settlement, `draw_game`) reads; `reads`: the
     situation flags it reads (as `patterns.pattern`'s); `anyway(params)`: true where it is
     due with no win (`due_without_win`); `needs(params)`: (flag, what it asks for, the
-    param asking) where every hand must give that flag (`compile` refuses a ruleset whose context: cannot)."""
+    param asking) where every hand must give that flag (`compile` refuses a ruleset whose context: cannot); `words(params)`: what it pays, as `rules show` says it."""
     def deco(fn):
         EXTRAS[xid] = fn
+        if words:
+            EXTRA_WORDS[xid] = words
         EXTRA_PARAMS[xid] = params
         EXTRA_READS[xid] = reads
         if anyway:
@@ -81,8 +84,15 @@ def check_extras(ctx, hand, rs) -> None:
         check(ctx, hand, rs, params, options)
 
 
+def _ghost_bonus_words(p: dict) -> str:
+    return (f"drawing more than {p.get('over', 4)} ghosts in a hand collects {p.get('per', 10)} "
+            "for each one over from every other player, after the cap, "
+            + ("win or not" if p.get("mode", "always") == "always" else
+               "only on a win: a player who does not win pays each other player instead"))
+
+
 @extra("ghost_bonus", params=("over", "per", "mode"), reads=("ghosts_drawn",),
-       anyway=lambda params: params.get("mode", "always") == "always")
+       anyway=lambda params: params.get("mode", "always") == "always", words=_ghost_bonus_words)
 def ghost_bonus(ctx, rs, params, name, value) -> list:
     """喜钱: drawing more than `over` ghosts collects `per` for each one over from every other
     player, already-won players included, whatever the hand's cap. Not told how many were
@@ -103,7 +113,9 @@ def ghost_bonus_amount(params: dict, drawn: int) -> int | None:
     return per * (drawn - over) if drawn > over else None
 
 
-@extra("kong_penalty", params=("amount",), reads=("after_kong", "discard"))
+@extra("kong_penalty", params=("amount",), reads=("after_kong", "discard"),
+       words=lambda p: f"a win on the discard made right after the discarder's kong is paid "
+                       f"{p.get('amount', 10)} more by that player, after the cap")
 def kong_penalty(ctx, rs, params, name, value) -> list:
     """The English guide's Kong Penalty: a win on the discard made right after the
     discarder's kong is paid `amount` more by that player, after the cap."""
@@ -164,8 +176,18 @@ def _horses_needed(params):
     return ("horses", f"draws {count} horse{'s' * (count != 1)}", "count") if count else None
 
 
+def _horse_words(p: dict) -> str:
+    count = int(p.get("count", 0))
+    if not count:
+        return "off (no horse drawn)"
+    return (f"{count} horse tile{'s' * (count != 1)} drawn after the win, each naming a seat "
+            "counted from the dealer (1/5/9/E the dealer, 2/6/S/C the next, 3/7/W/F across, "
+            f"4/8/N/P the previous); each naming the winner adds {p.get('per', 1)} from each "
+            "payer, undoubled (for each share a payer pays)")
+
+
 @extra("horses", check=_check_horses, params=("count", "per"), reads=("horses",),
-       needs=_horses_needed)
+       needs=_horses_needed, words=_horse_words)
 def horses(ctx, rs, params, name, value) -> list:
     """买马: `count` horse tiles are drawn after the win (given with --horses, a record's
     `horses:`; 0: none), each naming a seat counted from the dealer (1/5/9/E the dealer,

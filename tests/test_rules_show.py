@@ -242,13 +242,25 @@ def test_a_house_file_over_the_guide_has_none_of_its_departures(tmp_path):
 
 
 # An extra rule's params are shown: a table could not check a house 喜钱 of 20 from its line.
+# In words (a review read "mode win_only, over 4, per 10" as nothing a player says, and missed
+# that a loser then pays).
 @pytest.mark.parametrize("args, line", [
-    pytest.param(["luzhou"], "Extras: 喜钱 (Ghost bonus: mode always, over 4, per 10)",
-                 id="luzhou"),
+    pytest.param(["luzhou"], "Extras: 喜钱 (Ghost bonus): drawing more than 4 ghosts in a hand "
+                 "collects 10 for each one over from every other player, after the cap, win or "
+                 "not", id="luzhou"),
     pytest.param(["luzhou", "--opt", "xiqian=win_only"],
-                 "Extras: 喜钱 (Ghost bonus: mode win_only, over 4, per 10)", id="an option"),
+                 "Extras: 喜钱 (Ghost bonus): drawing more than 4 ghosts in a hand collects 10 "
+                 "for each one over from every other player, after the cap, only on a win: a "
+                 "player who does not win pays each other player instead", id="an option"),
     pytest.param(["guangdong", "--opt", "horses=4", "--opt", "base=3"],
-                 "Extras: 买马 (Horses: count 4, per 3)", id="guangdong horses"),
+                 "Extras: 买马 (Horses): 4 horse tiles drawn after the win, each naming a seat "
+                 "counted from the dealer (1/5/9/E the dealer, 2/6/S/C the next, 3/7/W/F "
+                 "across, 4/8/N/P the previous); each naming the winner adds 3 from each payer, "
+                 "undoubled (for each share a payer pays)", id="guangdong horses"),
+    pytest.param(["guangdong"], "Extras: 买马 (Horses): off (no horse drawn)", id="horses off"),
+    pytest.param(["luzhou-guide"], "Extras: 杠上炮 (Kong Penalty): a win on the discard made "
+                 "right after the discarder's kong is paid 10 more by that player, after the "
+                 "cap", id="the guide's Kong Penalty"),
 ])
 def test_rules_show_gives_each_extras_params(args, line):
     res = CliRunner().invoke(cli, ["rules", "show", *args])
