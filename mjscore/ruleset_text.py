@@ -28,7 +28,8 @@ _GHOST_SWITCHES = {  # key -> (words when true, words when false or unset)
 _MELDS = {"toss": "toss group", "dragon_set": "dragon set of C F P"}
 # What a meld's name alone leaves out (Z2: a set short of one dragon takes a 1s for it).
 _MELD_NOTES = {"dragon_set": ["a self-drawn 1s, 幺鸡, may stand in for one missing dragon"],
-               "toss": ["three mixed 1s, 9s and honours, tossed before the first discard"]}
+               "toss": ["three mixed ones, nines (of any suit) and honours, tossed before the "
+                        "first discard"]}
 _SHAPES = {"standard": "four sets and a pair", "seven_pairs": "seven pairs"}
 _PASS_RULES = {"guoshui": "过水 (after passing a discard win, no discard win of equal or lower "
                           "value until the player's next draw)",
@@ -383,7 +384,7 @@ def rules_show(rs) -> str:
            "exposed": "from the discarder"}
     out.append("Kong payments when declared: " + ("; ".join(
         f"{k} {n} {who[k]}" for k, n in kongs.items()) or "none"))
-    out.append(f"Draw (wall exhausted): {draw_words(rs)}")
+    out.append(f"Drawn hand (no winner): {draw_words(rs)}")
     out += [play_line(rs), context_line(rs)]
     from .inert_keys import idle
     nothing = idle(d)

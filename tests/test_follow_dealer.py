@@ -118,8 +118,9 @@ def test_a_house_file_changes_guangdongs_amount(tmp_path):
 
 def test_rules_show_names_the_amount():
     out = CliRunner().invoke(cli, ["rules", "show", "guangdong", "--opt", "genzhuang=3"]).output
-    assert ("Play (settle): one winner a hand; 跟庄: the dealer pays 3 to each player whose "
-            "first discard followed its first") in out.splitlines()
+    assert ("Play (settle): one winner a hand; 跟庄: where the other three players' first "
+            "discards all follow the dealer's first, the dealer pays each of them 3") \
+        in out.splitlines()
 
 
 # A hand that ends otherwise keeps it: (events after the fourth discard, the net)

@@ -66,7 +66,7 @@ def test_settle_output_explains_void_kongs(fmt, said):
 def test_rules_show_says_what_kongs_do_at_a_draw(value, said):
     out = CliRunner().invoke(cli, ["rules", "show", "guangdong", "--opt",
                                    f"kongs_on_draw={value}"])
-    assert out.exit_code == 0 and f"Draw (wall exhausted): {said}\n" in out.output
+    assert out.exit_code == 0 and f"Drawn hand (no winner): {said}\n" in out.output
     assert "kongs_on_draw" in out.output and "荒庄荒杠" in out.output
 
 

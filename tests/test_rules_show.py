@@ -55,8 +55,8 @@ def shown(*args) -> list:
     pytest.param(["lanzhou"], [
         "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",
         "Ghosts: none",
-        "Hand: melds pong, kong, toss group (at most 3; three mixed 1s, 9s and honours, tossed "
-        "before the first discard), dragon set of C F P (also in the concealed hand; a "
+        "Hand: melds pong, kong, toss group (at most 3; three mixed ones, nines (of any suit) "
+        "and honours, tossed before the first discard), dragon set of C F P (also in the concealed hand; a "
         "self-drawn 1s, 幺鸡, may stand in for one missing dragon); shapes four sets and a pair; "
         "a win needs --declared",
         "Play (settle): one winner a hand; a discard claimed by several goes to the nearest "
@@ -291,7 +291,7 @@ def money_lines(*args) -> list:
     res = CliRunner().invoke(cli, ["rules", "show", *args])
     assert res.exit_code == 0, res.output
     return [x for x in res.stdout.splitlines()
-            if x.startswith(("Cap:", "Kong payments", "Draw (wall exhausted)"))]
+            if x.startswith(("Cap:", "Kong payments", "Drawn hand (no winner)"))]
 
 
 # How a discard-type win is divided, what a kong pays when declared and what a drawn hand pays,
@@ -302,20 +302,20 @@ def money_lines(*args) -> list:
         "Cap: 40; a discard-type win is divided by 2 after the cap, rounded down; minimum "
         "discard win 2",
         "Kong payments when declared: none",
-        "Draw (wall exhausted): a 花猫 (a hand of more than 2 suits) pays the cap to each other "
+        "Drawn hand (no winner): a 花猫 (a hand of more than 2 suits) pays the cap to each other "
         "player who has not won and is no 花猫; a player not ready pays each ready one that "
         "player's best wait (查大)"], id="luzhou"),
     pytest.param(["luzhou", "--opt", "flower_cat_pays=7"], [
         "Cap: 40; a discard-type win is divided by 2 after the cap, rounded down; minimum "
         "discard win 2",
         "Kong payments when declared: none",
-        "Draw (wall exhausted): a 花猫 (a hand of more than 2 suits) pays 7 to each other "
+        "Drawn hand (no winner): a 花猫 (a hand of more than 2 suits) pays 7 to each other "
         "player who has not won and is no 花猫; a player not ready pays each ready one that "
         "player's best wait (查大)"], id="luzhou, a 花猫 paying 7"),
     pytest.param(["luzhou-guide"], [
         "Cap: 40; a discard-type win is paid in full; minimum discard win 0",
         "Kong payments when declared: none",
-        "Draw (wall exhausted): a Flower Cat (a hand of more than 2 suits) pays the cap to each "
+        "Drawn hand (no winner): a Flower Cat (a hand of more than 2 suits) pays the cap to each "
         "other player who has not won and is no Flower Cat, and pays as one not ready too; a "
         "player not ready pays each ready one 1"], id="luzhou-guide"),
     pytest.param(["guangdong"], [
@@ -324,18 +324,18 @@ def money_lines(*args) -> list:
         "discard win 0",
         "Kong payments when declared: concealed 2 from each opponent; added 1 from each "
         "opponent; exposed 3 from the discarder",
-        "Draw (wall exhausted): nothing is paid; kong money paid when declared stands, winner "
+        "Drawn hand (no winner): nothing is paid; kong money paid when declared stands, winner "
         "or not"], id="guangdong"),
     pytest.param(["lanzhou"], [
         "Cap: none; a discard-type win is paid in full; minimum discard win 0",
         "Kong payments when declared: none",
-        "Draw (wall exhausted): nothing is paid"], id="lanzhou"),
+        "Drawn hand (no winner): nothing is paid"], id="lanzhou"),
     pytest.param(["luzhou", "--opt", "cap=none"], [
         "Cap: none; a discard-type win is divided by 2 after the cap, rounded down; minimum "
         "discard win 2",
         "Kong payments when declared: none",
         # (It said "pays the cap" and settle then refused the draw: no number to pay.)
-        "Draw (wall exhausted): a 花猫 (a hand of more than 2 suits) pays the cap, which is "
+        "Drawn hand (no winner): a 花猫 (a hand of more than 2 suits) pays the cap, which is "
         "none (settle refuses such a draw: set flower_cat_pays to a number) to each other "
         "player who has not won and is no 花猫; a player not ready pays each ready one that "
         "player's best wait (查大)"], id="luzhou, cap none"),
