@@ -174,7 +174,7 @@ def hand_line(rs) -> str:
     if not discard_wins(h):
         parts.append("no win on a discard")
     if rs.needs_declared:
-        parts.append("a win needs --declared")
+        parts.append("a win needs 报章 declared (score --declared)")
     return "Hand: " + "; ".join(parts)
 
 

@@ -58,7 +58,7 @@ def shown(*args) -> list:
         "Hand: melds pong, kong, toss group (at most 3; three mixed ones, nines (of any suit) "
         "and honours, tossed before the first discard), dragon set of C F P (also in the concealed hand; a "
         "self-drawn 1s, 幺鸡, may stand in for one missing dragon); shapes four sets and a pair; "
-        "a win needs --declared",
+        "a win needs 报章 declared (score --declared)",
         "Play (settle): one winner a hand; a discard claimed by several goes to the nearest "
         "downstream that may win; 漏胡 (a passed tile is not won by discard until the next "
         "discard or call); "
