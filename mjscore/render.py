@@ -132,8 +132,9 @@ def score_table(r, explain: bool = False) -> str:
 
 def _under_minimum(r) -> int:
     """What a reading must pay to be a legal win here (the 1颗 rule: a discard-type win paying
-    less is none), or 0 where any value wins."""
-    return r.rules.min_discard_win if r.context.discard_type else 0
+    less is none), or 0 where any value wins, or the hand is no legal win anyway (its column
+    says what each reading would pay were it one)."""
+    return r.rules.min_discard_win if r.context.discard_type and r.legal else 0
 
 
 def _swap_lines(r) -> list:

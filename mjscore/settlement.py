@@ -62,7 +62,8 @@ def extra(xid: str, check=None, params=(), reads=(), anyway=None, needs=None, wo
     `params`: the params it (or the draw's settlement, `draw_game`) reads; `reads`: the
     situation flags it reads (as `patterns.pattern`'s); `anyway(params)`: true where it is
     due with no win (`due_without_win`); `needs(params)`: (flag, what it asks for, the
-    param asking) where every hand must give that flag (`compile` refuses a ruleset whose context: cannot); `words(params)`: what it pays, as `rules show` says it."""
+    param asking) where every hand must give that flag (`compile` refuses a ruleset whose
+    context: cannot); `words(params)`: what it pays, as `rules show` says it."""
     def deco(fn):
         EXTRAS[xid] = fn
         if words:

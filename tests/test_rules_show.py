@@ -56,8 +56,9 @@ def shown(*args) -> list:
         "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",
         "Ghosts: none",
         "Hand: melds pong, kong, toss group (at most 3; three mixed ones, nines (of any suit) "
-        "and honours, tossed before the first discard), dragon set of C F P (also in the concealed hand; a "
-        "self-drawn 1s, 幺鸡, may stand in for one missing dragon); shapes four sets and a pair; "
+        "and honours, tossed before the first discard), dragon set of C F P (also in the "
+        "concealed hand; a self-drawn 1s, 幺鸡, may stand in for one missing dragon); shapes "
+        "four sets and a pair; "
         "a win needs 报章 declared (score --declared)",
         "Play (settle): one winner a hand; a discard claimed by several goes to the nearest "
         "downstream that may win; 漏胡 (a passed tile is not won by discard until the next "
