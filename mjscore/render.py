@@ -99,8 +99,10 @@ def score_table(r, explain: bool = False) -> str:
         lines += [f"  {k['kong']} {k['kind']} kong: " +
                   (f"{k['from']} paid {k['to']} {k['amount']}{unit}" if k["amount"] else
                    f"nothing paid (the {k['kind']} kong rate is 0)") for k in r.kong_payments]
-    if explain and r.top is None and r.rules is not None:
-        lines += [""] + _swap_lines(r)
+    if r.top is None and r.rules is not None and not ctx.rob_kong:
+        # (What it lacks, or where to see it: players asked, told only "not a winning hand".)
+        lines += [""] + (_swap_lines(r) if explain else [
+            "`--explain` lists each held tile that, given up for another, makes it a win."])
     if explain and r.alternatives:
         names = r.rules.shown_column([a.patterns for a in r.alternatives], counts=True)
         short = _under_minimum(r)

@@ -87,7 +87,9 @@ class Result:
     def swaps(self) -> tuple:
         """Where no reading wins: each swap of one held tile for another that makes the hand a
         win (`closest.swaps`, `--explain`), worked out when first asked for; else ()."""
-        if self.top is not None or self.rules is None:
+        # (Not for a robbed kong: its tile is the robbed one, and the pong on the table limits
+        # what a ghost may be, which a plain wait does not know.)
+        if self.top is not None or self.rules is None or self.context.rob_kong:
             return ()
         got = self.__dict__.get("_swaps")
         if got is None:

@@ -263,6 +263,22 @@ def test_explain_swaps_of_a_lanzhou_hand_say_each_needs_declaring():
     assert "Each is won only declared (报章: score --declared)." in lines.splitlines()
 
 
+def test_a_hand_no_reading_wins_says_where_its_swaps_are_listed():
+    lines = run("score", "123m456m789m11p24p6p").stdout.splitlines()
+    assert lines[-1] == "`--explain` lists each held tile that, given up for another, makes " \
+        "it a win."
+
+
+def test_a_robbed_kong_lists_no_swaps():
+    # The robbed tile is fixed and the pong on the table limits the ghosts: plain waits
+    # listed 51 swaps, 11 of them taking a fifth 2p.
+    args = ["123m456m789mEEE2pP", "--win", "2p", "--rob-kong", "S", "--rules", "guangdong"]
+    assert "One tile from a win" not in run("score", *args, "--explain").stdout
+    assert "--explain` lists" not in run("score", *args).stdout
+    assert json.loads(run("score", *args, "--explain", "--format", "json").stdout)[
+        "swaps"] == []
+
+
 def test_explain_of_a_win_lists_no_swaps():
     result = run("score", "111m123m456m789m5pC", "--win", "5p", "--explain")
     assert "One tile from a win" not in result.stdout and result.exit_code == 0
