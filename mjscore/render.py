@@ -265,10 +265,11 @@ def _rule_lines(ok) -> list:
         # "Discard after a kong" under a column that says 杠上炮.
         # Named alike where their English names are: luzhou's 七对 is the guide's Seven Pairs.
         names = [ok[i][1].rules.shown_name(h) for i, h in enumerate(m.hits) if h is not None]
-        # ("Seven pairs" is "Seven Pairs")
-        same = len({h.en.casefold() for h in m.hits if h is not None}) == 1
+        # Named alike where the columns show one name ("Seven pairs" is "Seven Pairs"): not
+        # where only the English names agree, as luzhou's 杠上花 (Kong draw) beside the guide's
+        # Kong Draw, which the columns show apart and this line left unpaired.
+        same = len({n.casefold() for n in names}) == 1
         if m.holders != every or not same:
-            # (Alike in English, each column's name once: the guide's Seven Pairs / 七对.)
             rules.setdefault(m.holders, []).append(
                 " / ".join(dict.fromkeys(names) if same else names))
     out = []

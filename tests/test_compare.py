@@ -78,13 +78,15 @@ def test_a_hit_is_checked_against_each_distinct_rule_of_a_group_not_every_hit(mo
          "luzhou): 无鬼加倍 / 无鬼", "Only in guangdong: 胡牌",
          "Only in luzhou: 闺", "Ghosts differ: guangdong P, luzhou C",
          id="two rules, one under another name"),
-    case("11m22m33m44m55m66m77m", LG, BOTH + NO_GHOST, "Only in luzhou: 清一色",
-         id="names differing only in case are one name"),
-    case("(1111m)234m567m123p55p --kong-draw", LG, BOTH + NO_GHOST,
+    # (Paired as the columns show them: by their English names alone, 七对 beside Seven Pairs
+    # and 杠上花 beside Kong Draw were left unpaired, shown apart above.)
+    case("11m22m33m44m55m66m77m", LG, BOTH + "七对 / Seven Pairs; " + NO_GHOST,
+         "Only in luzhou: 清一色", id="七对 beside Seven Pairs: two names, paired"),
+    case("(1111m)234m567m123p55p --kong-draw", LG, BOTH + "杠上花 / Kong Draw; " + NO_GHOST,
          "Only in luzhou: 闺", "Only in luzhou-guide: Basic Win",
          id="the guide's Gui leaves out a kong: only luzhou scores it"),
     case("1111m22m33m44m55m66m", "luzhou-guide,luzhou", "In both, named differently "
-         "(luzhou-guide / luzhou): No-Ghost Hand Bonus / 无鬼",
+         "(luzhou-guide / luzhou): Seven Pairs / 七对; No-Ghost Hand Bonus / 无鬼",
          "Only in luzhou: 龙; 清一色",
          id="names in the order the rulesets are given"),
     case("111m123m456m789m55p", ALL, ALL3 + NO_GHOST + " / 无鬼加倍",
@@ -100,6 +102,14 @@ def test_a_hit_is_checked_against_each_distinct_rule_of_a_group_not_every_hit(mo
 ])
 def test_footer(args, lines):
     assert footer(*args) == lines
+
+
+def test_names_shown_alike_but_for_case_are_one_name(tmp_path, monkeypatch):
+    # A house file's "SEVEN PAIRS" beside the guide's Seven Pairs: one name in both columns.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "h.yaml").write_text("extends: luzhou-guide\nname: h\npatterns:\n"
+                                     "  seven_pairs: {en: SEVEN PAIRS}\n", encoding="utf-8")
+    assert footer("11m22m33m44m55m66m77m", "--rules", "luzhou-guide,h.yaml") == []
 
 
 def _spec(rules, pid):
