@@ -201,7 +201,9 @@ def compare_table(names, results) -> str:
     # What a column's nets hold besides the value (喜钱, horses, the Kong Penalty, the konger's
     # extra shares), so they follow from Value: "Values agree: 2" stood over nets of +2 and
     # +12, the guide's 10 Kong Penalty said nowhere.
-    extras = ["" if isinstance(r, Exception) or not r.legal else _extras(r.payments)
+    # A column no legal win may still be owed 喜钱 (paid win or not), as its table says alone.
+    extras = ["" if isinstance(r, Exception) else _extras(r.payments) if r.legal else
+              "due win or not (not in the net):\n" + _extras(r.due) if r.due else ""
               for r in results]
     if any(extras):
         rows.append(("Extras", *(x or "-" for x in extras)))

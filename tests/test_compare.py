@@ -269,3 +269,18 @@ def test_the_exit_code_is_the_worst_columns(rules, code):
     got = CliRunner().invoke(cli, ["score", "111m123m456m789m5pC", "--win", "5p", "--rules",
                                    rules])
     assert got.exit_code == code, got.output
+
+
+def test_a_column_no_legal_win_shows_the_xiqian_still_due(tmp_path, monkeypatch):
+    # 喜钱 is paid win or not (L12): the table of one ruleset says so; its column said nothing.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "h80.yaml").write_text("extends: luzhou\nname: h80\noptions:\n"
+                                       "  cap: {default: 80}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["score", "1357m2468p1357s99m", "--win", "9m", "--opt",
+                                   "ghosts=8", "--ghosts-drawn", "6", "--rules",
+                                   "luzhou,h80.yaml"])
+    lines = res.stdout.splitlines()
+    i = next(i for i, x in enumerate(lines) if x.startswith("Extras"))
+    assert lines[i].split("  ")[-1].strip() == "due win or not (not in the net):"
+    assert lines[i + 1].split("  ")[-1].strip() == "喜钱: 6 ghosts drawn: 20 from S, W, N to E"
+    assert res.exit_code == 1
