@@ -10,7 +10,7 @@ from . import tiles as T
 from .decompose import readings
 from .enumerate import all_readings
 from .options import option_of
-from .reading import YAOJI
+from .reading import YAOJI, holds_full_ghost
 from .robbing import fewest_natural, ghost_room, room_at
 
 
@@ -24,7 +24,21 @@ def no_reading(h, rs, t, ctx, words: dict) -> str:
             + (" with the ghosts standing for allowed tiles" if t.ghosts else "")
             + _taken_stand_in(h, rs, t, ctx) + _no_stand_in(h, rs, t, ctx)
             + _robbed_room(h, rs, t, ctx) + _fifth_copy(h, rs, t, ctx)
-            + _seven_pairs_off(h, rs, t, ctx) + _pairs_with_melds(h, rs, ctx))
+            + _seven_pairs_off(h, rs, t, ctx) + _pairs_with_melds(h, rs, ctx)
+            + _full_ghost_in_melds(h, rs, t))
+
+
+def _full_ghost_in_melds(h, rs, t) -> str:
+    """Why a hand holding 满鬼's ghosts, some in a declared meld, does not win by them: 满鬼
+    counts the concealed ones (G5: none spent in a meld). The player holding four flipped 6p,
+    three of them ponged, claims 满鬼 and heard only "no reading"."""
+    if not rs.full_ghost or holds_full_ghost(rs, t.ghosts):
+        return ""
+    melded = sum(1 for m in h.melds for k in m.tiles if k in rs.ghost_kinds)
+    if not melded or not holds_full_ghost(rs, t.ghosts + melded):
+        return ""
+    return (f"; 满鬼 counts concealed ghosts only, and {melded} of the "
+            f"{t.ghosts + melded} held are in a declared meld")
 
 
 def _fifth_copy(h, rs, t, ctx) -> str:

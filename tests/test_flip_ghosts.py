@@ -289,3 +289,16 @@ def test_a_reading_writes_each_ghost_as_a_tile_the_hand_holds(name, opts):
             (built.text(), r.decomposition)
 
     for_each_win(rs, check, 60)
+
+
+@pytest.mark.parametrize("hand, said", [
+    pytest.param("13m58p29sENCS6p [6p6p6p]", "; 满鬼 counts concealed ghosts only, and 3 of the "
+                 "4 held are in a declared meld", id="three of four ponged"),
+    pytest.param("137m58p29sENCSFP6p", None, id="one flipped ghost: nothing said of 满鬼"),
+])
+def test_full_ghost_with_ghosts_in_a_meld_says_why_it_is_no_win(hand, said):
+    # G5: none spent in a meld. The player holding four 6p, three ponged, claims 满鬼 and
+    # heard only "no reading".
+    r = score(hand, GD, indicator="5p", win="6p")
+    assert not r.legal and r.reasons[0].startswith("not a winning hand: no reading")
+    assert (r.reasons[0].endswith(said) if said else "满鬼" not in r.reasons[0])
