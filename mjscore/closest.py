@@ -46,8 +46,7 @@ def swaps(parsed, rs, seat: str) -> tuple:
         name = T.name(k)
         ready = analyse(short, rs, seat)
         out += [Swap(name, w.tile, w.value, w.patterns) for w in ready.waits if w.tile != name]
-        won = ready.ghost_win
-        if won is not None and won.parsed.win != k:
-            out.append(Swap(name, T.name(won.parsed.win), won.value, won.patterns))
+        out += [Swap(name, T.name(won.parsed.win), won.value, won.patterns)
+                for won in ready.ghost_wins if won.parsed.win != k]
     out.sort(key=lambda s: -s.value)  # (stable: the hand's order where values tie)
     return tuple(out)

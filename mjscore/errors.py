@@ -38,11 +38,14 @@ def link_reason(path, e: Exception) -> str | None:
     """Why `path`, which could not be followed (`e`), cannot be read where it is a symbolic
     link: there is a file of that name, looping back to itself or to nothing, so not "no such
     file" of it; None where it is no link (or cannot be looked at)."""
+    code = getattr(e, "errno", None)
+    if code not in (errno.ELOOP, errno.ENOENT):  # (a link to a file that will not open: the
+        return None  # system's own reason says why, as for the file itself)
     try:
         target = os.readlink(path)
     except (OSError, ValueError):
         return None
-    return "a symbolic link in a loop" if getattr(e, "errno", None) == errno.ELOOP else \
+    return "a symbolic link in a loop" if code == errno.ELOOP else \
         f'a symbolic link to "{file_label(target)}", which is not there'
 
 
@@ -81,7 +84,7 @@ def times(n: int) -> str:
 def too_large(n: int) -> str | None:
     """What to say of an integer past 64 bits either way, no count or stake of a game (and
     past 4,300 digits one Python will not even print), or None for one within them."""
-    if abs(n) < 1 << 63:
+    if -(1 << 63) <= n < 1 << 63:
         return None
     # (A negative one is no "too large" to a reader: it is below every minimum.)
     return f"a number too {'large' if n > 0 else 'small'} ({n.bit_length()} bits" + \

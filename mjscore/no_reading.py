@@ -32,7 +32,8 @@ def _full_ghost_in_melds(h, rs, t) -> str:
     """Why a hand holding 满鬼's ghosts, some in a declared meld, does not win by them: 满鬼
     counts the concealed ones (G5: none spent in a meld). The player holding four flipped 6p,
     three of them ponged, claims 满鬼 and heard only "no reading"."""
-    if not rs.full_ghost or holds_full_ghost(rs, t.ghosts):
+    # (None concealed, every ghost in a meld: a player who melded them all claims no 满鬼.)
+    if not rs.full_ghost or not t.ghosts or holds_full_ghost(rs, t.ghosts):
         return ""
     melded = sum(1 for m in h.melds for k in m.tiles if k in rs.ghost_kinds)
     if not melded or not holds_full_ghost(rs, t.ghosts + melded):

@@ -54,8 +54,8 @@ class WaitsResult:
     # not because the one kind that completes the hand is the ghost (a flip ghost's 5p); not
     # ready: every ghost is concealed already, a 满鬼 won when the last was drawn.
     full_ghost: bool = False
-    # Ready on a drawn ghost alone: that win scored (a Result), for `closest.swaps`.
-    ghost_win: object = field(default=None, repr=False, compare=False)
+    # Ready on a drawn ghost alone: each ghost kind's win scored (Results), for `closest.swaps`.
+    ghost_wins: tuple = field(default=(), repr=False, compare=False)
 
     def to_dict(self) -> dict:
         """The `waits --format json` object of this hand."""
@@ -131,9 +131,10 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
     # not listed (CONTRACT), and the table says it is the one tile that completes it.
     to_draw = [k for k in rs.ghost_order() if have[k] < rs.copies[k]]  # ghosts left
     # (Not where 满鬼 is held already: guangdong's four of eight leave ghosts to draw.)
-    ghost_win = next((r for r in map(completes, to_draw) if r.legal), None) \
-        if not cat and not voided and not held_all and not found else None
-    ghost_only = ghost_win is not None
+    # (Each ghost kind left: under 翻双鬼 either of the two completes 满鬼.)
+    ghost_wins = tuple(r for r in map(completes, to_draw) if r.legal) \
+        if not cat and not voided and not held_all and not found else ()
+    ghost_only = bool(ghost_wins)
     full = held_all or ghost_only and holds_full_ghost(rs, concealed_ghosts + 1)
     # The hand as one sorted run: one tile short, no tile of it is a winning tile, which
     # `format_hand` would set apart where it was written last out of order.
@@ -142,7 +143,7 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
                        tuple(found), max((w.value for w in found), default=0),
                        " or ".join(T.name(k) for k in to_draw) or None, rs.unit,
                        void_breach(suits_held(hand, rs), rs.max_suits, rs) if cat else "", rs,
-                       full, ghost_win)
+                       full, ghost_wins)
 
 
 def waits(hand, rules="luzhou", *, seat="E", indicator=None, opts=None) -> WaitsResult:

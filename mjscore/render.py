@@ -265,7 +265,6 @@ def _rule_lines(ok) -> list:
     for m in match_patterns([r.patterns for _n, r in ok]):
         # Each by the name its ruleset shows alone (`names`): luzhou's 杠上炮 was said as
         # "Discard after a kong" under a column that says 杠上炮.
-        # Named alike where their English names are: luzhou's 七对 is the guide's Seven Pairs.
         names = [ok[i][1].rules.shown_name(h) for i, h in enumerate(m.hits) if h is not None]
         # Named alike where the columns show one name ("Seven pairs" is "Seven Pairs"): not
         # where only the English names agree, as luzhou's 杠上花 (Kong draw) beside the guide's

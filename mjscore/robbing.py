@@ -112,8 +112,10 @@ def robbed_ghost_words(parsed, rs, ctx) -> str | None:
     to the pong, the robber taking its natural tile (L14, `robbed_may_be_ghost`). Said, as
     the value rests on it; None elsewhere. `parsed`: the hand as written."""
     k = parsed.win
+    # (Only where a ghost may sit in the pong beside one natural tile, luzhou's 贴鬼碰: the
+    # words say that pong.)
     if not ctx.rob_kong or ctx.robbed_pong is not None or not robbed_may_be_ghost(rs) or \
-            k is None or k in rs.ghost_kinds:
+            k is None or k in rs.ghost_kinds or fewest_natural(rs, k, 3) != 1:
         return None
     held = parsed.concealed.count(k) + sum(m.tiles.count(k) for m in parsed.melds)
     if held + fewest_natural(rs, k, 3) <= rs.copies[k]:

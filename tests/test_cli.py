@@ -258,6 +258,15 @@ def test_explain_swaps_list_the_ghost_that_alone_completes_the_rest(args, first)
     assert data["swaps"][0]["patterns"][0]["id"] == "manggui"
 
 
+def test_explain_swaps_list_each_ghost_kind_that_completes_full_ghost():
+    # 翻双鬼 (flip_ghosts=2): 9s and 1s are both ghosts, and either completes 满鬼; only the
+    # first was listed.
+    data = json.loads(run("score", "1s9s9s147m258p36sESW", "--rules", "guangdong", "--opt",
+                          "ghost=flip", "--indicator", "8s", "--opt", "flip_ghosts=2",
+                          "--explain", "--format", "json").stdout)
+    assert {x["in"] for x in data["swaps"] if x["out"] == "1m"} == {"9s", "1s"}
+
+
 def test_explain_swaps_of_a_lanzhou_hand_say_each_needs_declaring():
     lines = run("score", "11223344556678m", "--rules", "lanzhou", "--explain").stdout
     assert "Each is won only declared (报章: score --declared)." in lines.splitlines()
@@ -277,6 +286,16 @@ def test_a_robbed_kong_lists_no_swaps():
     assert "--explain` lists" not in run("score", *args).stdout
     assert json.loads(run("score", *args, "--explain", "--format", "json").stdout)[
         "swaps"] == []
+
+
+def test_no_robbed_line_where_no_ghost_sits_in_a_pong(tmp_path, monkeypatch):
+    # A house luzhou with ghosts natural in melds: the pong held no 红中, and the line said
+    # it did (of a hand holding two 3m, not four).
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "h.yaml").write_text("extends: luzhou\nname: h\nghosts:\n  in_melds: natural\n",
+                                     encoding="utf-8")
+    result = run("score", "11m234m567m999m45m3m", "--rob-kong", "S", "--rules", "h.yaml")
+    assert result.exit_code == 0 and "Robbed:" not in result.stdout
 
 
 def test_explain_of_a_win_lists_no_swaps():

@@ -3,6 +3,7 @@ every shipped ruleset valid against the JSON schema (issue 2, "Ruleset format").
 
 import json
 import os
+import socket
 from pathlib import Path
 
 import pytest
@@ -695,6 +696,26 @@ def test_a_file_that_is_a_broken_symbolic_link_says_so(tmp_path, monkeypatch, li
         os.symlink(target, name)
     result = run(*command, "house.yaml")
     assert (result.exit_code, result.output) == (2, f"mjscore: {kind}house.yaml: {said}\n")
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(socket, "AF_UNIX"),
+                    reason="needs symbolic links and Unix sockets")
+@pytest.mark.parametrize("command, kind", [
+    (["rules", "check"], "invalid ruleset: "), (["settle"], ""), (["batch"], ""),
+], ids=["rules check", "settle", "batch"])
+def test_a_link_to_a_file_that_will_not_open_gives_the_systems_reason(tmp_path, monkeypatch,
+                                                                      command, kind):
+    # A link to a socket was said to be "a symbolic link to "sock", which is not there".
+    monkeypatch.chdir(tmp_path)
+    sock = socket.socket(socket.AF_UNIX)
+    try:
+        sock.bind("sock")
+        os.symlink("sock", "house.yaml")
+        result = run(*command, "house.yaml")
+    finally:
+        sock.close()
+    assert result.exit_code == 2 and result.output.startswith(
+        f"mjscore: {kind}house.yaml: cannot be read (") and "symbolic" not in result.output
 
 
 @pytest.mark.parametrize("excludes, value, ids", [
