@@ -299,12 +299,10 @@ def uncounted_sets(r) -> str:
     completed by a winning tile taken from another player), said with its reason: a player
     who sees CFP in the reading and no 中发白 row would otherwise dispute the value."""
     spec = next((p for p in r.rules.patterns if p.predicate == "dragon_sets"), None)
-    if spec is not None and r.top is not None and r.rules.stand_in is None:
-        tossed = _tossed_as_set(r)
-        if tossed:
-            from .no_reading import stand_in_off
-            return (f"Not counted as {r.rules.shown_name(spec)}: {tossed} is a toss group: "
-                    f"{stand_in_off(r.rules)}.")
+    if spec is not None and r.top is not None:
+        said = _not_a_set(r)
+        if said:
+            return f"Not counted as {r.rules.shown_name(spec)}: {said}."
     if spec is None or r.top is None or not r.context.discard_type:
         return ""
     sets = [g for g in r.top.reading.groups if g.kind == "dragon_set"]
@@ -323,15 +321,30 @@ def uncounted_sets(r) -> str:
             "tiles the winner drew counts).")
 
 
-def _tossed_as_set(r) -> str:
-    """The first toss group that 小鸡满天飞 would make a 中发白 set (two dragons and a 1s),
-    as written, or "": with the stand-in off it is a plain toss group (Z2: any three 1s,
-    9s and honours), and a player who tossed it as a set needs to hear why it is not one."""
+def _not_a_set(r) -> str:
+    """Why what a player would take for a 中发白 set is none, or "": a toss group that
+    小鸡满天飞 would make one (two dragons and a 1s) with the stand-in off; one dragon and two
+    1s, where a set takes one 1s (Z2: one missing dragon); and pongs of all three dragons,
+    which hold no set of one each. A player who tossed or ponged them needs to hear why."""
     from .reading import DRAGONS, YAOJI
-    for g in r.top.reading.groups:
-        if g.kind == "toss" and YAOJI in g.tiles and \
-                len({k for k in g.tiles if k in DRAGONS}) == 2:
-            return g.text(r.ghost)
+    groups = r.top.reading.groups
+    for g in groups:
+        if g.kind != "toss" or YAOJI not in g.tiles:
+            continue
+        dragons = len({k for k in g.tiles if k in DRAGONS})
+        if dragons == 2 and r.rules.stand_in is None:
+            from .no_reading import stand_in_off
+            return f"{g.text(r.ghost)} is a toss group: {stand_in_off(r.rules)}"
+        if dragons == 1 and r.rules.stand_in is not None:
+            return (f"{g.text(r.ghost)} is a toss group: a 中发白 set takes one "
+                    f"{T.name(YAOJI)} (幺鸡) at most, for one missing dragon")
+    ponged = {g.tiles[0] for g in groups
+              if g.kind in ("triplet", "kong") and g.tiles[0] in DRAGONS}
+    # (Said where no set counted: beside one that did, the heading would read as its own.)
+    if len(ponged) == len(DRAGONS) and not any(h.spec.predicate == "dragon_sets"
+                                               for h in r.patterns):
+        return ("pongs of C, F and P hold no 中发白 set: a set is one of each, in a toss group "
+                "or the concealed hand")
     return ""
 
 

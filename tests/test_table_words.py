@@ -216,6 +216,16 @@ LANZHOU = ["--rules", "lanzhou", "--declared"]
                  id="the winning C read in the pair: the set counts, nothing to say"),
     pytest.param(["123m456m789mFPSS C", *LANZHOU, "--win", "C"], None,
                  id="self-drawn: the set counts"),
+    # (Two a review said Lanzhou players dispute: a toss of one dragon and two 1s, and the
+    # three dragons ponged.)
+    pytest.param(["234m567m88p [C1s1s] 345s", *LANZHOU],
+                 "Not counted as 中发白: [11sC] is a toss group: a 中发白 set takes one 1s (幺鸡) "
+                 "at most, for one missing dragon.", id="one dragon and two 1s tossed"),
+    pytest.param(["234m88p [CCC] [FFF] [PPP]", *LANZHOU, "--win", "4m"],
+                 "Not counted as 中发白: pongs of C, F and P hold no 中发白 set: a set is one of "
+                 "each, in a toss group or the concealed hand.", id="three dragons ponged"),
+    pytest.param(["[CCC] [FFF] [PPP] CF1s22m", *LANZHOU, "--win", "1s"], None,
+                 id="three dragons ponged beside a set that counts: nothing to say"),
 ])
 def test_a_dragon_set_not_counted_is_said_with_its_reason(args, note):
     """A Lanzhou reading showing CFP with no 中发白 row left the player to argue the x2."""
