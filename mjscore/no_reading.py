@@ -25,7 +25,30 @@ def no_reading(h, rs, t, ctx, words: dict) -> str:
             + _taken_stand_in(h, rs, t, ctx) + _no_stand_in(h, rs, t, ctx)
             + _robbed_room(h, rs, t, ctx) + _fifth_copy(h, rs, t, ctx)
             + _seven_pairs_off(h, rs, t, ctx) + _pairs_with_melds(h, rs, ctx)
-            + _full_ghost_in_melds(h, rs, t))
+            + _full_ghost_in_melds(h, rs, t) + _two_stand_ins(h, rs, t, ctx))
+
+
+def _two_stand_ins(h, rs, t, ctx) -> str:
+    """Why a hand counting two 1s (幺鸡) for the two dragons a 中发白 set lacks does not win:
+    one stands in for one missing dragon (Z2, 小鸡满天飞). The player holding C 1s 1s, who
+    would win with F for one of the 1s, heard only "no reading"."""
+    if rs.stand_in is None or "dragon_set" not in rs.concealed_sets or \
+            h.parsed.concealed.count(YAOJI) < 2:
+        return ""
+    from .errors import MjscoreError
+    from .hand import build
+    from .reading import DRAGONS
+    held = list(h.parsed.concealed)
+    held.remove(YAOJI)
+    for d in (d for d in DRAGONS if d not in held):
+        try:
+            other = build(replace(h.parsed, concealed=tuple(sorted([*held, d])), cols=None), rs)
+        except MjscoreError:  # (that dragon's copies all on the table: not this one)
+            continue
+        if readings(other, rs, None, ctx.discard_type):
+            return (f"; a 中发白 set takes one {T.name(YAOJI)} (幺鸡) at most, for one missing "
+                    "dragon, and this hand needs two")
+    return ""
 
 
 def _full_ghost_in_melds(h, rs, t) -> str:

@@ -136,6 +136,13 @@ def _fifth(kind: str, rules: str, pairs: str = " or seven pairs") -> str:
                  id="lanzhou: a discarded 1s is no 幺鸡"),
     pytest.param(["123m456m789mCF11p1s", "--rules", "lanzhou", "--declared"], None,
                  id="lanzhou: the same 1s self-drawn wins"),
+    pytest.param(["234m567m88pC11s 345s", "--rules", "lanzhou", "--declared"],
+                 "not a winning hand: no reading as four sets and a pair; a 中发白 set takes one "
+                 "1s (幺鸡) at most, for one missing dragon, and this hand needs two",
+                 id="lanzhou: C 1s 1s, two 幺鸡 for one set"),
+    pytest.param(["234m567m88pC11s 345s", "--rules", "lanzhou", "--declared", "--opt",
+                  "xiaoji=false"], "not a winning hand: no reading as four sets and a pair",
+                 id="lanzhou: C 1s 1s with no stand-in at all: no word of 幺鸡"),
     pytest.param(["[3333m] {4444p} 789m 11p 5pPP", "--rules", "guangdong", "--indicator", "2m"],
                  "not a winning hand: no reading as four sets and a pair",
                  id="guangdong: its ghosts all konged, none wild: no word of them"),
