@@ -102,7 +102,8 @@ def score_table(r, explain: bool = False) -> str:
     if r.top is None and r.rules is not None and not ctx.rob_kong:
         # (What it lacks, or where to see it: players asked, told only "not a winning hand".)
         lines += [""] + (_swap_lines(r) if explain else [
-            "`--explain` lists each held tile that, given up for another, makes it a win."])
+            "`--explain` lists each held tile that, given up for another, would make it a "
+            "win, if any."])
     if explain and r.alternatives:
         names = r.rules.shown_column([a.patterns for a in r.alternatives], counts=True)
         short = _under_minimum(r)

@@ -274,8 +274,8 @@ def test_explain_swaps_of_a_lanzhou_hand_say_each_needs_declaring():
 
 def test_a_hand_no_reading_wins_says_where_its_swaps_are_listed():
     lines = run("score", "123m456m789m11p24p6p").stdout.splitlines()
-    assert lines[-1] == "`--explain` lists each held tile that, given up for another, makes " \
-        "it a win."
+    assert lines[-1] == "`--explain` lists each held tile that, given up for another, would " \
+        "make it a win, if any."
 
 
 def test_a_robbed_kong_lists_no_swaps():
