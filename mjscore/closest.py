@@ -4,10 +4,9 @@ lacks; the answer is the waits (`ready.analyse`) of the hand without each tile i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from . import tiles as T
-from .errors import MjscoreError
 
 
 @dataclass(frozen=True)
@@ -32,16 +31,14 @@ def swaps(parsed, rs, seat: str) -> tuple:
     value first, then as the hand is written (the tile given up, then the one taken). A ghost
     taken in is listed only where it alone completes the rest (满鬼), as `waits` says: any
     other hand it completes is ready on other tiles, which are listed."""
-    from .hand import build
+    from .hand import rebuilt
     from .ready import analyse
     out = []
     for k in sorted(set(parsed.concealed), key=T.DISPLAY_RANK.__getitem__):
         held = list(parsed.concealed)
         held.remove(k)
-        try:
-            short = build(replace(parsed, concealed=tuple(held), win=None, cols=None), rs,
-                          size=13, commands=False)
-        except MjscoreError:  # (a meld's ghost with no natural tile beside it left: no hand)
+        short = rebuilt(parsed, rs, 13, concealed=tuple(held), win=None)
+        if short is None:  # (a meld's ghost with no natural tile beside it left: no hand)
             continue
         name = T.name(k)
         ready = analyse(short, rs, seat)

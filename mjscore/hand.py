@@ -13,7 +13,7 @@ from operator import gt
 from dataclasses import dataclass, field, replace
 
 from . import tiles as T
-from .errors import NotationError, OptionError, counted
+from .errors import MjscoreError, NotationError, OptionError, counted
 from .frozen import maker
 from .notation import ParsedHand, RawMeld, parse, parse_tiles
 from .reading import DRAGONS, tiles_of
@@ -190,6 +190,16 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14,
         win_kind = None
     return _hand(parsed.concealed, win_kind, melds, parsed,
                  tiles_of(conc, parsed.concealed, melds, rs), rs)
+
+
+def rebuilt(parsed: ParsedHand, rs, size: int = 14, **changes) -> Hand | None:
+    """`parsed` with `changes` (its concealed tiles, melds, winning tile) built under `rs`, or
+    None where that is no hand (a fifth copy; a meld's ghost left with no natural tile
+    beside it): a hand a reason or a hint imagines beside the player's, never the player's."""
+    try:
+        return build(replace(parsed, cols=None, **changes), rs, size=size, commands=False)
+    except MjscoreError:
+        return None
 
 
 def one_tile(text, flag: str, rs=None) -> int:

@@ -35,17 +35,13 @@ def _two_stand_ins(h, rs, t, ctx) -> str:
     if rs.stand_in is None or "dragon_set" not in rs.concealed_sets or \
             h.parsed.concealed.count(YAOJI) < 2:
         return ""
-    from .errors import MjscoreError
-    from .hand import build
+    from .hand import rebuilt
     from .reading import DRAGONS
     held = list(h.parsed.concealed)
     held.remove(YAOJI)
     for d in (d for d in DRAGONS if d not in held):
-        try:
-            other = build(replace(h.parsed, concealed=tuple(sorted([*held, d])), cols=None), rs)
-        except MjscoreError:  # (that dragon's copies all on the table: not this one)
-            continue
-        if readings(other, rs, None, ctx.discard_type):
+        other = rebuilt(h.parsed, rs, concealed=tuple(sorted([*held, d])))
+        if other is not None and readings(other, rs, None, ctx.discard_type):
             return (f"; a 中发白 set takes one {T.name(YAOJI)} (幺鸡) at most, for one missing "
                     "dragon, and this hand needs two")
     return ""
@@ -104,15 +100,12 @@ def _pairs_with_melds(h, rs, ctx) -> str:
     only "no reading as four sets and a pair"."""
     if "seven_pairs" not in rs.shapes or not h.melds or sum(h.physical().values()) != 14:
         return ""
-    from .errors import MjscoreError
-    from .hand import build
+    from .hand import rebuilt
     held = tuple(sorted(k for k, n in h.physical().items() for _ in range(n)))
-    try:
-        whole = build(replace(h.parsed, concealed=held, melds=(), cols=None), rs)
-    except MjscoreError:  # (a ghost in a meld may be no concealed tile: none to say)
-        return ""
-    if not readings(whole, rs, None, ctx.discard_type, ("seven_pairs",), False,
-                    ghost_room(rs, whole, ctx)):
+    whole = rebuilt(h.parsed, rs, concealed=held, melds=())
+    # (None: a ghost in a meld may be no concealed tile: none to say.)
+    if whole is None or not readings(whole, rs, None, ctx.discard_type, ("seven_pairs",),
+                                     False, ghost_room(rs, whole, ctx)):
         return ""
     # (Its shape only, not that it would win: a house minimum value may refuse it as pairs too.
     # A clause of its own, where the others say more of the missing reading.)
