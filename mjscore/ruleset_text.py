@@ -360,7 +360,8 @@ def rules_show(rs) -> str:
     else:
         from .pattern_specs import every_win_base
         every = every_win_base(rs)
-        base = f"every win has {every.id}'s base {_val(every.amount)} at least" if every else \
+        base = f"every win has the base of {rs.shown_name(every)} ({every.id}), " \
+            f"{_val(every.amount)}, at least" if every else \
             f"default base {_val(rs.spec['value'].get('base', 0))}"
         out += ["", f"Value: base x multipliers + bonuses ({base})"]
     divisor = v.get("discard_divisor", 1)

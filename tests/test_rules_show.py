@@ -154,15 +154,18 @@ def test_a_rule_left_out_is_applied_with_the_default_rules_show_says(tmp_path, b
 # rules show said "default base 3", and every win still took hu's 2.
 @pytest.mark.parametrize("house, value_line, note", [
     pytest.param("extends: guangdong\nname: h\nvalue: {base: 3}\n",
-                 "Value: base x multipliers + bonuses (every win has hu's base 2 at least)",
+                 "Value: base x multipliers + bonuses (every win has the base of 胡牌 (hu), 2, at "
+                 "least)",
                  "; value.base 3 is never reached: pattern hu gives every win its base, 2)",
                  id="value.base set: never reached"),
     pytest.param("extends: luzhou-guide\nname: h\npatterns: {basic_win: {base: 3}}\n",
-                 "Value: base x multipliers + bonuses (every win has basic_win's base 3 at least)",
+                 "Value: base x multipliers + bonuses (every win has the base of Basic Win "
+                 "(basic_win), 3, at least)",
                  "; value.base 2 is never reached: pattern basic_win gives every win its base, 3)",
                  id="the pattern changed, the parent's value.base left behind"),
     pytest.param("extends: guangdong\nname: h\noptions: {base: {default: 3}}\n",
-                 "Value: base x multipliers + bonuses (every win has hu's base 3 at least)",
+                 "Value: base x multipliers + bonuses (every win has the base of 胡牌 (hu), 3, at "
+                 "least)",
                  "options)", id="the option both read: no note"),
     pytest.param("extends: guangdong\nname: h\npatterns: {hu: {enabled: false}}\n"
                  "value: {base: 3}\n",
