@@ -190,7 +190,12 @@ def blank_option(opts: Mapping) -> str | None:
     one rule for both (CONTRACT: a record takes what `score` takes). `cap:` left blank in a
     file would read as no cap, and `none` is the word for that."""
     key = next((k for k, v in opts.items() if v is None), None)
-    return None if key is None else f"{key} has no value: give one, or leave it out"
+    if key is None:
+        return None
+    # (An empty or space-padded name quoted, as an unknown option's is: bare, "opts:  has no
+    # value" named nothing.)
+    name = key if not isinstance(key, str) or key and key.strip() == key else f'"{key}"'
+    return f"{name} has no value: give one, or leave it out"
 
 
 def parse_pairs(pairs, what: str = "--opt", form: str = "KEY=VALUE",

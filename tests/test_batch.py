@@ -212,6 +212,11 @@ def test_record_fields_become_score_arguments(fields, expect):
     pytest.param({"hand": "h", "opts": [1]}, '"opts" must be a mapping', id="opts a list"),
     pytest.param({"hand": "h", "opts": {"cap": None}}, '"opts": cap has no value: give one, '
                  "or leave it out", id="an option left blank (null)"),
+    # (An empty name was shown as nothing: '"opts":  has no value'.)
+    pytest.param({"hand": "h", "opts": {"": None}}, '"opts": "" has no value: give one, '
+                 "or leave it out", id="an option with no name left blank"),
+    pytest.param({"hand": "h", "opts": {" cap": None}}, '"opts": " cap" has no value',
+                 id="an option named with a space left blank"),
     # As a settle record's opts: are (it said 'got "{'a': 1}"', Python's spelling).
     pytest.param({"hand": "h", "opts": {"cap": {"a": 1}}}, '"opts": cap must be text, a whole '
                  "number or true/false, not a mapping", id="an option given a mapping"),
