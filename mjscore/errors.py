@@ -29,8 +29,11 @@ def one_line(text: str) -> str:
 
 def os_reason(e: Exception) -> str:
     """Why the system refused a file, as a message says it: an OSError's own words ("No such
-    file or directory"), else the error itself (a ValueError for a NUL byte in the name,
-    which Python refuses before the system sees it)."""
+    file or directory"), else the error itself. A NUL byte in the name, which Python refuses
+    before the system sees it, is said in our words: Python's differ by version ("embedded
+    null byte"; from 3.13 "stat: embedded null character in path")."""
+    if isinstance(e, ValueError) and "null" in str(e):
+        return "the name holds a NUL byte"
     return str(getattr(e, "strerror", None) or e)
 
 

@@ -795,6 +795,9 @@ def test_non_utf8_near_the_start_spoils_its_record_only(tmp_path, name, head, en
     path.write_bytes(end.join(([head] if head else []) + [good] * 3 + [bad, good, b""]))
     rows = rows_of(run(str(path), "--format", "jsonl"))
     assert [status(r) for r in rows] == ["scored"] * 3 + ["bad", "scored"]
+    if head and b"\x00" in bad and sys.version_info < (3, 11):
+        # (Python 3.10's csv module refuses a NUL itself: the row is still the bad one.)
+        why = {"csv": "malformed CSV: line contains NUL (line 5)"}
     assert rows[3]["error"] == why[name.split(".")[1]]
 
 
@@ -840,12 +843,14 @@ def test_a_bad_second_file_after_the_rows_of_the_first(tmp_path, jobs, n):
                  id="output cannot be written"),
     # (No shell passes a NUL; a caller driving the command in Python can: Python's own
     # ValueError, not an OSError, was let through as exit 1.)
-    pytest.param(["a\x00b.jsonl"], ["a\\x00b.jsonl: cannot be read (embedded null byte)"],
+    # (Said in our words: Python's differ by version, "embedded null byte" up to 3.12.)
+    pytest.param(["a\x00b.jsonl"],
+                 ["a\\x00b.jsonl: cannot be read (the name holds a NUL byte)"],
                  id="NUL in the name"),
-    pytest.param(["a\x00b"], ["a\\x00b: cannot be read (embedded null byte)"],
+    pytest.param(["a\x00b"], ["a\\x00b: cannot be read (the name holds a NUL byte)"],
                  id="NUL in a name with no extension"),
     pytest.param(["x.jsonl", "-o", "o\x00.jsonl"],
-                 ["o\\x00.jsonl: cannot be written (embedded null byte)"], id="NUL in -o"),
+                 ["o\\x00.jsonl: cannot be written (the name holds a NUL byte)"], id="NUL in -o"),
 ])
 def test_bad_command_line_fails_before_any_row(tmp_path, monkeypatch, args, fragments):
     monkeypatch.chdir(tmp_path)
