@@ -89,7 +89,10 @@ class Command(click.Command):
         except click.ClickException as e:
             _with_usage(e, ctx)
             if isinstance(e, click.NoSuchOption) and (self.name, e.option_name) in _ELSEWHERE:
-                e.message = f"{e.message.rstrip('.')} ({_ELSEWHERE[self.name, e.option_name]})"
+                # (Worded here whole: Click 8.2-8.3 say "No such option: --win", 8.4 on
+                # "No such option '--win'.")
+                e.message = (f"No such option '{e.option_name}' "
+                             f"({_ELSEWHERE[self.name, e.option_name]})")
             raise
 
 
