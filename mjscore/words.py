@@ -80,11 +80,20 @@ def unknown(what: str, key, keys) -> str:
     if what == "key" and key in _READ_ELSEWHERE and key not in keys:
         return f'unknown key "{key}": {_READ_ELSEWHERE[key]}'
     import difflib
-    close = difflib.get_close_matches(str(key), keys, n=1)
-    hint = f'did you mean "{close[0]}"?' if close else f"{what}s: {', '.join(keys)}"
+    close = difflib.get_close_matches(str(key), keys, n=3)
+    # Every key as close as the closest ("wn": win or won), not the first of them alone.
+    near = [k for k in keys if k in close and _likeness(key, k) == _likeness(key, close[0])]
+    shown = " or ".join(f'"{k}"' for k in near)
+    hint = f"did you mean {shown}?" if close else f"{what}s: {', '.join(keys)}"
     if not close and what == "key" and "opts" in keys and _an_option(key):
         hint = f"a ruleset's option goes under opts ({{{key}: ...}}); {hint}"
     return f'unknown {what} "{str(key)[:40]}"; {hint}'
+
+
+def _likeness(key, name: str) -> float:
+    """How close `key` is to `name`, as difflib's get_close_matches ranks them."""
+    import difflib
+    return difflib.SequenceMatcher(None, name, str(key)).ratio()
 
 
 def _an_option(key) -> bool:

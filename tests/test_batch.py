@@ -175,6 +175,9 @@ def test_record_fields_become_score_arguments(fields, expect):
     pytest.param({"hand": None}, 'no "hand"', id="null hand"),
     pytest.param({"hand": "h", "discrad": "S"}, 'unknown key "discrad"; did you mean "discard"?',
                  id="misspelt key"),
+    # (Two keys as close: it named "won" alone, where the writer may have meant "win".)
+    pytest.param({"hand": "h", "wn": "5p"}, 'unknown key "wn"; did you mean "win" or "won"?',
+                 id="misspelt key as close to two"),
     pytest.param({"hand": "h", "zzz": 1}, 'unknown key "zzz"; keys: hand, win', id="unknown key"),
     pytest.param({"hand": 123}, '"hand" must be text, not the number 123', id="hand a number"),
     pytest.param({"hand": ["5555p"]}, '"hand" must be text, not a list (YAML read [5555p] as a '
