@@ -32,7 +32,7 @@ def os_reason(e: Exception) -> str:
     file or directory"), else the error itself. A NUL byte in the name, which Python refuses
     before the system sees it, is said in our words: Python's differ by version ("embedded
     null byte"; from 3.13 "stat: embedded null character in path")."""
-    if isinstance(e, ValueError) and "null" in str(e):
+    if isinstance(e, ValueError) and "embedded null" in str(e):  # (both wordings)
         return "the name holds a NUL byte"
     return str(getattr(e, "strerror", None) or e)
 
