@@ -82,7 +82,8 @@ def unknown(what: str, key, keys) -> str:
     import difflib
     close = difflib.get_close_matches(str(key), keys, n=3)
     # Every key as close as the closest ("wn": win or won), not the first of them alone.
-    near = [k for k in keys if k in close and _likeness(key, k) == _likeness(key, close[0])]
+    best = _likeness(key, close[0]) if close else None
+    near = [k for k in keys if k in close and _likeness(key, k) == best]
     shown = " or ".join(f'"{k}"' for k in near)
     hint = f"did you mean {shown}?" if close else f"{what}s: {', '.join(keys)}"
     if not close and what == "key" and "opts" in keys and _an_option(key):

@@ -330,6 +330,12 @@ def test_a_blank_line_however_long_is_no_record(tmp_path, blank):
     pytest.param('"111m222m333p444p55p"', "a record is a mapping", id="JSON text, no mapping"),
     pytest.param('{"hand": "111m222m333p444p55p", "seat": "\\ud800"}', 'not "\\ud800"',
                  id="a lone surrogate escaped in JSON"),
+    # (This session's messages, through the command: exit 2, the row and its stderr line.)
+    pytest.param('{"hand": "111m222m333p444p55p", "opts": {"": null}}',
+                 '"opts": "" has no value: give one, or leave it out',
+                 id="an option with no name left blank"),
+    pytest.param('{"hand": "111m222m333p444p55p", "wn": "5p"}',
+                 'unknown key "wn"; did you mean "win" or "won"?', id="a key close to two"),
 ])
 def test_bad_record_gets_its_row_and_stderr_line(tmp_path, line, fragment):
     path = tmp_path / "h.jsonl"
