@@ -19,7 +19,7 @@ import stat
 from .errors import InputError, RulesetError, link_reason, os_reason
 from .output_guard import identity
 from .records import STDIN, STDIN_LABEL, input_format, label
-from .ruleset_check import load_for_records
+from .check_file import load_for_records
 from .ruleset_files import chain_files, read_once
 
 

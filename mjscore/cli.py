@@ -13,9 +13,9 @@ import sys
 import click
 
 from . import __version__, streams
-from .cli_options import (batch_params, rules_show_params, ruleset_names, score_params,
-                          settle_params, waits_params)
-from .errors import TOO_DEEP, MjscoreError, counted, file_label, one_line, os_reason
+from .cli_options import (Command, batch_params, one_line_usage, rules_show_params,
+                          ruleset_names, score_params, settle_params, waits_params, with_usage)
+from .errors import TOO_DEEP, MjscoreError, file_label, os_reason
 
 CLOSED_PIPE = 141
 
@@ -58,44 +58,6 @@ def _to_null(*streams) -> None:
             pass
 
 
-def _one_line(e: click.ClickException) -> None:
-    # Click's messages quote the value given, which may be long or hold a line break. (Not
-    # the help page a bare `mjscore` prints, which Click raises as an error too.)
-    if not isinstance(e, _HELP_PAGE):
-        e.message = one_line(e.message)
-
-
-_HELP_PAGE = getattr(click.exceptions, "NoArgsIsHelpError", ())  # (Click 8.2 on)
-
-
-def _with_usage(e: click.ClickException, ctx) -> None:
-    # Click raises an option missing its value (`--seat` last) or given one it takes none
-    # (`--kong-draw=yes`) with no context, and so without the Usage: and Try lines above the
-    # Error: line that every other mistake in the command line gets (README, "Exit codes").
-    if isinstance(e, click.UsageError) and e.ctx is None:
-        e.ctx = ctx
-
-
-# An option of the other command, where a player takes one for the other: waits reads a
-# hand before its winning tile.
-_ELSEWHERE = {("waits", "--win"): "waits takes the 13 tiles before the win, and lists the "
-                                  "tiles that win; mjscore score HAND --win TILE scores a win"}
-
-
-class Command(click.Command):
-    def parse_args(self, ctx, args):
-        try:
-            return super().parse_args(ctx, args)
-        except click.ClickException as e:
-            _with_usage(e, ctx)
-            if isinstance(e, click.NoSuchOption) and (self.name, e.option_name) in _ELSEWHERE:
-                # (Worded here whole: Click 8.2-8.3 say "No such option: --win", 8.4 on
-                # "No such option '--win'.")
-                e.message = (f"No such option '{e.option_name}' "
-                             f"({_ELSEWHERE[self.name, e.option_name]})")
-            raise
-
-
 class Group(click.Group):
     command_class = Command
     group_class = type  # (`rules`: a Group too)
@@ -104,8 +66,8 @@ class Group(click.Group):
         try:
             return super().parse_args(ctx, args)
         except click.ClickException as e:
-            _with_usage(e, ctx)
-            _one_line(e)
+            with_usage(e, ctx)
+            one_line_usage(e)
             raise
         except BrokenPipeError:  # --help or --version into a closed pipe
             _closed_pipe()
@@ -114,7 +76,7 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except click.ClickException as e:  # a subcommand's arguments, read here
-            _one_line(e)
+            one_line_usage(e)
             raise
         except MjscoreError as e:
             _fail(e)
@@ -219,8 +181,8 @@ def settle(file, rules, opts, fmt):
 
 def _compare(hand, names, kwargs, fmt):
     """One hand under several rulesets, side by side (players of two schools at one table)."""
-    from . import render
-    from .compare import score_each
+    from .compare import exit_code, refusals, score_each
+    from .compare_text import compare_json, compare_table
     results = score_each(hand, names, kwargs)
     if all(isinstance(r, MjscoreError) for r in results) and len({str(r) for r in results}) == 1:
         # Bad alike under every ruleset (the notation, a seat): the one line one ruleset gives,
@@ -228,19 +190,12 @@ def _compare(hand, names, kwargs, fmt):
         raise results[0]
     shown = [file_label(n) for n in names]  # (a file's name may hold any byte)
     if fmt == "json":
-        click.echo(render.compare_json(shown, results))
+        click.echo(compare_json(shown, results))
     else:
-        click.echo(render.compare_table(shown, results))
-    codes = [2 if isinstance(r, MjscoreError) else 0 if r.legal else 1 for r in results]
-    if 2 in codes:
-        for name, r in zip(shown, results):
-            if isinstance(r, MjscoreError):
-                # (A ruleset's own error may name it already: "nosuch: invalid ruleset:
-                # nosuch:", "guangdong: invalid option: guangdong: ghost=flip needs ...")
-                said = str(r)
-                named = said.split(": ", 2)[1:2] == [name]
-                click.echo(f"mjscore: {said}" if named else f"mjscore: {name}: {said}", err=True)
-    sys.exit(max(codes))
+        click.echo(compare_table(shown, results))
+    for line in refusals(shown, results):
+        click.echo(f"mjscore: {line}", err=True)
+    sys.exit(exit_code(results))
 
 
 @cli.group(cls=Group)
@@ -278,7 +233,7 @@ def rules_show(name, opts):
             raise opts_only(e) from None
         # A file that flips its ghost by default is shown as `rules check` checks it, with a
         # stand-in indicator, said so (it was refused for the indicator only a hand gives).
-        from .ruleset_check import load_for_records
+        from .check_file import load_for_records
         rs = load_for_records(name)
         stand_in = (rs.spec.get("ghosts") or {}).get("indicator")
     except OptionError as e:
@@ -293,22 +248,8 @@ def rules_show(name, opts):
 @click.argument("file")
 def rules_check(file):
     """Validate a ruleset FILE (its whole extends: chain)."""
-    from .ruleset_check import check_notes, compile_to_check, validate, why_unused
-    from .ruleset_files import load_raw, naming_the_writer
-    files: list = []
-    data, label, _ = load_raw(file, files)
-    with naming_the_writer(file, label):
-        validate(data, label)
-        rs, note = compile_to_check(data, label, files)
-    dropped: dict = {}  # why -> the options dropped for it, in the file's order
-    unused = [k for k in data.get("options") or {} if k not in rs.options]
-    for k, why in why_unused(unused, files, data).items():
-        dropped.setdefault(why, []).append(k)
-    note += check_notes(rs)
-    click.echo(f"{file}: ok (ruleset {rs.name}, {counted(len(rs.patterns), 'pattern')}, "
-               f"{counted(len(rs.options), 'option')}"
-               + "".join(f"; {', '.join(keys)} dropped: {why}" for why, keys in dropped.items())
-               + note + ")")
+    from .check_file import report
+    click.echo(report(file))
 
 
 @cli.command("batch")

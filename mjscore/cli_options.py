@@ -1,11 +1,14 @@
 """What each `mjscore` command takes on its command line, declared apart from what it does
 (`cli`): its arguments and options, the Click types they share (an option given at most
 once, whole numbers typed in ASCII digits), and how `--rules` names several rulesets. They
-raise Click's own errors or an MjscoreError; `cli` prints them."""
+raise Click's own errors or an MjscoreError; `cli` prints them. And how a mistake on the
+command line is worded: one line, under the Usage: line every other mistake gets."""
 
 from __future__ import annotations
 
 import click
+
+from .errors import one_line
 
 
 def once(*decls, default=None, **kwargs):
@@ -151,3 +154,41 @@ def ruleset_names(rules: str, explain: bool = False) -> list:
     if explain:
         raise OptionError("--explain lists one ruleset's readings: give one --rules")
     return names
+
+
+def one_line_usage(e: click.ClickException) -> None:
+    # Click's messages quote the value given, which may be long or hold a line break. (Not
+    # the help page a bare `mjscore` prints, which Click raises as an error too.)
+    if not isinstance(e, _HELP_PAGE):
+        e.message = one_line(e.message)
+
+
+_HELP_PAGE = getattr(click.exceptions, "NoArgsIsHelpError", ())  # (Click 8.2 on)
+
+
+def with_usage(e: click.ClickException, ctx) -> None:
+    # Click raises an option missing its value (`--seat` last) or given one it takes none
+    # (`--kong-draw=yes`) with no context, and so without the Usage: and Try lines above the
+    # Error: line that every other mistake in the command line gets (README, "Exit codes").
+    if isinstance(e, click.UsageError) and e.ctx is None:
+        e.ctx = ctx
+
+
+# An option of the other command, where a player takes one for the other: waits reads a
+# hand before its winning tile.
+_ELSEWHERE = {("waits", "--win"): "waits takes the 13 tiles before the win, and lists the "
+                                  "tiles that win; mjscore score HAND --win TILE scores a win"}
+
+
+class Command(click.Command):
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.ClickException as e:
+            with_usage(e, ctx)
+            if isinstance(e, click.NoSuchOption) and (self.name, e.option_name) in _ELSEWHERE:
+                # (Worded here whole: Click 8.2-8.3 say "No such option: --win", 8.4 on
+                # "No such option '--win'.")
+                e.message = (f"No such option '{e.option_name}' "
+                             f"({_ELSEWHERE[self.name, e.option_name]})")
+            raise

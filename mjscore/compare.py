@@ -43,6 +43,25 @@ def score_each(hand: str, names, kwargs: dict) -> list:
     return results
 
 
+def refusals(shown, results) -> list:
+    """A line for each ruleset that refused the hand (`results` as `score_each` gives them,
+    `shown`: the names their columns show), naming it unless its own error names it
+    already ("nosuch: invalid ruleset: nosuch: ...", "guangdong: invalid option: guangdong:
+    ghost=flip needs ...")."""
+    out = []
+    for name, r in zip(shown, results):
+        if isinstance(r, MjscoreError):
+            said = str(r)
+            out.append(said if said.split(": ", 2)[1:2] == [name] else f"{name}: {said}")
+    return out
+
+
+def exit_code(results) -> int:
+    """A comparison's exit status (CONTRACT): the worst of its columns', 2 a ruleset refused
+    the hand, 1 one found it no legal win."""
+    return max([2 if isinstance(r, MjscoreError) else 0 if r.legal else 1 for r in results])
+
+
 def same_rule(a, b) -> bool:
     """Whether two pattern entries (pattern_specs.PatternSpec) are the same rule (see above)."""
     return a.predicate == b.predicate and all(a.kw[k] == b.kw[k] for k in a.kw.keys() & b.kw)

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from mjscore import score
 from mjscore.cli import cli
-from mjscore.compare import match_patterns, same_rule
+from mjscore.compare import exit_code, match_patterns, refusals, same_rule, score_each
 from mjscore.ruleset import load
 
 ALL = "luzhou,luzhou-guide,guangdong,lanzhou"
@@ -245,6 +245,19 @@ def test_a_refused_column_is_said_not_compared_and_its_error_names_it_once():
     assert got.stderr == "mjscore: guangdong: invalid option: --won does not apply in guangdong: a hand there ends at its first win\n"
     got = CliRunner().invoke(cli, ["score", "111m123m456m789m5pC", "--rules", "luzhou,nosuch"])
     assert got.stderr.startswith("mjscore: invalid ruleset: nosuch: unknown ruleset")
+
+
+def test_a_comparison_tells_python_what_the_command_prints():
+    # The refusals and the exit status are the library's: a script comparing rulesets gets
+    # the lines and status `score --rules a,b` gives.
+    names = ["luzhou", "guangdong", "luzhou-guide"]
+    results = score_each("111m123m456m789m5pC", names, {"win": "5p", "won": ("S",)})
+    assert refusals(names, results) == [
+        "guangdong: invalid option: --won does not apply in guangdong: a hand there ends at "
+        "its first win"]
+    assert (exit_code(results), exit_code(results[::2])) == (2, 0)
+    not_legal = score_each("123456m234789pC5p", names[::2], {"win": "5p", "discard": "S"})
+    assert (refusals(names[::2], not_legal), exit_code(not_legal)) == ([], 1)
 
 
 def test_an_error_naming_its_ruleset_is_not_prefixed_with_it_again_and_is_wrapped():

@@ -193,6 +193,14 @@ def test_rules_check_shipped_file(name):
     assert result.stderr == ""
 
 
+@pytest.mark.parametrize("name", shipped_names())
+def test_rules_check_line_is_the_library_report(name, house):
+    # What `rules check` prints is `check_file.report`'s, for a script checking files.
+    from mjscore.check_file import report
+    for path in (str(shipped_dir() / f"{name}.yaml"), str(house)):
+        assert run("rules", "check", path).stdout == report(path) + "\n"
+
+
 def test_rules_check_by_name():
     result = run("rules", "check", "luzhou")
     assert result.exit_code == 0
