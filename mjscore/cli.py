@@ -1,5 +1,6 @@
-"""The `mjscore` command. The only module that prints or exits. (What each command takes is
-declared in `cli_options`; what it does is here.)
+"""The `mjscore` command. The only module that prints or exits. (What each command takes, and
+how a mistake on its command line is worded, is declared in `cli_options`; what it does is
+the library's, and what it prints and its exit status are here.)
 
 Exit codes (CONTRACT): 0 scored; 1 understood but not a legal win; 2 bad input.
 """
@@ -13,7 +14,7 @@ import sys
 import click
 
 from . import __version__, streams
-from .cli_options import (Command, batch_params, one_line_usage, rules_show_params,
+from .cli_options import (Command, batch_params, on_one_line, rules_show_params,
                           ruleset_names, score_params, settle_params, waits_params, with_usage)
 from .errors import TOO_DEEP, MjscoreError, file_label, os_reason
 
@@ -67,7 +68,7 @@ class Group(click.Group):
             return super().parse_args(ctx, args)
         except click.ClickException as e:
             with_usage(e, ctx)
-            one_line_usage(e)
+            on_one_line(e)
             raise
         except BrokenPipeError:  # --help or --version into a closed pipe
             _closed_pipe()
@@ -76,7 +77,7 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except click.ClickException as e:  # a subcommand's arguments, read here
-            one_line_usage(e)
+            on_one_line(e)
             raise
         except MjscoreError as e:
             _fail(e)

@@ -2,7 +2,9 @@
 (`cli`): its arguments and options, the Click types they share (an option given at most
 once, whole numbers typed in ASCII digits), and how `--rules` names several rulesets. They
 raise Click's own errors or an MjscoreError; `cli` prints them. And how a mistake on the
-command line is worded: one line, under the Usage: line every other mistake gets."""
+command line is worded: one line, under the Usage: line every other mistake gets (set on
+Click's own exception as it goes by, as Click sets its context: the Click layer, which `cli`
+alone calls)."""
 
 from __future__ import annotations
 
@@ -156,7 +158,7 @@ def ruleset_names(rules: str, explain: bool = False) -> list:
     return names
 
 
-def one_line_usage(e: click.ClickException) -> None:
+def on_one_line(e: click.ClickException) -> None:
     # Click's messages quote the value given, which may be long or hold a line break. (Not
     # the help page a bare `mjscore` prints, which Click raises as an error too.)
     if not isinstance(e, _HELP_PAGE):

@@ -1,5 +1,6 @@
-"""One hand under several rulesets: scored under each, and which applied patterns are the
-same rule.
+"""One hand under several rulesets: scored under each, which applied patterns are the same
+rule, and what a comparison tells of the rulesets that refused the hand (its lines and exit
+status; its table is `compare_text`'s).
 
 Rulesets name their patterns in their own words (luzhou's 无鬼 "No ghost" is luzhou-guide's
 无鬼胡 "No-Ghost Hand Bonus"), so names cannot say whether two schools score the same thing.

@@ -3,7 +3,7 @@ where there is no 花猫, a discard win's payer where no win is on a discard, a 
 where there is no ghost. Not refused (a house file changing one key leaves its parent's
 others behind, and the shipped files are read as they are): an option such a key alone
 refers to is dropped like an unused one (`ruleset_check.live_refs`), and `rules check` names
-each (`check_notes`), so that a house rule changing nothing is not taken as applied.
+each (`check_file.check_notes`), so that a house rule changing nothing is not taken as applied.
 
 A key whose value is an option's reference may be anything: what it would switch off is not
 taken as off."""
