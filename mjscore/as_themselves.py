@@ -10,11 +10,12 @@ ghost shows what it stands for), it is the pair on the table.
 from __future__ import annotations
 
 from itertools import chain, islice
+from operator import itemgetter
 
 from . import tiles as T
 from .reading import Group, Reading, hand_tiles
 from .robbing import ghost_room
-from .scoring import evaluate_all
+from .scoring import evaluate_all, lowest_ghosts
 
 _SAME_KIND = ("pair", "triplet")
 
@@ -28,11 +29,13 @@ def as_themselves(top, evs, h, rs, ctx):
     """`top` (the chosen Evaluation), or one of a reading tied with it (`evs`: the hand's
     evaluations) with each concealed pair or triplet made of ghosts alone standing for the
     ghost tile itself, where a ghost may (its room, `robbing.ghost_room`): the reading with
-    the most ghosts so, the chosen one first, then the others in the order the decomposer
-    made them, if its evaluation, asked again (a house pattern may read the tiles), comes to
-    the same patterns and value. With several ghost kinds (翻双鬼's 9m and 1m, a house rule's)
-    each reading moves groups to one kind after another, no more ghosts standing as a kind
-    than the hand holds of it (`Reading.text_as_held` then writes each as its own tile)."""
+    the most ghosts so (moved, or so already), then the one whose other ghosts stand for the
+    lowest tiles (`best`'s order), then the chosen one and the others in the order the
+    decomposer made them; the first of these whose evaluation, asked again (a house pattern
+    may read the tiles), comes to the same patterns and value. With several ghost kinds
+    (翻双鬼's 9m and 1m, a house rule's) each reading moves groups to one kind after another,
+    no more ghosts standing as a kind than the hand holds of it (`Reading.text_as_held` then
+    writes each as its own tile)."""
     kinds, room_of = [], None
     for g in rs.ghost_kinds if len(rs.ghost_kinds) == 1 else \
             sorted(rs.ghost_kinds, key=h.concealed.count, reverse=True):
@@ -47,29 +50,35 @@ def as_themselves(top, evs, h, rs, ctx):
             kinds.append((g, room, held))
     if not kinds:
         return top
-    most = sum(min(held, room) for _g, room, held in kinds)  # (no reading moves more)
-    chosen, moved = top, 0
     rank = (top.value, top.raw, top.computed, top.reading.shape)
     tied = (e for e in evs if e is not top and (e.value, e.raw, e.computed,
                                                 e.reading.shape) == rank)
     # The tiles no ghost changes: a reading's counts less these are where its ghosts stand.
     fixed = hand_tiles(h, rs).fixed
-    for e in chain((top,), islice(tied, _MOST_TIED)):
+    own = [g for g, _room, _held in kinds]
+    found = []  # (ghosts standing as a ghost kind, its final tiles' order, -place, alt, e, moved)
+    for place, e in enumerate(chain((top,), islice(tied, _MOST_TIED))):
         # Grouped only where two ghosts or more stand for one kind it holds fewer than four
         # of, and two more may stand as a ghost kind (`_standing_alone`): a reading's groups
         # are made when asked for, and most tied readings have none to show.
         counts = e.reading.counts
         if all(counts[g] > room - 2 for g, room, _held in kinds) or not any(
                 [c - f >= 2 and c < 4 for c, f in zip(counts, fixed)]):
-            continue
-        alt, n = _standing_alone(e.reading, kinds)
-        if n > moved:
-            (got,) = evaluate_all((alt,), h, ctx, rs)
-            if _worth(got) == _worth(top):
-                chosen, moved = got, n
-                if moved == most:
-                    break
-    return chosen
+            alt, n = e.reading, 0
+        else:
+            alt, n = _standing_alone(e.reading, kinds)
+        # A reading whose ghosts stand as themselves already counts as one moved there: of
+        # two showing as many, the one whose other ghosts stand lowest is shown (README "The
+        # best reading"), not the first the decomposer made ("23m+C=4m" beside "C=1m 23m").
+        standing = _alone(alt, own) if any([alt.counts[g] >= 2 for g in own]) else 0
+        if standing:
+            found.append((standing, lowest_ghosts(alt.counts), -place, alt, e, n))
+    for _standing, _low, _place, alt, e, n in sorted(found, key=itemgetter(0, 1, 2),
+                                                     reverse=True):
+        got = e if not n else evaluate_all((alt,), h, ctx, rs)[0]
+        if got is top or _worth(got) == _worth(top):
+            return got
+    return top
 
 
 def _standing_alone(r, kinds: list) -> tuple:
@@ -103,6 +112,13 @@ def _standing_alone(r, kinds: list) -> tuple:
     pairs = sorted([x for x in groups if not x.meld and x.kind == "pair"], key=_first_rank)
     return Reading(r.shape, tuple(sets + pairs + [x for x in groups if x.meld]),
                    tuple(counts), has_run=r.has_run), moved
+
+
+def _alone(r, own: list) -> int:
+    """Ghosts in reading `r`'s concealed pairs and triplets of ghosts alone standing as a
+    ghost kind of `own`."""
+    return sum([len(grp.tiles) for grp in r.groups if not grp.meld and grp.kind in _SAME_KIND
+                and grp.tiles[0] in own and len(grp.ghosts) == len(grp.tiles)])
 
 
 def _first_rank(grp) -> int:

@@ -118,6 +118,9 @@ def check_notes(rs) -> str:
             rs.cap is None:
         notes.append(f"a {term(rs, 'flower_cat_hand')} at {term(rs, 'draw_check')} pays the "
                      "cap, and the cap is none: settle asks for a number (flower_cat_pays)")
+    if rs.max_tosses == 0 and "toss" in rs.meld_kinds:
+        notes.append("hand.melds lists toss, and max_tosses 0 allows none: every hand with one "
+                     "is refused")
     from .inert_keys import idle
     notes += [f"{key} does nothing: {why}" for key, why in idle(rs.data)]
     from .draw_game import kongs_pay, kongs_void

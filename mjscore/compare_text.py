@@ -9,7 +9,9 @@ import textwrap
 
 from . import tiles as T
 from .context import SEATS
-from .settlement import extra_lines
+from .render import kong_lines
+from .settlement import HAND_VALUE, extra_lines
+from .terms import spaced
 from .tables import tabulate
 from .working import value_lines
 
@@ -48,6 +50,13 @@ def compare_table(names, results) -> str:
     for seat in SEATS:
         rows.append((f"Net {seat}", *("-" if isinstance(r, Exception) else f"{r.net[seat]:+d}"
                                       if r.net[seat] else "0" for r in results)))
+    # Kong money, paid when each kong was declared and in no net here, as each column's own
+    # table says: two schools' kong rates differing were said nowhere ("Values agree").
+    kongs = ["" if isinstance(r, Exception) else "\n".join(kong_lines(r.kong_payments,
+                                                                     spaced(r.unit)))
+             for r in results]
+    if any(kongs):
+        rows.append(("Kong money\n(not in the net)", *(k or "-" for k in kongs)))
     # Each ruleset is named as its column is, as --rules gave it: two house files may both
     # call themselves luzhou, and a dict by that name showed one value as "Values agree".
     # Each reason on its own lines, wrapped: one reason can run to 150 characters, which made
@@ -70,9 +79,7 @@ def compare_table(names, results) -> str:
         else:
             # (Said where the nets part: "Values agree: 2" over nets of +2 and +12 read as
             # the same money.)
-            nets = {tuple(r.net.values()) for _n, r in legal}
-            out.append(f"Values agree: {ok[0].value}" + (
-                "; the nets differ by their extras (above)" if len(nets) > 1 else ""))
+            out.append(f"Values agree: {ok[0].value}" + _parted(legal, results, extras, kongs))
         if len(legal) >= 2:
             out += _rule_lines(legal)
     # A tile wild in one school and plain in another (luzhou's 红中, guangdong's 白) changes
@@ -86,6 +93,24 @@ def compare_table(names, results) -> str:
         out.append(f"Not compared: {', '.join(refused)} (bad input: "
                    f"{'its' if len(refused) == 1 else 'their'} Patterns row says why)")
     return "\n".join(out)
+
+
+def _parted(legal: list, results: list, extras: list, kongs: list) -> str:
+    """Where the money of columns agreeing in value still parts (`legal`: (name, result)
+    pairs): who pays the value (a house file's payers), the extras, the kong money. ("The
+    nets differ by their extras" stood where no column had any: the payers differed.)"""
+    at = [results.index(r) for _n, r in legal]
+    out = ""
+    if len({tuple(r.net.values()) for _n, r in legal}) > 1:
+        paid = {tuple(sorted((p.frm, p.to, p.amount) for p in r.payments if p.why == HAND_VALUE))
+                for _n, r in legal}
+        why = ["who pays the value"] if len(paid) > 1 else []
+        if len({extras[i] for i in at}) > 1:
+            why.append("their extras (above)")
+        out = f"; the nets differ by {' and '.join(why or ['what each payer pays'])}"
+    if len({kongs[i] for i in at}) > 1:
+        out += "; the kong money differs (above)"
+    return out
 
 
 def _extras(payments) -> str:

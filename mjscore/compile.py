@@ -293,7 +293,7 @@ def build_ruleset(cls, data: dict, spec: dict, label: str, values: dict,
         tile_kinds=frozenset(kinds), copies=tuple(copies), ghost_kinds=ghosts,
         ghost_targets=targets, ghosts_in_melds=in_melds,
         meld_kinds=frozenset(hand["melds"]), shapes=tuple(shapes),
-        max_suits=hand.get("max_suits"), max_tosses=hand.get("max_tosses", 0),
+        max_suits=hand.get("max_suits"), max_tosses=hand.get("max_tosses"),
         concealed_sets=frozenset(hand.get("concealed_sets", ())),
         # 小鸡满天飞 (Z2), on unless switched off: every ruleset with 中发白 sets had it.
         stand_in=YAOJI if hand.get("dragon_set_stand_in", True) else None,

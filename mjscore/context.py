@@ -219,7 +219,12 @@ def applies(rs, given: dict) -> None:
                 why = ": its ghost is fixed, not flipped" if rs.ghost_kinds else \
                     ": it has no ghost"
             else:
-                why = f": none of its patterns or payments reads {_READ[key]}"
+                # (A file's own context: may leave out a flag its rules read: a player told
+                # "nothing reads a discard" of a file whose payers do was sent the wrong way.)
+                from .context_reads import reader_in
+                reader = reader_in(rs.data, key)
+                why = f": its context: does not list {key} (read by {reader})" if reader else \
+                    f": none of its patterns or payments reads {_READ[key]}"
             raise refusal("{%s} does not apply in {name}{off}" % key, name=rs.name, off=why)
 
 

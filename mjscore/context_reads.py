@@ -73,6 +73,22 @@ def check_context_read(data: dict, label: str) -> None:
         raise RulesetError(label, why + fix, "context")
 
 
+def reader_in(data: dict, flag: str) -> str | None:
+    """What in ruleset `data` would read situation flag `flag` ("payers", "the pattern
+    gangshangpao"), or None: a flag its `context:` leaves out though something reads it is
+    the file's omission, which `context.applies` names rather than "nothing reads it"."""
+    from .patterns import READS
+    from .settlement import EXTRA_READS
+    from .words import either
+    out = [f"the pattern {pid}" for pid, p in (data.get("patterns") or {}).items()
+           if isinstance(p, dict) and p.get("enabled", True) is not False
+           and flag in READS.get(p.get("pattern", pid), ())]
+    out += [f"the extra rule {x['rule']}" for x in (data.get("extras") or {}).values()
+            if isinstance(x, dict) and flag in EXTRA_READS.get(x.get("rule"), ())]
+    out += [what for f, what, has in _KEY_READS if f == flag and has(data)]
+    return either(out) if out else None
+
+
 def _flow(x) -> str:
     """A context item as YAML's flow style writes it: `won`, `{declared: {option: x}}`."""
     if isinstance(x, dict):

@@ -16,7 +16,7 @@ from . import tiles as T
 from .errors import MjscoreError, NotationError, OptionError, counted
 from .frozen import maker
 from .notation import ParsedHand, RawMeld, parse, parse_tiles
-from .reading import DRAGONS, tiles_of
+from .reading import DRAGONS, YAOJI, tiles_of
 
 EXPOSURE = {"[": "exposed", "(": "concealed", "{": "added"}
 
@@ -91,6 +91,10 @@ def _classify(raw: RawMeld, rs) -> Meld:
         meld = Meld("chow", "exposed", tuple(naturals), 0, raw)
     elif size == 3 and n_ghosts and _is_run_with_gaps(naturals):
         raise NotationError(f'"{written}": a chow never holds a ghost', col)
+    elif size == 3 and not ghost_tiles and (why := _not_played(raw.tiles, written, rs)):
+        # A toss group or 中发白 set where the ruleset plays none (a house file dropping them):
+        # said by what it is, as a chow is, not "a pong is three tiles of one kind".
+        raise NotationError(why, col)
     elif size == 3 and "toss" in rs.meld_kinds:
         # (Not "1s, 9s": in the notation 1s is a tile, the 1 of bamboo.)
         raise NotationError(f'"{written}" is not a meld: a toss group is three tiles, each a 1 '
@@ -112,6 +116,21 @@ def _classify(raw: RawMeld, rs) -> Meld:
     if meld.kind not in rs.meld_kinds:
         raise NotationError(f'{meld.kind} "{written}" is not allowed in {rs.name}', col)
     return meld
+
+
+def _not_played(kinds, written: str, rs) -> str | None:
+    """Why three mixed tiles, each a 1, a 9 or an honour, are no meld in `rs`, which does not
+    play them as what they are where a ruleset does: a 中发白 set (a 1s standing in for a
+    dragon under 小鸡满天飞) or a toss group (摔牌). None: they are neither."""
+    if len(set(kinds)) == 1 or not all(T.is_terminal_or_honour(k) for k in kinds):
+        return None
+    dragons = set(kinds) & set(DRAGONS)
+    if len(dragons) == 3:
+        return f'中发白 set "{written}" is not allowed in {rs.name}'
+    if len(dragons) == 2 and YAOJI in kinds and "dragon_set" in rs.meld_kinds:
+        return (f'"{written}" is not a 中发白 set in {rs.name}: no 1s (幺鸡) stands in for a '
+                "dragon (小鸡满天飞 off)")
+    return f'toss group "{written}" is not allowed in {rs.name}'
 
 
 def _is_run(kinds) -> bool:
@@ -164,9 +183,14 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14,
         _name_the_column(parsed, rs)  # the slow path only runs to say where the hand is wrong
     if melds and any(m.ghosts for m in melds):
         _check_standing_for(conc, melds, rs)
-    tossed = sum(1 for m in melds if m.kind in ("toss", "dragon_set")) if melds else 0
-    if tossed > rs.max_tosses:
-        raise NotationError(f"{tossed} toss groups: at most {rs.max_tosses} per player")
+    most = rs.max_tosses
+    tossed = sum(1 for m in melds if m.kind in ("toss", "dragon_set")) if melds and \
+        most is not None else 0
+    if tossed and tossed > most:
+        # (A house file listing toss melds without max_tosses allows any number: it said "1
+        # toss groups: at most 0 per player", the 0 a default no file wrote.)
+        raise NotationError(f"{counted(tossed, 'toss group')}: " + (
+            f"at most {most} per player" if most else f"{rs.name} plays none (max_tosses 0)"))
     want = size - 3 * len(melds)
     have = len(parsed.concealed)
     if len(melds) > 4 or have != want:

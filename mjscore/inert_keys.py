@@ -195,14 +195,25 @@ def _ghost_keys(ghosts: dict) -> dict:
 def idle_patterns(data: dict) -> dict:
     """{pattern id: why} of the patterns of `data` that no win can have: a discard win's where
     there is none, and one limited (`win:`) to the kind of win its predicate is never true on
-    (`patterns.ONLY`: a heavenly hand on a discard, 杠上炮 on a self-draw). (Noted, not
-    dropped: another pattern's `excludes` may name one.)"""
-    from .patterns import ONLY
+    (`patterns.ONLY`: a heavenly hand on a discard, 杠上炮 on a self-draw), and one whose
+    predicate reads a shape or set the hand never has (`patterns.NEEDS`: 七对 with no seven
+    pairs shape, 中发白 with no dragon set). (Noted, not dropped: another pattern's
+    `excludes` may name one.)"""
+    from .patterns import NEEDS, ONLY
     out = {}
-    no_discard = _section(data, "hand").get("discard_wins") is False
+    hand = _section(data, "hand")
+    no_discard = hand.get("discard_wins") is False
     for pid, p in _section(data, "patterns").items():
-        if not isinstance(p, dict) or p.get("win") not in _WON_ON or \
-                p.get("enabled", True) is False:
+        if not isinstance(p, dict) or p.get("enabled", True) is False:
+            continue
+        need = NEEDS.get(p.get("pattern", pid))
+        params = p.get("params")
+        missing = _missing(hand, need(params if isinstance(params, dict) else {})) \
+            if need is not None else None
+        if missing is not None:
+            out[pid] = missing
+            continue
+        if p.get("win") not in _WON_ON:
             continue
         kind, why = ONLY.get(p.get("pattern", pid), (p["win"], ""))
         if p["win"] == "discard" and no_discard and not _robbed(data):
@@ -214,6 +225,23 @@ def idle_patterns(data: dict) -> dict:
 
 
 _WON_ON = {"discard": "a discard", "self_draw": "a self-draw"}
+
+
+def _missing(hand: dict, need) -> str | None:
+    """Why the hand never has `need` (`patterns.NEEDS`), or None where it may."""
+    if need is None:
+        return None
+    kind, name = need
+    if kind == "shape":
+        shapes = hand.get("shapes", ["standard", "seven_pairs"])
+        if name == "seven_pairs" and hand.get("seven_pairs", True) is False:
+            return "it reads seven pairs, and hand.seven_pairs is false"
+        return None if _listed(shapes, name) else f"it reads the {name} shape, and hand.shapes " \
+                                                  f"has no {name}"
+    if _listed(hand.get("melds", []), name) or _listed(hand.get("concealed_sets", []), name):
+        return None
+    return "it reads dragon sets, and the hand has no dragon set (hand.melds, " \
+           "hand.concealed_sets)"
 
 
 def idle(data: dict) -> list:

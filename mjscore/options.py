@@ -59,7 +59,8 @@ def coerce(spec: dict, key: str, value, where: str, yaml: bool = False):
             lo, hi = spec.get("min"), spec.get("max")
             rng = f"{lo} to {hi}" if lo is not None and hi is not None else \
                 f"at least {lo}" if lo is not None else f"at most {hi}"
-            raise bad(f"an integer {rng}")
+            # (With the words it also takes: cap=0 is most often meant as "none", uncapped.)
+            raise bad(expect.replace("an integer", f"an integer {rng}", 1))
         if abs(out) > MAX_VALUE:  # (an API or record value: --opt takes 11 characters)
             raise OptionError(f'option "{key}" of {where}: {out} is '
                               f'{PAST_MAX if out > 0 else PAST_MIN}', key)

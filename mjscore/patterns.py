@@ -18,10 +18,14 @@ MANY: set = set()  # pattern ids that may count more than once (an `each_more` r
 # pattern id -> (the one kind of win it is true on, why): a `win:` of the other kind leaves it
 # doing nothing, which `rules check` notes (`inert_keys.idle_patterns`).
 ONLY: dict = {}
+# pattern id -> fn(params) -> the part of a hand it is never true without, or None: ("shape",
+# a shape of hand.shapes) or ("set", a special set): a file without it leaves the pattern
+# doing nothing, which `rules check` and `rules show` note (`inert_keys.idle_patterns`).
+NEEDS: dict = {}
 
 
 def pattern(pid: str, situational: bool = False, signature=False, params=(), reads=(),
-            many=False, only=None):
+            many=False, only=None, needs=None):
     """Register a predicate `fn(reading, hand, ctx, params) -> int` under `pid`.
 
     A predicate may return `(count, note)` instead, the note saying which tiles made it.
@@ -37,7 +41,8 @@ def pattern(pid: str, situational: bool = False, signature=False, params=(), rea
     one that none of its patterns, extras or payers reads is refused (`ruleset_check`).
     `many`: it may count more than once (a count past 1, not only 0 or 1).
     `only`: (self_draw or discard, why): the one kind of win (`WinContext.win_type`, a robbed
-    kong a discard's kind) it can be true on, as the situation's own checks make it."""
+    kong a discard's kind) it can be true on, as the situation's own checks make it.
+    `needs`: `NEEDS`' entry (a function of the params), where it reads one shape or set."""
     def deco(fn):
         REGISTRY[pid] = fn
         if many:
@@ -46,6 +51,8 @@ def pattern(pid: str, situational: bool = False, signature=False, params=(), rea
         READS[pid] = reads
         if only is not None:
             ONLY[pid] = only
+        if needs is not None:
+            NEEDS[pid] = needs
         if situational:
             SITUATIONAL.add(fn)
         BY_SIGNATURE[fn] = signature if callable(signature) else (lambda params: signature)
@@ -74,7 +81,13 @@ def physical_ghosts(hand, rs) -> int:
     return n + sum(1 for m in hand.melds for k in m.raw.tiles if k in rs.ghost_kinds)
 
 
-@pattern("four_of_a_kind", signature=True, params=("shape", "kongs"), many=True)
+def _seven_pairs(params) -> tuple:
+    return ("shape", "seven_pairs")
+
+
+@pattern("four_of_a_kind", signature=True, params=("shape", "kongs"), many=True,
+         needs=lambda params: ("shape", params["shape"]) if params.get("shape", "any") != "any"
+         else None)
 def four_of_a_kind(reading, hand, ctx, params) -> int:
     """Each tile kind with four copies in the final hand (melds and ghosts included).
 
@@ -101,7 +114,7 @@ def all_triplets(reading, hand, ctx, params) -> int:
     return int(all(g.kind in ("pair", "triplet", "kong") for g in reading.groups))
 
 
-@pattern("seven_pairs", signature=True)
+@pattern("seven_pairs", signature=True, needs=_seven_pairs)
 def seven_pairs(reading, hand, ctx, params) -> int:
     """七对: seven pairs, fully concealed (four identical tiles count as two pairs)."""
     return int(reading.shape == "seven_pairs")
@@ -129,7 +142,8 @@ def one_suit_kong_draw(reading, hand, ctx, params) -> int:
 DRAGON_KINDS = (31, 32, 33)  # P F C
 
 
-@pattern("seven_pairs_dragons", signature=True, params=("dragons", "at_least", "one_suit"))
+@pattern("seven_pairs_dragons", signature=True, params=("dragons", "at_least", "one_suit"),
+         needs=_seven_pairs)
 def seven_pairs_dragons(reading, hand, ctx, params) -> int:
     """Seven pairs with dragon pairs (C, F or P; ghosts standing as 中 count as 中).
 
@@ -150,7 +164,7 @@ def seven_pairs_dragons(reading, hand, ctx, params) -> int:
 
 
 @pattern("seven_pairs_quads", signature=lambda params: "ghost_pair" not in params,
-         params=("quads", "at_least", "ghost_pair"))
+         params=("quads", "at_least", "ghost_pair"), needs=_seven_pairs)
 def seven_pairs_quads(reading, hand, ctx, params) -> int:
     """Seven pairs holding `quads` four-of-a-kinds (as two pairs each; `at_least` to make it
     a minimum). `ghost_pair`: true when the one other pair is two ghost tiles, false when
@@ -223,7 +237,8 @@ def self_drawn(reading, hand, ctx, params) -> int:
     return int(ctx.win_type == "self_draw")
 
 
-@pattern("dragon_sets", reads=WIN_TYPE, many=True)
+@pattern("dragon_sets", reads=WIN_TYPE, many=True,
+         needs=lambda params: ("set", "dragon_set"))
 def dragon_sets(reading, hand, ctx, params) -> int:
     """Each 中发白 set made of tiles the winner drew: concealed or tossed (a pong never is),
     and not completed by a winning tile taken from another player. The winning tile is

@@ -47,6 +47,14 @@ def payment_lines(payments, why: str) -> list:
     return lines
 
 
+def kong_lines(kong_payments, unit: str) -> list:
+    """A line for each kong's money (a Result's `kong_payments`), paid when it was declared."""
+    # (A house rate of 0 moves no money: said so, as the tables' rows of 0 are.)
+    return [f"{k['kong']} {k['kind']} kong: " +
+            (f"{k['from']} paid {k['to']} {k['amount']}{unit}" if k["amount"] else
+             f"nothing paid (the {k['kind']} kong rate is 0)") for k in kong_payments]
+
+
 def ghost_line(rs) -> list:
     """Which tile is wild, where a flipped indicator chose it: the reading's `2s+1s=2s` alone
     left a player to work out that 1s is the ghost."""
@@ -96,10 +104,7 @@ def score_table(r, explain: bool = False) -> str:
     if r.kong_payments:  # (JSON: `kong_payments`; `settle` adds them to a whole hand's net)
         lines += ["", "Paid when the kongs were declared, not part of this win"
                   + (" or the net above:" if r.legal else ":")]
-        # (A house rate of 0 moves no money: said so, as the tables' rows of 0 are.)
-        lines += [f"  {k['kong']} {k['kind']} kong: " +
-                  (f"{k['from']} paid {k['to']} {k['amount']}{unit}" if k["amount"] else
-                   f"nothing paid (the {k['kind']} kong rate is 0)") for k in r.kong_payments]
+        lines += ["  " + line for line in kong_lines(r.kong_payments, unit)]
     if r.top is None and r.rules is not None and not ctx.rob_kong:
         # (What it lacks, or where to see it: players asked, told only "not a winning hand".)
         lines += [""] + (_swap_lines(r) if explain else [

@@ -42,7 +42,7 @@ class Ruleset:
     meld_kinds: frozenset
     shapes: tuple
     max_suits: int | None
-    max_tosses: int
+    max_tosses: int | None  # None: no limit but the hand's four melds
     concealed_sets: frozenset
     stand_in: int | None  # the tile that may stand in for a missing dragon (幺鸡), or None
     cand: tuple  # per kind: the most copies a ghost may make it up to (0: it may not stand for it)

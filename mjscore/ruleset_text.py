@@ -153,8 +153,9 @@ def hand_line(rs) -> str:
     """The melds and shapes a winning hand may hold, and its limits."""
     h, raw = rs.spec["hand"], rs.data["hand"]
     notes: dict = {m: [] for m in h["melds"]}
-    if rs.max_tosses and "toss" in notes:
-        notes["toss"].append(f"at most {rs.max_tosses}")
+    if rs.max_tosses is not None and "toss" in notes:
+        notes["toss"].append(f"at most {rs.max_tosses}" if rs.max_tosses else
+                             "none allowed: max_tosses 0")
     for s in sorted(rs.concealed_sets):
         notes.setdefault(s, []).append("also in the concealed hand" if s in h["melds"] else
                                        "in the concealed hand only")
@@ -271,7 +272,11 @@ def _kind(p, rs) -> str:
         kind += ", self-drawn wins only" if p.win == "self_draw" else \
             ", discard-type wins only"
     if p.raises_cap and rs.cap is not None:  # (with the cap none, as played, none is raised)
-        kind += f", raises the cap to {_val(p.raises_cap)}"
+        # (No higher than the cap an option sets now, it raises nothing until the cap is set
+        # lower: "raises the cap to 20" stood beside a cap of 40.)
+        kind += f", raises the cap to {_val(p.raises_cap)}" + (
+            f" (no higher than the cap now, {_val(rs.cap)}: nothing raised)"
+            if p.raises_cap <= rs.cap else "")
     if p.excludes:
         kind += f", drops {', '.join(names.get(x, x) for x in p.excludes)}"
     return kind
@@ -318,7 +323,29 @@ def _patterns_off(rs, raw: dict) -> str:
         opt = option_of(p, "enabled")
         name = p.get("en" if rs.names == "en" else "name") or pid
         parts.append(f"{pid} {name} " + (f"(--opt {opt}=true)" if opt else "(enabled: false)"))
-    return ", ".join(parts)
+    return ", ".join(parts + _shapes_off(rs))
+
+
+def _shapes_off(rs) -> list:
+    """The patterns of a shape or set an option leaves out now (a house 七对 over guangdong,
+    whose seven pairs shape its option turns on): listed as played, with nothing said, they
+    never applied. (One no option can turn on does nothing: `inert_keys.idle_patterns`.)"""
+    from .patterns import NEEDS
+    hand = rs.data.get("hand") or {}
+    out = []
+    for p in rs.patterns:
+        need = NEEDS.get(p.predicate)
+        kind, what = need(p.kw) or (None, None) if need is not None else (None, None)
+        if kind is None or (what in rs.shapes if kind == "shape" else
+                            what in rs.meld_kinds or what in rs.concealed_sets):
+            continue
+        turn = option_of(hand, "seven_pairs") if what == "seven_pairs" else None
+        opt = turn or next(filter(None, (option_of(hand, k) for k in
+                                         ("shapes", "melds", "concealed_sets"))), None)
+        if opt:
+            out.append(f"{p.id} {rs.shown_name(p)} " +
+                       (f"(--opt {opt}=true)" if turn else f"(option {opt})"))
+    return out
 
 
 def rules_show(rs) -> str:

@@ -260,6 +260,27 @@ def test_a_comparison_tells_python_what_the_command_prints():
     assert (refusals(names[::2], not_legal), exit_code(not_legal)) == ([], 1)
 
 
+@pytest.mark.parametrize("house, args, last", [
+    # "the nets differ by their extras (above)" stood where no column had an extra.
+    pytest.param("payers: {discard: {who: others, shares: 1}}",
+                 ["123m456m789m11p23pC", "--win", "3p", "--seat", "S", "--discard", "N"],
+                 "Values agree: 2; the nets differ by who pays the value", id="payers"),
+    # Kong money (in no net) differing was said nowhere: "Values agree: 12" alone.
+    pytest.param("kong_payments: {concealed: 2, added: 1, exposed: 3}",
+                 ["(1111m) 234m 567m 123p 55p"],
+                 "Values agree: 12; the kong money differs (above)", id="kong money"),
+])
+def test_where_the_money_of_columns_alike_in_value_parts(tmp_path, house, args, last):
+    path = tmp_path / "h.yaml"
+    path.write_text(f"extends: luzhou-guide\nname: h\n{house}\n", encoding="utf-8")
+    got = CliRunner().invoke(cli, ["score", *args, "--rules", f"{path},luzhou-guide"])
+    lines = got.stdout.splitlines()
+    assert got.exit_code == 0 and lines[-1] == last, got.output
+    kong = [" ".join(x.split()) for x in lines if x.startswith("Kong money")]
+    assert kong == (["Kong money (1111m) concealed kong: each opponent paid E 2 ke -"]
+                    if "kong" in last else [])
+
+
 def test_an_error_naming_its_ruleset_is_not_prefixed_with_it_again_and_is_wrapped():
     # "mjscore: guangdong: invalid option: guangdong: ghost=flip ..." named it twice, and the
     # errors' cells, unwrapped, made the table 380 wide.

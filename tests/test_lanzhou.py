@@ -153,6 +153,42 @@ def test_refused_melds(hand, message):
     assert message in res.output
 
 
+@pytest.mark.parametrize("limit, said, check", [
+    pytest.param("max_tosses: 0", "invalid hand: 2 toss groups: house plays none (max_tosses 0)",
+                 "; hand.melds lists toss, and max_tosses 0 allows none: every hand with one is "
+                 "refused", id="none"),
+    pytest.param("max_tosses: 1", "invalid hand: 2 toss groups: at most 1 per player", "",
+                 id="one"),
+    # Not given: no limit but the hand's four melds (it was 0, and "1 toss groups").
+    pytest.param("max_tosses: null", None, "", id="not given"),
+])
+def test_a_house_limit_on_toss_groups(tmp_path, limit, said, check):
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: lanzhou\nname: house\nhand:\n  {limit}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["score", "[19mE] [19pS] 123m456m55m", "--declared",
+                                   "--rules", str(house)])
+    assert (res.exit_code, res.stderr) == ((2, f"mjscore: {said}\n") if said else (0, ""))
+    got = CliRunner().invoke(cli, ["rules", "check", str(house)])
+    assert got.stdout == f"{house}: ok (ruleset house, 3 patterns, 2 options{check})\n"
+
+
+@pytest.mark.parametrize("meld, said", [
+    pytest.param("[19mE]", 'toss group "19mE"', id="toss group"),
+    pytest.param("[CFP]", '中发白 set "CFP"', id="dragon set"),
+    # (With no dragon set there is no 小鸡满天飞: two dragons and a 1s are mixed honours.)
+    pytest.param("[CF1s]", 'toss group "1sCF"', id="dragon set with 1s"),
+])
+def test_a_meld_a_house_file_drops_is_named_not_allowed(tmp_path, meld, said):
+    # It said '"19mE" is not a meld: a pong is three tiles of one kind', as if mistyped.
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: lanzhou\nname: house\nhand:\n  melds: [pong, kong]\n"
+                     "  concealed_sets: []\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["score", f"{meld} 123m456m789m11p", "--declared",
+                                   "--rules", str(house)])
+    assert (res.exit_code, res.stderr) == (
+        2, f"mjscore: invalid hand: column 1: {said} is not allowed in house\n")
+
+
 @pytest.mark.parametrize("flag", [
     pytest.param(["--won", "S"], id="--won"), pytest.param(["--heavenly"], id="--heavenly"),
     pytest.param(["--ghosts-drawn", "5"], id="--ghosts-drawn"),

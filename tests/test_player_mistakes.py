@@ -40,6 +40,8 @@ CASES = """
 CCCC123m456m789m5p5p => invalid hand: {15, 0}
 '[19mE9m] 123m456m789m11p' --rules lanzhou --declared => invalid hand: column 1: "199mE" is not a meld: a kong is four tiles of one kind, a toss group three, each a 1 or 9 or an honour
 '[135m] 123m456m789m11p' --rules luzhou-guide => invalid hand: column 1: "135m" is not a meld: a pong is three tiles of one kind, a chow three in a row of one suit
+'[19m1p] 123m456m789m11p' => invalid hand: column 1: toss group "19m1p" is not allowed in luzhou
+'[19mC] 123m456m789m11p' => invalid hand: column 1: "19mC" is not a meld: a pong is three tiles of one kind
 '111m+123m+456m+789m+5pC' => invalid hand: column 5: unknown tile "+" (punctuation: leave it out; a space may separate groups)
 '111m12,3m456m789m5pC' => invalid hand: column 7: unknown tile "," (punctuation: leave it out; a space may separate groups)
 '111m123m456m789m5*pC' => invalid hand: column 18: unknown tile "*"
@@ -47,6 +49,7 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 '111m12［3m456m789m5pC' => invalid hand: column 5: digits "12" have no suit
 '111m123m456m789m5pC' --won 'S，W' => invalid option: --won takes a seat E, S, W or N, not "S，W" (seats are separated by ",": write "S,W")
 111m123m456m789m5pC --rules Luzhou-Guide => invalid ruleset: Luzhou-Guide: unknown ruleset: no shipped ruleset or file of that name (names are lower case: write "luzhou-guide")
+111m123m456m789m5pC --opt cap=0 => invalid option: option "cap" of luzhou: expected an integer at least 1 or "none", got "0"
 111m123m456m789m5pC --opt cap=100,ghosts=8 => invalid option: --opt: "cap=100,ghosts=8" holds more than one "=": one KEY=VALUE each (--opt cap=100 --opt ghosts=8)
 123m456m789m11p23p赖子 => invalid hand: column 19: unknown tile "赖" (赖子 names no tile: write the ghost tile itself: C (红中) in luzhou and luzhou-guide, P (白) in guangdong unless flipped, none in lanzhou; mjscore rules show NAME names it)
 111m123m456m789m5pC --rules luzhou.yaml => invalid ruleset: luzhou.yaml: no such file (the shipped ruleset is named luzhou, without .yaml)

@@ -520,6 +520,23 @@ NO_ROB = "context: [discard, kong_draw, indicator, horses]\n"
     pytest.param("extends: lanzhou\nghosts: {in_melds: natural}\n",
                  "ghosts.in_melds does nothing: ghosts.tiles names no ghost tile",
                  id="no ghost at all"),
+    # A pattern of a shape or set the file no longer plays (the house-rule review: 七对 and
+    # 龙 were listed as scoring, with no word, where the seven pairs shape was dropped).
+    pytest.param("extends: luzhou\nhand: {shapes: [standard]}\n",
+                 "pattern qidui does nothing: it reads the seven_pairs shape, and hand.shapes "
+                 "has no seven_pairs", id="seven pairs, no such shape"),
+    pytest.param("extends: luzhou\nhand: {seven_pairs: false}\n",
+                 "pattern long does nothing: it reads seven pairs, and hand.seven_pairs is "
+                 "false", id="dragon in seven pairs, the shape turned off"),
+    pytest.param("extends: luzhou-guide\nhand: {shapes: [standard]}\n",
+                 "pattern triple_luxury_seven_pairs does nothing: it reads the seven_pairs "
+                 "shape, and hand.shapes has no seven_pairs", id="a luxury seven pairs"),
+    pytest.param("extends: luzhou\nhand: {shapes: [seven_pairs]}\n",
+                 "pattern gui does nothing: it reads the standard shape, and hand.shapes has "
+                 "no standard", id="gui, no standard shape"),
+    pytest.param("extends: lanzhou\nhand: {melds: [pong, kong], concealed_sets: []}\n",
+                 "pattern zhongfabai does nothing: it reads dragon sets, and the hand has no "
+                 "dragon set (hand.melds, hand.concealed_sets)", id="中发白, no dragon set"),
 ])
 def test_rules_check_names_a_key_another_key_leaves_idle(tmp_path, house, note):
     path = tmp_path / "h.yaml"
@@ -698,3 +715,33 @@ def test_a_robbed_kong_is_a_discard_type_win_where_no_win_is_on_a_discard(tmp_pa
         got = CliRunner().invoke(cli, ["score", "123m456m789m55p789s", "--rules", str(path),
                                        "--rob-kong", "S"])
         assert got.exit_code == 1 and "must pay at least 5" in got.stdout, got.output
+
+
+@pytest.mark.parametrize("opts, said", [
+    pytest.param([], ["Not played with these options: qidui 七对 (--opt seven_pairs=true)"],
+                 id="shape off"),
+    pytest.param(["--opt", "seven_pairs=true"], [], id="shape on"),
+])
+def test_a_pattern_of_a_shape_an_option_leaves_out_is_said_not_played(tmp_path, opts, said):
+    # A house 七对 over guangdong was listed as played, with nothing said, where its shape
+    # is off until --opt seven_pairs=true (the house-rule review).
+    path = tmp_path / "h.yaml"
+    path.write_text("extends: guangdong\nname: h\npatterns:\n  qidui: {pattern: seven_pairs, "
+                    "name: 七对, en: Seven pairs, multiply: 2}\n", encoding="utf-8")
+    show = CliRunner().invoke(cli, ["rules", "show", str(path), *opts]).stdout.splitlines()
+    assert [x for x in show if x.startswith("Not played")] == said
+
+
+@pytest.mark.parametrize("cap, said", [
+    pytest.param("40", "base, raises the cap to 20 (no higher than the cap now, 40: nothing "
+                       "raised)", id="under the cap"),
+    pytest.param("10", "base, raises the cap to 20", id="over the cap"),
+])
+def test_a_cap_raised_no_higher_than_the_cap_now_says_it_raises_nothing(tmp_path, cap, said):
+    path = tmp_path / "h.yaml"
+    path.write_text("extends: luzhou-guide\nname: h\npatterns:\n  long: {pattern: "
+                    "seven_pairs_quads, params: {quads: 1}, name: 龙七对, en: Dragon seven "
+                    "pairs, base: 20, raises_cap: 20}\n", encoding="utf-8")
+    show = CliRunner().invoke(cli, ["rules", "show", str(path), "--opt", f"cap={cap}"])
+    row = next(x for x in show.stdout.splitlines() if x.startswith("long "))
+    assert " ".join(row.split()).endswith(said + " house")

@@ -467,6 +467,29 @@ def test_a_null_for_a_section_the_parent_lacks_is_accepted(tmp_path):
 
 
 FLIP = str(Path(__file__).parent / "data" / "house" / "gd-flip.yaml")
+HONGZHONG = str(Path(__file__).parent / "data" / "house" / "hongzhong.yaml")
+
+
+@pytest.mark.parametrize("hand, rules, reading", [
+    # Of two readings showing three ghosts as themselves, the one whose fourth stands lowest
+    # (README "The best reading"): "23m+C=4m" was shown, the first the decomposer made.
+    pytest.param("CCCC23m456p789s11s", HONGZHONG, "23m+C=1m 456p 789s C=C+C=C+C=C 11s",
+                 id="the lowest of those alike"),
+    # A reading whose ghosts stand as themselves already counts beside one moved there.
+    pytest.param("C7p8p7p8pC5pC7p5pC7p4p4p", "luzhou-guide",
+                 "44p 55p 77p 77p 88p C=C+C=C C=C+C=C", id="already as themselves"),
+])
+def test_ghosts_shown_as_themselves(hand, rules, reading):
+    assert score(hand, rules).decomposition == reading
+
+
+def test_a_flag_a_files_context_leaves_out_says_so():
+    # "none of its patterns or payments reads a discard" sent the writer of a file whose
+    # payers read one looking in the wrong place (the ruleset-from-scratch review).
+    res = run("score", "123m456m789p111s22s", "--rules", HONGZHONG, "--discard", "S")
+    assert (res.exit_code, res.stderr) == (2, "mjscore: invalid option: --discard does not "
+                                              "apply in hongzhong: its context: does not list "
+                                              "discard (read by payers)\n")
 NO_INDICATOR = str(Path(__file__).parent / "data" / "errors" / "flip-no-indicator.yaml")
 FLIPPED = "123456789m123p2sS"  # indicator 1s: 2s is the ghost, standing as S
 

@@ -94,7 +94,9 @@ def test_off_in_a_ruleset_without_toss_groups_refuses_the_group(tmp_path):
     f = tmp_path / "house.yaml"
     f.write_text("extends: lanzhou\nhand: {melds: [pong, kong, dragon_set], "
                  "dragon_set_stand_in: false}\n", encoding="utf-8")
-    with pytest.raises(NotationError, match='column 16: "1sCF" is not a meld'):
+    # (Said as a 中发白 set without its stand-in, not "a pong is three tiles of one kind".)
+    with pytest.raises(NotationError, match=r'column 16: "1sCF" is not a 中发白 set in lanzhou: '
+                       r"no 1s \(幺鸡\) stands in for a dragon \(小鸡满天飞 off\)"):
         score(TOSSED, str(f), win="4p", declared=True)
 
 

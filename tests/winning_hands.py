@@ -121,7 +121,7 @@ def winning_hands(draw, rs) -> Built:
             tossed += shape in ("toss", "dragon_set")
             bracket = "[" if shape != "kong" else draw(st.sampled_from("[({"))
             melds.append([bracket, list(tiles)])
-        assume(tossed <= rs.max_tosses)
+        assume(rs.max_tosses is None or tossed <= rs.max_tosses)
         concealed += [draw(st.sampled_from(pool))] * 2
     counts = Counter(concealed) + Counter(k for _, tiles in melds for k in tiles)
     assume(all(n <= rs.copies[k] for k, n in counts.items()))
