@@ -79,7 +79,7 @@ def compare_table(names, results) -> str:
         else:
             # (Said where the nets part: "Values agree: 2" over nets of +2 and +12 read as
             # the same money.)
-            out.append(f"Values agree: {ok[0].value}" + _parted(legal, results, extras, kongs))
+            out.append(f"Values agree: {ok[0].value}" + _parted(legal, results, extras))
         if len(legal) >= 2:
             out += _rule_lines(legal)
     # A tile wild in one school and plain in another (luzhou's 红中, guangdong's 白) changes
@@ -95,7 +95,7 @@ def compare_table(names, results) -> str:
     return "\n".join(out)
 
 
-def _parted(legal: list, results: list, extras: list, kongs: list) -> str:
+def _parted(legal: list, results: list, extras: list) -> str:
     """Where the money of columns agreeing in value still parts (`legal`: (name, result)
     pairs): who pays the value (a house file's payers), the extras, the kong money. ("The
     nets differ by their extras" stood where no column had any: the payers differed.)"""
@@ -108,7 +108,10 @@ def _parted(legal: list, results: list, extras: list, kongs: list) -> str:
         if len({extras[i] for i in at}) > 1:
             why.append("their extras (above)")
         out = f"; the nets differ by {' and '.join(why or ['what each payer pays'])}"
-    if len({kongs[i] for i in at}) > 1:
+    # (By the amounts, not the text: two units' "2 ke" and "2 pts" are the same money here,
+    # as their values are.)
+    if len({tuple((k["kong"], k["from"], k["to"], k["amount"]) for k in r.kong_payments)
+            for _n, r in legal}) > 1:
         out += "; the kong money differs (above)"
     return out
 

@@ -223,8 +223,9 @@ def applies(rs, given: dict) -> None:
                 # "nothing reads a discard" of a file whose payers do was sent the wrong way.)
                 from .context_reads import reader_in
                 reader = reader_in(rs.data, key)
-                why = f": its context: does not list {key} (read by {reader})" if reader else \
-                    f": none of its patterns or payments reads {_READ[key]}"
+                why = f": none of its patterns or payments reads {_READ[key]}" \
+                    if reader is None else f": its context: does not list {key}" + (
+                        f" (read by {reader})" if reader else "")
             raise refusal("{%s} does not apply in {name}{off}" % key, name=rs.name, off=why)
 
 

@@ -74,19 +74,28 @@ def check_context_read(data: dict, label: str) -> None:
 
 
 def reader_in(data: dict, flag: str) -> str | None:
-    """What in ruleset `data` would read situation flag `flag` ("payers", "the pattern
-    gangshangpao"), or None: a flag its `context:` leaves out though something reads it is
-    the file's omission, which `context.applies` names rather than "nothing reads it"."""
+    """What in ruleset `data` would read situation flag `flag` ("the pattern gangshangpao",
+    "a payer who: not_won"; "" for a flag every ruleset reads: a discard, a robbed kong, a
+    kong draw), or None: a flag its `context:` leaves out though something reads it is the
+    file's omission, which `context.applies` names rather than "nothing reads it"."""
     from .patterns import READS
     from .settlement import EXTRA_READS
     from .words import either
-    out = [f"the pattern {pid}" for pid, p in (data.get("patterns") or {}).items()
-           if isinstance(p, dict) and p.get("enabled", True) is not False
-           and flag in READS.get(p.get("pattern", pid), ())]
-    out += [f"the extra rule {x['rule']}" for x in (data.get("extras") or {}).values()
-            if isinstance(x, dict) and flag in EXTRA_READS.get(x.get("rule"), ())]
-    out += [what for f, what, has in _KEY_READS if f == flag and has(data)]
-    return either(out) if out else None
+    pats = [pid for pid, p in (data.get("patterns") or {}).items()
+            if isinstance(p, dict) and p.get("enabled", True) is not False
+            and flag in READS.get(p.get("pattern", pid), ())]
+    rules = [x["rule"] for x in (data.get("extras") or {}).values()
+             if isinstance(x, dict) and flag in EXTRA_READS.get(x.get("rule"), ())]
+    out = [f"the {what}{'s' if len(names) > 1 else ''} {either(names, 'and')}"
+           for what, names in (("pattern", pats), ("extra rule", rules)) if names]
+    out += [what for f, what, has in _KEY_READS if f == flag and has(data)
+            and f not in _EVERY_RULESET]
+    return either(out, "and") if out else "" if flag in _EVERY_RULESET else None
+
+
+# The flags `_KEY_READS` has every ruleset read (a win's type, the Win line's kong draw):
+# named by no reader, as a file's payers may have no rule for a discard (self-draw only).
+_EVERY_RULESET = ("discard", "rob_kong", "kong_draw")
 
 
 def _flow(x) -> str:

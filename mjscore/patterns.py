@@ -85,9 +85,14 @@ def _seven_pairs(params) -> tuple:
     return ("shape", "seven_pairs")
 
 
+def _shape_param(params) -> tuple | None:
+    # (A shape an option gives may be any: not taken as missing.)
+    shape = params.get("shape", "any")
+    return ("shape", shape) if isinstance(shape, str) and shape != "any" else None
+
+
 @pattern("four_of_a_kind", signature=True, params=("shape", "kongs"), many=True,
-         needs=lambda params: ("shape", params["shape"]) if params.get("shape", "any") != "any"
-         else None)
+         needs=_shape_param)
 def four_of_a_kind(reading, hand, ctx, params) -> int:
     """Each tile kind with four copies in the final hand (melds and ghosts included).
 

@@ -271,6 +271,11 @@ def test_a_comparison_tells_python_what_the_command_prints():
                  "Values agree: 12; the kong money differs (above)", id="kong money"),
 ])
 def test_where_the_money_of_columns_alike_in_value_parts(tmp_path, house, args, last):
+    # (The same kong money in two units is the same money, as their values are: the review.)
+    unit = tmp_path / "u.yaml"
+    unit.write_text("extends: luzhou-guide\nname: u\nunit: pts\n", encoding="utf-8")
+    got = CliRunner().invoke(cli, ["score", *args, "--rules", f"{unit},luzhou-guide"])
+    assert got.stdout.splitlines()[-1] == last.split(";")[0], got.output
     path = tmp_path / "h.yaml"
     path.write_text(f"extends: luzhou-guide\nname: h\n{house}\n", encoding="utf-8")
     got = CliRunner().invoke(cli, ["score", *args, "--rules", f"{path},luzhou-guide"])

@@ -745,3 +745,14 @@ def test_a_cap_raised_no_higher_than_the_cap_now_says_it_raises_nothing(tmp_path
     show = CliRunner().invoke(cli, ["rules", "show", str(path), "--opt", f"cap={cap}"])
     row = next(x for x in show.stdout.splitlines() if x.startswith("long "))
     assert " ".join(row.split()).endswith(said + " house")
+
+
+def test_a_shape_an_option_gives_is_not_taken_as_missing(tmp_path):
+    # 闺 with its shape an option's was said to do nothing ("the {'option': 'g'} shape"),
+    # and scored (the review of the idle-pattern notes).
+    path = tmp_path / "h.yaml"
+    path.write_text("extends: luzhou\nname: h\noptions: {g: {type: str, choices: [standard, "
+                    "seven_pairs], default: standard, help: h}}\npatterns: {gui: {params: "
+                    "{shape: {option: g}}}}\n", encoding="utf-8")
+    check = CliRunner().invoke(cli, ["rules", "check", str(path)])
+    assert check.stdout == f"{path}: ok (ruleset h, 15 patterns, 9 options)\n", check.output

@@ -483,13 +483,28 @@ def test_ghosts_shown_as_themselves(hand, rules, reading):
     assert score(hand, rules).decomposition == reading
 
 
-def test_a_flag_a_files_context_leaves_out_says_so():
-    # "none of its patterns or payments reads a discard" sent the writer of a file whose
-    # payers read one looking in the wrong place (the ruleset-from-scratch review).
-    res = run("score", "123m456m789p111s22s", "--rules", HONGZHONG, "--discard", "S")
-    assert (res.exit_code, res.stderr) == (2, "mjscore: invalid option: --discard does not "
-                                              "apply in hongzhong: its context: does not list "
-                                              "discard (read by payers)\n")
+@pytest.mark.parametrize("context, args, why", [
+    # "none of its patterns or payments reads a discard" sent the writer of a file of
+    # self-drawn wins looking in the wrong place (the ruleset-from-scratch review).
+    pytest.param(None, ["--discard", "S"], "its context: does not list discard",
+                 id="a discard"),
+    pytest.param("[discard, kong_draw, rob_kong]", ["--after-kong", "--discard", "S"],
+                 "its context: does not list after_kong (read by the patterns gangshangpao "
+                 "and gangshangpao_pinghu)", id="read by patterns"),
+    pytest.param("[discard, kong_draw, rob_kong]", ["--won", "S"],
+                 "its context: does not list won (read by a payer who: not_won)",
+                 id="read by a payer"),
+])
+def test_a_flag_a_files_context_leaves_out_says_so(tmp_path, context, args, why):
+    rules, name = HONGZHONG, "hongzhong"
+    if context is not None:
+        rules, name = str(tmp_path / "lz.yaml"), "lz"
+        (tmp_path / "lz.yaml").write_text(f"extends: luzhou\nname: lz\ncontext: {context}\n",
+                                          encoding="utf-8")
+    res = run("score", "123m456m789m111p2pC", "--rules", rules, *args)
+    flag = args[0]
+    assert (res.exit_code, res.stderr) == (
+        2, f"mjscore: invalid option: {flag} does not apply in {name}: {why}\n")
 NO_INDICATOR = str(Path(__file__).parent / "data" / "errors" / "flip-no-indicator.yaml")
 FLIPPED = "123456789m123p2sS"  # indicator 1s: 2s is the ghost, standing as S
 
