@@ -208,7 +208,7 @@ def applies(rs, given: dict) -> None:
     use for: taken, it would change nothing (README: never silently ignored)."""
     for key, on in given.items():
         if on and key not in rs.context:
-            off = _switched_off(rs, key)
+            off = switched_off(rs, key)
             # (Why, where no option turned it off: a user told only "does not apply" was
             # left asking whether it was mistyped; the first-time-user review.)
             if off:
@@ -356,7 +356,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
                       rs.ghost_kinds, k)
 
 
-def _switched_off(rs, key: str) -> str | None:
+def switched_off(rs, key: str) -> str | None:
     """The option that turned flag `key` off in this ruleset, if one did."""
     for item in rs.data.get("context", ()):
         if isinstance(item, dict) and isinstance(item.get(key), dict):

@@ -22,8 +22,11 @@ def declare_summary(table, ev) -> str:
     the seat declared already."""
     label, rs = table.rec.label, table.rs
     if "declared" not in rs.context:
+        from .context import switched_off
+        off = switched_off(rs, "declared")  # (the guide's report_tile=false, given)
         raise InputError(f"{label}: event {ev.number}: a declare event does not apply in "
-                         f"{rs.name}: nothing there reads a declaration")
+                         f"{rs.name}" + (f" (option {off} is off)" if off else
+                                         ": nothing there reads a declaration"))
     earlier = declared_at(table.rec, ev.seat, ev.number)
     if earlier is not None:
         raise InputError(f"{label}: event {ev.number}: {ev.seat} declared already, at event "

@@ -250,6 +250,11 @@ def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):
             raise InputError(f"{rec.label}: opts.{e.key}: " + (
                 f"{e.why} ({', '.join(over)} given over the record's opts)" if over and e.why
                 else e.record + hint)) from None
+        from .compile import NeedsIndicator
+        if isinstance(e, NeedsIndicator) and e.mode not in given and e.key not in given:
+            # The ruleset flips its ghost by default, and the record gives no indicator: the
+            # record's to give (it read "invalid option: house.yaml: ...", as if mistyped).
+            raise InputError(f"{rec.label}: opts: {e.record}") from None
         raise OptionError(e.record, e.key) from None
     except RulesetError as e:
         if own_rules:

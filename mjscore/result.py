@@ -101,7 +101,23 @@ class Result:
     def alternatives(self) -> tuple:
         """Readings that differ in patterns or value, best first (`--explain`)."""
         return tuple(Alternative(e.value, e.raw, e.hits, self._text(e.reading))
-                     for e in distinct(self.evaluations, self.ghost, self.top))
+                     for e in self._as_themselves(distinct(self.evaluations, self.ghost,
+                                                           self.top)))
+
+    def _as_themselves(self, evs) -> list:
+        """`evs` with each reading but the chosen one (shown so already) read as the chosen
+        one is shown: its ghost-only pairs and triplets standing as the ghost tile, where one
+        alike in value and patterns has them so (README "The best reading": `--explain`'s
+        rows are each the one that rule prefers; the guide's Basic Win row read
+        "1m+C=1m+C=1m 234m 56m+C=4m" beside "C=C+C=C+C=C")."""
+        rs = self.rules
+        if rs is None or len(evs) < 2 or not rs.ghost_kinds:
+            return list(evs)
+        from .as_themselves import as_themselves
+        from .hand import build
+        h, every = build(self.parsed, rs), self.evaluations
+        return [e if e is self.top else as_themselves(e, every, h, rs, self.context)
+                for e in evs]
 
     def to_dict(self) -> dict:
         """The `score --format json` object of this win (a new dict: changing it changes

@@ -152,7 +152,7 @@ def _check_horses(ctx, hand, rs, params, options) -> None:
         # nor opts: in a record, where a house file's default set it.)
         s = "s" * (count != 1)
         why = f"{rs.name} draws {count} horse{s} ({f'option {opt}' if opt else 'its extra'}): " \
-              f"give {count} tile{s}, got {n}"
+              f"give {count} tile{s}, got {n or 'none'}"
         raise OptionError("--horses: " + why, opt, why)
     seen = hand.physical()
     # A robbed kong's pong is on the table too (`robbing.rob_refusal`): its natural tiles count.

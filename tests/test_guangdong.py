@@ -310,7 +310,7 @@ def test_a_house_files_horses_are_its_own_not_an_opt():
     house = Path(__file__).parent / "data" / "house" / "gd-horses.yaml"
     res = CliRunner().invoke(cli, ["score", "123m456m789m111pSS", "--rules", str(house)])
     assert res.exit_code == 2 and res.stderr == "mjscore: invalid option: --horses: gd-horses " \
-        "draws 4 horses (option horses): give 4 tiles, got 0\n"
+        "draws 4 horses (option horses): give 4 tiles, got none\n"
 
 
 def test_indicator_outside_guangdong_is_refused():

@@ -167,7 +167,7 @@ LANZHOU_E = "rules: lanzhou\nseats:\n  E: 111m123m456m789m E E\nevents:\n  - {wi
                  "event 1 (horses): horses are off in guangdong; set opts.horses to 1",
                  id="horses off"),
     pytest.param(GD + "opts: {horses: 2}\n" + E + WIN, [],
-                 "event 1 (horses): guangdong draws 2 horses (option horses): give 2 tiles, got 0",
+                 "event 1 (horses): guangdong draws 2 horses (option horses): give 2 tiles, got none",
                  id="horses too few"),
     pytest.param("opts: {cap: none}\nseats:\n  E: 111m123m456m789m C 5p\n  S: 234m567m22p345p6p8p\n"
                  "  W: 35799m245689s99s\n  N: 234m456p789s11pC5p\n"

@@ -1263,7 +1263,7 @@ def test_the_table_names_every_horse_drawn_the_misses_too(tmp_path):
 
 @pytest.mark.parametrize("opts, horses, message", [
     pytest.param({"horses": 2}, None, "event 1 (horses): guangdong draws 2 horses "
-                 "(option horses): give 2 tiles, got 0", id="horses drawn but none given"),
+                 "(option horses): give 2 tiles, got none", id="horses drawn but none given"),
     pytest.param({}, "3m", "event 1 (horses): horses are off in guangdong", id="horses off"),
     pytest.param({"horses": 1}, "3x", "event 1 (horses): 3x: column 2: unknown suit", id="bad tile"),
 ])
@@ -2284,3 +2284,32 @@ def test_an_event_tile_in_riichi_honours_is_told_what_the_ruleset_has(event):
         settle(rec)
     assert str(e.value).endswith('event 1 (tile): column 2: unknown suit "h" (luzhou\'s only '
                                  'honour is C, its ghost; suits are m, p, s)')
+
+
+@pytest.mark.parametrize("house, data, args, said", [
+    # A ruleset flipping its ghost by default, the record giving no indicator: the record's
+    # to give (it read "invalid option: h.yaml: ...", as if the file were mistyped).
+    pytest.param("extends: guangdong\nname: h\noptions: {ghost: {default: flip}}\n",
+                 {"events": [{"exhausted": True}]}, [],
+                 "r.yaml: opts: h.yaml: ghost=flip needs the indicator tile (set "
+                 "opts.indicator to it)", id="no indicator"),
+    # A declare event where an option given turns declaring off says which.
+    pytest.param("extends: luzhou-guide\nname: h\noptions: {report_tile: {default: true}}\n",
+                 {"events": [{"declare": "S"}]}, ["--opt", "report_tile=false"],
+                 "r.yaml: event 1: a declare event does not apply in h (option report_tile "
+                 "is off)", id="declaring switched off"),
+    # The flip given on the command line stays the command line's (the review).
+    pytest.param("extends: guangdong\nname: h\n", {"events": [{"exhausted": True}]},
+                 ["--opt", "flip_ghosts=2"], "invalid option: h.yaml: flip_ghosts=2 flips the "
+                 "ghost, which needs the indicator tile (set opts.indicator to it)",
+                 id="a flip given with --opt"),
+])
+def test_a_house_files_refusal_names_the_record(tmp_path, house, data, args, said):
+    (tmp_path / "h.yaml").write_text(house, encoding="utf-8")
+    (tmp_path / "r.yaml").write_text(json.dumps({"rules": "h.yaml", **data}),
+                                     encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(tmp_path / "r.yaml"), *args])
+    # (Each file by its path, as the record's own rules: key is read beside it.)
+    said = said.replace("r.yaml", str(tmp_path / "r.yaml")).replace("h.yaml",
+                                                                  str(tmp_path / "h.yaml"))
+    assert (res.exit_code, res.stderr) == (2, f"mjscore: {said}\n")
