@@ -79,7 +79,9 @@ def compare_table(names, results) -> str:
         else:
             # (Said where the nets part: "Values agree: 2" over nets of +2 and +12 read as
             # the same money.)
-            out.append(f"Values agree: {ok[0].value}" + _parted(legal, results, extras))
+            out.append(f"Values agree: {ok[0].value}" + _parted(
+                legal, [x for r, x in zip(results, extras)
+                        if not isinstance(r, Exception) and r.legal]))
         if len(legal) >= 2:
             out += _rule_lines(legal)
     # A tile wild in one school and plain in another (luzhou's 红中, guangdong's 白) changes
@@ -95,17 +97,17 @@ def compare_table(names, results) -> str:
     return "\n".join(out)
 
 
-def _parted(legal: list, results: list, extras: list) -> str:
+def _parted(legal: list, extras: list) -> str:
     """Where the money of columns agreeing in value still parts (`legal`: (name, result)
     pairs): who pays the value (a house file's payers), the extras, the kong money. ("The
-    nets differ by their extras" stood where no column had any: the payers differed.)"""
-    at = [results.index(r) for _n, r in legal]
+    nets differ by their extras" stood where no column had any: the payers differed.)
+    `extras`: the legal columns' Extras cells, in their order."""
     out = ""
     if len({tuple(r.net.values()) for _n, r in legal}) > 1:
         paid = {tuple(sorted((p.frm, p.to, p.amount) for p in r.payments if p.why == HAND_VALUE))
                 for _n, r in legal}
         why = ["who pays the value"] if len(paid) > 1 else []
-        if len({extras[i] for i in at}) > 1:
+        if len(set(extras)) > 1:
             why.append("their extras (above)")
         out = f"; the nets differ by {' and '.join(why or ['what each payer pays'])}"
     # (By the amounts, not the text: two units' "2 ke" and "2 pts" are the same money here,

@@ -46,11 +46,7 @@ def check_context_read(data: dict, label: str) -> None:
     from .context import FLAGS
     from .patterns import READS
     from .settlement import EXTRA_READS
-    pats = [p.get("pattern", pid) for pid, p in (data.get("patterns") or {}).items()
-            if p is not None and p.get("enabled", True) is not False]
-    rules = [x["rule"] for x in (data.get("extras") or {}).values() if x is not None]
-    read = {f for p in pats for f in READS[p]} | {f for r in rules for f in EXTRA_READS[r]}
-    read |= {flag for flag, _what, has in _KEY_READS if has(data)}
+    read = _readers_in(data)
     items = data.get("context") or ()
     unread = [(item, flag) for item in items
               for flag in ([item] if isinstance(item, str) else item) if flag not in read]
@@ -73,23 +69,36 @@ def check_context_read(data: dict, label: str) -> None:
         raise RulesetError(label, why + fix, "context")
 
 
+def _readers_in(data: dict) -> dict:
+    """{flag: ([pattern ids], [extra rules], [other readers as `_KEY_READS` names them])} of
+    the situation flags something in ruleset `data` (compiled: its names are known) reads."""
+    from .patterns import READS
+    from .settlement import EXTRA_READS
+    out: dict = {}
+    for pid, p in (data.get("patterns") or {}).items():
+        if p is not None and p.get("enabled", True) is not False:
+            for f in READS[p.get("pattern", pid)]:
+                out.setdefault(f, ([], [], []))[0].append(pid)
+    for x in (data.get("extras") or {}).values():
+        if x is not None:
+            for f in EXTRA_READS[x["rule"]]:
+                out.setdefault(f, ([], [], []))[1].append(x["rule"])
+    for f, what, has in _KEY_READS:
+        if has(data):
+            out.setdefault(f, ([], [], []))[2].append(what)
+    return out
+
+
 def reader_in(data: dict, flag: str) -> str | None:
     """What in ruleset `data` would read situation flag `flag` ("the pattern gangshangpao",
     "a payer who: not_won"; "" for a flag every ruleset reads: a discard, a robbed kong, a
     kong draw), or None: a flag its `context:` leaves out though something reads it is the
     file's omission, which `context.applies` names rather than "nothing reads it"."""
-    from .patterns import READS
-    from .settlement import EXTRA_READS
     from .words import either
-    pats = [pid for pid, p in (data.get("patterns") or {}).items()
-            if isinstance(p, dict) and p.get("enabled", True) is not False
-            and flag in READS.get(p.get("pattern", pid), ())]
-    rules = [x["rule"] for x in (data.get("extras") or {}).values()
-             if isinstance(x, dict) and flag in EXTRA_READS.get(x.get("rule"), ())]
+    pats, rules, others = _readers_in(data).get(flag, ((), (), ()))
     out = [f"the {what}{'s' if len(names) > 1 else ''} {either(names, 'and')}"
            for what, names in (("pattern", pats), ("extra rule", rules)) if names]
-    out += [what for f, what, has in _KEY_READS if f == flag and has(data)
-            and f not in _EVERY_RULESET]
+    out += [] if flag in _EVERY_RULESET else others
     return either(out, "and") if out else "" if flag in _EVERY_RULESET else None
 
 

@@ -122,7 +122,7 @@ def _not_played(kinds, written: str, rs) -> str | None:
     """Why three mixed tiles, each a 1, a 9 or an honour, are no meld in `rs`, which does not
     play them as what they are where a ruleset does: a 中发白 set (a 1s standing in for a
     dragon under 小鸡满天飞) or a toss group (摔牌). None: they are neither."""
-    if len(set(kinds)) == 1 or not all(T.is_terminal_or_honour(k) for k in kinds):
+    if not _mixed_ends(kinds):
         return None
     dragons = set(kinds) & set(DRAGONS)
     if len(dragons) == 3:
@@ -131,6 +131,12 @@ def _not_played(kinds, written: str, rs) -> str | None:
         return (f'"{written}" is not a 中发白 set in {rs.name}: no 1s (幺鸡) stands in for a '
                 "dragon (小鸡满天飞 off)")
     return f'toss group "{written}" is not allowed in {rs.name}'
+
+
+def _mixed_ends(kinds) -> bool:
+    """Three tiles, not all one kind, each a 1, a 9 or an honour: a toss group's shape."""
+    return len(kinds) == 3 and len(set(kinds)) > 1 and \
+        all(T.is_terminal_or_honour(k) for k in kinds)
 
 
 def _is_run(kinds) -> bool:
@@ -400,6 +406,6 @@ def special_meld_kind(kinds, rs) -> str | None:
         if len(set(dragons)) == 3 or len(set(dragons)) == 2 and rs.stand_in is not None \
                 and ks.count(rs.stand_in) == 1:
             return "dragon_set"
-    if "toss" in rs.meld_kinds and all(T.is_terminal_or_honour(k) for k in ks):
+    if "toss" in rs.meld_kinds and _mixed_ends(ks):
         return "toss"
     return None
