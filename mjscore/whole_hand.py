@@ -135,6 +135,12 @@ class _Table:
     def refuse(self, ev, why: str):
         raise Refused(f"event {ev.number}: {why}")
 
+    def _won_at(self, seat: str) -> int:
+        """The event at which `seat` won."""
+        events = self.rec.events
+        return next(e.number for e in self.out if e.type == "win" and seat in
+                    events[e.number - 1].seats)
+
     def run(self) -> None:
         events = self.rec.events
         self.waits_named = named_waits(self)  # (the declare events' waits:, read once)
@@ -149,9 +155,12 @@ class _Table:
             if ev.type in _TURN_TYPES and ev.seat in self.won:
                 # A winner leaves the table (血战: the others play on): a turn of its own after
                 # its win was taken as play, a pass as a win it let go.
-                at = next(e.number for e in self.out if e.type == "win" and ev.seat in
-                          events[e.number - 1].seats)
-                self.refuse(ev, f"{ev.seat} won at event {at} and plays no more")
+                self.refuse(ev, f"{ev.seat} won at event {self._won_at(ev.seat)} and plays "
+                                "no more")
+            frm = ev.fields.get("from") if ev.type == "win" else None
+            if frm in self.won:  # a win off a winner's discard or kong: a turn of its too
+                self.refuse(ev, f"{frm} won at event {self._won_at(frm)} and plays no more "
+                                f"(from: {frm})")
             # A kong is handed the win robbing it, if any (it then never forms); others none.
             robber = robbing_win(events, i, self.rs, self.rec.label) if ev.type == "kong" \
                 else None

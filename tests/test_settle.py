@@ -633,6 +633,18 @@ REFUSALS = [
                        ("pass", {"pass": "S", "tile": "3p", "from": "N", "value": 3}),
                        ("pong", {"call": "S", "kind": "pong", "tile": "4p", "from": "N"}),
                        ("kong", {"kong": "S", "kind": "concealed", "tile": "9s"}))],
+    # A win off a winner's discard or kong is a turn of the winner's too (the review's: it
+    # was bad input, exit 2, where the same discard written as an event was refused, exit 1).
+    pytest.param({"rules": "luzhou", "seats": {"S": BASE["S"], "N": "222s333s444s666s C 5p"},
+                  "events": [{"win": "S", "tile": "5p", "from": "W"},
+                             {"win": "N", "tile": "5p", "from": "S"}]}, 1,
+                 "event 2: S won at event 1 and plays no more (from: S)",
+                 id="a win off a winner's discard"),
+    pytest.param({"rules": "luzhou", "seats": {"S": BASE["S"], "N": "222s333s444s666s C 5p"},
+                  "events": [{"win": "S", "tile": "5p", "from": "W"},
+                             {"win": "N", "tile": "5p", "from": "S", "rob_kong": True}]}, 1,
+                 "event 2: S won at event 1 and plays no more (from: S)",
+                 id="a win robbing a winner's kong"),
     pytest.param({"rules": "luzhou", "seats": {"S": BASE["S"]},
                   "events": [{"win": "S", "tile": "5p", "from": "W"}, {"ghosts": "S", "drawn": 1}]},
                  0, "S drew 1 ghost", id="a winner's ghosts count"),
