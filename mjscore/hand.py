@@ -331,7 +331,8 @@ def _not_used(k: int, col: int, parsed: ParsedHand, rs) -> NotationError:
 
 def _name_the_column(parsed: ParsedHand, rs) -> None:
     """Raise the error for the first tile the ruleset does not use, or the first copy too many
-    (melds first, then concealed tiles in the order they were written)."""
+    in the order the hand was written (a meld's at the column it opens: the review's
+    `5p(5555p)...` named column 1, where the loose 5p was counted after the kong)."""
     for k, col in parsed.columns:
         if k not in rs.tile_kinds:
             raise _not_used(k, col, parsed, rs)
@@ -340,13 +341,8 @@ def _name_the_column(parsed: ParsedHand, rs) -> None:
             if k not in rs.tile_kinds:
                 raise NotationError(f"tile {T.name(k)} is not used in {rs.name}", m.column)
     seen: Counter = Counter()
-    for m in parsed.melds:
-        for k in m.tiles:
-            seen[k] += 1
-            if seen[k] > rs.copies[k]:
-                raise NotationError(f"too many {T.name(k)}: {rs.has(k)}{rs.more_ghosts(k)}",
-                                    m.column)
-    for k, col in sorted(parsed.columns, key=lambda kc: kc[1]):
+    written = list(parsed.columns) + [(k, m.column) for m in parsed.melds for k in m.tiles]
+    for k, col in sorted(written, key=lambda kc: kc[1]):  # (stable: a meld's tiles in turn)
         seen[k] += 1
         if seen[k] > rs.copies[k]:
             raise NotationError(f"too many {T.name(k)}: {rs.has(k)}{rs.more_ghosts(k)}", col)

@@ -128,11 +128,12 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                                         f'{H.tile_hint(text[j], text)}', offset + j + 1)
                 raise NotationError(f'digits "{digits}" have no suit{hint}', col)
             top = 7 if suit == "z" else 9
-            for rank, rcol, raw in ranks:
+            for at, (rank, rcol, raw) in enumerate(ranks):
                 if not 1 <= rank <= top:
                     what = "honour number" if suit == "z" else "rank"
                     raise NotationError(f'{what} "{raw}" is not 1-{top}'
-                                        f'{H.red_five_hint(raw, suit)}', rcol)
+                                        f'{H.red_five_hint(raw, suit, digits[at - 1:at])}',
+                                        rcol)
                 out.append((T.kind(suit, rank), rcol))
             i = j + 1
             continue

@@ -70,15 +70,23 @@ def tile_hint(ch: str, text: str = "") -> str:
     if ch == "=" or ch == "+" and "=" in text:  # (a reading copied back: `5p+C=5p`)
         return ' (that is how a reading is written in the output: write the hand as held, ' \
             'each ghost as its own tile: "5p+C=5p" is "5pC")'
-    if ch in "，、；。：,;+":  # (a Chinese input method's punctuation between groups, or a list's)
+    if ch in "，、；。：,;+-/.－／．·":  # (a Chinese input method's punctuation between
+        # groups, or a list's, or a dash or slash between them: "123m-456m")
         return PUNCTUATION
+    if ch in "\"'“”‘’`":  # (quotes typed inside the shell's own)
+        return " (quotes are no part of a hand: leave them out)"
+    tile = _PICTURES.get(ch)
+    if tile:  # (a tile picture from Unicode's mahjong block, as some calculators write)
+        return f' (a tile picture: write "{tile}")'
+    if "\U0001F022" <= ch <= "\U0001F029":
+        return " (flowers and seasons are not played in these rules: leave them out)"
     if ch in "红紅":  # (红中 cut short; 中 alone is the tile too)
         return ' (the red dragon is written 红中 or 中, or C)'
     if ch in "RG":  # (the red and green dragons by their English initials)
         return " (dragons are C red 中, F green 發, P white 白)"
-    if ch in "鬼癞赖":  # (鬼, 癞子 / 赖子: the wildcard's names, not a tile)
+    if ch in _WILDCARDS:  # (鬼, 癞子, 百搭, a joker: the wildcard's names, not a tile)
         # (The shipped rulesets' each: the notation is read before the ruleset is known.)
-        return f" ({ch + '子' if ch in '癞赖' else ch} names no tile: write the ghost tile " \
+        return f" ({_WILDCARDS[ch]} names no tile: write the ghost tile " \
             "itself: C (红中) in luzhou and luzhou-guide, P (白) in guangdong unless flipped, " \
             "none in lanzhou; mjscore rules show NAME names it)"
     if ch in _SUIT_FIRST:  # a suit letter with no digits before it ("m123", "EEEpp")
@@ -87,6 +95,15 @@ def tile_hint(ch: str, text: str = "") -> str:
         return " (melds are written in ASCII brackets: [555p], (5555p), {5555p})"
     return ""
 
+
+# The wildcard as players name it (鬼, 癞子 / 赖子, Shanghai's 百搭) or mark it (a joker, a
+# star), each by the name the hint gives it.
+_WILDCARDS = {"鬼": "鬼", "癞": "癞子", "赖": "赖子", "百": "百搭", "*": "*", "?": "?",
+              "J": "J", "\U0001F02A": "a joker"}
+# Unicode's mahjong tiles (U+1F000-U+1F021): the winds, the dragons 中 發 白, then 1-9 of
+# characters, bamboo and dots.
+_PICTURES = {chr(0x1F000 + i): name for i, name in enumerate(
+    list("ESWNCFP") + [f"{r}{suit}" for suit in "msp" for r in range(1, 10)])}
 
 # (Not sure which was meant where a letter is a suit and, upper case, an honour: both said.)
 _SUIT_FIRST = {"m": '123m")', "z": '1z")', "p": '55p"; the 白 dragon is upper case: "P")',
@@ -117,7 +134,11 @@ _WORD_APART = re.compile(r"([0-9]+)\s+(dots?|bamboos?|bams?|characters?|craks?)\
 
 def spaced_digits_hint(text: str, i: int) -> str:
     """Digits written apart before their suit ("1 2 3m"): each run needs its own suit; or
-    apart from it ("123 m"): they go together."""
+    apart from it ("123 m"): they go together; a Chinese numeral with none ("五")."""
+    if text[i] in "一二三四五六七八九":
+        n = "一二三四五六七八九".index(text[i]) + 1
+        return f" (a suit follows the number: {text[i]}万, {text[i]}筒 or {text[i]}条, or " \
+            f"{n}m, {n}p or {n}s)"
     apart = _SUIT_APART.match(text, i)
     if apart:
         return f' (a suit letter follows its digits with no space: write ' \
@@ -158,8 +179,11 @@ def suit_hint(digits: str, ch: str, rest: str = "") -> str:
     return ""
 
 
-def red_five_hint(raw: str, suit: str) -> str:
-    """A rank 0, which riichi calculators read as a red five (`0p`): these rules have none."""
+def red_five_hint(raw: str, suit: str, before: str = "") -> str:
+    """A rank 0, which riichi calculators read as a red five (`0p`): these rules have none;
+    after a 1 (`before`), a ten typed."""
+    if raw == "0" and before == "1":
+        return " (there is no ten)"
     if raw == "0" and suit != "z":
         return " (0 is a red five in other notations; these rules have no red fives: write 5)"
     return ""

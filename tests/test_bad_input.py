@@ -67,6 +67,14 @@ BAD_SCORE = [
                  ["column 9", "too many C: luzhou has 8"], id="ninth 红中 with 8 ghosts"),
     pytest.param(["[5555p] 111m123m456m5pC"], ["column 21", "too many 5p: luzhou has 4\n"],
                  id="a fifth natural tile: no ghost option named"),
+    # The fifth in the order written, a meld's at the column it opens (a review: the loose
+    # tiles were counted first, naming column 1 for "5p(5555p)").
+    pytest.param(["5p(5555p)123m456m789m1p"], ["column 3", "too many 5p"],
+                 id="a fifth copy in a kong written after a loose one"),
+    pytest.param(["55p[555p]123m456m789mC"], ["column 4", "too many 5p"],
+                 id="a fifth copy in a pong written after a loose pair"),
+    pytest.param(["{5555p}(5555p)123m456m11pC"], ["column 8", "too many 5p"],
+                 id="a fifth copy in the second of two kongs"),
     pytest.param(["111m123m456m789m5p"], ["wrong tile count", "13 concealed tiles", "14"],
                  id="wrong tile count: 13"),
     pytest.param(["111m123m456m789m5pC9p"], ["wrong tile count", "15 concealed tiles"],

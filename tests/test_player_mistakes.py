@@ -44,7 +44,7 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 '[19mC] 123m456m789m11p' => invalid hand: column 1: "19mC" is not a meld: a pong is three tiles of one kind
 '111m+123m+456m+789m+5pC' => invalid hand: column 5: unknown tile "+" (punctuation: leave it out; a space may separate groups)
 '111m12,3m456m789m5pC' => invalid hand: column 7: unknown tile "," (punctuation: leave it out; a space may separate groups)
-'111m123m456m789m5*pC' => invalid hand: column 18: unknown tile "*"
+'111m123m456m789m5*pC' => invalid hand: column 18: unknown tile "*" (* names no tile: write the ghost tile itself: C (红中) in luzhou and luzhou-guide, P (白) in guangdong unless flipped, none in lanzhou; mjscore rules show NAME names it)
 '111m1#23m456m789m5pC' => invalid hand: column 6: unknown tile "#"
 '111m12［3m456m789m5pC' => invalid hand: column 5: digits "12" have no suit
 '111m123m456m789m5pC' --won 'S，W' => invalid option: --won takes a seat E, S, W or N, not "S，W" (seats are separated by ",": write "S,W")
@@ -102,7 +102,21 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 123m456m789m11p23pC --won 北,東 => invalid option: --won takes a seat E, S, W or N, not "北" (北 is N)
 123m456m789m11p23pC --dealer Ｓ => invalid option: --dealer takes a seat E, S, W or N, not "Ｓ" (Ｓ is S)
 123m456m789m11p23pC --seat X => invalid option: --seat takes a seat E, S, W or N, not "X"
+🀇🀈🀉456m789m11p23pC => invalid hand: column 1: unknown tile "🀇" (a tile picture: write "1m")
+123m456m789m11p23p🀄 => invalid hand: column 19: unknown tile "🀄" (a tile picture: write "C")
+123m456m789m11p23pC --win 🀙 => invalid option: --win 🀙: column 1: unknown tile "🀙" (a tile picture: write "1p")
+123m456m789m11p23p🀢 => invalid hand: column 19: unknown tile "🀢" (flowers and seasons are not played in these rules: leave them out)
+123m-456m-789m-11p-23p-C => invalid hand: column 5: unknown tile "-" (punctuation: leave it out; a space may separate groups)
+123m/456m789m11p23pC => invalid hand: column 5: unknown tile "/" (punctuation: leave it out; a space may separate groups)
+"'123m456m789m11p23pC'" => invalid hand: column 1: unknown tile "'" (quotes are no part of a hand: leave them out)
+'123m456m789m11p23p*' => invalid hand: column 19: unknown tile "*" (* names no tile: write the ghost tile itself: C (红中) in luzhou and luzhou-guide, P (白) in guangdong unless flipped, none in lanzhou; mjscore rules show NAME names it)
+123m456m789m11p23p百搭 => invalid hand: column 19: unknown tile "百" (百搭 names no tile: write the ghost tile itself: C (红中) in luzhou and luzhou-guide, P (白) in guangdong unless flipped, none in lanzhou; mjscore rules show NAME names it)
+123m456m789m11p2p五 => invalid hand: column 18: digits "五" have no suit (a suit follows the number: 五万, 五筒 or 五条, or 5m, 5p or 5s)
+123m456m789m11p23pC --win 10p => invalid option: --win 10p: column 2: rank "0" is not 1-9 (there is no ten)
 """
+# (The review of a confused player's hands: Unicode's tile pictures, a dash or slash between
+# groups, the shell's quotes typed twice, a wildcard written as players mark it, a Chinese
+# number with no suit, a ten.)
 # (Four ghosts are no kong of their own: a declared one needs a natural tile. A ruleset
 # named as a file: "no such file", and which shipped one it may be.)
 # ("p" alone may lack its digits or be 白 in lower case: both are said (a comma is never a tile);
