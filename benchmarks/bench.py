@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from batch_bench import compile_package  # noqa: E402
 from corpus import OPTS, corpus  # noqa: E402
+from plain_decomposer import decompose as plain_decompose  # noqa: E402
 
 from mjscore import score  # noqa: E402
 from mjscore.decompose import readings  # noqa: E402
@@ -122,6 +123,7 @@ def warm_up() -> None:
     if divide is not None:
         for x in reference_inputs(hands, rs):
             divide(x)
+            plain_decompose(x[0])
 
 
 def bench_reference(rounds: int, n: int) -> dict:
@@ -131,7 +133,7 @@ def bench_reference(rounds: int, n: int) -> dict:
     divide, _fresh = _divider()
     gb, gb_form = _gb()
     res: dict = {k: [] for k in ("divide", "mj-decompose", "divide-sig", "mj-signatures",
-                                 "estimate", "mj-score")}
+                                 "estimate", "mj-score", "divide-plain", "plain")}
     for r in range(rounds):
         # Two fresh sets a round: the score() timing must not find the suit tables its own
         # hands filled during the decomposition timing.
@@ -143,6 +145,10 @@ def bench_reference(rounds: int, n: int) -> dict:
         a, b = paired(divide, ref, lambda p: decomposition(p, rs), parsed)
         res["divide"].append(a)
         res["mj-decompose"].append(b)
+        # The issue's yardstick on the same counts: what pure Python does listing them alone.
+        a, b = paired(divide, ref, lambda x: plain_decompose(x[0]), ref)
+        res["divide-plain"].append(a)
+        res["plain"].append(b)
         # What scoring reads of a decomposition (its signatures; no groups), for where the
         # time goes: not the target's measure, as divide_hand lists every group.
         hands = corpus("no ghosts", n, SEEDS["signatures"] + r)
@@ -168,7 +174,8 @@ def bench_reference(rounds: int, n: int) -> dict:
     # 7.8x where every round but the first gave 9.0-11.5x), so it is printed beside it. The
     # spread leaves the first round out: it fills the per-suit memo tables with its hands'
     # suits (the table of complete suits is made before any round: `warm_up`).
-    for ours, ref in (("mj-decompose", "divide"), ("mj-signatures", "divide-sig"),
+    for ours, ref in (("mj-decompose", "divide"), ("plain", "divide-plain"),
+                      ("mj-signatures", "divide-sig"),
                       ("mj-score", "estimate"), ("mj-score-gb", "gb")):
         if ref not in res:
             continue
@@ -377,6 +384,11 @@ def main() -> None:
                   f"{ref[ours + '-ratio']:5.1f}x (median of the rounds' own; of the median "
                   f"rates {ref[ours] / ref[theirs]:.1f}x; later rounds {lo:.1f}-{hi:.1f}x; "
                   f"{target})")
+        print(f"  (yardstick)    a plain per-suit memo decomposer {ref['plain']:9.0f}/s: "
+              f"{ref['plain-ratio']:.1f}x divide_hand (later rounds {ref['plain-spread'][0]:.1f}-"
+              f"{ref['plain-spread'][1]:.1f}x): the issue's \"plain pure-Python decomposer\", "
+              "listing decompositions of the same counts and nothing else "
+              "(benchmarks/plain_decomposer.py)")
         if "gb" in ref:
             print(f"  full score()   mjscore {ref['mj-score-gb']:9.0f}/s   PyMahjongGB (C++)   "
                   f"{ref['gb']:9.0f}/s   ratio {ref['mj-score-gb-ratio']:5.2f}x (no target; "

@@ -64,3 +64,32 @@ def test_pymahjonggb_is_a_second_measure_beside_divide_hand(rate, gb, verdict):
 def test_without_the_reference_no_verdict_is_given():
     [line] = bench_module("bench").on_this_machine("4 ghosts", 12_000, {}, 10_000)
     assert "no reference speed measured" in line and "met" not in line
+
+
+@pytest.mark.parametrize("kind", ["no ghosts", "seven pairs"])
+def test_the_yardstick_decomposer_lists_what_brute_force_does(kind):
+    """benchmarks/plain_decomposer.py, the issue's plain memoized decomposer timed beside
+    divide_hand, lists every decomposition of a hand, as the brute-force oracle does (and
+    seven pairs of seven kinds, as divide_hand does): a yardstick that listed fewer would flatter
+    itself."""
+    from mjscore import tiles as T
+    from mjscore.hand import read
+    from mjscore.ruleset import load
+
+    from .oracle import _std
+    plain = bench_module("plain_decomposer").decompose
+    rs = load("luzhou")
+    several = 0
+    for text in corpus.corpus(kind, 150, 31):
+        c = [0] * T.NUM_KINDS
+        for k in read(text, rs).concealed:
+            c[k] += 1
+        brute: list = []
+        _std(c[:], True, 4, [], brute)
+        want = {tuple(sorted(g.tiles for g in d)) for d in brute}
+        if c.count(2) == 7:
+            want.add(tuple((k, k) for k, n in enumerate(c) if n))
+        got = [tuple(sorted(d)) for d in plain(c)]
+        assert len(got) == len(set(got)) and set(got) == want, text
+        several += len(got) > 1
+    assert several  # (the sample holds hands read more than one way)
