@@ -171,8 +171,8 @@ class _QuotedLines:
     """The CSV text's lines, numbered, with a count of the quote characters in the row being
     read (from line `start`): an odd count at a line's end means a quoted cell runs on to the
     next line. After a row given up mid-cell, `skip_open_quote` has the rest of that cell read
-    as blank lines (no record, and the line numbers stay those of the file). The row's lines
-    are kept (up to HOLD_MAX characters) for `read_again`."""
+    as blank lines (no record, and the line numbers stay those of the file). The lines after
+    the row's first are kept (up to HOLD_MAX characters) for `read_again`."""
 
     def __init__(self, text):
         self._text = iter(text)
@@ -195,9 +195,13 @@ class _QuotedLines:
             raise
         self.line_no += 1
         self._quotes += line.count('"')
-        if self._held is not None:
-            self._held.append(line)
-            self._size += len(line)
+        held = self._held
+        if held is not None:
+            # Only the lines after the row's first are read again (`read_again`): a first line
+            # too long to keep (a 50 MB cell opening a quote) left the short rows after it
+            # unread, one bad record for them all.
+            held.append(line if held else "")
+            self._size += len(line) if len(held) > 1 else 0
             if self._size > HOLD_MAX:
                 self._held = None
         if self.skipping:

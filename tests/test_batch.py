@@ -568,6 +568,20 @@ def test_csv_rows_after_a_quote_too_long_to_read_again_are_still_read(tmp_path, 
     assert "5 records from 1 file: 3 scored, 0 not legal, 2 bad" in result.stderr
 
 
+def test_csv_a_quote_opening_on_a_line_too_long_to_keep_has_the_short_rows_after_it_read(
+        tmp_path, monkeypatch):
+    # (A review's 50 MB cell opening a quote: the good rows after it were named as lines too
+    # long to read again, one bad record for them all. Only the lines after the first are kept.)
+    from mjscore import csv_records
+    monkeypatch.setattr(csv_records, "HOLD_MAX", 60)
+    path = tmp_path / "h.csv"
+    path.write_text('hand,seat\n"' + "x" * 200 + f"\n{H},S\n{H},W\n", encoding="utf-8")
+    result = run(str(path), "--format", "jsonl")
+    assert [r.get("error") for r in rows_of(result)] == [
+        "a quote opened on line 2 is never closed", None, None]
+    assert "3 records from 1 file: 2 scored, 0 not legal, 1 bad" in result.stderr
+
+
 def test_csv_one_line_too_long_to_keep_is_one_record_not_two(tmp_path, monkeypatch):
     # A quote opened on the last line and never closed: a second row named "lines 4-3".
     from mjscore import csv_records
