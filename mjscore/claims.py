@@ -230,10 +230,11 @@ def four_ghosts_refusal(ev, tile: int, rs) -> str | None:
     return None
 
 
-def discarded_ghost_refusal(tile: int, rs) -> str | None:
+def discarded_ghost_refusal(tile: int, rs, done: str = "ponged or konged") -> str | None:
     """Why a pong or kong of a discarded `tile` is refused (seed 002, L4: a discarded 红中
-    cannot be ponged, konged or won on), or None."""
+    cannot be ponged, konged or won on), or None; `done`: what the claim would do (a pass:
+    the win it lets go)."""
     if tile in rs.ghost_kinds and not ghost_rule(rs.spec.get("ghosts") or {},
                                                  "discard_winnable"):
-        return f"a discarded {T.name(tile)} (ghost) cannot be ponged or konged"
+        return f"a discarded {T.name(tile)} (ghost) cannot be {done}"
     return None

@@ -250,9 +250,13 @@ class _Table:
             self.skipped.append(text)
 
     def on_pass(self, ev, robber) -> None:
-        event_tile(ev, self.rec.label)
+        tile = event_tile(ev, self.rec.label)
         check_pass_value(self, ev)
         self._not_own(ev, "pass on")
+        # (A review's: a pass of a 红中 discard was taken as 过水, refusing a later win.)
+        why = discarded_ghost_refusal(tile, self.rs, "won on: there is no win to pass")
+        if why:
+            self.refuse(ev, why)
 
     def on_draw(self, ev, robber) -> None:
         if "tile" in ev.fields:  # a draw may leave its tile unsaid; one said must be a tile
