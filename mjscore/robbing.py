@@ -141,7 +141,10 @@ def rob_refusal(hand, rs, r: str) -> str | None:
     held -= robbed_may_be_ghost(rs)  # the winning tile written may be a robbed ghost
     pong = fewest_natural(rs, k, 3)
     if held + pong > rs.copies[k]:
+        flip = rs.flipped()  # (a review's: "1 of the 3" named no indicator, the fourth 5p)
+        shown = " left to play: the indicator shows a fourth" if flip is not None and \
+            flip[1] == k else ""
         return (f"{r}'s pong of {T.name(k)} holds "
                 f"{'another' if pong == 1 else 'three more'}, but this hand already holds "
-                f"{held} of the {rs.copies[k]}")
+                f"{held} of the {rs.copies[k]}{shown}")
     return None

@@ -297,6 +297,10 @@ def test_contract_frozen_result_kong_payments_cannot_be_changed():
                  "--after-kong does not apply in guangdong", id="--after-kong refused"),
     pytest.param(["123m456m789m11p13p", "2p", "--rob-kong", "S", "--kong-draw"], 2,
                  "--kong-draw is a self-drawn win", id="a rob is no kong draw"),
+    pytest.param(["123m456m789m11p46p5p", "--indicator", "5p", "--rob-kong", "S"], 2,
+                 "S's pong of 5p holds three more, but this hand already holds 1 of the 3 "
+                 "left to play: the indicator shows a fourth",
+                 id="a robbed pong of the indicator's kind: the shown one named"),
 ])
 def test_refusals(args, code, message):
     res = CliRunner().invoke(cli, ["score", *args, "--rules", GD])
