@@ -139,6 +139,7 @@ def check_notes(rs) -> str:
             notes.append("ghosts.full_ghost_at_start leaves 满鬼 never won: context: takes "
                          "neither heavenly nor earthly (--heavenly, --earthly), which say a "
                          "hand is at the start")
+    notes += _ghost_bonus_idle(rs)
     # A pattern that applies only with a 名堂, in a file where no other pattern is one (a
     # house file removing them all, or marking each `named: false`): it never applies.
     for p in rs.patterns:
@@ -147,6 +148,40 @@ def check_notes(rs) -> str:
             notes.append(f"pattern {p.id} never applies: it needs a named pattern (名堂), and "
                          "no other pattern is one")
     return "".join(f"; {n}" for n in notes)
+
+
+def _ghost_bonus_idle(rs) -> list:
+    """A 喜钱 extra paying only past more ghosts than any value of the file's options puts in
+    play (a house file's `over: 8` with luzhou's 4 or 8 红中): it never pays."""
+    from .draw_game import ghost_bonus_of
+    extra = ghost_bonus_of(rs)
+    if extra is None:
+        return []
+    name = next(n for n, x in rs.spec["extras"].items() if x is extra)
+    over = ((rs.data["extras"].get(name) or {}).get("params") or {}).get("over", 4)
+    most = _most_ghosts(rs)
+    if type(over) is not int or most is None or over < most:
+        return []  # (an `over` an option sets may be set lower)
+    return [f"extras.{name} never pays: it is paid for each ghost drawn past {over}, and at "
+            f"most {most} are in play"]
+
+
+def _most_ghosts(rs) -> int | None:
+    """The most ghosts any value of the file's options puts in play (None: no bound)."""
+    from . import tiles as T
+    from .options import option_of
+    copies = (rs.data.get("tiles") or {}).get("copies") or {}
+    specs = rs.data.get("options") or {}
+    most = 0
+    for k in rs.ghost_kinds:
+        option = option_of(copies, T.name(k))
+        spec = specs.get(option) or {} if option is not None else None
+        top = rs.copies[k] if spec is None else \
+            max(spec["choices"]) if spec.get("choices") else spec.get("max")
+        if type(top) is not int:
+            return None
+        most += top
+    return most
 
 
 def load_for_records(ref: str):

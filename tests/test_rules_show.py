@@ -689,6 +689,26 @@ def test_rules_check_notes_a_pattern_needing_a_named_pattern_where_none_is(tmp_p
                                "(名堂), and no other pattern is one)\n")
 
 
+@pytest.mark.parametrize("extras, options, note", [
+    pytest.param("{per: 10, over: 8}", "", "; extras.xiqian never pays: it is paid for each "
+                 "ghost drawn past 8, and at most 8 are in play)\n", id="past luzhou's 8 红中"),
+    pytest.param("{per: 10, over: 4}", "options:\n  ghosts: {choices: [4]}\n",
+                 "; extras.xiqian never pays: it is paid for each ghost drawn past 4, and at "
+                 "most 4 are in play)\n", id="the 8-ghost game taken away"),
+    pytest.param("{per: 10, over: 6}", "", ")\n", id="paid with ghosts=8"),
+    pytest.param("{per: 10, over: 4}", "", ")\n", id="luzhou's own: paid with ghosts=8"),
+])
+def test_rules_check_notes_a_ghost_bonus_no_ghost_count_reaches(tmp_path, extras, options,
+                                                                  note):
+    # (Left unsaid before: a house 喜钱 past every ghost in play never paid, with no word.)
+    house = tmp_path / "xq.yaml"
+    house.write_text(f"extends: luzhou\nname: xq\n{options}extras:\n  xiqian:\n"
+                     f"    params: {extras}\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["rules", "check", str(house)])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.endswith(" options" + note)
+
+
 def test_rules_show_says_what_each_more_of_a_pattern_is_worth():
     # The guide's Double and Triple Gui (E3) were said nowhere but its departures.
     res = CliRunner().invoke(cli, ["rules", "show", "luzhou-guide"])
