@@ -226,7 +226,9 @@ def best(evaluations, ghost: str = "C"):
     """The best evaluation: the highest value, then the highest uncapped value, then the
     highest the patterns come to (where a fixed value makes readings alike), then the
     reading whose final tiles (ghosts as what they stand for) come first, the lowest kinds
-    in display order the most (`lowest_ghosts`), then the reading whose text sorts first
+    in display order the most (`lowest_ghosts`), then the one whose 1s (幺鸡) stand in for the
+    fewest dragons (lanzhou: `CFP CFP ... 11s`, not `CF+1s=P CF+1s=P ... PP`, as a player
+    reads the tiles, the 1s as themselves), then the reading whose text sorts first
     (texts are built only for readings tied that far)."""
     if len(evaluations) < 2:
         return evaluations[0] if evaluations else None
@@ -248,7 +250,16 @@ def best(evaluations, ghost: str = "C"):
     first = max(lows)
     if lows.count(first) == 1:
         return tied[lows.index(first)]
-    return min([e for e, low in zip(tied, lows) if low == first], key=lambda e: e.key(ghost))
+    return min([e for e, low in zip(tied, lows) if low == first],
+               key=lambda e: (_stand_ins(e.reading), e.key(ghost)))
+
+
+def _stand_ins(reading) -> int:
+    """How many 中发白 sets of `reading` hold a 1s (幺鸡) standing in for a dragon."""
+    return sum(1 for g in reading.groups if g.kind == "dragon_set" and _YAOJI in g.tiles)
+
+
+_YAOJI = T.kind("s", 1)  # (`reading.YAOJI`: the stand-in)
 
 
 def _lows(tied: list) -> list:

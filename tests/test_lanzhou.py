@@ -108,6 +108,17 @@ def test_breakdown_names_the_sets_and_the_stand_in():
     assert "x4" in effect
 
 
+@pytest.mark.parametrize("hand, shown", [
+    # Readings alike in value: the one whose 1s stand as themselves (a review: the two 1s
+    # stood in for P, and the two Ps were shown as the pair).
+    pytest.param("123m CFP CFP 789s1s1s", "CFP CFP 123m 789s 11s", id="two sets, no stand-in"),
+    pytest.param("123m CFP CF 789s1s1s1s", "CFP CF+1s=P 123m 789s 11s",
+                 id="one stand-in where one is needed"),
+])
+def test_a_1s_stands_in_for_no_dragon_where_the_value_is_the_same(hand, shown):
+    assert score(hand, LZ, declared=True, win="1s").decomposition == shown
+
+
 @pytest.mark.parametrize("kw", [
     pytest.param({"discard": "S"}, id="discard"), pytest.param({"rob_kong": "S"}, id="robbed"),
 ])
