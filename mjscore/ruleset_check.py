@@ -56,7 +56,8 @@ def validate(data: dict, label: str) -> None:
             path, message = _words(err)
             at = at_fault(err)
         message = _short(message) + (_slipped(path) or _bare_option(path, err.instance)
-                                     or _no_option_here(err.instance))
+                                     or _no_option_here(err.instance)
+                                     or _option_typo(err, data))
         raise RulesetError(label, message, ".".join(map(str, path)) or None,
                            ".".join(map(str, at)) if at else None)
     specs = data.get("options") or {}
@@ -147,6 +148,18 @@ def _bare_option(path: list, value) -> str:
     shown = json.dumps(value, ensure_ascii=False)
     return f" (an option is a mapping: to change the default of one the file extends, write " \
         f"{path[1]}: {{default: {shown}}})"
+
+
+def _option_typo(err, data: dict) -> str:
+    """An option entry missing what a new option needs, named close to another option of the
+    file or the one it extends (`seven_pair: {default: true}` over guangdong's seven_pairs):
+    a typo of the option it meant to change, not a new one."""
+    path = list(err.absolute_path)
+    if err.validator != "required" or len(path) != 2 or path[0] != "options":
+        return ""
+    from difflib import get_close_matches
+    near = get_close_matches(str(path[1]), [str(k) for k in data["options"] if k != path[1]], 1)
+    return f' (no option "{path[1]}" to change: did you mean "{near[0]}"?)' if near else ""
 
 
 def _no_option_here(value) -> str:

@@ -662,6 +662,9 @@ def test_rules_check_counts_one_option_in_the_singular(tmp_path):
     pytest.param("pattern-id-typo.yaml", 'patterns.qingyisi: missing: a pattern needs name and '
                  'en (no pattern "qingyisi" to change: did you mean "qingyise"?)',
                  id="pattern id typo"),
+    pytest.param("option-name-typo.yaml", "options.seven_pair.type: missing: "
+                 "options.seven_pair needs type, default and help (no option \"seven_pair\" "
+                 "to change: did you mean \"seven_pairs\"?)", id="option name typo"),
     # PyYAML's "found character that cannot start any token" did not say the tab was it.
     pytest.param("tab.yaml", "malformed YAML: line 5: a tab, where YAML indents with spaces "
                  "only", id="tab indent"),
