@@ -335,7 +335,8 @@ def _not_a_set(r) -> str:
         if dragons == 2 and r.rules.stand_in is None:
             from .no_reading import stand_in_off
             return f"{g.text(r.ghost)} is a toss group: {stand_in_off(r.rules)}"
-        if dragons == 1 and r.rules.stand_in is not None:
+        # (Two 1s beside one dragon only: [C1sE] and [CC1s] hold one 1s, and were told so.)
+        if dragons == 1 and g.tiles.count(YAOJI) == 2 and r.rules.stand_in is not None:
             return (f"{g.text(r.ghost)} is a toss group: a 中发白 set takes one "
                     f"{T.name(YAOJI)} (幺鸡) at most, for one missing dragon")
     ponged = {g.tiles[0] for g in groups

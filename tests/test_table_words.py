@@ -228,6 +228,11 @@ LANZHOU = ["--rules", "lanzhou", "--declared"]
     pytest.param(["234m567m88p [C1s1s] 345s", *LANZHOU],
                  "Not counted as 中发白: [11sC] is a toss group: a 中发白 set takes one 1s (幺鸡) "
                  "at most, for one missing dragon.", id="one dragon and two 1s tossed"),
+    # (A review's: each holds one 1s, and was told it held two; like [CCF], nothing to say.)
+    pytest.param(["123m456m789m[C1sE]SS", *LANZHOU, "--win", "S"], None,
+                 id="a dragon, a 1s and a wind tossed"),
+    pytest.param(["123m456m789m[CC1s]SS", *LANZHOU, "--win", "S"], None,
+                 id="two of one dragon and a 1s tossed"),
     pytest.param(["234m88p [CCC] [FFF] [PPP]", *LANZHOU, "--win", "4m"],
                  "Not counted as 中发白: pongs of C, F and P hold no 中发白 set: a set is one of "
                  "each, in a toss group or the concealed hand.", id="three dragons ponged"),
