@@ -88,6 +88,9 @@ class WinContext:
     # The suit the winner's first discard declared void (`void_suit`: the guide, in a settle
     # record's log): no ghost stands for it (`robbing.ghost_room`). None: not known.
     void: str | None = None
+    # The winning tile is a ghost taken from another player (a discard, a robbed kong): held,
+    # but never drawn, so 喜钱 does not count it (`settlement.ghost_bonus`).
+    ghost_taken: bool = False
 
     def __getstate__(self) -> dict:
         # The numbers given out differ between processes: a copy sent to another is given
@@ -335,6 +338,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     if earthly and d and d != dl:
         raise refusal("{earthly} on a discard is won on the dealer's first discard: {discard} "
                       "names {d}, not the dealer {dl}", d=d, dl=dl)
+    taken = bool((d or r) and hand.win in rs.ghost_kinds)
     if n or counted_given:
         supply = ghost_supply(rs)
         if n > supply:
@@ -342,8 +346,10 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
             # count itself, or have no ghosts at all.)
             raise OptionError(f"--ghosts-drawn {n}: {rs.name} has {supply} ghost tiles"
                               f"{rs.more_ghosts()}")
-        if n < ghosts_held:
-            raise OptionError(f"--ghosts-drawn {n}: the hand holds {counted(ghosts_held, 'ghost')}")
+        if n < ghosts_held - taken:
+            raise OptionError(f"--ghosts-drawn {n}: the hand holds {counted(ghosts_held, 'ghost')}"
+                              + (", one of them the winning tile taken from "
+                                 f"{d or r}" if taken else ""))
         if n > ghosts_held and (heavenly or earthly):
             # (The dealt hand, and the one tile drawn or won after it, are all it drew.)
             raise refusal("{ghosts_drawn} says {n} drawn, but a hand won on the deal "
@@ -353,7 +359,7 @@ def _make(hand, rs, seat_, discard, kong_draw, after_kong, rob_kong, won, declar
     horses = tuple(horses) if horses is not None else ()
     return WinContext(w, d, bool(kong_draw), bool(after_kong), r, done, bool(declared),
                       bool(heavenly), bool(earthly), n, indicator, dl, horses, ghosts_held,
-                      rs.ghost_kinds, k)
+                      rs.ghost_kinds, k, ghost_taken=taken)
 
 
 def switched_off(rs, key: str) -> str | None:

@@ -98,8 +98,9 @@ def ghost_bonus(ctx, rs, params, name, value) -> list:
     """喜钱: drawing more than `over` ghosts collects `per` for each one over from every other
     player, already-won players included, whatever the hand's cap. Not told how many were
     drawn, it counts the ghosts the hand holds: a discarded ghost is never claimed (seed 002),
-    so every ghost held was drawn."""
-    n = ctx.ghosts_drawn or ctx.ghosts_held
+    so every ghost held was drawn, but a winning one taken from another player (a claim
+    refused, which still owes 喜钱: a review found it counted)."""
+    n = ctx.ghosts_drawn or ctx.ghosts_held - ctx.ghost_taken
     amount = ghost_bonus_amount(params, n)
     if amount is None:
         return []

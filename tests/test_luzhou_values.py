@@ -427,6 +427,30 @@ def test_xiqian(hand, kw, value, net):
     _check_net(r)
 
 
+@pytest.mark.parametrize("kw, each", [
+    # (A review's: the discarded 红中 written as the winning tile was counted as drawn, and a
+    # refused claim still collected 喜钱 for 5, 10 from each.)
+    pytest.param({"discard": "S"}, 0, id="a discarded 红中 claimed: 4 drawn, no 喜钱"),
+    pytest.param({"discard": "S", "ghosts_drawn": 4}, 0,
+                 id="4 drawn said: not refused as fewer than held"),
+    pytest.param({"discard": "S", "ghosts_drawn": 5}, 10,
+                 id="5 drawn said: 喜钱 due all the same"),
+])
+def test_xiqian_does_not_count_a_winning_ghost_taken_from_another(kw, each):
+    # (The claim is refused, L4; 喜钱 is due win or not, outside the net: `due`.)
+    r = score("123m456m999mCCCCC", win="C", opts={"ghosts": 8}, **kw)
+    assert not r.legal and sorted((p.frm, p.amount) for p in r.due) == (
+        [("N", each), ("S", each), ("W", each)] if each else [])
+    self_drawn = score("123m456m999mCCCCC", win="C", opts={"ghosts": 8})
+    assert dict(self_drawn.net) == {"E": 90, "S": -30, "W": -30, "N": -30}  # 20 + 10 喜钱
+
+
+def test_xiqian_drawn_fewer_than_held_names_the_taken_ghost():
+    with pytest.raises(OptionError, match="--ghosts-drawn 3: the hand holds 5 ghosts, one of "
+                                          "them the winning tile taken from S"):
+        score("123m456m999mCCCCC", win="C", opts={"ghosts": 8}, discard="S", ghosts_drawn=3)
+
+
 def test_xiqian_rows_are_json_payment_rows():
     d = score("111m222m333m555mC7m", win="7m", ghosts_drawn=5, opts={"ghosts": 8}).to_dict()
     assert d["value"] == 40
