@@ -98,6 +98,15 @@ class SettleResult:
 _TURN_TYPES = frozenset({"draw", "discard", "call", "kong", "pass", "declare"})
 
 
+def _lets_go_a_kong(events: tuple, ev) -> bool:
+    """Whether pass `ev` lets go a kong's tile (a robbing win passed), not a discard: the turn
+    it follows, passes and ghosts counts aside, is a kong of its from: seat."""
+    for e in reversed(events[:ev.number - 1]):
+        if e.type not in ("pass", "ghosts"):
+            return e.type == "kong" and e.seat == ev.fields.get("from")
+    return False
+
+
 class _Table:
     """The state of one hand being settled."""
 
@@ -157,8 +166,10 @@ class _Table:
                 # its win was taken as play, a pass as a win it let go.
                 self.refuse(ev, f"{ev.seat} won at event {self._won_at(ev.seat)} and plays "
                                 "no more")
-            frm = ev.fields.get("from") if ev.type == "win" else None
-            if frm in self.won:  # a win off a winner's discard or kong: a turn of its too
+            # A win, pass, call or kong of a winner's discard or kong: a turn of its too (a
+            # review found a pass and a pong of it taken, where a win was refused).
+            frm = ev.fields.get("from")
+            if frm in self.won:
                 self.refuse(ev, f"{frm} won at event {self._won_at(frm)} and plays no more "
                                 f"(from: {frm})")
             # A kong is handed the win robbing it, if any (it then never forms); others none.
@@ -253,8 +264,10 @@ class _Table:
         tile = event_tile(ev, self.rec.label)
         check_pass_value(self, ev)
         self._not_own(ev, "pass on")
-        # (A review's: a pass of a 红中 discard was taken as 过水, refusing a later win.)
-        why = discarded_ghost_refusal(tile, self.rs, "won on: there is no win to pass")
+        # (A review's: a pass of a 红中 discard was taken as 过水, refusing a later win. A
+        # 红中 added to a kong may be robbed, L14: a pass on that is no discard's.)
+        why = None if _lets_go_a_kong(self.rec.events, ev) else \
+            discarded_ghost_refusal(tile, self.rs, "won on: there is no win to pass")
         if why:
             self.refuse(ev, why)
 
