@@ -56,6 +56,9 @@ class WaitsResult:
     full_ghost: bool = False
     # Ready on a drawn ghost alone: each ghost kind's win scored (Results), for `closest.swaps`.
     ghost_wins: tuple = field(default=(), repr=False, compare=False)
+    # Not ready: the kinds the hand holds every copy of, none left to draw (a player waiting
+    # on a fifth 5p asks why it is not listed), for the table.
+    all_held: tuple = field(default=(), compare=False)
 
     def to_dict(self) -> dict:
         """The `waits --format json` object of this hand."""
@@ -136,6 +139,13 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
         if not cat and not voided and not held_all and not found else ()
     ghost_only = bool(ghost_wins)
     full = held_all or ghost_only and holds_full_ghost(rs, concealed_ghosts + 1)
+    # (Only where one more copy would complete it, the hand holding no ghost: a kind held
+    # whole that would not was said too, as though it would.)
+    all_held = () if found or ghost_only or cat or voided or held_all or held else tuple(
+        T.name(k) for k in sorted(rs.tile_kinds - rs.ghost_kinds, key=T.DISPLAY_RANK.__getitem__)
+        if have[k] >= rs.copies[k] and _sets_and_pair(
+            [n + (i == k) for i, n in enumerate(_concealed_counts(hand))], 4 - len(hand.melds),
+            True))
     # The hand as one sorted run: one tile short, no tile of it is a winning tile, which
     # `format_hand` would set apart where it was written last out of order.
     return WaitsResult(rs.name, format_hand(replace(hand.parsed, win=None)),
@@ -143,7 +153,7 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
                        tuple(found), max((w.value for w in found), default=0),
                        " or ".join(T.name(k) for k in to_draw) or None, rs.unit,
                        void_breach(suits_held(hand, rs), rs.max_suits, rs) if cat else "", rs,
-                       full, ghost_wins)
+                       full, ghost_wins, all_held)
 
 
 def waits(hand, rules="luzhou", *, seat="E", indicator=None, opts=None) -> WaitsResult:
@@ -166,3 +176,31 @@ def waits(hand, rules="luzhou", *, seat="E", indicator=None, opts=None) -> Waits
     except RecursionError:  # an argument nested a thousand deep, quoted in its error
         raise InputError(TOO_DEEP) from None
     return analyse(h, rs, where)
+
+
+def _concealed_counts(hand) -> list:
+    counts = [0] * T.NUM_KINDS
+    for k in hand.concealed:
+        counts[k] += 1
+    return counts
+
+
+def _sets_and_pair(c: list, sets: int, pair: bool) -> bool:
+    """Whether counts `c` (no ghost; any number of copies) are `sets` sets and, if `pair`, a
+    pair: a fifth copy's hand (seven pairs never holds five of a kind)."""
+    i = next((k for k, n in enumerate(c) if n), None)
+    if i is None:
+        return not sets and not pair
+    for take, need in (((i, i), "pair"), ((i, i, i), "set")) + (
+            (((i, i + 1, i + 2), "set"),) if i < 27 and i % 9 < 7 else ()):
+        if need == "pair" and not pair or need == "set" and not sets or \
+                any(c[k] < take.count(k) for k in take):
+            continue
+        for k in take:
+            c[k] -= 1
+        ok = _sets_and_pair(c, sets - (need == "set"), pair and need != "pair")
+        for k in take:
+            c[k] += 1
+        if ok:
+            return True
+    return False

@@ -216,7 +216,9 @@ def waits_table(w) -> str:
     # (满鬼 of fewer ghosts than the set has: guangdong's four of eight under 翻双鬼)
     some = full_ghost_words(w.rules) if w.full_ghost and w.rules is not None else None
     if not w.ready:
-        lines.append("Not ready: no tile completes this hand." if not w.full_ghost else
+        held = f" (the hand holds every {' and every '.join(w.all_held)}: none is left to " \
+            "draw)" if w.all_held else ""
+        lines.append(f"Not ready: no tile completes this hand{held}." if not w.full_ghost else
                      f"Not ready: at least {some[0]} ghosts are concealed in this hand, which "
                      f"is 满鬼, won when the {some[1]} of them was drawn." if some else
                      "Not ready: every ghost of the set is concealed in this hand, which is "

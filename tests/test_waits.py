@@ -111,6 +111,26 @@ def test_cli_not_ready_exits_0():
     assert res.exit_code == 0 and "Not ready" in res.output
 
 
+@pytest.mark.parametrize("args, line", [
+    # (A review's: a player waiting on a fifth 5p was told only "no tile completes this hand".)
+    pytest.param(["111m456m789m5555p"], "Not ready: no tile completes this hand (the hand "
+                 "holds every 5p: none is left to draw).", id="a fifth 5p"),
+    pytest.param(["123m456m789m4444s", "--rules", "guangdong"],
+                 "Not ready: no tile completes this hand (the hand holds every 4s: none is left "
+                 "to draw).", id="guangdong"),
+    pytest.param(["[1111m] 456m789m5555p"], "Not ready: no tile completes this hand (the hand "
+                 "holds every 5p: none is left to draw).", id="beside a kong"),
+    pytest.param(["123m456m789m11p2p5p"], "Not ready: no tile completes this hand.",
+                 id="no kind held whole: nothing more said"),
+    # (The code review's: a kind held whole that one more would not complete was named too.)
+    pytest.param(["[5555p]123m456m1p29p9m"], "Not ready: no tile completes this hand.",
+                 id="a kind held whole, far from ready: nothing more said"),
+])
+def test_not_ready_names_a_kind_held_whole(args, line):
+    res = CliRunner().invoke(cli, ["waits", *args])
+    assert res.exit_code == 0 and res.output.splitlines()[-1] == line
+
+
 def test_cli_wrong_count_is_bad_input():
     res = CliRunner().invoke(cli, ["waits", "123m456m789m11p2p"])
     assert res.exit_code == 2 and "a hand one tile short needs 13 tiles" in res.output
