@@ -155,10 +155,15 @@ def _option_typo(err, data: dict) -> str:
     file or the one it extends (`seven_pair: {default: true}` over guangdong's seven_pairs):
     a typo of the option it meant to change, not a new one."""
     path = list(err.absolute_path)
-    if err.validator != "required" or len(path) != 2 or path[0] != "options":
+    # (Only an entry with no type, as one changing an option's default is written: a new
+    # option lacking its help is no typo, nor is another new option of the file its match.)
+    if err.validator != "required" or len(path) != 2 or path[0] != "options" or \
+            not isinstance(err.instance, dict) or "type" in err.instance:
         return ""
     from difflib import get_close_matches
-    near = get_close_matches(str(path[1]), [str(k) for k in data["options"] if k != path[1]], 1)
+    near = get_close_matches(str(path[1]), [
+        str(k) for k, v in data["options"].items()
+        if k != path[1] and isinstance(v, dict) and {"type", "help"} <= set(v)], 1)
     return f' (no option "{path[1]}" to change: did you mean "{near[0]}"?)' if near else ""
 
 

@@ -678,6 +678,23 @@ def test_a_house_file_slip_is_named(fixture, said, command):
     assert result.exit_code == 2 and result.stderr.endswith(f"{fixture}: {said}\n")
 
 
+@pytest.mark.parametrize("options, said", [
+    # (The code review's: a new option lacking only its help was asked "did you mean".)
+    pytest.param("seven_pairs_x: {type: bool, default: true}", "options.seven_pairs_x.help: "
+                 "missing: options.seven_pairs_x needs type, default and help",
+                 id="a new option lacking its help: no typo"),
+    pytest.param("ghostly: {default: 4}\n  ghostlx: {type: int, default: 4}",
+                 'options.ghostly.type: missing: options.ghostly needs type, default and help '
+                 '(no option "ghostly" to change: did you mean "ghost"?)',
+                 id="another new option of the file is not offered"),
+])
+def test_an_option_typo_is_asked_only_of_an_entry_changing_one(tmp_path, options, said):
+    p = tmp_path / "gd.yaml"
+    p.write_text(f"extends: guangdong\nname: gd\noptions:\n  {options}\n", encoding="utf-8")
+    result = run("rules", "check", str(p))
+    assert result.exit_code == 2 and result.stderr.endswith(f"gd.yaml: {said}\n")
+
+
 # A house file that changes one key, a hand where the key matters, and a line of `score`'s
 # output that must show the change (audit of README's ruleset keys).
 HOUSE_KEY = [
