@@ -154,11 +154,12 @@ def _ghost_bonus_idle(rs) -> list:
     """A 喜钱 extra paying only past more ghosts than any value of the file's options puts in
     play (a house file's `over: 8` with luzhou's 4 or 8 红中): it never pays."""
     from .draw_game import ghost_bonus_of
+    from .settlement import GHOST_BONUS_OVER
     extra = ghost_bonus_of(rs)
     if extra is None:
         return []
     name = next(n for n, x in rs.spec["extras"].items() if x is extra)
-    over = ((rs.data["extras"].get(name) or {}).get("params") or {}).get("over", 4)
+    over = ((rs.data["extras"].get(name) or {}).get("params") or {}).get("over", GHOST_BONUS_OVER)
     most = _most_ghosts(rs)
     if type(over) is not int or most is None or over < most:
         return []  # (an `over` an option sets may be set lower)

@@ -256,10 +256,8 @@ def best(evaluations, ghost: str = "C"):
 
 def _stand_ins(reading) -> int:
     """How many 中发白 sets of `reading` hold a 1s (幺鸡) standing in for a dragon."""
-    return sum(1 for g in reading.groups if g.kind == "dragon_set" and _YAOJI in g.tiles)
-
-
-_YAOJI = T.kind("s", 1)  # (`reading.YAOJI`: the stand-in)
+    from .reading import YAOJI
+    return sum(1 for g in reading.groups if g.kind == "dragon_set" and YAOJI in g.tiles)
 
 
 def _lows(tied: list) -> list:

@@ -108,10 +108,13 @@ def ghost_bonus(ctx, rs, params, name, value) -> list:
             for s in SEATS if s != ctx.seat]
 
 
+GHOST_BONUS_OVER = 4  # 喜钱's `over` where a file leaves it out: more than four (L12)
+
+
 def ghost_bonus_amount(params: dict, drawn: int) -> int | None:
     """What 喜钱 (`ghost_bonus`'s `params`) has each other player pay for `drawn` ghosts:
     `per` for each past `over`; None (no 喜钱 at all) at `over` or fewer."""
-    over, per = int(params.get("over", 4)), int(params.get("per", 10))
+    over, per = int(params.get("over", GHOST_BONUS_OVER)), int(params.get("per", 10))
     return per * (drawn - over) if drawn > over else None
 
 
