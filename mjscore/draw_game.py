@@ -89,7 +89,9 @@ def exhausted(table, ev) -> tuple:
             if not count_held(table, ev, s, held) and ghost_bonus_of(rs) is not None:
                 xiqian += ghost_money(rs, s, held, False)
     if not rules:
-        return f"wall exhausted: nothing is paid in {rs.name}", xiqian
+        # ("the draw itself": 跟庄 paid earlier in the hand stands; a review read "nothing is
+        # paid" as taking it back)
+        return f"wall exhausted: the draw itself pays nothing in {rs.name}", xiqian
     if len(left) < 2:
         return "wall exhausted with one player left: nothing to check", xiqian
     hands = {s: table.need_hand(s, ev, f"{term(rs, 'draw_check')} checks every player not "

@@ -272,6 +272,11 @@ def settle_table(r) -> str:
     lines = [f"Record:   {r.record}   ({r.ruleset})"] + ghost_line(r.rules) + [""]
     for e in r.events:
         lines.append(f"Event {e.number}: {e.summary}")
+        # Each win's reading, as `score` shows it (a review: which tile a ghost stood for was
+        # in the JSON only); the winner named where an event has several.
+        shown = [w for w in e.results if w.decomposition is not None]
+        lines += [f"Reading:  {w.context.seat + ': ' if len(shown) > 1 else ''}"
+                  f"{w.decomposition}" for w in shown]
         # The horses each win drew, misses too, as `score` shows them: the rows show the hits.
         lines += [f"Horses:   {horse_words(w.context)}" for w in e.results if w.context.horses]
         # (A pattern the reading seems to show and the win did not count, said as `score`

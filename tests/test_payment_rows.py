@@ -32,6 +32,8 @@ THREE_EVENT_1 = """\
 Event 1: N wins on W's discard with 5p: 大对子 10 颗, cap 1 -> 1 颗, halved, rounded down -> 0 颗; \
 S wins on W's discard with 5p: 闺 5 颗, cap 1 -> 1 颗, halved, rounded down -> 0 颗 \
 (settled in turn order from W)
+Reading:  N: 222s 333s 444s 666s 5p+C=5p
+Reading:  S: 111m 123m 456m 789m 5p+C=5p
 Left out, paying 0: W to N and S (hand value)
 """
 

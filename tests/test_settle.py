@@ -1295,8 +1295,18 @@ def test_the_table_names_every_horse_drawn_the_misses_too(tmp_path):
     rec = {"rules": "guangdong", "opts": {"horses": 2}, "seats": {"W": "123m456m789m11p 1pPP"},
            "events": [{"win": "W", "tile": "P", "horses": "3m5s"}]}
     out = CliRunner().invoke(cli, ["settle", _record(tmp_path, rec)]).stdout.splitlines()
-    assert out[2:4] == ["Event 1: W wins by self-draw with P: 胡牌 2",
+    assert out[2:5] == ["Event 1: W wins by self-draw with P: 胡牌 2",
+                        "Reading:  123m 456m 789m 111p P=P+P=P",
                         "Horses:   3m names W, 5s names E (dealer E; 1 horse names the winner W)"]
+
+
+def test_each_win_shows_its_reading_as_score_does(tmp_path):
+    # (A review: which tile a ghost stood for was in the JSON only.) Several winners on one
+    # event are each named.
+    one = CliRunner().invoke(cli, ["settle", str(SAMPLES / "luzhou-three-winners.yaml")])
+    assert one.stdout.splitlines()[3:5] == ["Reading:  N: 222s 333s 444s 666s 5p+C=5p",
+                                            "Reading:  S: 111m 123m 456m 789m 5p+C=5p"]
+    assert "Reading:  123p 456p 789p 13s+C=2s 11s" in one.stdout.splitlines()
 
 
 @pytest.mark.parametrize("opts, horses, message", [
@@ -2198,7 +2208,7 @@ def test_a_record_needing_no_hand_may_leave_seats_out(tmp_path):
     res = CliRunner().invoke(cli, ["settle", _record(tmp_path, {
         "rules": "guangdong", "events": [{"exhausted": True}]})])
     assert res.exit_code == 0, res.output
-    assert "Event 1: wall exhausted: nothing is paid in guangdong" in res.output
+    assert "Event 1: wall exhausted: the draw itself pays nothing in guangdong" in res.output
     res = CliRunner().invoke(cli, ["settle", _record(tmp_path, {
         "rules": "guangdong", "seats": None, "events": [{"exhausted": True}]})])
     assert res.exit_code == 0, res.output  # (`seats:` written with nothing after it)

@@ -276,8 +276,8 @@ def test_settle_says_the_dragon_set_not_counted_as_score_does(tmp_path):
                    "events: [{win: E, tile: C, from: S, declared: true}]\n", encoding="utf-8")
     res = CliRunner().invoke(cli, ["settle", str(rec)])
     assert res.exit_code == 0, res.output
-    assert res.output.splitlines()[2:4] == [
-        "Event 1: E wins on S's discard with C: 胡牌 1",
+    assert res.output.splitlines()[2:5] == [
+        "Event 1: E wins on S's discard with C: 胡牌 1", "Reading:  CFP 123m 456m 789m SS",
         "Not counted as 中发白: CFP, completed by the winning C taken from S (only a set of "
         "tiles the winner drew counts)."]
 
