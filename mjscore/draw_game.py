@@ -104,8 +104,11 @@ def exhausted(table, ev) -> tuple:
             w = analyse(hands[s], rs, s, void_of(table, s))
             if w.ready:
                 ready[s] = w.chada
-                # (which wait it is, so that the table can check it: `waits` lists them all)
-                best_on[s] = [x.tile for x in w.waits if x.value == w.chada]
+                # (which wait it is, so that the table can check it: `waits` lists them all;
+                # the first one's patterns, as a disputed 40 needs them: a review)
+                best = [x for x in w.waits if x.value == w.chada]
+                best_on[s] = ([x.tile for x in best],
+                              [h.name for h in best[0].patterns] if best else [])
     rows = []
     # The cap is needed only when a 花猫 pays it: an uncapped game with none settles.
     fc_amount = _owed(rs, f"{table.rec.label}: event {ev.number}") if cats else 0
@@ -127,14 +130,21 @@ def exhausted(table, ev) -> tuple:
     # A ready hand's best wait is named only where it is what the hand collects (查大): the
     # guide pays a flat bonus, and "best 40" there read as money owed.
     unit = spaced(rs.unit)
-    ready_words = {r: f"ready (best {best}{unit}, on {' or '.join(best_on[r][:3])}"
-                      f"{' ...' if len(best_on[r]) > 3 else ''})"
-                   if per == "chada" and best_on.get(r) else
+    ready_words = {r: f"ready (best {best}{unit}{_best_words(*best_on[r])})"
+                   if per == "chada" and best_on.get(r, ((),))[0] else
                    f"ready (best {best}{unit})" if per == "chada" else "ready"
                    for r, best in ready.items()}
     parts = [f"{s} {term(rs, 'flower_cat_hand')}" if s in cats else f"{s} {ready_words[s]}" if s in ready
              else f"{s} not ready{void_words(table, s, hands[s])}" for s in left]
     return f"{term(rs, 'draw_heading')}: " + ", ".join(parts), rows
+
+
+def _best_words(tiles: list, patterns: list) -> str:
+    """" on 1m: 清一色, 闺, 无鬼; also on 3m or 4m ...": the best waits, the first one's
+    patterns."""
+    more = f"; also on {' or '.join(tiles[1:3])}{' ...' if len(tiles) > 3 else ''}" \
+        if len(tiles) > 1 else ""
+    return f" on {tiles[0]}" + (f": {', '.join(patterns)}" if patterns else "") + more
 
 
 def kongs_void(rs) -> bool:

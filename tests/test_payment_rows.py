@@ -21,7 +21,7 @@ THREE = str(SAMPLES / "luzhou-three-winners.yaml")
 CAP_1 = ["--opt", "cap=1", "--opt", "min_discard_win=0"]
 
 CHAJIAO_EVENT_2 = """\
-Event 2: wall exhausted (查叫): S ready (best 10 颗, on 7p), W not ready, N 花猫
+Event 2: wall exhausted (查叫): S ready (best 10 颗 on 7p: 无鬼), W not ready, N 花猫
 From    To      Amount  Why
 ------  ----  --------  ------------------------------------
 W       S           10  not ready: pays S's best wait (查大)
