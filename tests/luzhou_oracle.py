@@ -224,7 +224,9 @@ def _error(case):
     if case.get("after_kong") and discard is None:
         return True
     drawn = case.get("ghosts_drawn", 0)
-    if drawn and (drawn > ghosts or drawn < nat[G]):
+    # A winning ghost taken from another player (a discard, a robbed kong) was never drawn.
+    taken = int(win == G and (discard is not None or rob is not None))
+    if drawn and (drawn > ghosts or drawn < nat[G] - taken):
         return True
     if case.get("heavenly") or case.get("earthly"):
         if melds or (case.get("heavenly") and case.get("earthly")):
