@@ -108,7 +108,7 @@ def exhausted(table, ev) -> tuple:
                 # the first one's patterns, as a disputed 40 needs them: a review)
                 best = [x for x in w.waits if x.value == w.chada]
                 best_on[s] = ([x.tile for x in best],
-                              [h.name for h in best[0].patterns] if best else [])
+                              [[h.name for h in x.patterns] for x in best])
     rows = []
     # The cap is needed only when a 花猫 pays it: an uncapped game with none settles.
     fc_amount = _owed(rs, f"{table.rec.label}: event {ev.number}") if cats else 0
@@ -140,11 +140,16 @@ def exhausted(table, ev) -> tuple:
 
 
 def _best_words(tiles: list, patterns: list) -> str:
-    """" on 1m: 清一色, 闺, 无鬼; also on 3m or 4m ...": the best waits, the first one's
-    patterns."""
-    more = f"; also on {' or '.join(tiles[1:3])}{' ...' if len(tiles) > 3 else ''}" \
-        if len(tiles) > 1 else ""
-    return f" on {tiles[0]}" + (f": {', '.join(patterns)}" if patterns else "") + more
+    """The best waits and their patterns: " on 1p or 4p: 无鬼" where they share them, else
+    the first one's named (" on 1m or 2m or 3m or 6 more; 1m: 闺, 清一色, 无鬼"), as a
+    review found "1m: ...; also on 2m" read as 2m's too."""
+    on = " or ".join(tiles[:3]) + (f" or {len(tiles) - 3} more" if len(tiles) > 3 else "")
+    if not patterns[0]:
+        return f" on {on}"
+    named = ", ".join(patterns[0])
+    if all(p == patterns[0] for p in patterns):
+        return f" on {on}: {named}"
+    return f" on {on}; {tiles[0]}: {named}"
 
 
 def kongs_void(rs) -> bool:

@@ -1596,13 +1596,21 @@ def test_a_house_rule_with_no_flower_cat_payment_has_three_suits_pay_as_not_read
 
 
 def test_a_ready_hand_s_best_wait_is_named_with_its_patterns_and_the_others(tmp_path):
-    # (A review: "S ready (best 40 颗, on 1m or 3m or 4m ...)" left a disputed 40 unexplained.)
+    # (A review: "S ready (best 40 颗, on 1m or 3m or 4m ...)" left a disputed 40 unexplained;
+    # where the best waits share their patterns, they are named once for all.)
     rec = {"seats": {"E": "111s123s456s789s C 5p", "S": "123m456m55m78m (9999m)",
                      "W": "113579p2468s3m5m7m", "N": "2468p3579s2m4m6m8m9p"},
            "events": [{"win": "E", "tile": "5p"}, {"exhausted": True}]}
     summary = settle(rec).events[1].summary
-    assert summary.endswith("S ready (best 40 颗 on 1m: 闺, 清一色, 无鬼; also on 3m or 4m "
-                            "...), W 花猫, N 花猫"), summary
+    assert summary.endswith("S ready (best 40 颗 on 1m or 3m or 4m or 1 more: 闺, 清一色, "
+                            "无鬼), W 花猫, N 花猫"), summary
+    # Best waits of other patterns: the first one's named as its own (a review read
+    # "1m: 闺, ...; also on 2m" as 2m's patterns too, where 2m has no 闺).
+    rec = {"seats": {"E": "123p456p789p 999s C 5s", "S": "1112345678999m",
+                     "W": "11s23s456s789s22pC", "N": "24668m2468s1357s"},
+           "events": [{"win": "E", "tile": "5s"}, {"exhausted": True}]}
+    summary = settle(rec).events[1].summary
+    assert "S ready (best 40 颗 on 1m or 2m or 3m or 6 more; 1m: 闺, 清一色, 无鬼)" in summary
 
 
 @pytest.mark.parametrize("record, line", [
