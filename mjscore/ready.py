@@ -13,7 +13,7 @@ from . import tiles as T
 from .errors import TOO_DEEP, InputError
 from .hand import Hand, read_any
 from .patterns import physical_ghosts
-from .reading import holds_full_ghost
+from .reading import hand_tiles, holds_full_ghost
 from .terms import term
 
 
@@ -141,11 +141,8 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
     full = held_all or ghost_only and holds_full_ghost(rs, concealed_ghosts + 1)
     # (Only where one more copy would complete it, the hand holding no ghost: a kind held
     # whole that would not was said too, as though it would.)
-    all_held = () if found or ghost_only or cat or voided or held_all or held else tuple(
-        T.name(k) for k in sorted(rs.tile_kinds - rs.ghost_kinds, key=T.DISPLAY_RANK.__getitem__)
-        if have[k] >= rs.copies[k] and _sets_and_pair(
-            [n + (i == k) for i, n in enumerate(_concealed_counts(hand))], 4 - len(hand.melds),
-            True))
+    all_held = () if found or ghost_only or cat or voided or held_all or held else \
+        _whole_and_waited(hand, rs, have)
     # The hand as one sorted run: one tile short, no tile of it is a winning tile, which
     # `format_hand` would set apart where it was written last out of order.
     return WaitsResult(rs.name, format_hand(replace(hand.parsed, win=None)),
@@ -178,11 +175,18 @@ def waits(hand, rules="luzhou", *, seat="E", indicator=None, opts=None) -> Waits
     return analyse(h, rs, where)
 
 
-def _concealed_counts(hand) -> list:
-    counts = [0] * T.NUM_KINDS
-    for k in hand.concealed:
-        counts[k] += 1
-    return counts
+def _whole_and_waited(hand, rs, have) -> tuple:
+    """The kinds `hand` (no ghost) holds every copy of, in display order, that one copy more
+    would complete."""
+    counts, sets = list(hand_tiles(hand, rs).natural), 4 - len(hand.melds)
+    out = []
+    for k in sorted(rs.tile_kinds - rs.ghost_kinds, key=T.DISPLAY_RANK.__getitem__):
+        if have[k] >= rs.copies[k]:
+            counts[k] += 1
+            if _sets_and_pair(counts, sets, True):
+                out.append(T.name(k))
+            counts[k] -= 1
+    return tuple(out)
 
 
 def _sets_and_pair(c: list, sets: int, pair: bool) -> bool:
