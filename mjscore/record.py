@@ -10,6 +10,7 @@ them (过水, 漏胡, chow from the left).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -227,11 +228,25 @@ def load(source, rules: str | None = None) -> Record:
             raise InputError(f"{label}: event {i + 1}: a seat cannot {own} (from: {ev['from']})")
     if rules is None:  # rules="" is a ruleset named, not one left out: refused as unknown
         rules = data.get("rules", "luzhou")
-        if isinstance(source, (str, Path)):
-            rules = beside(rules, Path(source).parent)
+        where = _path_of(source)
+        if where is not None:
+            rules = beside(rules, where.parent)
     return Record(label, rules,
                   dict(data.get("opts") or {}),
                   data.get("dealer", "E"), dict(data.get("seats") or {}), tuple(events), yaml)
+
+
+def _path_of(source) -> Path | None:
+    """The record's file: a path given, or the path an open file was opened by (its error
+    messages name the record by that path, so its relative ruleset is looked for beside
+    it as for the path itself); None for standard input, a mapping or a stream of no file."""
+    if isinstance(source, (str, Path)):
+        return Path(source)
+    name = getattr(source, "name", None) if hasattr(source, "read") else None
+    # ("<stdin>", as Python names standard input, is no file even where one has that name.)
+    if isinstance(name, str) and not name.startswith("<") and os.path.isfile(name):
+        return Path(name)
+    return None
 
 
 def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):

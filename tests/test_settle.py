@@ -1726,6 +1726,23 @@ def test_settle_api_takes_an_open_file(tmp_path, mode, want):
             assert str(e.value).startswith(want.format(name=path))
 
 
+# An open file's record named a relative ruleset looked for in the working folder only, while
+# its messages named the record by its path ("sub/rec.yaml: rules: ... hh.yaml: no such
+# file", hh.yaml beside it): it is looked for beside the file first, as for the path given.
+@pytest.mark.parametrize("mode", [pytest.param("r", id="text"), pytest.param("rb", id="binary")])
+def test_settle_api_open_file_finds_its_ruleset_beside_it(tmp_path, monkeypatch, mode):
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "hh.yaml").write_text("name: hh\nextends: luzhou-guide\n", encoding="utf-8")
+    text = (SAMPLES / "guide-example-3.yaml").read_text(encoding="utf-8")
+    (sub / "rec.yaml").write_text(text.replace("rules: luzhou-guide", "rules: hh.yaml"),
+                                  encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with open("sub/rec.yaml", mode) as f:
+        got = settle(f)
+    assert got.ruleset == "hh" and got.to_dict() == settle("sub/rec.yaml").to_dict()
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="closes a descriptor before exec")
 @pytest.mark.parametrize("closed", [pytest.param(True, id="closed"),
                                     pytest.param(False, id="open for writing only")])
