@@ -122,6 +122,13 @@ def check_defaults(specs: dict, source: str) -> None:
     or would let another value through."""
     for key, spec in specs.items():
         lo, hi = spec.get("min"), spec.get("max")
+        for end, bound in (("min", lo), ("max", hi)):
+            # (A bound past what any value may be said ok in `rules check` and `rules show`,
+            # and the value it allowed was then refused where a record gave it.)
+            if isinstance(bound, int) and abs(bound) > MAX_VALUE:
+                raise RulesetError(source, f'option "{key}" of {source}: {end} {bound} is '
+                                   f"{PAST_MAX if bound > 0 else PAST_MIN}",
+                                   f"options.{key}.{end}")
         if lo is not None and hi is not None and lo > hi:
             raise RulesetError(source, f'option "{key}" of {source}: min {lo} is above max '
                                f"{hi}: no value could be given", f"options.{key}.max")

@@ -287,7 +287,9 @@ _PATTERNS = {"^([1-9][mps]|[ESWNCFP])$": "a tile (1m to 9s, or one of E S W N C 
                                      "letter or digit)",
              # (Names and titles are printed inside tables and lines: one line each.)
              r"^(?![\s\S]*[\u0000-\u001f\u007f-\u009f\u2028\u2029])":
-                 "one line of text, without a line break, a tab or another control character"}
+                 "one line of text, without a line break, a tab or another control character",
+             # (A pattern's name blank left its row nameless, and waits' list without it.)
+             r"\S": "text that is not blank"}
 
 # A ruleset's shared forms (`$defs`) by the names a house file's writer knows them.
 _REFS = {"#/$defs/ref": "an option reference ({option: NAME})", "#/$defs/tile": "a tile",

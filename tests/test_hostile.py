@@ -414,6 +414,12 @@ def test_an_option_past_10_15_is_refused_by_name(call):
     pytest.param("extends: luzhou\nname: h\noptions:\n  cap: {choices: [40, 0]}\n", 'options.cap.choices.1: option "cap" of t.yaml: expected an integer at least 1 or "none", got "0"', id="a choice below the option's min (found by fuzzing)"),  # noqa: E501
     pytest.param("extends: luzhou\nname: h\noptions:\n  cap: {min: 10, max: 5}\n", 'options.cap.max: option "cap" of t.yaml: min 10 is above max 5: no value could be given', id="min above max (found by fuzzing)"),  # noqa: E501
     pytest.param("extends: luzhou\nname: h\noptions:\n  cap: {max: 0}\n", 'options.cap.max: option "cap" of t.yaml: min 1 is above max 0: no value could be given', id="a max below the min it inherits (found by fuzzing)"),  # noqa: E501
+    # (rules check and rules show said ok of it, and a record's cap under it was then refused)
+    pytest.param("extends: luzhou\nname: h\noptions:\n  cap: {max: 2000000000000000}\n", 'options.cap.max: option "cap" of t.yaml: max 2000000000000000 is more than 1000000000000000, the largest amount mjscore works with', id="a max past the largest amount (a review)"),  # noqa: E501
+    pytest.param("extends: luzhou\nname: h\noptions:\n  min_discard_win: {min: -1000000000000001}\n", 'options.min_discard_win.min: option "min_discard_win" of t.yaml: min -1000000000000001 is less than -1000000000000000, past the largest amount mjscore works with', id="a min past the largest amount"),  # noqa: E501
+    # (a blank name left the pattern's row nameless, and waits' list of patterns without it)
+    pytest.param('extends: luzhou\nname: h\npatterns:\n  wugui: {name: ""}\n', 'patterns.wugui.name: must be text that is not blank, not the text ""', id="a blank pattern name (a review)"),  # noqa: E501
+    pytest.param('extends: luzhou\nname: h\npatterns:\n  wugui: {en: "  "}\n', 'patterns.wugui.en: must be text that is not blank, not the text "  "', id="a pattern's English name of spaces"),  # noqa: E501
 ])
 def test_ill_typed_ruleset_file(here, text, message):
     write(here / "t.yaml", text)
