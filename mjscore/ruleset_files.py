@@ -295,6 +295,13 @@ def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
         try:
             path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
         except _NotFound:
+            if looks_like_path(parent) and not os.path.isabs(parent) and _unnamed_pipe(path):
+                # (`--rules <(cat sub/b.yaml)`: "no such file beside this one" was looked for
+                # in /dev/fd, and told of a file that is there beside b.yaml.)
+                raise RulesetError(label, f'"{parent}": a ruleset read from a pipe has no '
+                                          "folder to find it beside; save the ruleset to a "
+                                          "file, or name its base by an absolute path",
+                                   "extends") from None
             if looks_like_path(parent):
                 where = "" if os.path.isabs(parent) else " beside this one"
                 raise RulesetError(label, f'"{parent}": no such file{where}'
@@ -363,6 +370,13 @@ def chain_files(ref: str) -> list:
     files: list = []
     load_raw(ref, files)
     return files
+
+
+def _unnamed_pipe(path: Path) -> bool:
+    """Whether `path` is a pipe or device with no folder of its own (`<(cat h.yaml)`'s
+    /dev/fd/63, /dev/stdin), unlike a named pipe, whose folder a relative path is read from."""
+    folder = str(path.parent)
+    return read_once(path) and (folder in ("/dev", "/dev/fd") or folder.startswith("/proc/"))
 
 
 def read_once(ref) -> bool:

@@ -147,6 +147,28 @@ def test_a_pipe_that_a_ruleset_extends_is_refused_not_waited_for(tmp_path, args)
                                                     'a file\n')
 
 
+@pytest.mark.skipif(not Path("/dev/stdin").exists(), reason="needs /dev/stdin")
+@pytest.mark.parametrize("extends, want", [
+    # (`--rules <(cat sub/b.yaml)` said "no such file beside this one" of a file beside b.yaml:
+    # it was looked for in /dev/fd)
+    pytest.param("../a.yaml", 'mjscore: invalid ruleset: /dev/stdin: extends: "../a.yaml": a '
+                 "ruleset read from a pipe has no folder to find it beside; save the ruleset to "
+                 "a file, or name its base by an absolute path\n", id="relative: no folder"),
+    pytest.param("{a}", "", id="absolute: read"),
+])
+def test_a_ruleset_read_from_a_pipe_and_its_base(tmp_path, extends, want):
+    (tmp_path / "a.yaml").write_text("extends: luzhou\nname: a\n", encoding="utf-8")
+    house = f"extends: {extends.format(a=tmp_path / 'a.yaml')}\nname: b\n"
+    proc = mjscore("score", "111m123m456m789m5pC", "--rules", "/dev/stdin", cwd=tmp_path / "..",
+                   stdin=subprocess.PIPE)
+    try:
+        out, err = proc.communicate(house, timeout=60)
+    finally:
+        proc.kill()
+    assert (proc.returncode, err) == ((2, want) if want else (0, "")), err
+    assert want or "(b)" in out
+
+
 @needs_fifo
 def test_a_pipe_has_no_stamp_and_is_not_opened_for_one(tmp_path):
     from mjscore.ruleset_files import stamps
