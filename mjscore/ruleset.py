@@ -121,6 +121,12 @@ class Ruleset:
             return f"{self.name} has {self.copies[k] + 1}, one of them shown as the indicator"
         return f"{self.name} has {self.copies[k]}"
 
+    def with_indicator(self, k: int, n: int) -> str:
+        """What a count `n` of kind `k` across the table comes to with a flipped indicator of
+        that kind: "4 copies ... (guangdong has 4, one of them shown ...)" hid the fifth."""
+        flip = self.flipped()
+        return f", {n + 1} with the indicator" if flip is not None and flip[1] == k else ""
+
     def shown_names(self, hits, counts: bool = False) -> str:
         """The shown names of `hits` in one line (`counts`: a hit applied n times says so,
         `中发白 (twice)`), apart by spaces, or by commas where a name has a space in it: the

@@ -101,7 +101,7 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
                        "written has another turn after it, so this one was another, left out)"
             raise InputError(f"{rec.label}: event {e.number} ({e.type}): the draws and "
                              f"discards{said} of {T.name(k)} make {n} copies of it across the "
-                             f"table ({rs.has(k)})")
+                             f"table{rs.with_indicator(k, n)} ({rs.has(k)})")
     _one_each(rec, rs, kept, drawn, gone, loose)
     _ghosts(rec, rs, kept, drawn, gone, flex)
     _whole_set(rec, rs, hands, kept, drawn, gone, natural, flex)

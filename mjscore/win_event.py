@@ -156,10 +156,11 @@ def horses_on_table(table, ev, horses) -> None:
     winner's own hand alone, as `score` does)."""
     rs = table.rs
     for k, n in Counter(horses or ()).items():
-        if table.on_table[k] + n > rs.copies[k]:
+        n += table.on_table[k]
+        if n > rs.copies[k]:
             raise InputError(f"{table.rec.label}: event {ev.number} (horses): the horses' "
-                             f"{T.name(k)} make {table.on_table[k] + n} copies of it across "
-                             f"the table ({rs.has(k)})")
+                             f"{T.name(k)} make {n} copies of it across "
+                             f"the table{rs.with_indicator(k, n)} ({rs.has(k)})")
 
 
 def deal_win_checked(table, ev, seat: str, frm) -> None:

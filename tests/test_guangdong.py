@@ -172,6 +172,22 @@ def test_a_hand_holding_four_of_the_flipped_indicator_is_bad_input():
                          "of them shown as the indicator\n"
 
 
+# Across a settle record's table the count left the indicator out: "make 4 copies of it ...
+# (guangdong has 4, one of them shown as the indicator)" read as no copy too many (a review).
+_INDICATED = "rules: guangdong\nopts: {indicator: 9m, horses: 2}\n"
+
+
+@pytest.mark.parametrize("record, said", [
+    pytest.param("events: [{discard: E, tile: 9m}, {discard: S, tile: 9m}, {discard: W, tile: 9m}, {discard: N, tile: 9m}, {exhausted: true}]", "event 4 (discard): the draws and discards of 9m make 4 copies of it across the table, 5 with the indicator", id="discards"),  # noqa: E501
+    pytest.param("seats: {E: 999m123p456p789p1s, S: 9m123p456p789s1sEE}\nevents: [{exhausted: true}]", "seats: 4 copies of 9m across the table, 5 with the indicator (guangdong has 4, one of them shown as the indicator): seats.E 3, seats.S 1", id="seats"),  # noqa: E501
+    pytest.param("seats: {E: 9m123p456p789p11s1s9m, S: 123p456p789s1sEE9m}\nevents: [{win: E, tile: 1s, horses: 9m2p}]", "event 1 (horses): the horses' 9m make 4 copies of it across the table, 5 with the indicator", id="horses"),  # noqa: E501
+])
+def test_settle_counts_the_flipped_indicator_in_a_copy_too_many(tmp_path, record, said):
+    (tmp_path / "r.yaml").write_text(_INDICATED + record + "\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["settle", str(tmp_path / "r.yaml")])
+    assert res.exit_code == 2 and res.stderr.startswith(f"mjscore: {tmp_path / 'r.yaml'}: {said}")
+
+
 def test_flip_only_hand_is_no_win_with_the_fixed_ghost():
     assert score("123m456m789m12pCSS", GD, indicator="N").legal
     fixed = score("123m456m789m12pCSS", GD)
