@@ -76,7 +76,11 @@ def _classify(raw: RawMeld, rs) -> Meld:
     n_ghosts = len(raw.tiles) - len(naturals)
     size = len(raw.tiles)
     if raw.bracket in "({" and size != 4:
-        raise NotationError(f'"{raw.bracket}" holds a kong of four tiles, not "{written}"', col)
+        # (Three tiles there are most often a pong meant: say how one is written.)
+        pong = "" if size != 3 else " (a concealed pong is written without brackets: " \
+            f'"{written}")' if raw.bracket == "(" else f' (a pong is written "[{written}]")'
+        raise NotationError(f'"{raw.bracket}" holds a kong of four tiles, not "{written}"{pong}',
+                            col)
     if size not in (3, 4):
         raise NotationError(f'a meld has 3 or 4 tiles, "{written}" has {size}', col)
     if naturals and len(set(naturals)) == 1:
@@ -287,6 +291,13 @@ def _count_hint(extra: int, parsed, size: int, commands: bool, rs) -> str:
             f"{' or '.join(loose)} is a kong, it is"
         kongs = (f"if {which} written in brackets: ({kong}) concealed, [{kong}] exposed, "
                  f"{{{kong}}} added")
+    grown = [m.tiles[0] for m in parsed.melds if m.bracket == "[" and len(m.tiles) == 3
+             and len(set(m.tiles)) == 1 and m.tiles[0] in written]
+    if not kongs and 1 <= extra <= len(grown):  # ("[555p]5p": a kong written as pong and tile)
+        k = T.name(grown[0])
+        kong = k[0] * 4 + k[1:]
+        kongs = (f"if [{k[0] * 3 + k[1:]}] and the {k} written loose are one kong, it is "
+                 f"written [{kong}] exposed, {{{kong}}} added")
     if commands and extra == 1 and size == 13:
         # A kong written loose makes 14 too (`waits 5555p 123m456m789m4p` meant (5555p)), but
         # not where the 14 tiles win, its four in sets (111m 123m): then score was meant.

@@ -151,7 +151,7 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'"{ch}" closes nothing', col)
             if ch in OPEN_TO_CLOSE:
                 raise NotationError(f'"{ch}" inside a meld', col)
-            raise NotationError(f'unknown tile {H.written(ch)}{H.tile_hint(ch, text)}', col)
+            raise NotationError(f'unknown tile {H.written(ch)}{H.tile_hint(ch, text, i)}', col)
     return out, i
 
 

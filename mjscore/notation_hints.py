@@ -43,7 +43,11 @@ def hidden(ch: str) -> bool:
 
 
 def written(ch: str) -> str:
-    """`ch` quoted as a message shows it; a `hidden` one by its code and name."""
+    """`ch` quoted as a message shows it; a `hidden` one by its code and name; a byte that is
+    not UTF-8 (Python keeps it in the arguments as a lone surrogate) as that byte."""
+    if "\udc80" <= ch <= "\udcff":  # (a terminal set to GBK or Latin-1: "\udcba" meant nothing)
+        return f"byte 0x{ord(ch) - 0xDC00:02X} (not UTF-8 text: set the terminal to UTF-8, " \
+            "or write the tiles in letters: 5p, C)"
     if hidden(ch):
         import unicodedata
         name = unicodedata.name(ch, "").lower()
@@ -51,9 +55,20 @@ def written(ch: str) -> str:
     return f'"{ch}"'
 
 
-def tile_hint(ch: str, text: str = "") -> str:
+def tile_hint(ch: str, text: str = "", i: int | None = None) -> str:
     """How to write what `ch`, a character no tile is, was typed for (`text`: all that was
-    typed, for a "+" that is a reading's only where an "=" says so)."""
+    typed, for a "+" that is a reading's only where an "=" says so; `i`: where `ch` stands in
+    it, for what follows it)."""
+    after = text[i + 1:] if i is not None else ""
+    option = _OPTION.match(text, i) if i is not None and ch == "-" else None
+    if option:  # (`score '123m... --win 2p'`: "leave the dash out" led to "unknown tile w")
+        return f' (an option typed inside the hand\'s quotes: give "{option.group(0)}" after ' \
+            "the closing quote)"
+    digits = _DIGITS.match(after)
+    if digits and after[digits.end():digits.end() + 1] in _AFTER_SUIT_FIRST and \
+            (ch in _SUIT_FIRST or ch in _CN_SUITS):  # "p2", "万123 ...": the suit first
+        # (Not where a suit follows the digits too, "p11123m": which they are is not told.)
+        return f' (a suit ends its digits: write "{digits.group(0)}{ch}")'
     plain = half_width(ch)
     if plain is not None:
         return f' ({_look_alike(ch)}: write "{plain}")'
@@ -91,6 +106,8 @@ def tile_hint(ch: str, text: str = "") -> str:
             "none in lanzhou; mjscore rules show NAME names it)"
     if ch in _SUIT_FIRST:  # a suit letter with no digits before it ("m123", "EEEpp")
         return f' (a suit letter ends its digits, as in "{_SUIT_FIRST[ch]}'
+    if ch in _CN_SUITS:  # (a suit's character with no number before it)
+        return f' (a suit follows its number, as in "5{ch}")'
     if ch in "【】〔〕〖〗「」『』":
         return " (melds are written in ASCII brackets: [555p], (5555p), {5555p})"
     return ""
@@ -111,6 +128,10 @@ _SUIT_FIRST = {"m": '123m")', "z": '1z")', "p": '55p"; the 白 dragon is upper c
 
 
 PUNCTUATION = " (punctuation: leave it out; a space may separate groups)"
+_OPTION = re.compile(r"--?[a-z][a-z-]*(?:[ =][^\s-]\S*)?")
+_DIGITS = re.compile(r"[0-9]+")
+_CN_SUITS = "万萬筒饼餅条條索"
+_AFTER_SUIT_FIRST = ("", " ", "\t", "[", "(", "{") + tuple("ESWNCFP")
 _ENGLISH_SUITS = {"c": ("m", "characters are"), "k": ("m", "characters are"),
                   "d": ("p", "dots are"), "b": ("s", "bamboo is")}
 
@@ -127,7 +148,7 @@ _SITUATION_WORDS = "自点放胡和"
 _SPACED = re.compile(r"[0-9]+(?:\s+[0-9]+)+\s*([mpsz])")
 
 
-_SUIT_APART = re.compile(r"([0-9]+)\s+([mpsz])(?![a-z])")
+_SUIT_APART = re.compile(r"([0-9]+)\s+([mpsz万萬筒饼餅条條索])(?![a-z])")
 _WORD_APART = re.compile(r"([0-9]+)\s+(dots?|bamboos?|bams?|characters?|craks?)\b",
                          re.IGNORECASE)
 
@@ -141,7 +162,7 @@ def spaced_digits_hint(text: str, i: int) -> str:
             f"{n}m, {n}p or {n}s)"
     apart = _SUIT_APART.match(text, i)
     if apart:
-        return f' (a suit letter follows its digits with no space: write ' \
+        return f' (a suit follows its digits with no space: write ' \
             f'"{apart.group(1)}{apart.group(2)}")'
     word = _WORD_APART.match(text, i)
     if word:  # ("123 dots": an English guide's suit name, set apart)

@@ -31,7 +31,8 @@ CASES = """
 ［555p］123m456m789m11pC => invalid hand: column 1: unknown tile "［" (a full-width character: write "[")
 123m456m789m11p23pp => invalid hand: column 19: unknown tile "p" (a suit letter ends its digits, as in "55p"; the 白 dragon is upper case: "P")
 '111m999mEEEss55p' --rules luzhou-guide => invalid hand: column 12: unknown tile "s" (a suit letter ends its digits, as in "55s"; the South wind is upper case: "S")
-'m123 m456 m789 p11 p23 C' => invalid hand: column 1: unknown tile "m" (a suit letter ends its digits, as in "123m")
+'m123 m456 m789 p11 p23 C' => invalid hand: column 1: unknown tile "m" (a suit ends its digits: write "123m")
+'m123456m789m11p23pC' => invalid hand: column 1: unknown tile "m" (a suit letter ends its digits, as in "123m")
 12３m456m789m11p23pC => invalid hand: column 3: unknown tile "３" (a full-width character: write "3")
 【555p】123m456m789m11pC => invalid hand: column 1: unknown tile "【" (melds are written in ASCII brackets: [555p], (5555p), {5555p})
 123m456m789m11p23p癞子 => invalid hand: column 19: unknown tile "癞" (癞子 names no tile: write the ghost tile itself: C (红中) in luzhou and luzhou-guide, P (白) in guangdong unless flipped, none in lanzhou; mjscore rules show NAME names it)
@@ -90,8 +91,8 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 123m456m789m11p23pC --win 九筒 => invalid option: --win 九筒 (9p) is not one of the concealed tiles
 123m456m789m11p23p5z => invalid hand: column 19: tile P (5z: 1z-7z are E S W N P F C) is not used in luzhou
 123m456m789m11p23pP => invalid hand: column 19: tile P is not used in luzhou
-"123 m456m789m11p23pC" => invalid hand: column 1: digits "123" have no suit (a suit letter follows its digits with no space: write "123m")
-'[123 m]456m789m11p23pC' => invalid hand: column 2: digits "123" have no suit (a suit letter follows its digits with no space: write "123m")
+"123 m456m789m11p23pC" => invalid hand: column 1: digits "123" have no suit (a suit follows its digits with no space: write "123m")
+'[123 m]456m789m11p23pC' => invalid hand: column 2: digits "123" have no suit (a suit follows its digits with no space: write "123m")
 '[555p) 123m456m789m11p' => invalid hand: column 1: unclosed "[": the ")" at column 6 does not close it (a "[" closes with "]")
 "123 dots 456m789m11p23pC" => invalid hand: column 1: digits "123" have no suit (suits are m, p, s: dots are p; write "123p")
 55Cp123m456m789m1p1p => invalid hand: column 1: digits "55" have no suit (a suit letter comes straight after its digits, an honour after them: write "55p" then "C")
@@ -113,7 +114,21 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 123m456m789m11p23p百搭 => invalid hand: column 19: unknown tile "百" (百搭 names no tile: write the ghost tile itself: C (红中) in luzhou and luzhou-guide, P (白) in guangdong unless flipped, none in lanzhou; mjscore rules show NAME names it)
 123m456m789m11p2p五 => invalid hand: column 18: digits "五" have no suit (a suit follows the number: 五万, 五筒 or 五条, or 5m, 5p or 5s)
 123m456m789m11p23pC --win 10p => invalid option: --win 10p: column 2: rank "0" is not 1-9 (there is no ten)
+'123m456m789m11p23pC --win 2p' => invalid hand: column 21: unknown tile "-" (an option typed inside the hand's quotes: give "--win 2p" after the closing quote)
+'123m456m789m11p23pC --discard S' => invalid hand: column 21: unknown tile "-" (an option typed inside the hand's quotes: give "--discard S" after the closing quote)
+123m456m789m11p23pC --win p2 => invalid option: --win p2: column 1: unknown tile "p" (a suit ends its digits: write "2p")
+'p11 123m456m789m23pC' => invalid hand: column 1: unknown tile "p" (a suit ends its digits: write "11p")
+'123 万456m789m11p23pC' => invalid hand: column 1: digits "123" have no suit (a suit follows its digits with no space: write "123万")
+'万123 456m789m11p23pC' => invalid hand: column 1: unknown tile "万" (a suit ends its digits: write "123万")
+'万123456m789m11p23pC' => invalid hand: column 1: unknown tile "万" (a suit follows its number, as in "5万")
+'[555p]5p 123m456m789m11p' => invalid hand: {12, 1} (if [555p] and the 5p written loose are one kong, it is written [5555p] exposed, {5555p} added)
+'(555p)123m456m789m11p' => invalid hand: column 1: "(" holds a kong of four tiles, not "555p" (a concealed pong is written without brackets: "555p")
+'{555p}123m456m789m11p' => invalid hand: column 1: "{" holds a kong of four tiles, not "555p" (a pong is written "[555p]")
 """
+# (A second review of a confused player's hands: an option typed inside the hand's quotes,
+# where "leave the dash out" led on to "unknown tile w"; a suit written first, told with the
+# player's own digits, the Chinese suits as the letters; a kong written as a pong and a tile;
+# a pong in a kong's brackets.)
 # (The review of a confused player's hands: Unicode's tile pictures, a dash or slash between
 # groups, the shell's quotes typed twice, a wildcard written as players mark it, a Chinese
 # number with no suit, a ten.)
@@ -164,6 +179,16 @@ def test_a_character_hard_to_see_is_named(hand, line):
     result = CliRunner().invoke(cli, ["score", hand])
     assert (result.exit_code, result.stdout, result.stderr) == (
         2, "", f"mjscore: invalid hand: {line}\n")
+
+
+# A byte that is not UTF-8 (a terminal set to GBK or Latin-1) reaches Python's arguments as
+# a lone surrogate: "unknown tile "\udcff"" named what no player typed.
+def test_a_byte_that_is_not_utf8_is_named_as_a_byte():
+    result = CliRunner().invoke(cli, ["score", "123m456m789m11p23p\udcffC"])
+    assert (result.exit_code, result.stderr) == (2, "mjscore: invalid hand: column 19: unknown "
+                                                 "tile byte 0xFF (not UTF-8 text: set the "
+                                                 "terminal to UTF-8, or write the tiles in "
+                                                 "letters: 5p, C)\n")
 
 
 @pytest.mark.parametrize("text, why", [
