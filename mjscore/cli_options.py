@@ -36,6 +36,9 @@ class _AsciiDigits:
             from .options import WHOLE_NUMBER
             if not WHOLE_NUMBER.fullmatch(value.strip()):
                 self.fail(f"{value!r} is not a valid integer.", param, ctx)
+            if len(value.strip().lstrip("+-0")) > 4000:  # (past the 4,300 digits int() reads,
+                # Click said "not a valid integer" of digits)
+                self.fail(f"a number too large ({len(value.strip())} digits)", param, ctx)
         return super().convert(value, param, ctx)
 
 

@@ -176,16 +176,16 @@ def _meld_tiles(inner: str, bracket: str, offset: int) -> list:
                             e.column) from None
 
 
-def _check_length(text: str) -> None:
+def _check_length(text: str, what: str = "a hand") -> None:
     if not isinstance(text, str):
         raise NotationError(f"tiles are written as text, not as {type(text).__name__}")
-    if len(text) > MAX_CHARS:
-        raise NotationError(f"too long: {len(text)} characters, a hand is at most {MAX_CHARS}")
+    if len(text) > MAX_CHARS:  # (`what`: --horses' tiles were told "a hand is at most 200")
+        raise NotationError(f"too long: {len(text)} characters, {what} is at most {MAX_CHARS}")
 
 
 def parse_tiles(text: str) -> list[int]:
     """A plain run of tiles with no melds (`--win`, `--horses`, `--indicator`)."""
-    _check_length(text)
+    _check_length(text, "a run of tiles")
     tiles, _ = _read_tiles(text, 0, "[({])}", 0)
     # A bracket first: "[1m]" is a meld where none may be, not a text with no tiles.
     at = min((text.index(ch) for ch in "[({])}" if ch in text), default=None)

@@ -263,8 +263,25 @@ def test_a_huge_win_tile_is_cut_short_in_the_message():
     result = run("score", HAND, "--win", HUGE_HAND)
     assert result.exit_code == 2
     assert result.stderr.startswith("mjscore: invalid option: --win 1m1m")
-    assert result.stderr.endswith(f"too long: {MB} characters, a hand is at most 200\n")
+    # (a run of tiles: --horses' were told "a hand is at most 200", a review)
+    assert result.stderr.endswith(f"too long: {MB} characters, a run of tiles is at most 200\n")
     assert len(result.stderr) < 500
+
+
+def test_huge_horses_are_a_run_of_tiles_too_long():
+    result = run("score", "123m456m789m111pPP", "--rules", "guangdong", "--opt", "horses=2",
+                 "--horses", "1m" * 150)
+    assert result.exit_code == 2 and result.stderr.endswith(
+        "too long: 300 characters, a run of tiles is at most 200\n")
+
+
+# Past the 4,300 digits Python's int() reads, Click called the digits "not a valid integer".
+@pytest.mark.parametrize("args", [["score", HAND, "--ghosts-drawn"], ["batch", "x.jsonl", "--jobs"]],
+                         ids=["--ghosts-drawn", "--jobs"])
+def test_an_integer_option_of_5000_digits_is_too_large(here, args):
+    result = run(*args, "9" * 5000)
+    assert result.exit_code == 2 and result.stderr.endswith(
+        "Invalid value for '%s': a number too large (5000 digits)\n" % args[-1])
 
 
 def test_a_huge_hand_in_a_record(here):
