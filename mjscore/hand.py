@@ -77,7 +77,8 @@ def _classify(raw: RawMeld, rs) -> Meld:
     size = len(raw.tiles)
     if raw.bracket in "({" and size != 4:
         # (Three tiles there are most often a pong meant: say how one is written.)
-        pong = "" if size != 3 else " (a concealed pong is written without brackets: " \
+        pong = "" if size != 3 or len(set(naturals)) != 1 else \
+            " (a concealed pong is written without brackets: " \
             f'"{written}")' if raw.bracket == "(" else f' (a pong is written "[{written}]")'
         raise NotationError(f'"{raw.bracket}" holds a kong of four tiles, not "{written}"{pong}',
                             col)

@@ -46,8 +46,9 @@ def written(ch: str) -> str:
     """`ch` quoted as a message shows it; a `hidden` one by its code and name; a byte that is
     not UTF-8 (Python keeps it in the arguments as a lone surrogate) as that byte."""
     if "\udc80" <= ch <= "\udcff":  # (a terminal set to GBK or Latin-1: "\udcba" meant nothing)
-        return f"byte 0x{ord(ch) - 0xDC00:02X} (not UTF-8 text: set the terminal to UTF-8, " \
-            "or write the tiles in letters: 5p, C)"
+        # (Said of any such text: a JSON file's "\\udcff" escape has no terminal to set.)
+        return f"byte 0x{ord(ch) - 0xDC00:02X} (not UTF-8 text: another encoding, as a " \
+            "terminal not set to UTF-8 sends; write the tiles in letters: 5p, C)"
     if hidden(ch):
         import unicodedata
         name = unicodedata.name(ch, "").lower()

@@ -20,7 +20,7 @@ from .context import SEATS
 from .errors import InputError, OptionError, RulesetError, file_label, too_large
 from .options import read_as_bool
 from .ruleset import ruleset_of
-from .ruleset_files import beside
+from .ruleset_files import beside, no_folder
 from .words import describe, either, schema_text, tiles_hint, unknown
 
 _HERE = Path(__file__).resolve().parent
@@ -239,14 +239,18 @@ def load(source, rules: str | None = None) -> Record:
 def _path_of(source) -> Path | None:
     """The record's file: a path given, or the path an open file was opened by (its error
     messages name the record by that path, so its relative ruleset is looked for beside
-    it as for the path itself); None for standard input, a mapping or a stream of no file."""
+    it as for the path itself); None for standard input (/dev/stdin too, whose folder is no
+    record's: it is read from the working folder, as for `settle -`), a mapping or a stream
+    of no file."""
     if isinstance(source, (str, Path)):
-        return Path(source)
-    name = getattr(source, "name", None) if hasattr(source, "read") else None
-    # ("<stdin>", as Python names standard input, is no file even where one has that name.)
-    if isinstance(name, str) and not name.startswith("<") and os.path.isfile(name):
-        return Path(name)
-    return None
+        path = Path(source)
+    else:
+        name = getattr(source, "name", None) if hasattr(source, "read") else None
+        # ("<stdin>", as Python names standard input, is no file even where one has that name.)
+        if not (isinstance(name, str) and not name.startswith("<") and os.path.isfile(name)):
+            return None
+        path = Path(name)
+    return None if no_folder(path) else path
 
 
 def ruleset_of_record(rec: Record, given: dict, own_rules: bool = True):

@@ -293,15 +293,18 @@ def _chain(ref: str, files: list | None = None) -> tuple[list, bool]:
         if not isinstance(parent, str) or not parent.strip():
             raise RulesetError(label, "must name a shipped ruleset or a file", "extends")
         try:
-            path, plabel, shipped = _locate(parent, path.parent if not _is_shipped(path) else None)
+            # (A ruleset read from a pipe or standard input, `<(cat b.yaml)`'s /dev/fd/63, has
+            # no folder of its own: its base is looked for from the working folder, as a
+            # record's ruleset is for `settle -`. "No such file beside this one" was looked for
+            # in /dev/fd, and told of a file that was there.)
+            folderless = no_folder(path)
+            path, plabel, shipped = _locate(
+                parent, None if _is_shipped(path) or folderless else path.parent)
         except _NotFound:
-            if looks_like_path(parent) and not os.path.isabs(parent) and _unnamed_pipe(path):
-                # (`--rules <(cat sub/b.yaml)`: "no such file beside this one" was looked for
-                # in /dev/fd, and told of a file that is there beside b.yaml.)
-                raise RulesetError(label, f'"{parent}": a ruleset read from a pipe has no '
-                                          "folder to find it beside; save the ruleset to a "
-                                          "file, or name its base by an absolute path",
-                                   "extends") from None
+            if looks_like_path(parent) and not os.path.isabs(parent) and folderless:
+                raise RulesetError(label, f'"{parent}": no such file in the working folder (a '
+                                          "ruleset read from a pipe or standard input has no "
+                                          "folder of its own)", "extends") from None
             if looks_like_path(parent):
                 where = "" if os.path.isabs(parent) else " beside this one"
                 raise RulesetError(label, f'"{parent}": no such file{where}'
@@ -372,11 +375,11 @@ def chain_files(ref: str) -> list:
     return files
 
 
-def _unnamed_pipe(path: Path) -> bool:
-    """Whether `path` is a pipe or device with no folder of its own (`<(cat h.yaml)`'s
-    /dev/fd/63, /dev/stdin), unlike a named pipe, whose folder a relative path is read from."""
+def no_folder(path: Path) -> bool:
+    """Whether `path` names what has no folder of its own: `<(cat h.yaml)`'s /dev/fd/63, or
+    /dev/stdin, a pipe or a file the shell redirected (a named pipe's folder is its own)."""
     folder = str(path.parent)
-    return read_once(path) and (folder in ("/dev", "/dev/fd") or folder.startswith("/proc/"))
+    return folder in ("/dev", "/dev/fd") or folder.startswith("/proc/")
 
 
 def read_once(ref) -> bool:

@@ -149,22 +149,27 @@ def test_a_pipe_that_a_ruleset_extends_is_refused_not_waited_for(tmp_path, args)
 
 @pytest.mark.skipif(not Path("/dev/stdin").exists(), reason="needs /dev/stdin")
 @pytest.mark.parametrize("extends, want", [
-    # (`--rules <(cat sub/b.yaml)` said "no such file beside this one" of a file beside b.yaml:
-    # it was looked for in /dev/fd)
-    pytest.param("../a.yaml", 'mjscore: invalid ruleset: /dev/stdin: extends: "../a.yaml": a '
-                 "ruleset read from a pipe has no folder to find it beside; save the ruleset to "
-                 "a file, or name its base by an absolute path\n", id="relative: no folder"),
-    pytest.param("{a}", "", id="absolute: read"),
+    # (`--rules <(cat sub/b.yaml)` said "no such file beside this one" of a file beside b.yaml,
+    # and `rules check /dev/stdin < b.yaml` of one beside it in the working folder: each was
+    # looked for in /dev/fd or /dev. Read from there, it is the working folder's.)
+    pytest.param("a.yaml", "", id="relative: the working folder's"),
+    pytest.param("../a.yaml", 'mjscore: invalid ruleset: /dev/stdin: extends: "../a.yaml": no '
+                 "such file in the working folder (a ruleset read from a pipe or standard input "
+                 "has no folder of its own)\n", id="relative: none there"),
+    pytest.param("{a}", "", id="absolute"),
 ])
-def test_a_ruleset_read_from_a_pipe_and_its_base(tmp_path, extends, want):
+@pytest.mark.parametrize("piped", [True, False], ids=["a pipe", "a file redirected"])
+def test_a_ruleset_read_from_standard_input_and_its_base(tmp_path, extends, want, piped):
     (tmp_path / "a.yaml").write_text("extends: luzhou\nname: a\n", encoding="utf-8")
     house = f"extends: {extends.format(a=tmp_path / 'a.yaml')}\nname: b\n"
-    proc = mjscore("score", "111m123m456m789m5pC", "--rules", "/dev/stdin", cwd=tmp_path / "..",
-                   stdin=subprocess.PIPE)
-    try:
-        out, err = proc.communicate(house, timeout=60)
-    finally:
-        proc.kill()
+    (tmp_path / "b.yaml").write_text(house, encoding="utf-8")
+    with open(tmp_path / "b.yaml", encoding="utf-8") as f:
+        proc = mjscore("score", "111m123m456m789m5pC", "--rules", "/dev/stdin", cwd=tmp_path,
+                       stdin=subprocess.PIPE if piped else f)
+        try:
+            out, err = proc.communicate(house if piped else None, timeout=60)
+        finally:
+            proc.kill()
     assert (proc.returncode, err) == ((2, want) if want else (0, "")), err
     assert want or "(b)" in out
 

@@ -92,8 +92,11 @@ def test_a_lone_surrogate_is_escaped_alike_in_the_api_and_the_cli(char, shown):
 @pytest.mark.parametrize("args, fragment", [
     pytest.param(["score", HAND, "--format", "ta\nble"], "'ta\\nble' is not one of",
                  id="a line break in a choice"),
-    pytest.param(["score", HAND, "--ghosts-drawn", "9" * 5000], " ... ",
-                 id="a 5000-digit number, elided"),
+    pytest.param(["score", HAND, "--ghosts-drawn", "9" * 4999 + "x"], " ... ",
+                 id="5000 characters that are no number, elided"),
+    pytest.param(["score", HAND, "--ghosts-drawn", "9" * 5000],
+                 "'--ghosts-drawn': a number too large (5000 digits)",
+                 id="a 5000-digit number, too large"),
     # (Click raises these two with no context, and so printed the Error: line alone.)
     pytest.param(["score", HAND, "--seat"], "'--seat' requires an argument", id="no value"),
     pytest.param(["score", HAND, "--kong-draw=yes"], "'--kong-draw' does not take a value",

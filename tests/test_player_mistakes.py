@@ -124,6 +124,7 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 '[555p]5p 123m456m789m11p' => invalid hand: {12, 1} (if [555p] and the 5p written loose are one kong, it is written [5555p] exposed, {5555p} added)
 '(555p)123m456m789m11p' => invalid hand: column 1: "(" holds a kong of four tiles, not "555p" (a concealed pong is written without brackets: "555p")
 '{555p}123m456m789m11p' => invalid hand: column 1: "{" holds a kong of four tiles, not "555p" (a pong is written "[555p]")
+'(123m)123p456p789p55s' => invalid hand: column 1: "(" holds a kong of four tiles, not "123m"
 """
 # (A second review of a confused player's hands: an option typed inside the hand's quotes,
 # where "leave the dash out" led on to "unknown tile w"; a suit written first, told with the
@@ -186,9 +187,9 @@ def test_a_character_hard_to_see_is_named(hand, line):
 def test_a_byte_that_is_not_utf8_is_named_as_a_byte():
     result = CliRunner().invoke(cli, ["score", "123m456m789m11p23p\udcffC"])
     assert (result.exit_code, result.stderr) == (2, "mjscore: invalid hand: column 19: unknown "
-                                                 "tile byte 0xFF (not UTF-8 text: set the "
-                                                 "terminal to UTF-8, or write the tiles in "
-                                                 "letters: 5p, C)\n")
+                                                 "tile byte 0xFF (not UTF-8 text: another "
+                                                 "encoding, as a terminal not set to UTF-8 "
+                                                 "sends; write the tiles in letters: 5p, C)\n")
 
 
 @pytest.mark.parametrize("text, why", [

@@ -1743,6 +1743,29 @@ def test_settle_api_open_file_finds_its_ruleset_beside_it(tmp_path, monkeypatch,
     assert got.ruleset == "hh" and got.to_dict() == settle("sub/rec.yaml").to_dict()
 
 
+# ... but /dev/stdin, a file the shell redirected, has no folder of its own: a relative ruleset
+# is the working folder's, as for `settle -` (one missing was named "/dev/hh.yaml").
+@pytest.mark.skipif(not Path("/dev/stdin").exists(), reason="needs /dev/stdin")
+@pytest.mark.parametrize("how", [pytest.param("open('/dev/stdin')", id="API"),
+                                 pytest.param(None, id="CLI")])
+@pytest.mark.parametrize("there", [True, False], ids=["there", "missing"])
+def test_a_record_on_dev_stdin_reads_its_ruleset_from_the_working_folder(tmp_path, how, there):
+    if there:
+        (tmp_path / "hh.yaml").write_text("name: hh\nextends: luzhou-guide\n", encoding="utf-8")
+    text = (SAMPLES / "guide-example-3.yaml").read_text(encoding="utf-8")
+    (tmp_path / "rec.yaml").write_text(text.replace("rules: luzhou-guide", "rules: hh.yaml"),
+                                       encoding="utf-8")
+    args = [sys.executable, "-m", "mjscore", "settle", "/dev/stdin"] if how is None else \
+        [sys.executable, "-c", f"from mjscore import settle; print(settle({how}).ruleset)"]
+    with open(tmp_path / "rec.yaml", "rb") as f:
+        res = subprocess.run(args, stdin=f, capture_output=True, text=True, cwd=tmp_path,
+                             timeout=60)
+    if there:
+        assert res.returncode == 0 and ("(hh)" if how is None else "hh\n") in res.stdout
+    else:
+        assert "/dev/stdin: rules: invalid ruleset: hh.yaml: no such file" in res.stderr
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="closes a descriptor before exec")
 @pytest.mark.parametrize("closed", [pytest.param(True, id="closed"),
                                     pytest.param(False, id="open for writing only")])
