@@ -3,6 +3,8 @@ output shows one) reaches the tables' common words too: the Win line's word for 
 situation the ruleset has no pattern for, the waits table's 花猫 and 查大, and the extras'
 payment rows. Exact lines through Click's runner; the Chinese rulesets keep their words."""
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -21,6 +23,9 @@ def house(tmp_path, base: str) -> str:
 def rules_of(tmp_path, rules: str) -> str:
     """A shipped name, or `en:BASE`: a house file over BASE that says `names: en`."""
     return house(tmp_path, rules[3:]) if rules.startswith("en:") else rules
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "records"
 
 
 def out(*args) -> list:
@@ -104,7 +109,7 @@ def test_settle_names_a_ghost_bonus_in_english(tmp_path):
 
 
 def test_the_guides_draw_takes_its_words():
-    text = "\n".join(out("settle", "samples/records/guide-draw-flower-cat.yaml"))
+    text = "\n".join(out("settle", str(SAMPLES / "guide-draw-flower-cat.yaml")))
     for said in ("wall exhausted (hands checked): E not ready, S ready, W ready, N Flower Cat",
                  "Flower Cat pays"):
         assert said in text, text

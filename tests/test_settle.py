@@ -320,6 +320,16 @@ REFUSALS = [
                              {"win": "N", "tile": "3p", "from": "W", "declared": True}]}, 1,
                  "event 6: 漏胡: N passed 3p at event 2",
                  id="漏胡 still blocks after passing another tile"),
+    # (the latest pass of the tile named: a review's mutation naming the first went unseen)
+    pytest.param({"rules": "lanzhou", "seats": {"N": "123m456m789m EE 45p 3p"},
+                  "events": [{"discard": "E", "tile": "3p"},
+                             {"pass": "N", "tile": "3p", "from": "E"},
+                             {"discard": "S", "tile": "3p"},
+                             {"pass": "N", "tile": "3p", "from": "S"},
+                             {"discard": "W", "tile": "3p"},
+                             {"win": "N", "tile": "3p", "from": "W", "declared": True}]}, 1,
+                 "event 6: 漏胡: N passed 3p at event 4",
+                 id="漏胡 names the latest pass of the tile"),
     # (Each pass worth what the hand that wins later was, won on its tile: 闺 1111m 20 颗;
     # 5p 10. A value written otherwise is refused: see "a pass worth less than its hand".)
     pytest.param({"rules": "luzhou", "seats": {"S": "11123m456m789m55p4m"},

@@ -4,11 +4,14 @@ raises) and who pays it under which rule. Exact lines through Click's runner."""
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from mjscore.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def lines(*args) -> list:
@@ -298,7 +301,7 @@ def test_a_dragon_set_a_house_rule_drops_is_not_put_down_to_the_discard(tmp_path
 # read as one name), and a count is said in words ('Gui with Self-Draw (3 times)': 'x3' beside
 # a value read as a factor).
 @pytest.mark.parametrize("args, want", [
-    pytest.param(["settle", "samples/records/guide-example-3.yaml"],
+    pytest.param(["settle", str(ROOT / "samples/records/guide-example-3.yaml")],
                  "Event 1: N wins on W's discard with 2p: Gui Discard Win 2 ke; S wins on W's "
                  "discard with 2p: Basic Win 2 ke (settled in turn order from W)", id="settle"),
     pytest.param(["waits", "123m456m789m11p2p3p", *GUIDE],
