@@ -138,11 +138,15 @@ class Result:
                 tuple([h[:4] for h in self.patterns]))
 
     def paid(self) -> dict:
+        # (`due` only where a claim that is no legal win still owes 喜钱: the table named it,
+        # "Due all the same", and a script read none of it.)
+        due = {"due": [p.to_dict() for p in self.due]} if self.due else {}
         return {"payments": [p.to_dict() for p in self.payments], "net": dict(self.net),
-                "kong_payments": [dict(k) for k in self.kong_payments]}
+                "kong_payments": [dict(k) for k in self.kong_payments], **due}
 
     def paid_key(self) -> tuple | None:
-        """None where a part is not hashable (a kong payment's mapping): not kept."""
-        if self.kong_payments:
+        """None where a part is not hashable (a kong payment's mapping) or is rare (`due`):
+        not kept."""
+        if self.kong_payments or self.due:
             return None
         return (self.payments, tuple(self.net.items()))

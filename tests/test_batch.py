@@ -1655,7 +1655,9 @@ _VARIED = [{"hand": "123m456m789mSS (5555s)", "rules": "guangdong", "kong_draw":
             "opts": {"horses": 1}},
            {"hand": "111m123m456m789m5p6p"}, {"hand": "111m123m456m789m5pC", "discard": "S"},
            {"hand": "11223344556677m"}, {"hand": "123m456m789mCCC5p5p", "rules": "lanzhou"},
-           {"hand": "EEESSSWWWNNNFF", "rules": "guangdong"}]
+           {"hand": "EEESSSWWWNNNFF", "rules": "guangdong"},
+           # (喜钱 due from a hand that is no legal win: `due`, kept by no key)
+           {"hand": "123m456p789s11p24pC", "ghosts_drawn": 6, "opts": {"ghosts": 8}}]
 
 
 @pytest.mark.parametrize("fields", _VARIED * 2, ids=[f["hand"] for f in _VARIED] * 2)
