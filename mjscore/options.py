@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .errors import PAST_MAX, PAST_MIN, MAX_VALUE, OptionError, RulesetError, too_large
+from .errors import (PAST_MAX, PAST_MIN, MAX_VALUE, MjscoreError, OptionError, RulesetError,
+                     too_large)
 
 # A whole number as typed: ASCII digits after at most one "-" (int() also reads "٥" and "５",
 # which the batch reader's own check refuses; one rule for both).
@@ -110,9 +111,28 @@ def resolve(specs: dict, given: dict | None, where: str) -> dict:
     for key, value in (given or {}).items():
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"
-            raise OptionError(f'unknown option "{key}" for {where} (its options: {known})', key)
+            raise OptionError(f'unknown option "{key}" for {where} ({_near(specs, key, value, where)}'
+                              f"its options: {known})", key)
         values[key] = coerce(specs[key], key, value, where)
     return values
+
+
+def _near(specs: dict, key, value, where: str) -> str:
+    """'did you mean "ghosts"? ' for `--opt ghost=8`: an option named close to `key` (or
+    starting with it: `wugui`) that takes `value`; "" where none does (`ghost=flip`,
+    guangdong's, given in luzhou: "ghosts" would only mislead; nor guangdong's "horses" for
+    luzhou's `ghosts: 8`, near enough by letters only)."""
+    import difflib
+    typed = str(key).lower()
+    fits = []
+    starts = [k for k in specs if len(typed) >= 4 and k.startswith(typed)]
+    for near in dict.fromkeys(difflib.get_close_matches(typed, list(specs), 3, 0.8) + starts):
+        try:
+            coerce(specs[near], near, value, where)
+        except MjscoreError:  # (refused: not the one meant)
+            continue
+        fits.append(near)
+    return f'did you mean "{fits[0]}"? ' if fits else ""
 
 
 def check_defaults(specs: dict, source: str) -> None:

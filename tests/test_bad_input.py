@@ -104,6 +104,17 @@ BAD_SCORE = [
                  id="unknown ruleset"),
     pytest.param([HAND, "--opt", "foo=1"], ['unknown option "foo"', "cap"],
                  id="unknown --opt"),
+    # (an option named close that takes the value is asked after; one that would refuse it
+    # is not: ghost=flip is guangdong's, and "ghosts" takes 4 or 8)
+    pytest.param([HAND, "--opt", "ghost=8"], ['unknown option "ghost" for luzhou (did you mean '
+                                              '"ghosts"? its options: cap, '], id="--opt ghost=8"),
+    pytest.param([HAND, "--opt", "wugui=1"], ['(did you mean "wugui_steps"? its options'],
+                 id="--opt wugui=1, the start of a name"),
+    pytest.param([HAND, "--opt", "ghost=flip"], ['unknown option "ghost" for luzhou (its '
+                                                 "options: cap, "], id="--opt ghost=flip"),
+    pytest.param(["123m456m789m123pPP", "--rules", "guangdong", "--opt", "ghosts=8"],
+                 ['unknown option "ghosts" for guangdong (its options: '],
+                 id="--opt ghosts=8 in guangdong: not horses, close by letters only"),
     pytest.param([HAND, "--opt", "cap=abc"], ['"cap"', "integer", "abc"],
                  id="ill-typed --opt cap=abc"),
     pytest.param([HAND, "--opt", "ghosts=5"], ['"ghosts"', "4, 8", "5"],
