@@ -143,12 +143,22 @@ def check_meld_count(rec, rs) -> None:
     A pong, the kong added to it and a kong call with its kong event are one meld each; a
     ghost added to a pong makes none (it does not say which pong); two chows are two."""
     melds: dict = {s: {} for s in SEATS}
+    konged: dict = {}  # (seat, tile) -> the event of the seat's kong of it
     for ev in rec.events:
         if ev.type not in ("kong", "call"):
             continue
         k, kind = event_tile(ev, rec.label), ev.fields.get("kind")
         if ev.type == "kong" and kind == "added" and added_ghost(k, rs):
             continue
+        if ev.type == "kong":
+            konged.setdefault((ev.seat, k), ev.number)
+        elif kind == "pong" and (ev.seat, k) in konged:
+            # (An added kong before the pong it was added to settled, its 4 tiles and the
+            # pong's counted as one meld's.)
+            raise InputError(f"{rec.label}: event {ev.number}: {ev.seat} pongs {T.name(k)} "
+                             f"after its kong of {T.name(k)} at event {konged[ev.seat, k]}: "
+                             "a kong holds all four, and an added kong is made of a pong "
+                             "called before it")
         made = melds[ev.seat]
         made.setdefault(("chow", ev.number) if kind == "chow" else k, ev.number)
         if len(made) > MELDS_MAX:

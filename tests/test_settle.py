@@ -2018,6 +2018,23 @@ def test_a_seat_with_more_than_four_melds_is_refused(rules, events, said):
         settle(record)
 
 
+# An added kong before the pong it was added to was settled, exit 0, its kong paid: the pong
+# and the kong were one meld, and the pong's tile one of the kong's four (a review).
+@pytest.mark.parametrize("rules, kong", [
+    pytest.param("luzhou", {"kong": "S", "kind": "added", "tile": "9p"}, id="an added kong"),
+    pytest.param("guangdong", {"kong": "S", "kind": "concealed", "tile": "9p"},
+                 id="a concealed kong, paid"),
+])
+def test_a_pong_after_the_seats_kong_of_its_tile_is_refused(rules, kong):
+    record = {"rules": rules, "events": [kong, {"discard": "N", "tile": "9p"},
+                                         {"call": "S", "kind": "pong", "tile": "9p",
+                                          "from": "N"}, {"exhausted": True}]}
+    with pytest.raises(InputError, match=re.escape(
+            "event 3: S pongs 9p after its kong of 9p at event 1: a kong holds all four, and "
+            "an added kong is made of a pong called before it")):
+        settle(record)
+
+
 @pytest.mark.parametrize("events", [
     pytest.param([{"call": "N", "kind": "pong", "tile": "5m", "from": "E"},
                   {"kong": "N", "kind": "added", "tile": "5m"}, *_kongs("N", "1s 2s 3s", "E")],
