@@ -25,7 +25,8 @@ def coerce(spec: dict, key: str, value, where: str, yaml: bool = False):
         # A record's or file's true as the file spells it, not Python's "True" (a number as
         # --opt's text of it: the API and the command say the same).
         shown = str(value).lower() if isinstance(value, bool) else \
-            value if isinstance(value, str) else repr(value)
+            value if isinstance(value, str) else \
+            too_large(value) if isinstance(value, int) and too_large(value) else repr(value)
         if yaml and not why:  # (a bool option's refusal takes none: it is never a bool)
             why = _yaml_bool(value)
         return OptionError(f'option "{key}" of {where}: expected {expect}, got "{shown}"{why}',

@@ -471,6 +471,15 @@ def _api_cases():
         pytest.param(lambda: score(HAND, opts=["cap=100"]), OptionError,
                      "invalid option: opts maps option names to values, not list",
                      id="opts a list"),
+        # (a word's or an on/off option's refusal quoted the value's repr, which Python will
+        # not make of 4,300 digits: ValueError, from the "did you mean" too, a review)
+        pytest.param(lambda: score(HAND, opts={"xiqian": 10 ** 5000}), OptionError,
+                     'invalid option: option "xiqian" of luzhou: expected one of always, '
+                     'win_only, got "a number too large (16610 bits)"', id="a word option huge"),
+        pytest.param(lambda: score(HAND, opts={"xiqia": 10 ** 5000}), OptionError,
+                     'invalid option: unknown option "xiqia" for luzhou (its options: cap, '
+                     "flower_cat_pays, ghosts, min_discard_win, pinghu_ten, shoubayi, "
+                     "wugui_steps, xiqian)", id="an unknown option near one, huge"),
         pytest.param(lambda: score(HAND, win=300), OptionError,
                      "invalid option: --win 300: tiles are written as text, not as int",
                      id="win an int"),
