@@ -168,6 +168,29 @@ def check_meld_count(rec, rs) -> None:
                              f"{MELDS_MAX}")
 
 
+def check_exposed_kong_shown(rec, hands: dict) -> None:
+    """Refuse an exposed kong event whose seat's hand shows that tile's kong concealed or
+    added instead: counted as taking a discard besides the four the hand holds, it was told
+    as "5 copies of 7s across the table", of a table holding four. (Other kinds written
+    wrongly are told by `check_kong_shown` at their event.)"""
+    for ev in rec.events:
+        if ev.type != "kong" or ev.fields.get("kind") != "exposed" or ev.seat not in hands:
+            continue
+        try:
+            k = event_tile(ev, rec.label)
+        except InputError:
+            continue  # refused when its turn comes, in the order of the events
+        kongs = [m for m in hands[ev.seat].melds if m.kind == "kong" and m.tiles[0] == k]
+        if kongs and all(m.exposure != "exposed" for m in kongs):
+            shown = kongs[0].exposure  # (concealed or added)
+            raise InputError(f"{rec.label}: event {ev.number}: {ev.seat}'s hand shows "
+                             f"{'an' if shown == 'added' else 'a'} {shown} kong "
+                             f"{kongs[0].text}, which this event "
+                             f"calls exposed (from: {ev.fields.get('from')}): write "
+                             f"[{kongs[0].text.strip('[](){}')}] in the hand, or the event's "
+                             f"kind as {kongs[0].exposure}")
+
+
 def check_call_shown(table, ev) -> None:
     """Refuse a call, or a win robbing a kong the record leaves out, that a hand given
     contradicts (kong events: `check_kong_shown`). A pong called stays in its seat's hand, as

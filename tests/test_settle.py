@@ -2035,6 +2035,24 @@ def test_a_pong_after_the_seats_kong_of_its_tile_is_refused(rules, kong):
         settle(record)
 
 
+# An exposed kong event whose hand shows that kong concealed or added was told as "5 copies of
+# 7s across the table", of four: the event's discard counted besides the hand's four (a review).
+@pytest.mark.parametrize("rules, hand, said", [
+    pytest.param("guangdong", "(7777s) 234m 567m 345p P 8p", "a concealed kong (7777s)",
+                 id="concealed"),
+    pytest.param("luzhou", "{7777s} 234m 567m 345p C 8p", "an added kong {7777s}", id="added"),
+])
+def test_an_exposed_kong_event_the_hand_shows_otherwise_is_named(rules, hand, said):
+    record = {"rules": rules, "seats": {"S": hand},
+              "events": [{"kong": "S", "kind": "exposed", "tile": "7s", "from": "W"},
+                         {"win": "S", "tile": "8p", "kong_draw": True}]}
+    kind = said.split()[1]
+    with pytest.raises(InputError, match=re.escape(
+            f"event 1: S's hand shows {said}, which this event calls exposed (from: W): write "
+            f"[7777s] in the hand, or the event's kind as {kind}")):
+        settle(record)
+
+
 @pytest.mark.parametrize("events", [
     pytest.param([{"call": "N", "kind": "pong", "tile": "5m", "from": "E"},
                   {"kong": "N", "kind": "added", "tile": "5m"}, *_kongs("N", "1s 2s 3s", "E")],
