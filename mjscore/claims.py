@@ -138,8 +138,9 @@ MELDS_MAX = 4  # a 14-tile hand is four melds and a pair, a kong counting as one
 
 
 def check_meld_count(rec, rs) -> None:
-    """Refuse the call or kong event that gives a seat a fifth meld: no hand holds one, so the
-    record cannot describe a real hand (nine exposed kongs paid for one seat were settled).
+    """Refuse the call or kong event that gives a seat a fifth meld, or a pong of a tile it has
+    already konged: no hand holds either, so the record cannot describe a real hand (nine
+    exposed kongs paid for one seat were settled).
     A pong, the kong added to it and a kong call with its kong event are one meld each; a
     ghost added to a pong makes none (it does not say which pong); two chows are two."""
     melds: dict = {s: {} for s in SEATS}
@@ -188,7 +189,7 @@ def check_exposed_kong_shown(rec, hands: dict) -> None:
                              f"{kongs[0].text}, which this event "
                              f"calls exposed (from: {ev.fields.get('from')}): write "
                              f"[{kongs[0].text.strip('[](){}')}] in the hand, or the event's "
-                             f"kind as {kongs[0].exposure}")
+                             f"kind as {shown}")
 
 
 def check_call_shown(table, ev) -> None:

@@ -112,8 +112,9 @@ def resolve(specs: dict, given: dict | None, where: str) -> dict:
     for key, value in (given or {}).items():
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"
-            raise OptionError(f'unknown option "{key}" for {where} ({_near(specs, key, value, where)}'
-                              f"its options: {known})", key)
+            near = _near(specs, key, value, where)
+            raise OptionError(f'unknown option "{key}" for {where} ({near}its options: {known})',
+                              key)
         values[key] = coerce(specs[key], key, value, where)
     return values
 
@@ -125,15 +126,14 @@ def _near(specs: dict, key, value, where: str) -> str:
     luzhou's `ghosts: 8`, near enough by letters only)."""
     import difflib
     typed = str(key).lower()
-    fits = []
     starts = [k for k in specs if len(typed) >= 4 and k.startswith(typed)]
     for near in dict.fromkeys(difflib.get_close_matches(typed, list(specs), 3, 0.8) + starts):
         try:
             coerce(specs[near], near, value, where)
         except MjscoreError:  # (refused: not the one meant)
             continue
-        fits.append(near)
-    return f'did you mean "{fits[0]}"? ' if fits else ""
+        return f'did you mean "{near}"? '
+    return ""
 
 
 def check_defaults(specs: dict, source: str) -> None:

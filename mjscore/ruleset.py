@@ -113,19 +113,22 @@ class Ruleset:
         return f" (ghosts={now}; {max(more) + besides} with --opt ghosts={max(more)})" if more \
             else "" if spec.get("choices") else f" (ghosts={now}; more with --opt ghosts=N)"
 
+    def _indicated(self, k: int) -> bool:
+        """Whether a flipped indicator of kind `k` lies face up."""
+        flip = self.flipped()
+        return flip is not None and flip[1] == k
+
     def has(self, k: int) -> str:
         """How many of kind `k` the set holds, as a message says it: where a flipped indicator
         of that kind lies face up, the player counts four, one of them shown, not three."""
-        flip = self.flipped()
-        if flip is not None and flip[1] == k:
+        if self._indicated(k):
             return f"{self.name} has {self.copies[k] + 1}, one of them shown as the indicator"
         return f"{self.name} has {self.copies[k]}"
 
     def with_indicator(self, k: int, n: int) -> str:
         """What a count `n` of kind `k` across the table comes to with a flipped indicator of
         that kind: "4 copies ... (guangdong has 4, one of them shown ...)" hid the fifth."""
-        flip = self.flipped()
-        return f", {n + 1} with the indicator" if flip is not None and flip[1] == k else ""
+        return f", {n + 1} with the indicator" if self._indicated(k) else ""
 
     def shown_names(self, hits, counts: bool = False) -> str:
         """The shown names of `hits` in one line (`counts`: a hit applied n times says so,

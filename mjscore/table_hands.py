@@ -118,8 +118,9 @@ def read_hands(rec, rs, play: dict, won: set) -> dict:
             # (Named for where the copies are written: a record of kong events alone has no
             # seats at all.)
             key = "seats" if any(h.physical()[k] for h in hands.values()) else "events"
+            where = _held_where(rec, rs, play, hands, k)
             raise InputError(f"{rec.label}: {key}: {n} copies of {T.name(k)} across "
-                             f"the table{rs.with_indicator(k, n)} ({rs.has(k)}): {_held_where(rec, rs, play, hands, k)}"
+                             f"the table{rs.with_indicator(k, n)} ({rs.has(k)}): {where}"
                              f"{_robbed_shown_whole(rec, rs, play, hands, k)}")
     return hands
 
