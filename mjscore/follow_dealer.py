@@ -57,7 +57,16 @@ class FollowDealer:
         return summary, tuple(Payment(dealer, s, self.amount, name) for s in others)
 
     def unchecked(self) -> str | None:
-        """What the output says where the rule is on and the record has no discards."""
-        if self.amount and not any(e.type == "discard" for e in self.rec.events):
-            return f"{term(self.rs, 'follow_dealer')} not checked: the record has no discards"
+        """What the output says where the rule is on and the record has no discards, or its
+        first discard is not the dealer's: the one that decides it is left out of the log
+        (it was passed over in silence, as if checked)."""
+        if not self.amount:
+            return None
+        first = next((e for e in self.rec.events if e.type == "discard"), None)
+        name = term(self.rs, "follow_dealer")
+        if first is None:
+            return f"{name} not checked: the record has no discards"
+        if self.seats and first.seat != self.seats[0]:
+            return (f"{name} not checked: the log's first discard is {first.seat}'s (event "
+                    f"{first.number}), not the dealer {self.seats[0]}'s")
         return None

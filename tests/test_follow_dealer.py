@@ -84,6 +84,21 @@ def test_no_discards_says_it_was_not_checked():
     assert settle(record([WIN], opts={})).skipped == ()
 
 
+# A log whose first discard is not the dealer's leaves out the one that decides it: it was
+# passed over in silence, as if checked (a review).
+@pytest.mark.parametrize("events, said", [
+    pytest.param([d("S"), d("W"), d("N"), d("E")],
+                 "跟庄 not checked: the log's first discard is S's (event 1), not the dealer E's",
+                 id="the dealer's first discard left out"),
+    pytest.param(FOLLOWED, None, id="the dealer's first"),
+    pytest.param([{"kong": "E", "kind": "concealed", "tile": "1s"}] + FOLLOWED, None,
+                 id="a kong first, then the dealer's discard"),
+])
+def test_a_log_without_the_dealers_first_discard_says_so(events, said):
+    skipped = settle(record(events)).skipped
+    assert [s for s in skipped if "跟庄" in s] == ([said] if said else [])
+
+
 def test_settle_prints_the_event(tmp_path):
     (tmp_path / "r.yaml").write_text(json.dumps(record(FOLLOWED)), encoding="utf-8")
     res = CliRunner().invoke(cli, ["settle", str(tmp_path / "r.yaml")])
