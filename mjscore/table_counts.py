@@ -101,7 +101,7 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
                        "written has another turn after it, so this one was another, left out)"
             raise InputError(f"{rec.label}: event {e.number} ({e.type}): the draws and "
                              f"discards{said} of {T.name(k)} make {n} copies of it across the "
-                             f"table{rs.with_indicator(k, n)} ({rs.has(k)})")
+                             f"table{rs.with_indicator(k, n)} ({rs.has(k)}{_keeping(k, kept)})")
     _one_each(rec, rs, kept, drawn, gone, loose)
     _ghosts(rec, rs, kept, drawn, gone, flex)
     _whole_set(rec, rs, hands, kept, drawn, gone, natural, flex)
@@ -133,6 +133,18 @@ def _whole_set(rec, rs, hands: dict, kept: dict, drawn: dict, gone: dict, natura
         raise InputError(f"{rec.label}: events: the hands and the log show at least {seen} "
                          f"tiles (each seat with no hand given holding 13 less its melds), "
                          f"more than the {total} {rs.name} has")
+
+
+def _keeping(k: int, kept: dict) -> str:
+    """The seats keeping copies of kind `k` to the end, as the refusal names them: a hand's
+    concealed kong counts from the start, so a discard of its kind before the kong event is
+    the one refused, and "event 1 (discard) ... make 5 copies" alone sent the player looking
+    at the discard for the other four."""
+    held = [f"{s} {kept[s][k]}" for s in SEATS if kept[s][k] > 0]
+    if not held:
+        return ""
+    held[0] = held[0].replace(" ", " keeps ", 1)
+    return f"; {either(held, 'and')} to the end"
 
 
 def _copies(k: int, drawn: dict, kept: dict, gone: dict, back: Counter | None = None) -> int:
