@@ -169,27 +169,35 @@ def check_meld_count(rec, rs) -> None:
                              f"{MELDS_MAX}")
 
 
-def check_exposed_kong_shown(rec, hands: dict) -> None:
-    """Refuse an exposed kong event whose seat's hand shows that tile's kong concealed or
-    added instead: counted as taking a discard besides the four the hand holds, it was told
-    as "5 copies of 7s across the table", of a table holding four. (Other kinds written
-    wrongly are told by `check_kong_shown` at their event.)"""
+def check_kong_kinds_shown(rec, hands: dict) -> None:
+    """Refuse a kong event whose seat's hand shows that tile's kong as another kind only (an
+    added kong event beside a concealed `(1111m)`), before anything counts it: an exposed one
+    counted as taking a discard besides the four the hand holds was told as "5 copies of 7s
+    across the table", and where kongs pay (G8) the hand's kong was told as having no kong
+    event, with advice to add one that was then refused. (A kong the hand does not show at
+    all is `check_kong_shown`'s, at its event.)"""
     for ev in rec.events:
-        if ev.type != "kong" or ev.fields.get("kind") != "exposed" or ev.seat not in hands:
+        if ev.type != "kong" or ev.seat not in hands:
             continue
         try:
             k = event_tile(ev, rec.label)
         except InputError:
             continue  # refused when its turn comes, in the order of the events
+        said = ev.fields.get("kind")
         kongs = [m for m in hands[ev.seat].melds if m.kind == "kong" and m.tiles[0] == k]
-        if kongs and all(m.exposure != "exposed" for m in kongs):
-            shown = kongs[0].exposure  # (concealed or added)
-            raise InputError(f"{rec.label}: event {ev.number}: {ev.seat}'s hand shows "
-                             f"{'an' if shown == 'added' else 'a'} {shown} kong "
-                             f"{kongs[0].text}, which this event "
-                             f"calls exposed (from: {ev.fields.get('from')}): write "
-                             f"[{kongs[0].text.strip('[](){}')}] in the hand, or the event's "
-                             f"kind as {shown}")
+        if said not in _BRACKETS or not kongs or any(m.exposure == said for m in kongs):
+            continue
+        shown = kongs[0].exposure
+        frm = f" (from: {ev.fields.get('from')})" if said == "exposed" else ""
+        raise InputError(f"{rec.label}: event {ev.number}: {ev.seat}'s hand shows "
+                         f"{'an' if shown in ('added', 'exposed') else 'a'} {shown} kong "
+                         f"{kongs[0].text}, which this event calls {said}{frm}: write "
+                         f"{_BRACKETS[said].format(kongs[0].text.strip('[](){}'))} in the "
+                         f"hand, or the event's kind as {shown}"
+                         f"{' with from: its discarder' if shown == 'exposed' else ''}")
+
+
+_BRACKETS = {"exposed": "[{}]", "concealed": "({})", "added": "{{{}}}"}
 
 
 def check_call_shown(table, ev) -> None:

@@ -199,6 +199,10 @@ def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
     claimed = {s: Counter() for s in SEATS}
     robbed_kongs = []
     events = rec.events
+    # (seat, kind) of a robbed kong of a seat not given: its pong stays, and an added kong of
+    # that kind later is the same meld grown to four, not another (counted twice, it asked
+    # twice the ghosts).
+    pong_left: set = set()
     for i, e in enumerate(events):
         if e.type != "kong":
             continue
@@ -214,7 +218,14 @@ def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
             # A ghost added to a pong of another kind, written alone (claims): the pong is
             # its call's, where the log has it.
             natural[e.seat][k] += 1
+        elif (e.seat, k) in pong_left and e.fields.get("kind") == "added":
+            pong_left.discard((e.seat, k))
+            least = fewest_natural(rs, k, 4) - fewest_natural(rs, k, 3)
+            natural[e.seat][k] += least
+            flex[e.seat][k] += 1 - least
         else:
+            if robbed is not None:
+                pong_left.add((e.seat, k))
             _meld(rs, natural[e.seat], flex[e.seat], k, 3 if robbed else 4)
             claimed[e.seat][k] += e.fields.get("kind") != "concealed" and \
                 claim_shown(events, e.seat, k, rec.label)

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from . import context as C
 from . import tiles as T
 from .declaring import declare_summary, kong_refusal, named_waits, stood_refusal
-from .claims import (check_call_shown, check_exposed_kong_shown, check_kong_shown,
+from .claims import (check_call_shown, check_kong_kinds_shown, check_kong_shown,
                      check_meld_count, check_robbed, discarded_ghost_refusal,
                      four_ghosts_refusal, ghost_added, kong_paid, robbing_win)
 from .draw_game import charged_unended, count_ghosts, exhausted, ghost_money, void_kongs
@@ -154,7 +154,7 @@ class _Table:
         events = self.rec.events
         self.waits_named = named_waits(self)  # (the declare events' waits:, read once)
         check_meld_count(self.rec, self.rs)
-        check_exposed_kong_shown(self.rec, self.hands)
+        check_kong_kinds_shown(self.rec, self.hands)
         tiles_on_table(self.rec, self.rs, self.play, self.hands)
         kongs_told(self.rec, self.rs, self.hands)
         for i, ev in enumerate(events):
@@ -217,8 +217,9 @@ class _Table:
                     m.tiles[0] == tile or ghost and m.ghosts)):
             raise InputError(f"{self.rec.label}: event {ev.number}: {ev.seat}'s kong of "
                              f"{T.name(tile)} was declared at event {earlier[-1]}")
-        earlier.append(ev.number)
         robbed = robber is not None
+        if not robbed:  # (a robbed kong never forms: its pong may be added to again)
+            earlier.append(ev.number)
         if robbed:
             try:
                 check_robbed(self, tile, robber)

@@ -2054,6 +2054,61 @@ def test_an_exposed_kong_event_the_hand_shows_otherwise_is_named(rules, hand, sa
         settle(record)
 
 
+# Guangdong, where kongs pay, told a concealed (1111m) beside an added kong event as having
+# no kong event, and advised adding one, then refused at event 1 (a review).
+@pytest.mark.parametrize("rules, hand, kind, said, write", [
+    pytest.param("guangdong", "(1111m) 456m 789m 11s 23s 4s", "added",
+                 "a concealed kong (1111m)", "{1111m}", id="guangdong concealed, added"),
+    pytest.param("guangdong", "[1111m] 456m 789m 11s 23s 4s", "concealed",
+                 "an exposed kong [1111m]", "(1111m)", id="guangdong exposed, concealed"),
+    pytest.param("luzhou", "{1111m} 456m 789m 22m 34m C", "concealed",
+                 "an added kong {1111m}", "(1111m)", id="luzhou added, concealed"),
+])
+def test_a_kong_event_of_another_kind_than_the_hand_shows_is_named(rules, hand, kind, said,
+                                                                   write):
+    record = {"rules": rules, "seats": {"E": hand},
+              "events": [{"kong": "E", "kind": kind, "tile": "1m"},
+                         {"win": "E", "tile": hand[-1] if hand[-1] != "s" else "4s",
+                          "kong_draw": True}]}
+    shown = said.split()[1]
+    also = " with from: its discarder" if shown == "exposed" else ""
+    with pytest.raises(InputError, match=re.escape(
+            f"event 1: E's hand shows {said}, which this event calls {kind}: write {write} in "
+            f"the hand, or the event's kind as {shown}{also}")):
+        settle(record)
+
+
+# A robbed kong never forms: its seat may add to the pong again (README: the konger's hand
+# shows "the kong a later added-kong event of its own makes of it"). It was refused as
+# "declared at event 1" where the hand was given, and, where not, its pong was counted twice,
+# asking twice the ghosts (a review).
+_ROB_READD = [{"kong": "W", "kind": "added", "tile": "5p"},
+              {"win": "S", "tile": "5p", "from": "W", "rob_kong": True},
+              {"kong": "W", "kind": "added", "tile": "5p"}]
+
+
+@pytest.mark.parametrize("record, net", [
+    pytest.param({"seats": {"S": "111m123m456m789m C 5p", "W": "{555pC} 123s 456s 789s 9s"},
+                  "events": _ROB_READD}, {"S": 5, "W": -5}, id="luzhou, the konger's hand given"),
+    pytest.param({"seats": {"S": "111m123m456m789m C 5p"}, "events": _ROB_READD},
+                 {"S": 5, "W": -5}, id="luzhou, the konger's hand not given"),
+    pytest.param({"seats": {"S": "111m123m456m789m C 5p", "W": "{55pCC} 123s 456s 789s 9p"},
+                  "events": [{**_ROB_READD[0], "tile": "C"}, _ROB_READD[1],
+                             {**_ROB_READD[2], "tile": "C"}]},
+                 {"S": 5, "W": -5}, id="luzhou, a ghost added again"),
+    pytest.param({"rules": "luzhou-guide", "seats": {"S": "123m456m789m11p46p 5p",
+                                                     "W": "{555pC} 123s 456s 789s 1s"},
+                  "events": _ROB_READD}, {"S": 20, "W": -20}, id="guide, the hand given"),
+    pytest.param({"rules": "luzhou-guide", "seats": {"S": "123m456m789m11p46p 5p",
+                                                     "E": "123m456m789m1sCCC 2s"},
+                  "events": [*_ROB_READD, {"win": "E", "tile": "2s"}]},
+                 {"S": 20, "E": 4, "W": -22, "N": -2}, id="guide, the hand not given"),
+])
+def test_a_robbed_kong_may_be_added_to_again(record, net):
+    got = settle(record)
+    assert {s: v for s, v in got.net.items() if v} == net
+
+
 @pytest.mark.parametrize("events", [
     pytest.param([{"call": "N", "kind": "pong", "tile": "5m", "from": "E"},
                   {"kong": "N", "kind": "added", "tile": "5m"}, *_kongs("N", "1s 2s 3s", "E")],
