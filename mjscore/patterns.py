@@ -109,7 +109,7 @@ def four_of_a_kind(reading, hand, ctx, params) -> int:
     return len(kinds)
 
 
-@pattern("all_triplets", signature=True)
+@pattern("all_triplets", signature=True, needs=lambda params: ("shape", "standard"))
 def all_triplets(reading, hand, ctx, params) -> int:
     """大对子: four melds + pair with every set a triplet or kong."""
     if reading.shape != "standard":

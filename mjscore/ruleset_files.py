@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .errors import RulesetError, file_label, link_reason, os_reason
+from .words import either
 
 if TYPE_CHECKING:  # (annotations only: see `shipped_folder`)
     from pathlib import Path
@@ -212,7 +213,9 @@ def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
     chain, all_shipped = _chain(ref, files)
     merged: dict = {}
     above = None  # the label of the file merged last: the parent of the next
+    removed: dict = {}  # (section, key) -> the label of the file whose null removed it
     for data, lb in reversed(chain):
+        _brought_back(data, merged, removed, lb)
         merged = _merge(merged, data, names=(lb, above) if above else None)
         if above:
             _mark_house(merged, data, lb, above)
@@ -221,6 +224,37 @@ def load_raw(ref: str, files: list | None = None) -> tuple[dict, str, bool]:
         above = lb
     merged.pop("extends", None)
     return merged, chain[0][1], all_shipped
+
+
+# What an option or pattern written from nothing needs (the schema's `required`).
+_WHOLE = {"options": ("type", "default", "help"), "patterns": ("name", "en")}
+
+
+def _brought_back(data: dict, merged: dict, removed: dict, label: str) -> None:
+    """Refuse an option or pattern of `data` that a file it extends removed (a null) and that
+    it writes only in part, as changing it (`wugui: {steps: 1}` under a parent's `wugui:
+    null`): the schema took it for a new one missing its name, with a "did you mean" another
+    pattern that sent the writer to change that one. Note the nulls of `data` in `removed`
+    with the entry each removed from `merged` (the files `data` extends)."""
+    for section, needs in _WHOLE.items():
+        entries = data.get(section)
+        if not isinstance(entries, dict):
+            continue
+        for key, entry in entries.items():
+            if entry is None:
+                removed[section, key] = (label, (merged.get(section) or {}).get(key))
+                continue
+            by, was = removed.pop((section, key), (None, None))
+            if by is None or not isinstance(entry, dict):
+                continue
+            lacking = [k for k in needs if k not in entry]
+            if isinstance(was, dict) and "pattern" in was and "pattern" not in entry:
+                lacking.insert(0, f"pattern ({was['pattern']})")
+            if lacking:
+                raise RulesetError(label, f'{section[:-1]} "{key}" was removed by {by} '
+                                          f"({section}.{key}: null): to bring it back, write "
+                                          f"it whole (missing: {either(lacking, 'and')})",
+                                   f"{section}.{key}")
 
 
 # What only names or explains an entry: changed alone, the value is still the parent's.

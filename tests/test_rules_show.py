@@ -534,6 +534,10 @@ NO_ROB = "context: [discard, kong_draw, indicator, horses]\n"
     pytest.param("extends: luzhou\nhand: {shapes: [seven_pairs]}\n",
                  "pattern gui does nothing: it reads the standard shape, and hand.shapes has "
                  "no standard", id="gui, no standard shape"),
+    # (大对子 reads the standard shape too, but was not said to: a review.)
+    pytest.param("extends: luzhou\nhand: {shapes: [seven_pairs]}\n",
+                 "pattern daduizi does nothing: it reads the standard shape, and hand.shapes "
+                 "has no standard", id="大对子, no standard shape"),
     pytest.param("extends: lanzhou\nhand: {melds: [pong, kong], concealed_sets: []}\n",
                  "pattern zhongfabai does nothing: it reads dragon sets, and the hand has no "
                  "dragon set (hand.melds, hand.concealed_sets)", id="中发白, no dragon set"),

@@ -678,6 +678,36 @@ def test_a_house_file_slip_is_named(fixture, said, command):
     assert result.exit_code == 2 and result.stderr.endswith(f"{fixture}: {said}\n")
 
 
+@pytest.mark.parametrize("section, entry, said", [
+    # A pattern the file extended removed, changed as though there, was asked "did you mean"
+    # another pattern, which would have changed that one (a review).
+    pytest.param("patterns", "wugui: {steps: 1}", 'patterns.wugui: pattern "wugui" was '
+                 "removed by {base} (patterns.wugui: null): to bring it back, write it whole "
+                 "(missing: pattern (no_ghost), name and en)", id="a pattern, changed"),
+    pytest.param("patterns", "wugui: {name: 无鬼, en: No Ghost, steps: 1}", 'patterns.wugui: '
+                 'pattern "wugui" was removed by {base} (patterns.wugui: null): to bring it '
+                 "back, write it whole (missing: pattern (no_ghost))", id="a pattern, named"),
+    pytest.param("patterns", "wugui: {pattern: no_ghost, name: 无鬼, en: No Ghost, steps: 1}",
+                 None, id="a pattern written whole"),
+    pytest.param("options", "cap: {default: 3}", 'options.cap: option "cap" was removed by '
+                 "{base} (options.cap: null): to bring it back, write it whole (missing: type "
+                 "and help)", id="an option"),
+])
+def test_an_entry_a_parent_removed_is_written_whole_to_return(tmp_path, section, entry, said):
+    base = tmp_path / "base.yaml"
+    base.write_text(f"extends: luzhou\nname: base\n{section}: {{{entry.split(':')[0]}: null}}\n"
+                    + ("value: {cap: 5}\n" if section == "options" else ""), encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: base.yaml\nname: house\n{section}:\n  {entry}\n",
+                     encoding="utf-8")
+    result = run("rules", "check", str(house))
+    if said is None:
+        assert result.exit_code == 0, result.output
+    else:
+        assert result.exit_code == 2 and result.stderr.endswith(
+            f"{house}: {said.format(base=base)}\n"), result.output
+
+
 @pytest.mark.parametrize("options, said", [
     # (The code review's: a new option lacking only its help was asked "did you mean".)
     pytest.param("seven_pairs_x: {type: bool, default: true}", "options.seven_pairs_x.help: "
