@@ -7,6 +7,7 @@ mutation audit changed each decision and every test still passed)."""
 import pytest
 
 from mjscore import score
+from mjscore.errors import RulesetError
 
 
 def house(tmp_path, text, name="house.yaml"):
@@ -81,6 +82,21 @@ def test_one_pattern_of_the_last_step_within_10_15_is_accepted(tmp_path):
     # No ghost, two suits, runs and no four of a kind: 无鬼 alone, self-drawn.
     r = score("123m456m789p234p55p", rules, win="5p")
     assert (r.value, r.net["E"]) == (5 * 2 ** 47, 3 * 5 * 2 ** 47)
+
+
+# A ladder landing exactly on 10^15 (first 1, ratio 10: 10^15 at 16 steps): that step is
+# within the limit (`<=`), 17 is past it. (A mutation to `<` went unseen: luzhou's
+# ladder never lands on 10^15 itself.)
+@pytest.mark.parametrize("steps, value", [pytest.param(16, 10 ** 15, id="16 steps: 10^15"),
+                                          pytest.param(17, None, id="17 steps: refused")])
+def test_a_ladder_landing_on_10_15_exactly_is_within_it(tmp_path, steps, value):
+    rules = house(tmp_path, "extends: luzhou\nname: huge\nvalue: {cap: none, ladder: "
+                            f"{{first: 1, ratio: 10}}}}\npatterns:\n  wugui: {{steps: {steps}}}\n")
+    if value is None:
+        with pytest.raises(RulesetError, match="steps 17: a hand of more than 16 steps"):
+            score("123m456m789p234p55p", rules, win="5p")
+    else:
+        assert score("123m456m789p234p55p", rules, win="5p").value == value
 
 
 # E3: Triple Luxury Seven Pairs needs *at least* one dragon pair (`at_least: true`). On the
