@@ -375,9 +375,10 @@ def parse_for(text: str, rs) -> ParsedHand:
 
 
 def for_ruleset(e: NotationError, rs) -> NotationError:
-    """`e`, or where its hint for riichi honours ("7h": write "7z") names a tile `rs` does not
-    use, what `rs` has: luzhou has no honour but its ghost, and "write 1z" led only to "tile E
-    is not used in luzhou"."""
+    """`e`, or where its hint names honour tiles `rs` does not use (riichi's "7h": write
+    "7z"; "e": write "E"; "G": the dragons; `notation_hints.honours_named`), what `rs` has:
+    luzhou has no honour but its ghost, and "write 1z" led only to "tile E is not used in
+    luzhou"."""
     kinds = getattr(e, "honours", None)
     if rs is None or kinds is None or all(k in rs.tile_kinds for k in kinds):
         return e
@@ -386,7 +387,8 @@ def for_ruleset(e: NotationError, rs) -> NotationError:
     which = f"{rs.name}'s only honour is {used[0]}" if len(used) == 1 else \
         f"{rs.name}'s only honours are {' '.join(used)}" if used else \
         f"{rs.name} has no honours"
-    return NotationError(f'unknown suit "h" ({which}; suits are m, p, s)', e.column)
+    keep = f"{e.keep}; " if e.keep else ""
+    return NotationError(f"{e.unknown} ({keep}{which}; suits are m, p, s)", e.column)
 
 
 def read_any(hand, rs, *, win: str | None = None, size: int = 14) -> Hand:

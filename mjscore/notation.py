@@ -116,7 +116,8 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                         text[j].islower():
                     e = NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)
                     if text[j] == "h" and hint:  # (the z tiles it names: `hand.parse_for`)
-                        e.honours = tuple(26 + int(d) for d in digits)
+                        e.honours, e.keep, e.unknown = \
+                            tuple(26 + int(d) for d in digits), "", 'unknown suit "h"'
                     raise e
                 plain = H.half_width(text[j]) or text[j]
                 # (A full-width bracket ends the digits as its plain form does: a hint to
@@ -151,7 +152,12 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 raise NotationError(f'"{ch}" closes nothing', col)
             if ch in OPEN_TO_CLOSE:
                 raise NotationError(f'"{ch}" inside a meld', col)
-            raise NotationError(f'unknown tile {H.written(ch)}{H.tile_hint(ch, text, i)}', col)
+            hint = H.tile_hint(ch, text, i)
+            e = NotationError(f'unknown tile {H.written(ch)}{hint}', col)
+            named = H.honours_named(ch, hint)
+            if named:  # (put right for the ruleset: `hand.parse_for`)
+                e.honours, e.keep, e.unknown = *named, f"unknown tile {H.written(ch)}"
+            raise e
     return out, i
 
 

@@ -73,11 +73,9 @@ def tile_hint(ch: str, text: str = "", i: int | None = None) -> str:
     plain = half_width(ch)
     if plain is not None:
         return f' ({_look_alike(ch)}: write "{plain}")'
-    lower = half_width(ch, _LOWER_HONOURS)
-    if lower is not None:  # ("ｃ": full width and lower case, where each alone is told)
-        return f' ({_look_alike(ch)}, and honours are upper case: write "{lower.upper()}")'
-    if ch in _LOWER_HONOURS:  # (not p or s: those are suits, a digit missing before them)
-        return f' (honours are upper case: write "{ch.upper()}")'
+    upper = _upper_case(ch)
+    if upper is not None:
+        return upper[1]
     if ch == "|" or ch in _SITUATION_WORDS:  # another calculator's flags ("|EE0000|"); 自摸
         return " (the situation is given by options, not in the hand: --discard SEAT, " \
             "--kong-draw, ...; see mjscore score --help)"
@@ -99,7 +97,7 @@ def tile_hint(ch: str, text: str = "", i: int | None = None) -> str:
     if ch in "红紅":  # (红中 cut short; 中 alone is the tile too)
         return ' (the red dragon is written 红中 or 中, or C)'
     if ch in "RG":  # (the red and green dragons by their English initials)
-        return " (dragons are C red 中, F green 發, P white 白)"
+        return _DRAGONS
     if ch in _WILDCARDS:  # (鬼, 癞子, 百搭, a joker: the wildcard's names, not a tile)
         # (The shipped rulesets' each: the notation is read before the ruleset is known.)
         return f" ({_WILDCARDS[ch]} names no tile: write the ghost tile " \
@@ -112,6 +110,34 @@ def tile_hint(ch: str, text: str = "", i: int | None = None) -> str:
     if ch in "【】〔〕〖〗「」『』":
         return " (melds are written in ASCII brackets: [555p], (5555p), {5555p})"
     return ""
+
+
+_DRAGONS = " (dragons are C red 中, F green 發, P white 白)"
+
+
+def _upper_case(ch: str) -> tuple | None:
+    """(the honour, the hint) where `ch` is an honour's letter in lower case."""
+    lower = half_width(ch, _LOWER_HONOURS)
+    if lower is not None:  # ("ｃ": full width and lower case, where each alone is told)
+        return lower.upper(), \
+            f' ({_look_alike(ch)}, and honours are upper case: write "{lower.upper()}")'
+    if ch in _LOWER_HONOURS:  # (not p or s: those are suits, a digit missing before them)
+        return ch.upper(), f' (honours are upper case: write "{ch.upper()}")'
+    return None
+
+
+def honours_named(ch: str, hint: str) -> tuple | None:
+    """(the honour kinds, what else it says) where `hint`, `tile_hint`'s for `ch`, sends the
+    player to honour tiles, which a ruleset may not use (`hand.for_ruleset`: luzhou's only
+    honour is its ghost, and "write E" led only to "tile E is not used in luzhou")."""
+    upper = _upper_case(ch)
+    if upper is not None and hint == upper[1]:
+        return (T.honour(upper[0]),), ""
+    if ch in "RG" and hint == _DRAGONS:
+        return (T.honour("C" if ch == "R" else "F"),), ""
+    if ch in "ps" and hint == f' (a suit letter ends its digits, as in "{_SUIT_FIRST[ch]}':
+        return (T.honour(ch.upper()),), f'a suit letter ends its digits, as in "55{ch}"'
+    return None
 
 
 # The wildcard as players name it (鬼, 癞子 / 赖子, Shanghai's 百搭) or mark it (a joker, a
