@@ -128,18 +128,25 @@ def _rule_lines(ok) -> list:
     differently. A rule is matched by what it is (`compare.match_patterns`), never by its
     name; each ruleset's name for it is shown in the order of the ruleset names before it."""
     from .compare import match_patterns  # (`score` with one ruleset needs none of it)
+    from .patterns import READS
     every = tuple(range(len(ok)))
     rules: dict = {}
+    paid = [_extras_paid(r) for _n, r in ok]
     for m in match_patterns([r.patterns for _n, r in ok]):
         # Each by the name its ruleset shows alone (`names`): luzhou's 杠上炮 was said as
         # "Discard after a kong" under a column that says 杠上炮.
-        names = [ok[i][1].rules.shown_name(h) for i, h in enumerate(m.hits) if h is not None]
+        by = {i: ok[i][1].rules.shown_name(h) for i, h in enumerate(m.hits) if h is not None}
+        # A ruleset paying the rule as an extra instead (the guide's Kong Penalty, luzhou's
+        # 杠上炮 pattern) scored it too: "Only in luzhou: 杠上炮" stood beside its row.
+        flags = frozenset(READS.get(next(h for h in m.hits if h).spec.predicate, ()))
+        by.update({j: paid[j][flags] for j in every if j not in by and flags in paid[j]})
+        holders, names = tuple(sorted(by)), [by[i] for i in sorted(by)]
         # Named alike where the columns show one name ("Seven pairs" is "Seven Pairs"): not
         # where only the English names agree, as luzhou's 杠上花 (Kong draw) beside the guide's
         # Kong Draw, which the columns show apart and this line left unpaired.
         same = len({n.casefold() for n in names}) == 1
-        if m.holders != every or not same:
-            rules.setdefault(m.holders, []).append(
+        if holders != every or not same:
+            rules.setdefault(holders, []).append(
                 " / ".join(dict.fromkeys(names) if same else names))
     out = []
     for holders in sorted(rules, key=lambda k: (k != every, k)):
@@ -147,6 +154,20 @@ def _rule_lines(ok) -> list:
         label = f"Only in {who}" if holders != every else \
             f"In {'both' if len(ok) == 2 else 'all'}, named differently ({who})"
         out.append(f"{label}: {'; '.join(rules[holders])}")
+    return out
+
+
+def _extras_paid(result) -> dict:
+    """{the situation flags it reads: its name} of each extra rule that paid in `result`, by
+    the flags that tell its situation (a discard's, any discard win's, left out)."""
+    from .settlement import EXTRA_READS
+    from .terms import shown_extra
+    rs, whys = result.rules, {p.why for p in result.payments}
+    out = {}
+    for x in (rs.spec.get("extras") or {}).values():
+        flags = frozenset(EXTRA_READS.get(x["rule"], ())) - {"discard"} if x else None
+        if flags and shown_extra(rs, x) in whys:
+            out[flags] = shown_extra(rs, x)
     return out
 
 

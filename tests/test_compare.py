@@ -96,6 +96,11 @@ def test_a_hit_is_checked_against_each_distinct_rule_of_a_group_not_every_hit(mo
     case("123m456m789m11p234p", ALL, ALL3 + NO_GHOST + " / 无鬼加倍",
          "Only in luzhou-guide / guangdong: Basic Win / 胡牌", GHOSTS4,
          id="all four, a plain hand"),
+    # The guide pays 杠上炮 as an extra (Kong Penalty), luzhou scores it as a pattern: one rule,
+    # said "Only in luzhou: 杠上炮" beside the guide's Kong Penalty row (a review).
+    case("123m456m789m11p23pC --win 3p --discard S --after-kong", "luzhou-guide,luzhou",
+         "In both, named differently (luzhou-guide / luzhou): Kong Penalty / 杠上炮",
+         "Only in luzhou-guide: Basic Win", id="an extra and a pattern of one situation"),
     # (The same name twice is refused: `test_a_ruleset_named_twice_in_a_rules_list_is_refused`.)
     case("111m123m456m789m55p", "luzhou,rulesets/luzhou.yaml",
          id="one ruleset twice, by name and by file: nothing parts"),
