@@ -219,10 +219,11 @@ def loose_melds(rec, rs, play: dict, hands: dict) -> tuple:
             # its call's, where the log has it.
             natural[e.seat][k] += 1
         elif (e.seat, k) in pong_left and e.fields.get("kind") == "added":
-            pong_left.discard((e.seat, k))
-            least = fewest_natural(rs, k, 4) - fewest_natural(rs, k, 3)
-            natural[e.seat][k] += least
-            flex[e.seat][k] += 1 - least
+            if robbed is None:  # (robbed again, it is still the same pong: nothing more)
+                pong_left.discard((e.seat, k))
+                least = fewest_natural(rs, k, 4) - fewest_natural(rs, k, 3)
+                natural[e.seat][k] += least
+                flex[e.seat][k] += 1 - least
         else:
             if robbed is not None:
                 pong_left.add((e.seat, k))

@@ -711,6 +711,7 @@ REFUSALS = [
     pytest.param({"seats": {}, "events": [{"kong": "S", "kind": "exposed", "tile": "C", "from": "N"}]}, 1, "event 1: a discarded C (ghost) cannot be ponged or konged", id="a kong of a discarded 红中"),  # noqa: E501
     # A claim takes the discard it follows: after another turn, a later one, left out.
     pytest.param({"rules": "guangdong", "seats": {"S": "[7777s] 234m 567m 345p P 8p"}, "events": [{"discard": "E", "tile": "1s"}, {"draw": "S"}, {"discard": "S", "tile": "1p"}, {"draw": "W"}, {"discard": "W", "tile": "7s"}, {"draw": "N"}, {"discard": "N", "tile": "9s"}, {"kong": "S", "kind": "exposed", "tile": "7s", "from": "W"}, {"draw": "S"}, {"win": "S", "tile": "8p", "kong_draw": True}]}, 2, "event 8 (kong): the draws and discards (a claim takes the discard it follows: W's last 7s written has another turn after it, so this one was another, left out) of 7s make 5 copies", id="a kong of a discard another turn followed"),  # noqa: E501
+    pytest.param({"seats": {"N": "123m456m789m777s88s"}, "events": [{"discard": "W", "tile": "7s"}, {"win": "N", "tile": "8s"}, {"call": "S", "kind": "pong", "tile": "7s", "from": "W"}]}, 2, "event 3 (call): the draws and discards (a claim takes the discard it follows: W's last 7s written has another turn after it, so this one was another, left out) of 7s make 5 copies", id="a pong of a discard a self-drawn win followed (a mutation went unseen)"),  # noqa: E501
     pytest.param({"seats": {"S": "123m456m 99m 555p 67p 5p"}, "events": [{"discard": "W", "tile": "5p"}, {"draw": "N"}, {"discard": "N", "tile": "9s"}, {"win": "S", "tile": "5p", "from": "W"}]}, 2, "event 4 (win): the draws and discards (a claim takes the discard it follows", id="a win on a discard another turn followed"),  # noqa: E501
     pytest.param({"seats": {"S": "123m456m 99m 555p 67p 5p"}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "N", "tile": "5p", "from": "W", "value": 5}, {"win": "S", "tile": "5p", "from": "W"}]}, 0, "S wins on W's discard", id="a win on a discard with a pass between: its own"),  # noqa: E501
     # A 红中 added to a pong, let go as the tile a robber would write (L14), then 杠上花.
@@ -2103,6 +2104,13 @@ _ROB_READD = [{"kong": "W", "kind": "added", "tile": "5p"},
                                                      "E": "123m456m789m1sCCC 2s"},
                   "events": [*_ROB_READD, {"win": "E", "tile": "2s"}]},
                  {"S": 20, "E": 4, "W": -22, "N": -2}, id="guide, the hand not given"),
+    # (Robbed twice, the pong is one pong still: counted as grown to four, the tile the
+    # second robber took was counted in it too, and 5 ghosts asked of 4: a code review.)
+    pytest.param({"seats": {"S": "111m123m456m789m C 5p", "N": "123s456s789s123p C 5p"},
+                  "events": [*_ROB_READD, {"win": "N", "tile": "5p", "from": "W",
+                                           "rob_kong": True},
+                             {"kong": "W", "kind": "added", "tile": "C"}]},
+                 {"S": 5, "N": 2, "W": -7}, id="luzhou, robbed twice, then a ghost added"),
 ])
 def test_a_robbed_kong_may_be_added_to_again(record, net):
     got = settle(record)
