@@ -203,15 +203,15 @@ _BRACKETS = {"exposed": "[{}]", "concealed": "({})", "added": "{{{}}}"}
 def check_call_shown(table, ev) -> None:
     """Refuse a call, or a win robbing a kong the record leaves out, that a hand given
     contradicts (kong events: `check_kong_shown`). A pong called stays in its seat's hand, as
-    a pong or as the kong added to it; each chow called is a chow there holding its tile (or
-    a ghost, which may stand for it); a robbed kong's seat keeps the exposed pong the robbed
-    tile was added to (or the kong it makes of it later)."""
+    a pong or as the kong added to it; a kong called, as an exposed kong; each chow called is
+    a chow there holding its tile (or a ghost, which may stand for it); a robbed kong's seat
+    keeps the exposed pong the robbed tile was added to (or the kong it makes of it later)."""
     rec, rs = table.rec, table.rs
     robbed = ev.type == "win"
     seat = ev.fields.get("from") if robbed else ev.seat
     hand = table.hands.get(seat)
     kind = "robbed" if robbed else ev.fields.get("kind")
-    if hand is None or kind == "kong":  # (a kong call comes with its kong event)
+    if hand is None:
         return
     if robbed and any(robbing_win(rec.events, e.number - 1, rs, rec.label) is ev
                       for e in rec.events[:ev.number - 1] if e.type == "kong"):
@@ -228,6 +228,12 @@ def check_call_shown(table, ev) -> None:
         raise InputError(f"{rec.label}: event {ev.number}: {seat} called a chow of "
                          f"{T.name(k)}, but {seat}'s hand shows {what}")
     wild = added_ghost(k, rs)  # a ghost claimed stands for the tile the meld is of
+    # (A kong call makes an exposed kong, whatever its kong event says: an exposed kong event
+    # of 6p beside a kong call of 5p was taken, and the 5p kong was in no hand.)
+    if kind == "kong" and not any(m.kind == "kong" and m.exposure == "exposed" and (
+            m.tiles[0] == k or wild and m.ghosts) for m in hand.melds):
+        raise InputError(f"{rec.label}: event {ev.number}: {seat} called a kong of "
+                         f"{T.name(k)}, but {seat}'s hand shows no exposed kong of {T.name(k)}")
     if any(m.kind in ("pong", "kong") and m.exposure != "concealed" and
            (m.tiles[0] == k or wild and m.ghosts) for m in hand.melds):
         return

@@ -125,6 +125,9 @@ def test_cli_not_ready_exits_0():
     # (The code review's: a kind held whole that one more would not complete was named too.)
     pytest.param(["[5555p]123m456m1p29p9m"], "Not ready: no tile completes this hand.",
                  id="a kind held whole, far from ready: nothing more said"),
+    # (A run across suits, 8m 9m 1p, would take a fifth 9m: none is. A mutation went unseen.)
+    pytest.param(["9999m88m11p55p567p"], "Not ready: no tile completes this hand.",
+                 id="9m held whole at a suit's end: no run wraps to 1p"),
 ])
 def test_not_ready_names_a_kind_held_whole(args, line):
     res = CliRunner().invoke(cli, ["waits", *args])
