@@ -169,15 +169,17 @@ def check_meld_count(rec, rs) -> None:
                              f"{MELDS_MAX}")
 
 
-def check_kong_kinds_shown(rec, hands: dict) -> None:
+def check_kong_kinds_shown(rec, rs, hands: dict) -> None:
     """Refuse a kong event whose seat's hand shows that tile's kong as another kind only (an
     added kong event beside a concealed `(1111m)`), before anything counts it: an exposed one
     counted as taking a discard besides the four the hand holds was told as "5 copies of 7s
     across the table", and where kongs pay (G8) the hand's kong was told as having no kong
     event, with advice to add one that was then refused. (A kong the hand does not show at
-    all is `check_kong_shown`'s, at its event.)"""
-    for ev in rec.events:
-        if ev.type != "kong" or ev.seat not in hands:
+    all is `check_kong_shown`'s, at its event, as is a robbed kong's, which never formed:
+    its hand shows the pong, and "write {555pC}" for a [555pC] shown led only to that.)"""
+    for i, ev in enumerate(rec.events):
+        if ev.type != "kong" or ev.seat not in hands or \
+                robbing_win(rec.events, i, rs, rec.label) is not None:
             continue
         try:
             k = event_tile(ev, rec.label)
@@ -228,21 +230,36 @@ def check_call_shown(table, ev) -> None:
         raise InputError(f"{rec.label}: event {ev.number}: {seat} called a chow of "
                          f"{T.name(k)}, but {seat}'s hand shows {what}")
     wild = added_ghost(k, rs)  # a ghost claimed stands for the tile the meld is of
-    # (A kong call makes an exposed kong, whatever its kong event says: an exposed kong event
-    # of 6p beside a kong call of 5p was taken, and the 5p kong was in no hand.)
-    if kind == "kong" and not any(m.kind == "kong" and m.exposure == "exposed" and (
-            m.tiles[0] == k or wild and m.ghosts) for m in hand.melds):
-        raise InputError(f"{rec.label}: event {ev.number}: {seat} called a kong of "
-                         f"{T.name(k)}, but {seat}'s hand shows no exposed kong of {T.name(k)}")
-    if any(m.kind in ("pong", "kong") and m.exposure != "concealed" and
-           (m.tiles[0] == k or wild and m.ghosts) for m in hand.melds):
+    of_k = [m for m in hand.melds if m.tiles[0] == k or wild and m.ghosts]
+    exposed = next((m for m in of_k if m.kind == "kong" and m.exposure == "exposed"), None)
+    if kind == "kong":
+        # (A kong call makes an exposed kong, whatever its kong event says: an exposed kong
+        # event of 6p beside a kong call of 5p was taken, and the 5p kong was in no hand.)
+        if exposed is None:
+            raise InputError(f"{rec.label}: event {ev.number}: {seat} called a kong of "
+                             f"{T.name(k)}, but {seat}'s hand shows no exposed kong of "
+                             f"{T.name(k)}")
+        return
+    if any(m.kind == "pong" or m.kind == "kong" and m.exposure == "added" for m in of_k):
         return
     if robbed:
         raise InputError(f"{rec.label}: event {ev.number}: {' and '.join(ev.seats)} robs "
                          f"{seat}'s kong of {T.name(k)}, but {seat}'s hand shows no exposed "
                          f"pong of {T.name(k)}, which the robbed tile was added to")
+    # (An exposed kong is of a discard claimed as a kong: a pong called grows only by the
+    # tile added to it. [5555p] beside a pong call of 5p was taken.)
+    also = ""
+    if exposed is not None:
+        # (Its added kong robbed, the pong stays: "write {555pC}" led to "never formed".)
+        adds = [e for e in rec.events[ev.number:] if e.type == "kong" and e.seat == seat and
+                e.fields.get("kind") == "added" and event_tile(e, rec.label) == k]
+        robs = [robbing_win(rec.events, e.number - 1, rs, rec.label) for e in adds]
+        also = f": it shows {exposed.text}, a kong that never formed (robbed at event " \
+               f"{robs[-1].number}): write its pong" if adds and all(robs) else \
+               f": it shows {exposed.text}, an exposed kong; a pong called and added to is " \
+               f"{{{exposed.text.strip('[]')}}}"
     raise InputError(f"{rec.label}: event {ev.number}: {seat} called a pong of {T.name(k)}, "
-                     f"but {seat}'s hand shows no exposed pong or kong of {T.name(k)}")
+                     f"but {seat}'s hand shows no exposed pong or kong of {T.name(k)}{also}")
 
 
 def of_a_later_discard(events: tuple, i: int, label: str) -> bool:

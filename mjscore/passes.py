@@ -13,6 +13,7 @@ from dataclasses import replace
 from . import context as C
 from . import tiles as T
 from .api import score_hand
+from .declaring import declared_at
 from .errors import InputError, MjscoreError
 from .hand import build
 from .patterns import physical_ghosts
@@ -144,7 +145,7 @@ def _value_checked(table, e, ev, seat: str, won: int) -> None:
     if any(x.seat == seat and x.type in ("draw", "discard", "call", "kong")
            for x in rec.events[e.number:ev.number - 1]):
         return
-    worth = _passed_worth(table, seat, won, e)
+    worth = _passed_worth(table, seat, won, e, _declared_by(rec, seat, e, ev))
     value = e.fields["value"]
     # (Above it only where the log shows a plain discard: 杠上炮 or 抢杠 raise a passed win
     # past `worth`, which a pass says nothing of.)
@@ -178,9 +179,20 @@ def _plain_discard(rec, e) -> bool:
     return True
 
 
-def _passed_worth(table, seat: str, won: int, e) -> int | None:
+def _declared_by(rec, seat: str, e, ev) -> bool:
+    """Whether `seat` had declared (报牌) when it made pass `e`: a declare event before it, or,
+    with none in the log, the win `ev` written `declared: true` (made on the dealt hand, as
+    报牌 is). Valued without it, a declared hand's pass was told as worth 10 颗 where the win
+    on that tile is 40, and a pass written 10 let an equal win through unnoted."""
+    if declared_at(rec, seat, e.number) is not None:
+        return True
+    return bool(ev.fields.get("declared")) and declared_at(rec, seat, ev.number) is None
+
+
+def _passed_worth(table, seat: str, won: int, e, declared: bool) -> int | None:
     """What `seat`'s hand less `won` is worth (颗 after the cap) won on pass `e`'s tile from its
-    discarder, nothing else said of the win; None where that is no legal win."""
+    discarder, declared or not, nothing else said of the win; None where that is no legal
+    win."""
     hand, rs = table.hands[seat], table.rs
     held = list(hand.parsed.concealed)
     held.remove(won)
@@ -189,7 +201,7 @@ def _passed_worth(table, seat: str, won: int, e) -> int | None:
     try:
         h = build(parsed, rs)
         ctx = C.make(h, rs, seat_=seat, discard=e.fields["from"], dealer=table.rec.dealer,
-                     ghosts_held=physical_ghosts(h, rs))
+                     ghosts_held=physical_ghosts(h, rs), declared=declared)
         r = score_hand(h, rs, ctx, frozenset({"ghost_bonus"}), C.RECORD_KEYS, shown=False)
     except MjscoreError:  # (no such hand: the copies across the table say why)
         return None

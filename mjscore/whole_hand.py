@@ -154,7 +154,7 @@ class _Table:
         events = self.rec.events
         self.waits_named = named_waits(self)  # (the declare events' waits:, read once)
         check_meld_count(self.rec, self.rs)
-        check_kong_kinds_shown(self.rec, self.hands)
+        check_kong_kinds_shown(self.rec, self.rs, self.hands)
         tiles_on_table(self.rec, self.rs, self.play, self.hands)
         kongs_told(self.rec, self.rs, self.hands)
         for i, ev in enumerate(events):

@@ -168,11 +168,12 @@ def deal_win_checked(table, ev, seat: str, frm) -> None:
     turns: each is won on the winner's first tile, before any discard, call or kong of its own
     and before a second draw (on a self-draw; a log may write the dealer's fourteenth tile as
     a draw) or any draw (on the dealer's first discard, which must be the dealer's only one);
-    a 天胡 also before any other seat's event (a ghosts count aside, as always)."""
+    a 天胡 also before any other seat's event (a ghosts count and a declaration aside)."""
     f, label = ev.fields, table.rec.label
     if not (f.get("heavenly") or f.get("earthly")):
         return
-    earlier = [e for e in table.rec.events[:ev.number - 1] if e.type != "ghosts"]
+    # (A declaration is no turn: 报牌 is made on the dealt hand, so a 地胡 may follow one.)
+    earlier = [e for e in table.rec.events[:ev.number - 1] if e.type not in ("ghosts", "declare")]
     own = [e for e in earlier if e.seat == seat and e.type != "pass"]
     drawn = [e for e in own if e.type == "draw"][0 if frm else 1:]
     dealt = [e for e in earlier if e.type == "discard" and e.seat == frm][:-1]

@@ -688,6 +688,11 @@ REFUSALS = [
     # A call, or a kong robbed and left out, that a hand given contradicts: bad input.
     pytest.param({"seats": {"E": "123m456m789m11p23p4p"}, "events": [{"call": "E", "kind": "pong", "tile": "5s", "from": "W"}, {"win": "E", "tile": "4p"}]}, 2, "event 1: E called a pong of 5s, but E's hand shows no exposed pong or kong of 5s", id="a pong the caller's hand does not show"),  # noqa: E501
     pytest.param({"rules": "luzhou-guide", "seats": {"E": "123m456m789m1p [6666p] 1p"}, "events": [{"discard": "S", "tile": "5p"}, {"call": "E", "kind": "kong", "tile": "5p", "from": "S"}, {"kong": "E", "kind": "exposed", "tile": "6p", "from": "S"}, {"draw": "E"}, {"win": "E", "tile": "1p", "kong_draw": True}]}, 2, "event 2: E called a kong of 5p, but E's hand shows no exposed kong of 5p", id="a kong call the hand does not show (a mutation went unseen)"),  # noqa: E501
+    # (A pong called grows only by the tile added to it, {5555p}: an exposed kong [5555p] shown
+    # for it was taken; and where that kong's added tile was robbed, the pong stays: the advice
+    # to write the kong as added led only to "a kong that never formed": reviews.)
+    pytest.param({"seats": {"E": "[5555p] 123m456m789m 1p 1p"}, "events": [{"discard": "S", "tile": "5p"}, {"call": "E", "kind": "pong", "tile": "5p", "from": "S"}, {"discard": "E", "tile": "9s"}, {"discard": "S", "tile": "1p"}, {"win": "E", "tile": "1p", "from": "S"}]}, 2, "event 2: E called a pong of 5p, but E's hand shows no exposed pong or kong of 5p: it shows [5555p], an exposed kong; a pong called and added to is {5555p}", id="a pong call shown as an exposed kong"),  # noqa: E501
+    pytest.param({"seats": {"E": "[555pC] 123m456m789m 1p", "S": "123s456s789s11s46p5p"}, "events": [{"discard": "W", "tile": "5p"}, {"call": "E", "kind": "pong", "tile": "5p", "from": "W"}, {"discard": "E", "tile": "9s"}, {"draw": "E"}, {"kong": "E", "kind": "added", "tile": "5p"}, {"win": "S", "tile": "5p", "rob_kong": True, "from": "E"}]}, 2, "event 2: E called a pong of 5p, but E's hand shows no exposed pong or kong of 5p: it shows [555pC], a kong that never formed (robbed at event 6): write its pong", id="a pong call shown as the kong its robbed add never made"),  # noqa: E501
     pytest.param({"seats": {"E": "123m456m789m11p23p4p", "N": "111s222s333s444s 6s"}, "events": [{"call": "N", "kind": "pong", "tile": "5s", "from": "W"}, {"win": "E", "tile": "4p"}]}, 2, "event 1: N called a pong of 5s, but N's hand shows no", id="a pong another seat's hand does not show"),  # noqa: E501
     pytest.param({"seats": {"E": "123m456m789m2p {5p5p5p5p} 2p"}, "events": [{"call": "E", "kind": "pong", "tile": "5p", "from": "W"}, {"win": "E", "tile": "2p"}]}, 0, "E wins by self-draw", id="a pong shown as the kong added to it"),  # noqa: E501
     pytest.param({"rules": "luzhou-guide", "seats": {"E": "[345m] 456m789m11p23p4p"}, "events": [{"call": "E", "kind": "chow", "tile": "3m", "from": "N"}, {"call": "E", "kind": "chow", "tile": "4m", "from": "N"}, {"win": "E", "tile": "4p"}]}, 2, "event 2: E called a chow of 4m, but E's hand shows 1 chow, and this is its chow call 2", id="two chows called, one shown"),  # noqa: E501
@@ -704,6 +709,8 @@ REFUSALS = [
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"kong": "W", "kind": "concealed", "tile": "9s"}, {"draw": "W"}, {"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "过水: S passed a win worth 10 颗 at event 4", id="a pass after a kong worth more than its hand: no note"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 10}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 1, "Skipped: 过水 at event 4: the pass at event 2 is written as worth 10 颗, but the hand S wins with, won on W's 5p, is worth 5 颗; taken as written", id="a pass worth more than its hand: noted"),  # noqa: E501
     pytest.param({"seats": {"S": BASE["S"]}, "events": [{"discard": "W", "tile": "5p"}, {"pass": "S", "tile": "5p", "from": "W", "value": 1}, {"draw": "S"}, {"discard": "S", "tile": "9s"}, {"discard": "N", "tile": "5p"}, {"win": "S", "tile": "5p", "from": "N"}]}, 0, "S wins on N's discard", id="a pass before the seat's own turn: its hand then not known"),  # noqa: E501
+    # (A declared seat's pass was valued without 报牌: a review.)
+    pytest.param({"seats": {"S": "234m456m789m11p23p 4p"}, "events": [{"declare": "S"}, {"discard": "E", "tile": "4p"}, {"pass": "S", "tile": "4p", "from": "E", "value": 10}, {"discard": "W", "tile": "1p"}, {"discard": "N", "tile": "4p"}, {"win": "S", "tile": "4p", "from": "N"}]}, 0, "Skipped: 过水 at event 6: the pass at event 3 is written as worth 10 颗, but the hand S wins with, won on E's 4p, is worth 40 颗; taken as written", id="a declared seat's pass worth less than its hand"),  # noqa: E501
     pytest.param({"seats": {}, "events": [{"discard": "W", "tile": "3s"}, {"pass": "S", "tile": "3s", "from": "W", "value": 1000}]}, 2, "event 2: value 1000 is more than any hand is worth in luzhou: at most 40", id="a pass worth more than the cap"),  # noqa: E501
     pytest.param({"rules": "luzhou-guide", "seats": {}, "events": [{"discard": "W", "tile": "3s"}, {"pass": "S", "tile": "3s", "from": "W", "value": 80}]}, 0, "Net for the hand", id="a pass worth a rare hand's cap"),  # noqa: E501
     # The second review's records. A kong of 红中 is four ghosts concealed (no kong: it holds
@@ -1840,6 +1847,22 @@ def test_an_after_kong_win_on_the_discard_after_the_kong_is_settled(rules, w, ev
     assert (r.legal, r.net["E"], r.net["W"]) == (True, net, -net)
 
 
+# A declared seat's pass written at the hand's worth with 报牌 was told as "worth 10 颗" in a
+# note, where the same hand wins for 40 (a review).
+@pytest.mark.parametrize("declare, win", [
+    pytest.param([{"declare": "S"}], {}, id="a declare event"),
+    pytest.param([], {"declared": True}, id="declared: true on the win"),
+])
+def test_a_declared_seats_pass_is_valued_declared(declare, win):
+    r = settle({"seats": {"S": "234m456m789m11p23p 4p"},
+                "events": [*declare, {"discard": "E", "tile": "4p"},
+                           {"pass": "S", "tile": "4p", "from": "E", "value": 40},
+                           {"discard": "W", "tile": "4p"},
+                           {"win": "S", "tile": "4p", "from": "W", **win}]})
+    assert not r.legal and "过水: S passed a win worth 40 颗" in r.reasons[0]
+    assert r.skipped == ()
+
+
 # 天胡 and 地胡 (L8: 40) are won on the winner's first tile. A log showing the dealer's own
 # discard and a later draw before a 天胡 was settled at 40 in place of 大对子's 10 (audit-luzhou).
 DEAL = "111m222m333p444pC5p"
@@ -1881,6 +1904,12 @@ def test_a_deal_win_the_log_contradicts_is_refused(seat, events, said):
     pytest.param("S", [{"discard": "E", "tile": "5p"}, {**EARTH, "from": "E"}], 20,
                  id="地胡 on the dealer's first discard"),
     pytest.param("N", ROUND[:6] + [{**EARTH, "win": "N"}], 120, id="地胡 of the last seat"),
+    # (报牌 is declared on the dealt hand: a declare event before a 地胡 was refused as a turn
+    # that came before it, where `declared: true` on the win settled: a review.)
+    pytest.param("S", [{"declare": "S"}, E9, {"draw": "S"}, EARTH], 120,
+                 id="地胡 after its seat's declaration"),
+    pytest.param("S", [{"declare": "S"}, {"discard": "E", "tile": "5p"}, {**EARTH, "from": "E"}],
+                 20, id="地胡 on a discard after its seat's declaration"),
 ])
 def test_a_deal_win_on_the_first_tile_is_settled(seat, events, winner_net):
     r = settle({"seats": {seat: DEAL}, "events": events})
