@@ -70,8 +70,12 @@ def check_kong_shown(table, ev, hand, tile: int, robber) -> None:
     # Robbed, the pong may still be made a kong later (its seat plays on after the win):
     # then the hand shows that added kong.
     shows = {want, ("kong", "added")} if robber and _added_later(table, ev, named) else {want}
+    # (A discarded ghost claimed as a kong (the guide, E6) stands in the kong of the tile it
+    # makes four of: "no exposed kong of C" was said of a [555pC] shown.)
+    claimed = kind == "exposed" and tile in rs.ghost_kinds
     if any((m.kind, m.exposure) in shows and (m.ghosts or not left) and
-           (ghost and named in rs.ghost_kinds or m.tiles[0] == named) for m in hand.melds):
+           ((ghost or claimed) and named in rs.ghost_kinds and m.ghosts or m.tiles[0] == named)
+           for m in hand.melds):
         return
     if ghost and not robber:
         raise InputError(f"{label}: event {ev.number}: {ev.seat}'s hand shows no added kong "
@@ -252,7 +256,8 @@ def check_call_shown(table, ev) -> None:
     if exposed is not None:
         # (Its added kong robbed, the pong stays: "write {555pC}" led to "never formed".)
         adds = [e for e in rec.events[ev.number:] if e.type == "kong" and e.seat == seat and
-                e.fields.get("kind") == "added" and event_tile(e, rec.label) == k]
+                e.fields.get("kind") == "added" and
+                event_tile(e, rec.label) in (k, *rs.ghost_kinds)]
         robs = [robbing_win(rec.events, e.number - 1, rs, rec.label) for e in adds]
         also = f": it shows {exposed.text}, a kong that never formed (robbed at event " \
                f"{robs[-1].number}): write its pong" if adds and all(robs) else \

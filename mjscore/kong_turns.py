@@ -143,6 +143,6 @@ def unwritten_kong_flags(table, ev, seat: str, frm, tile: int) -> None:
         what = f"{frm}'s discard right after {frm}'s kong" if frm else \
             "the replacement tile drawn after its kong"
         table.skip(f"{flag} at event {ev.number}: the log shows {seat} winning on {what} "
-                   f"(event {last.number}), and the record does not write {flag}: true; paid "
-                   f"as written, with no {term(table.rs, 'after_kong' if frm else 'kong_draw')} "
+                   f"(event {last.number}), and the record does not write {flag}: true; "
+                   f"settled as written, with no {term(table.rs, 'after_kong' if frm else 'kong_draw')} "
                    "(write it if it was one)")

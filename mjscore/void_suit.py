@@ -57,7 +57,7 @@ def _in_turn(events, dealer: str, ends: list | None = None):
     turn, holding, konged, last, called = dealer, True, False, None, None
     for e in events:
         kind = e.fields.get("kind")
-        if e.type in ("pass", "ghosts"):
+        if e.type in ("pass", "ghosts", "declare"):  # (no turn: a declaration is said, not played)
             continue
         if e.type == "draw" and e.seat == turn and (not holding or konged):
             holding, konged = True, False

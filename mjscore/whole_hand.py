@@ -98,12 +98,16 @@ class SettleResult:
 _TURN_TYPES = frozenset({"draw", "discard", "call", "kong", "pass", "declare"})
 
 
-def _lets_go_a_kong(events: tuple, ev) -> bool:
+def _lets_go_a_kong(events: tuple, ev, rs, label: str) -> bool:
     """Whether pass `ev` lets go a kong's tile (a robbing win passed), not a discard: the turn
-    it follows, passes and ghosts counts aside, is a kong of its from: seat."""
+    it follows, passes and ghosts counts aside, is an added kong of its from: seat, of the
+    tile passed or of a ghost (which may be robbed as any tile, L14). (Any kong was taken: a
+    concealed or exposed one, which no win may rob, and another tile's.)"""
     for e in reversed(events[:ev.number - 1]):
         if e.type not in ("pass", "ghosts"):
-            return e.type == "kong" and e.seat == ev.fields.get("from")
+            return e.type == "kong" and e.seat == ev.fields.get("from") and \
+                e.fields.get("kind") == "added" and \
+                event_tile(e, label) in (event_tile(ev, label), *rs.ghost_kinds)
     return False
 
 
@@ -268,7 +272,7 @@ class _Table:
         self._not_own(ev, "pass on")
         # (A review's: a pass of a 红中 discard was taken as 过水, refusing a later win. A
         # 红中 added to a kong may be robbed, L14: a pass on that is no discard's.)
-        why = None if _lets_go_a_kong(self.rec.events, ev) else \
+        why = None if _lets_go_a_kong(self.rec.events, ev, self.rs, self.rec.label) else \
             discarded_ghost_refusal(tile, self.rs, "won on: there is no win to pass")
         if why:
             self.refuse(ev, why)
@@ -301,6 +305,11 @@ class _Table:
                             f"the player on the left ({left_of(ev.seat)})")
         if f["kind"] == "chow" and "chow" not in self.rs.meld_kinds:
             self.refuse(ev, f"there is no chow in {self.rs.name}")
+        if f["kind"] == "chow" and (not T.is_suited(tile) or tile in self.rs.ghost_kinds):
+            # (No such meld: a seat whose hand is not given had its chow of E taken.)
+            what = "a ghost" if tile in self.rs.ghost_kinds else "an honour"
+            raise InputError(f"{self.rec.label}: event {ev.number}: a chow of {T.name(tile)}: "
+                             f"a chow is a run of suited tiles, and never holds {what}")
         why = (kong_refusal(self, ev, "exposed") if f["kind"] == "kong" else None) or \
             stood_refusal(self, ev)
         if why:

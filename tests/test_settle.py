@@ -371,6 +371,20 @@ REFUSALS = [
                              {"pass": "S", "tile": "C", "from": "N", "value": 5},
                              {"draw": "N"}]}, 0, "N added a C to a pong",
                  id="a pass on a 红中 added to a kong is no discard's"),
+    # (Only an added kong may be robbed: a pass on a 红中 after a concealed kong was taken as
+    # a robbing win let go, where it can only be of a discard: a review.)
+    pytest.param({"rules": "luzhou", "seats": {"S": "111m123m456m789m 5p"},
+                  "events": [{"kong": "N", "kind": "concealed", "tile": "7s"},
+                             {"pass": "S", "tile": "C", "from": "N", "value": 5},
+                             {"draw": "N"}]}, 1,
+                 "event 2: a discarded C (ghost) cannot be won on: there is no win to pass",
+                 id="a pass on a 红中 after a concealed kong is a discard's"),
+    # (The guide's discarded 红中 may be claimed (E6): a kong of it stands in [555pC], where
+    # "E's hand shows no exposed kong of C" was said: a review.)
+    pytest.param({"rules": "luzhou-guide", "seats": {"E": "[555pC] 123m456m789m 1p 1p"}, "events": [{"discard": "S", "tile": "C"}, {"call": "E", "kind": "kong", "tile": "C", "from": "S"}, {"kong": "E", "kind": "exposed", "tile": "C", "from": "S"}, {"draw": "E"}, {"discard": "E", "tile": "9s"}, {"draw": "E"}, {"win": "E", "tile": "1p"}]}, 0, "E wins by self-draw", id="the guide: a discarded ghost konged"),  # noqa: E501
+    pytest.param({"rules": "luzhou-guide", "seats": {}, "events": [{"discard": "E", "tile": "E"}, {"call": "S", "kind": "chow", "tile": "E", "from": "E"}]}, 2, "event 2: a chow of E: a chow is a run of suited tiles, and never holds an honour", id="a chow of an honour, the hand not given"),  # noqa: E501
+    pytest.param({"rules": "luzhou-guide", "seats": {}, "events": [{"discard": "E", "tile": "C"}, {"call": "S", "kind": "chow", "tile": "C", "from": "E"}]}, 2, "event 2: a chow of C: a chow is a run of suited tiles, and never holds a ghost", id="a chow of a ghost, the hand not given"),  # noqa: E501
+    pytest.param({"seats": {"E": "[555pC] 123m456m789m 1p", "S": "123s456s789s11s46p5p"}, "events": [{"discard": "W", "tile": "5p"}, {"call": "E", "kind": "pong", "tile": "5p", "from": "W"}, {"discard": "E", "tile": "9s"}, {"draw": "E"}, {"kong": "E", "kind": "added", "tile": "C"}, {"win": "S", "tile": "5p", "rob_kong": True, "from": "E"}]}, 2, "it shows [555pC], a kong that never formed (robbed at event 6): write its pong", id="a pong call shown as the kong its robbed ghost add never made"),  # noqa: E501
     pytest.param({"rules": "luzhou", "seats": {"S": "123m456m789m11p23pC"},
                   "events": [{"win": "S", "tile": "4p", "from": "W"}]}, 2,
                  "event 1: 4p is not in S's hand", id="winning tile not in the hand"),
@@ -2221,7 +2235,7 @@ def test_a_number_past_any_float_is_quoted_as_written(tmp_path):
 
 
 # A player who forgets the flag of a win the log shows after a kong was paid a plain win
-# with no word (the first-time user review: 5 颗 where 杠上炮 is 10): noted, paid as written,
+# with no word (the first-time user review: 5 颗 where 杠上炮 is 10): noted, settled as written,
 # since a log may leave out the turns between (the same record with them is no such win).
 KONGED = {"rules": "luzhou", "seats": {"E": "123m456m789m 22s 34s 5s",
                                        "S": "(6666s) 11p 234p 567p 9p C"}}
@@ -2232,7 +2246,7 @@ KONGED = {"rules": "luzhou", "seats": {"E": "123m456m789m 22s 34s 5s",
                   {"discard": "S", "tile": "5s"}, {"win": "E", "tile": "5s", "from": "S"}],
                  5, "after_kong at event 3: the log shows E winning on S's discard right "
                  "after S's kong (event 1), and the record does not write after_kong: true; "
-                 "paid as written, with no 杠上炮 (write it if it was one)", id="杠上炮 unwritten"),
+                 "settled as written, with no 杠上炮 (write it if it was one)", id="杠上炮 unwritten"),
     pytest.param([{"kong": "S", "kind": "concealed", "tile": "6s"},
                   {"discard": "S", "tile": "5s"},
                   {"win": "E", "tile": "5s", "from": "S", "after_kong": True}],
@@ -2256,7 +2270,7 @@ def test_a_kong_draw_with_its_flag_unwritten_is_noted():
            "events": [{"kong": "E", "kind": "concealed", "tile": "6s"}, {"draw": "E"},
                       {"win": "E", "tile": "5s"}]}
     assert "kong_draw at event 3: the log shows E winning on the replacement tile drawn " \
-        "after its kong (event 1), and the record does not write kong_draw: true; paid as " \
+        "after its kong (event 1), and the record does not write kong_draw: true; settled as " \
         "written, with no 杠上开花 (write it if it was one)" in settle(rec).skipped
     rec["events"][2]["kong_draw"] = True
     assert not settle(rec).skipped
@@ -2454,7 +2468,7 @@ def test_the_guides_settle_notes_and_refusals_are_in_its_words():
     rec = {"rules": "luzhou-guide", "seats": {"E": "123m456m789m11p23p 4p"},
            "events": [{"kong": "W", "kind": "concealed", "tile": "5s"}, {"draw": "W"},
                       {"discard": "W", "tile": "4p"}, {"win": "E", "tile": "4p", "from": "W"}]}
-    assert any("paid as written, with no Kong Penalty (write it if it was one)" in s
+    assert any("settled as written, with no Kong Penalty (write it if it was one)" in s
                for s in settle(rec).skipped)
     draw = {"rules": "luzhou-guide", "seats": {}, "events": [{"exhausted": True}]}
     with pytest.raises(InputError, match=r"seats.E is needed \(the draw checks every player"):

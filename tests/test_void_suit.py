@@ -131,10 +131,17 @@ def test_a_log_opening_with_a_draw_is_not_read_as_the_deal():
                   {"discard": "S", "tile": "9p"}, {"draw": "W"}, {"discard": "W", "tile": "4p"},
                   {"win": "S", "tile": "4p", "from": "W"}],
                  id="the kong event's tile written another way (9条)"),
+    # (A declaration is no turn: one at the deal ended the run, and the check went unmade,
+    # "not checked: ... no unbroken run of turns", letting the win through: a review.)
+    pytest.param([{"declare": "S"}, *ROUND[:5], {"win": "S", "tile": "4p", "from": "W"}],
+                 id="a declaration at the deal"),
 ])
 def test_first_discards_in_turn_are_read_however_the_log_is_written(events):
     hand = "[9999s]123m456m11p23p 4p" if events[1].get("call") else "123m456m789m11p23p 4p"
-    r = settle(_rec({"S": hand}, events))
+    rec = _rec({"S": hand}, events)
+    if events[0].get("declare"):
+        rec["opts"] = {"report_tile": True}
+    r = settle(rec)
     assert not r.legal and "declared Dots void" in r.reasons[0], (r.reasons, r.skipped)
 
 
