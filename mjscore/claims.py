@@ -267,6 +267,16 @@ def check_call_shown(table, ev) -> None:
                      f"but {seat}'s hand shows no exposed pong or kong of {T.name(k)}{also}")
 
 
+def lets_go_a_rob(turn, k: int, rs, label: str) -> bool:
+    """Whether a pass of kind `k` after kong event `turn` lets go a robbing win, not a
+    discard: `turn` an added kong of `k`, or of a ghost where ghosts stand in melds for any
+    tile (a ghost added is passed as any tile it might have been robbed as: L14). Only an
+    added kong may be robbed."""
+    wild = rs.ghost_kinds if rs.ghosts_in_melds == "wild" else ()
+    return turn.type == "kong" and turn.fields.get("kind") == "added" and \
+        event_tile(turn, label) in (k, *wild)
+
+
 def of_a_later_discard(events: tuple, i: int, label: str) -> bool:
     """Whether claim `events[i]` (a call, an exposed kong or a win on a discard) took a
     discard the record leaves out: its discarder wrote a discard of the tile, but another turn

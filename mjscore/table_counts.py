@@ -15,7 +15,7 @@ from itertools import product
 from math import prod
 
 from . import tiles as T
-from .claims import of_a_later_discard
+from .claims import lets_go_a_rob, of_a_later_discard
 from .context import SEATS, ghost_supply
 from .errors import InputError, counted
 from .record import event_tile
@@ -46,7 +46,6 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
     # (A kong call and its kong event are one claim, in either order.)
     unmatched = {"call": Counter(), "kong": Counter()}
     last: dict = {}  # seat -> its last turn so far (a draw, discard, call or kong)
-    wild = tuple(rs.ghost_kinds) if rs.ghosts_in_melds == "wild" else ()
     # A pass on an added kong may be written without the kong event: the hand given shows it.
     added = {(s, m.tiles[0]) for s, h in hands.items() for m in h.melds
              if m.kind == "kong" and m.exposure == "added"}
@@ -57,10 +56,8 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
         if e.type == "pass":
             k = event_tile(e, rec.label)
             turn = last.get(frm)
-            # An added kong let go unrobbed is no discard (a ghost added, passed as any
-            # tile it might have been robbed as: L14).
-            if (turn is not None and turn.type == "kong" and turn.fields.get("kind") == "added"
-                    and event_tile(turn, rec.label) in (k, *wild)) or (frm, k) in added:
+            # An added kong let go unrobbed is no discard.
+            if turn is not None and lets_go_a_rob(turn, k, rs, rec.label) or (frm, k) in added:
                 continue
             passed[e.seat, frm, k] += 1
             gone[frm][k] = max(gone[frm][k], passed[e.seat, frm, k])

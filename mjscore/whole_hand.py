@@ -16,7 +16,8 @@ from . import tiles as T
 from .declaring import declare_summary, kong_refusal, named_waits, stood_refusal
 from .claims import (check_call_shown, check_kong_kinds_shown, check_kong_shown,
                      check_meld_count, check_robbed, discarded_ghost_refusal,
-                     four_ghosts_refusal, ghost_added, kong_paid, robbing_win)
+                     four_ghosts_refusal, ghost_added, kong_paid, lets_go_a_rob,
+                     robbing_win)
 from .draw_game import charged_unended, count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
@@ -100,14 +101,13 @@ _TURN_TYPES = frozenset({"draw", "discard", "call", "kong", "pass", "declare"})
 
 def _lets_go_a_kong(events: tuple, ev, rs, label: str) -> bool:
     """Whether pass `ev` lets go a kong's tile (a robbing win passed), not a discard: the turn
-    it follows, passes and ghosts counts aside, is an added kong of its from: seat, of the
-    tile passed or of a ghost (which may be robbed as any tile, L14). (Any kong was taken: a
-    concealed or exposed one, which no win may rob, and another tile's.)"""
+    it follows, passes and ghosts counts aside, is its from: seat's kong that a win may rob
+    of that tile (`lets_go_a_rob`). (Any kong was taken: a concealed or exposed one, which no
+    win may rob, and another tile's.)"""
     for e in reversed(events[:ev.number - 1]):
         if e.type not in ("pass", "ghosts"):
-            return e.type == "kong" and e.seat == ev.fields.get("from") and \
-                e.fields.get("kind") == "added" and \
-                event_tile(e, label) in (event_tile(ev, label), *rs.ghost_kinds)
+            return e.seat == ev.fields.get("from") and \
+                lets_go_a_rob(e, event_tile(ev, label), rs, label)
     return False
 
 
