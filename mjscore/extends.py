@@ -74,8 +74,10 @@ def _removes_nothing(names: tuple, at: str, key: str, base: dict):
                        (f' (did you mean "{near[0]}"?)' if near else ""), at)
 
 
-# What an option or pattern written from nothing needs (the schema's `required`).
-_WHOLE = {"options": ("type", "default", "help"), "patterns": ("name", "en")}
+def _needs(section: str) -> list:
+    """What an option or pattern written from nothing needs: the schema's `required`."""
+    from .ruleset_check import ruleset_schema
+    return ruleset_schema()["$defs"][section[:-1]]["required"]
 
 
 def _brought_back(data: dict, merged: dict, removed: dict, label: str) -> None:
@@ -84,7 +86,7 @@ def _brought_back(data: dict, merged: dict, removed: dict, label: str) -> None:
     null`): the schema took it for a new one missing its name, with a "did you mean" another
     pattern that sent the writer to change that one. Note the nulls of `data` in `removed`
     with the entry each removed from `merged` (the files `data` extends)."""
-    for section, needs in _WHOLE.items():
+    for section in ("options", "patterns"):
         entries = data.get(section)
         if not isinstance(entries, dict):
             continue
@@ -95,7 +97,7 @@ def _brought_back(data: dict, merged: dict, removed: dict, label: str) -> None:
             by, was = removed.pop((section, key), (None, None))
             if by is None or not isinstance(entry, dict):
                 continue
-            lacking = [k for k in needs if k not in entry]
+            lacking = [k for k in _needs(section) if k not in entry]
             if isinstance(was, dict) and "pattern" in was and "pattern" not in entry:
                 lacking.insert(0, f"pattern ({was['pattern']})")
             if lacking:
