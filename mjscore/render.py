@@ -294,14 +294,14 @@ def settle_table(r) -> str:
     lines += ["Net for the hand:", tabulate(rows, headers=("Seat", "Net"),
                                             colalign=("left", "right"))]
     if r.next_dealer:
-        first = next((e for e in r.events if e.type == "win"), None)
+        first = r.first_claim()
         # (Seed 002: where the first win is several on one discard, its discarder deals.)
         # (With no win settled the dealer deals again, 黄庄 连庄: said, as "Next dealer: S"
         # alone read as a rotation.)
-        why = _no_win(r) if first is None else \
-            "" if len(first.results) < 2 else \
+        why = _no_win(r) if not first else \
+            "" if len(first) < 2 else \
             " (the konger: the first win was several robbing one kong)" \
-            if first.results[0].context.rob_kong else \
+            if first[0].context.rob_kong else \
             " (the discarder: the first win was several on one discard)"
         lines.append(f"Next dealer: {r.next_dealer}{why}")
     return "\n".join(lines)

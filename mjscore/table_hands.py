@@ -11,6 +11,7 @@ from . import context as C
 from . import tiles as T
 from .errors import InputError, MjscoreError
 from .hand import read
+from .claim_groups import claim_group, claim_seats, downstream
 from .claims import ghost_added, rob_refused, robbing_win
 from .declaring import declared_at
 from .passes import logged, louhu
@@ -20,27 +21,27 @@ from .robbing import fewest_natural, robbed_may_be_ghost
 SEATS = C.SEATS
 
 
-def downstream(discarder: str) -> list:
-    """The other seats in the order they would claim a discard, nearest first."""
-    i = SEATS.index(discarder)
-    return [SEATS[(i + d) % 4] for d in (1, 2, 3)]
+def claim_winners(play: dict, ev, rec, rs) -> list:
+    """(seat, its win event) for each seat the tile of win event `ev` goes to, its whole
+    claim taken together (`claim_group`: the seats listing it in one event or in win events
+    next to each other), in turn order from the seat the tile came from. Where the ruleset
+    has one winner per discard, the nearest downstream alone that may win (`no_claim`: one
+    that may not makes no claim, as seed 003 passes a seat that declines), else the nearest,
+    whose refusal says why; else every seat listed (a seat listed twice or the discarder
+    itself is refused where it is read)."""
+    pairs = claim_seats(claim_group(rec, ev))
+    frm = ev.fields.get("from")
+    if play.get("one_winner_per_discard") and len(pairs) > 1 and frm in SEATS:
+        near = [p for p in pairs if p[0] in downstream(frm)] or pairs
+        return [next((p for p in near if no_claim(rec, rs, play, p[1], p[0]) is None),
+                     near[0])]
+    return pairs
 
 
 def claimants_win(play: dict, ev, rec, rs) -> tuple:
-    """The seats a win event's tile goes to: where the ruleset has one winner per discard,
-    the nearest downstream alone that may win (`no_claim`: one that may not makes no claim,
-    as seed 003 passes a seat that declines), else the nearest, whose refusal says why."""
-    if play.get("one_winner_per_discard") and len(ev.seats) > 1 and "from" in ev.fields:
-        order = [s for s in downstream(ev.fields["from"]) if s in ev.seats]
-        return (next((s for s in order if no_claim(rec, rs, play, ev, s) is None), order[0]),)
-    frm = ev.fields.get("from")
-    if len(ev.seats) > 1 and frm in SEATS:
-        # Several winners on one tile are settled in turn order from its discarder (the
-        # guide: "all of them collect from you in turn order"), however the record lists
-        # them; a seat listed twice or the discarder itself is refused where it is read.
-        return tuple(sorted(ev.seats, key=lambda s: (SEATS.index(s) - SEATS.index(frm)) % 4
-                            if s in SEATS else 4))
-    return ev.seats
+    """The seats win event `ev` itself settles, of those its claim goes to (`claim_winners`):
+    none where one winner per discard gives the tile to a seat another event lists."""
+    return tuple(s for s, e in claim_winners(play, ev, rec, rs) if e.number == ev.number)
 
 
 def no_claim(rec, rs, play: dict, ev, seat: str) -> str | None:
@@ -63,18 +64,19 @@ def _passed_over(rec, rs, play: dict, seat: str, text: str) -> str:
     win (a player listing both claimants writes both hands as winners')."""
     for e in rec.events:
         # (Each claim resolved once: it reads the record's declares and passes.)
-        won = claimants_win(play, e, rec, rs) if e.type == "win" and seat in e.seats else ()
-        if won and seat not in won:
+        won = claim_winners(play, e, rec, rs) if e.type == "win" and seat in e.seats else ()
+        if won and seat not in [s for s, _ in won]:
             try:
                 read(text, rs, size=14)
             except MjscoreError:
                 return ""
-            taker = won[0]
-            cannot, nor = no_claim(rec, rs, play, e, seat), no_claim(rec, rs, play, e, taker)
+            taker, its = won[0]
+            cannot, nor = no_claim(rec, rs, play, e, seat), no_claim(rec, rs, play, its, taker)
+            at = f" (event {its.number})" if its.number != e.number else ""
             # (Where no claimant may win, the nearest is settled, and refused for its reason.)
-            why = f"{cannot}; nor may {taker}, the nearest claimant: {nor}" if cannot and nor \
-                else f"{cannot}, so {taker} takes the tile" if cannot else \
-                f"{taker}, nearer downstream of {e.fields['from']}, takes the tile"
+            why = f"{cannot}; nor may {taker}{at}, the nearest claimant: {nor}" \
+                if cannot and nor else f"{cannot}, so {taker}{at} takes the tile" if cannot \
+                else f"{taker}{at}, nearer downstream of {e.fields['from']}, takes the tile"
             return (f" ({seat} does not win at event {e.number}: {why}; write {seat}'s hand as "
                     "it stood, without it)")
     return ""
@@ -138,15 +140,27 @@ def _robbed_shown_whole(rec, rs, play: dict, hands: dict, k: int) -> str:
     return ""
 
 
+def _shared(rec, rs, play: dict, hands: dict) -> list:
+    """(first event, tile, seats) for each tile claimed from another seat (a discard or a
+    robbed kong) that several seats whose hands are given win, each hand showing it: one
+    tile, however many hold it. Its claim whole (`claim_winners`), counted at its first
+    event."""
+    out = []
+    for e in rec.events:
+        if e.type == "win" and "from" in e.fields and claim_group(rec, e)[0].number == e.number:
+            n = len({s for s, _ in claim_winners(play, e, rec, rs) if s in hands})
+            if n > 1:
+                out.append((e, event_tile(e, rec.label), n))
+    return out
+
+
 def _held_where(rec, rs, play: dict, hands: dict, k: int) -> str:
     """Where the copies of kind `k` that `on_table` counts are: each hand given, and the
     kongs and calls of the seats whose hands are not (a kong event four, a pong call three)."""
     parts = [f"seats.{s} {n}" for s, h in hands.items() if (n := h.physical()[k])]
     natural = loose_melds(rec, rs, play, hands)[0]
     parts += [f"{s}'s kong and call events {natural[s][k]}" for s in SEATS if natural[s][k]]
-    shared = [f"event {e.number}" for e in rec.events if e.type == "win" and "from" in e.fields
-              and event_tile(e, rec.label) == k
-              and sum(s in hands for s in claimants_win(play, e, rec, rs)) > 1]
+    shared = [f"event {e.number}" for e, won, _n in _shared(rec, rs, play, hands) if won == k]
     if shared:  # (`on_table` counts it once; each winner's hand shows it)
         parts.append(f"the {T.name(k)} won by several seats at {', '.join(shared)} counted once")
     return ", ".join(parts)
@@ -158,11 +172,8 @@ def on_table(rec, rs, play: dict, hands: dict) -> Counter:
     table: Counter = Counter()
     for h in hands.values():
         table.update(h.physical())
-    for e in rec.events:  # one discard won by several seats is one tile, not several
-        won = claimants_win(play, e, rec, rs) if e.type == "win" and "from" in e.fields else ()
-        if len(won) > 1:
-            k = event_tile(e, rec.label)
-            table[k] -= sum(1 for s in won if s in hands) - 1
+    for _e, k, n in _shared(rec, rs, play, hands):  # one discard won by several is one tile
+        table[k] -= n - 1
     natural, _flex, _claimed, robbed = loose_melds(rec, rs, play, hands)
     for counts in natural.values():
         table.update(counts)

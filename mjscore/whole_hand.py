@@ -30,6 +30,7 @@ from .record import ruleset_of_record
 from .ruleset_files import one_ruleset
 from .settlement import net_of
 from .table_counts import tiles_on_table
+from .claim_groups import claim_group
 from .table_hands import kongs_told, on_table, read_hands, winners
 from .win_event import settle_win
 from .words import either
@@ -55,6 +56,7 @@ class EventResult:
     summary: str
     payments: tuple
     results: tuple = ()  # the score Result of each win in the event
+    claim: int = 0  # a win's: the first event of its claim (`claim_group`), for the dealer
 
     def to_dict(self) -> dict:
         """This event as the JSON's `events` list holds it; a win's, with each winner's
@@ -86,12 +88,25 @@ class SettleResult:
 
     __hash__ = hash_fields
 
+    def first_claim(self) -> list:
+        """The score Results of the first win settled (`first_claim`)."""
+        return first_claim(self.events)
+
     def to_dict(self) -> dict:
         """The `settle --format json` object of this hand."""
         return {"ruleset": self.ruleset, "record": self.record, "legal": self.legal,
                 "reasons": list(self.reasons), "events": [e.to_dict() for e in self.events],
                 "net": dict(self.net), "next_dealer": self.next_dealer,
                 "skipped_checks": list(self.skipped)}
+
+
+def first_claim(events) -> list:
+    """The score Results of the first win a settled hand's events hold, with any others
+    settled on the same tile (several claims on one discard or robbed kong, written in one
+    win event or in several next to each other): their number decides the next dealer."""
+    first = next((e for e in events if e.type == "win"), None)
+    return [] if first is None else \
+        [r for e in events if e.type == "win" and e.claim == first.claim for r in e.results]
 
 
 # A seat's own turns (and a pass, a win it let go), which a seat that has won makes no more;
@@ -133,7 +148,8 @@ class _Table:
         self.ghosts_drawn: dict = {}  # seat -> (event number, ghosts drawn)
         self.waits_named: dict = {}  # declare event's number -> the tiles it names (`run`)
         self.konged: dict = {}  # (seat, tile) -> event numbers of its kongs
-        self.formed: dict = {}  # index in out of a robbed kong -> (robbing win, as formed)
+        self.formed: dict = {}  # index in out of a robbed kong -> (robbing wins, as formed)
+        self.claimed: set = set()  # numbers of the win events settled (`on_win`)
         self.follow = FollowDealer(rs, rec)
         self.first_discards = first_discards(self)  # seat -> event (`void_suit`)
 
@@ -162,6 +178,8 @@ class _Table:
         tiles_on_table(self.rec, self.rs, self.play, self.hands)
         kongs_told(self.rec, self.rs, self.hands)
         for i, ev in enumerate(events):
+            if ev.number in self.claimed:
+                continue  # a claim on a tile settled with the win event before it
             # Any turn after the end (a discard, call, draw or pass too: a pong after the
             # wall ran out was taken in silence); a ghosts event counts the hand, so may follow.
             if self.ended_at is not None and ev.type != "ghosts":
@@ -239,7 +257,8 @@ class _Table:
         if hand is not None:
             check_kong_shown(self, ev, hand, tile, robber)
         if robbed:  # as formed, should the robbing win be refused (`kongs_as_settled`)
-            self.formed[len(self.out)] = (robber.number,
+            # (Any win of the claim robs it: `claim_group`, several robbers written apart.)
+            self.formed[len(self.out)] = ({e.number for e in claim_group(self.rec, robber)},
                                           self.kong(ev, kind, tile, frm, False))
         self.out.append(self.kong(ev, kind, tile, frm, robbed))
 
@@ -250,17 +269,21 @@ class _Table:
         """Where settlement stopped at a refusal, a kong's robbing win refused or never reached
         robbed nothing: the kong formed and pays as declared."""
         settled = {e.number for e in self.out if e.type == "win"}
-        for i, (win, formed) in self.formed.items():
-            if win not in settled:
+        for i, (wins, formed) in self.formed.items():
+            if not wins & settled:
                 self.out[i] = formed
 
     def on_win(self, ev, robber) -> None:
+        # Its claim whole: the win events next to it on the same tile are settled with it
+        # (`claim_group`), in turn order, and passed over when the loop reaches them.
+        self.claimed.update(e.number for e in claim_group(self.rec, ev))
         if ev.fields.get("rob_kong"):
-            check_call_shown(self, ev)
-        text, rows, results, refused = settle_win(self, ev)
-        self.out.append(EventResult(ev.number, "win", text, rows, results))
+            check_call_shown(self, ev)  # (the claim's first robs the kong: the others too)
+        settled, refused = settle_win(self, ev)
+        for e, text, rows, results in settled:
+            self.out.append(EventResult(e.number, "win", text, rows, results, ev.number))
         if refused is not None:
-            self.refuse(ev, refused)
+            self.refuse(*refused)
 
     def skip(self, text: str) -> None:
         if text not in self.skipped:
@@ -398,12 +421,12 @@ def settle(record, rules=None, *, opts=None) -> SettleResult:
     rows = [p for e in table.out for p in e.payments]
     # The first win settled: a refused one makes no dealer (with none, the dealer stays), and
     # of several claims on one tile, only those settled count.
-    first = next((e for e in table.out if e.type == "win"), None)
-    if first is None:
+    first = first_claim(table.out)
+    if not first:
         dealer = rec.dealer
     else:
-        seats = [r.context.seat for r in first.results]
-        dealer = rec.events[first.number - 1].fields.get("from") if len(seats) > 1 else seats[0]
+        dealer = first[0].context.rob_kong or first[0].context.discard if len(first) > 1 \
+            else first[0].context.seat
     return SettleResult(rs.name, rec.label, not reasons, tuple(reasons), tuple(table.out),
                         read_only(net_of(rows)), dealer, tuple(table.skipped),
                         rs.unit, rs)

@@ -21,133 +21,168 @@ from .patterns import physical_ghosts
 from .record import event_tile
 from .robbing import known_pong
 from .settlement import check_extras
-from .table_hands import claimants_win, no_claim
+from .claim_groups import claim_group, claim_seats
+from .table_hands import claim_winners, no_claim
 from .void_suit import declared_void
 from .working import exempt_words, how_won, liable_words, paid_words
 
 
 def settle_win(table, ev) -> tuple:
-    """A win event checked and scored: its summary, its payment rows, the score Result of
-    each winner, and why a claim of it is refused where others are not (None: none is). Play
-    the ruleset forbids is refused through `table.refuse`."""
+    """The claim win event `ev` opens (`claim_group`: with the win events next to it on the
+    same tile, if any) checked and scored: for each of its events settled, in turn order from
+    the tile's seat, (event, summary, payment rows, the score Result of each winner); and
+    (event, why) a claim of it is refused where others are not (None: none is). Play the
+    ruleset forbids is refused through `table.refuse`."""
     f = ev.fields
     tile = event_tile(ev, table.rec.label)
     frm = f.get("from")
     if len(ev.seats) > 1 and not frm:
         raise InputError(f"{table.rec.label}: event {ev.number}: seats listed under win "
                          "claim one discard or robbed kong: give from: (whose tile it was)")
-    seats = claimants_win(table.play, ev, table.rec, table.rs)
-    skipped = [s for s in ev.seats if s not in seats]
+    group = claim_group(table.rec, ev)
+    claims = claim_winners(table.play, ev, table.rec, table.rs)
+    skipped = [p for p in claim_seats(group) if p not in claims]
     prev = table.out[-1] if table.out else None
     if table.play.get("one_winner_per_discard") and frm and prev and prev.type == "win" \
             and prev.results and prev.results[0].context.discard == frm and \
             prev.results[0].context.rob_kong is None and not f.get("rob_kong"):
         table.refuse(ev, f"{table.rs.name} has one winner per discard: {frm}'s tile went to "
                          f"{prev.results[0].context.seat}")
-    taken = _claimed_first(table, ev, frm, tile) if frm and not f.get("rob_kong") else None
+    taken = _claimed_first(table, ev, frm, tile, {s for e in group for s in e.seats}) \
+        if frm and not f.get("rob_kong") else None
     if taken:
         table.refuse(ev, taken)
-    results, rows, refused = [], [], []
-    for seat in seats:
+    results, refused = [], []
+    for seat, e in claims:
         # (A claim refused here leaves the others on the tile theirs, as below: `refused`.)
-        if seat in table.won:
-            refused.append(f"{seat} has already won this hand")
-            continue
-        # Winners earlier in this same event count too: two seats robbing one kong in a
-        # one-winner ruleset is one winner too many.
-        if len(table.won) + len(results) >= C.max_winners(table.play):
-            # (Reached only within one event, the hand ending after an event: its earlier
-            # claimants, in turn order, take the last places, and this one is one too many.)
-            firsts = " and ".join(r.context.seat for r in results)
-            why = f"{firsts} already win{'s' * (len(results) == 1)} in this event, and " \
-                  f"{seat} is one too many" if results else "the hand was over"
-            refused.append(f"a winner past the {C.max_winners(table.play)} this ruleset "
-                           f"allows: {why}")
-            continue
-        hand = table.need_hand(seat, ev, "a winner's hand is scored")
-        if tile not in hand.concealed:
-            raise InputError(f"{table.rec.label}: event {ev.number}: {T.name(tile)} is not "
-                             f"in {seat}'s hand")
-        h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
-        rob = frm if f.get("rob_kong") else None
-        try:
-            horses = horse_tiles(f["horses"], table.rs) if f.get("horses") is not None \
-                else None
-        except MjscoreError as e:
-            raise _horse_error(table, ev, e) from None
-        kong_from = kong_draw_from(table, ev, seat, h)
-        try:
-            ctx = C.make(h, table.rs, seat_=seat, discard=None if rob else frm,
-                         kong_draw=f.get("kong_draw", False),
-                         after_kong=f.get("after_kong", False), rob_kong=rob,
-                         won=tuple(table.won) if "won" in table.rs.context else (),
-                         declared=win_declared(table, ev, seat), heavenly=f.get("heavenly", False),
-                         earthly=f.get("earthly", False), dealer=table.rec.dealer,
-                         horses=horses, ghosts_held=physical_ghosts(h, table.rs),
-                         kong_from=kong_from)
-        except MjscoreError as e:  # an option in the record's keys: settle has no --kong-draw
-            raise InputError(f"{table.rec.label}: event {ev.number}: "
-                             f"{e.record if isinstance(e, OptionError) else e}") from None
-        if rob:
-            # The kong robbed is the event before the win, passes aside; one the record
-            # leaves out may have been a 红中 added (None: not known).
-            kong = next((e for e in reversed(table.rec.events[:ev.number - 1])
-                         if e.type != "pass"), None)
-            added = ghost_added(kong, event_tile(kong, table.rec.label), table.rs, True) \
-                if kong is not None and kong.type == "kong" and kong.seat == rob else None
-            ctx = replace(ctx, robbed_pong=known_pong(table.rs, table.hands.get(rob), tile,
-                                                      added))
-        after_kong_checked(table, ev, frm, tile)
-        unwritten_kong_flags(table, ev, seat, frm, tile)
-        deal_win_checked(table, ev, seat, frm)
-        drawn_win_checked(table, ev, seat, tile)
-        try:
-            check_extras(ctx, h, table.rs)  # horses as many as the ruleset draws
-        except MjscoreError as e:
-            raise _horse_error(table, ev, e) from None
-        horses_on_table(table, ev, horses)
-        void, why = declared_void(table, ev, seat, h)
-        if void is not None:
-            ctx = replace(ctx, void=void)
+        why = _past_the_last(table, seat, results, len(group) > 1)
         if why is None:
-            r = score_hand(h, table.rs, ctx, xiqian_elsewhere(table, ev, seat, ctx),
-                           C.RECORD_KEYS)
-            why = blocked_by_pass(table, ev, seat, tile,
-                                  r.top.capped if r.top is not None else 0) or \
-                (None if r.legal else f"{seat}'s win is not legal: " + "; ".join(r.reasons)) \
-                or locked_wait(table, ev, seat, h)
+            r, why = _scored(table, e, seat, tile)
         if why:
             # One claim of several on a tile that is no win leaves the others theirs: they
             # are settled, then the record stops there (`refused`, which `on_win` raises).
-            refused.append(why)
+            refused.append((e, why))
             continue
-        results.append(r)
-        rows += list(r.payments)
+        results.append((e, r))
     if refused and not results:
-        table.refuse(ev, refused[0])
-    table.won += [r.context.seat for r in results]
+        table.refuse(*refused[0])
+    table.won += [r.context.seat for _, r in results]
     most = C.max_winners(table.play)
     if len(table.won) >= most:
-        table.end(ev.number, f"{table.rs.name} ends a hand at its first win" if most == 1 else
+        last = max(e.number for e, _ in results)
+        table.end(last, f"{table.rs.name} ends a hand at its first win" if most == 1 else
                   f"{len(table.won)} players have won, the most {table.rs.name} lets win a hand")
-    text = "; ".join(f"{r.context.seat} wins {how_won(r.context, table.rs, False, T.name(tile))}"
-                     f": {table.rs.shown_names(r.patterns, counts=True)} "
-                     + paid_words(r)
-                     + exempt_words(r) + liable_words(r) for r in results)
+    settled = []
+    # Each event once, in turn order (by number: an event holds a dict, so is no key).
+    for n in dict.fromkeys(e.number for e, _ in results):
+        e = table.rec.events[n - 1]
+        mine = [r for g, r in results if g.number == n]
+        text = "; ".join(f"{r.context.seat} wins "
+                         f"{how_won(r.context, table.rs, False, T.name(tile))}: "
+                         f"{table.rs.shown_names(r.patterns, counts=True)} " + paid_words(r)
+                         + exempt_words(r) + liable_words(r) for r in mine)
+        settled.append([e, text, tuple(p for r in mine for p in r.payments), tuple(mine)])
     if skipped:
-        cannot = {s: no_claim(table.rec, table.rs, table.play, ev, s) for s in skipped}
-        parts = [f"{s} also claimed, but {why}" for s, why in cannot.items() if why]
-        if not all(cannot.values()):
-            # (A robbed kong's tile is claimed as a discard is, and said so: seed 003 names
-            # the discard only.)
-            tile_of = "robbed kong" if f.get("rob_kong") else "discard"
-            parts.append(f"{', '.join(s for s, why in cannot.items() if not why)} also "
-                         f"claimed: one winner per {tile_of}, the nearest downstream takes it")
-        text += f" ({'; '.join(parts)})"
-    elif len(results) > 1 and ev.fields.get("from"):
+        settled[0][1] += _also_claimed(table, ev, skipped, settled[0][0])
+    elif len(results) > 1 and frm:
         # (Listed as settled, which may not be as the record wrote them: the review asked why.)
-        text += f" (settled in turn order from {ev.fields['from']})"
-    return text, tuple(rows), tuple(results), refused[0] if refused else None
+        settled[0][1] += f" (settled in turn order from {frm})"
+    return [tuple(x) for x in settled], refused[0] if refused else None
+
+
+def _past_the_last(table, seat: str, results: list, several: bool) -> str | None:
+    """Why `seat`, a claimant on the tile being settled, may not win there before its hand is
+    looked at: it has won already, or the earlier claimants settled took the last places
+    the ruleset has for winners. None: it may."""
+    if seat in table.won or any(r.context.seat == seat for _, r in results):
+        return f"{seat} has already won this hand"
+    most = C.max_winners(table.play)
+    # Winners earlier on this same tile count too: two seats robbing one kong in a
+    # one-winner ruleset is one winner too many.
+    if len(table.won) + len(results) < most:
+        return None
+    # (Reached only within one claim, the hand ending after an event: its earlier claimants,
+    # in turn order, take the last places, and this one is one too many.)
+    firsts = " and ".join(r.context.seat for _, r in results)
+    where = "on this tile" if several else "in this event"
+    why = f"{firsts} already win{'s' * (len(results) == 1)} {where}, and {seat} is one too " \
+          "many" if results else "the hand was over"
+    return f"a winner past the {most} this ruleset allows: {why}"
+
+
+def _scored(table, ev, seat: str, tile: int) -> tuple:
+    """(score Result, None) for `seat`'s win at event `ev`, checked against the record; or
+    (None, why) it is no win: a claim that is refused."""
+    f = ev.fields
+    frm = f.get("from")
+    hand = table.need_hand(seat, ev, "a winner's hand is scored")
+    if tile not in hand.concealed:
+        raise InputError(f"{table.rec.label}: event {ev.number}: {T.name(tile)} is not "
+                         f"in {seat}'s hand")
+    h = type(hand)(hand.concealed, tile, hand.melds, hand.parsed)
+    rob = frm if f.get("rob_kong") else None
+    try:
+        horses = horse_tiles(f["horses"], table.rs) if f.get("horses") is not None \
+            else None
+    except MjscoreError as e:
+        raise _horse_error(table, ev, e) from None
+    kong_from = kong_draw_from(table, ev, seat, h)
+    try:
+        ctx = C.make(h, table.rs, seat_=seat, discard=None if rob else frm,
+                     kong_draw=f.get("kong_draw", False),
+                     after_kong=f.get("after_kong", False), rob_kong=rob,
+                     won=tuple(table.won) if "won" in table.rs.context else (),
+                     declared=win_declared(table, ev, seat), heavenly=f.get("heavenly", False),
+                     earthly=f.get("earthly", False), dealer=table.rec.dealer,
+                     horses=horses, ghosts_held=physical_ghosts(h, table.rs),
+                     kong_from=kong_from)
+    except MjscoreError as e:  # an option in the record's keys: settle has no --kong-draw
+        raise InputError(f"{table.rec.label}: event {ev.number}: "
+                         f"{e.record if isinstance(e, OptionError) else e}") from None
+    if rob:
+        # The kong robbed is the event before the win, passes aside; one the record
+        # leaves out may have been a 红中 added (None: not known).
+        kong = next((e for e in reversed(table.rec.events[:ev.number - 1])
+                     if e.type not in ("pass", "win")), None)
+        added = ghost_added(kong, event_tile(kong, table.rec.label), table.rs, True) \
+            if kong is not None and kong.type == "kong" and kong.seat == rob else None
+        ctx = replace(ctx, robbed_pong=known_pong(table.rs, table.hands.get(rob), tile,
+                                                  added))
+    after_kong_checked(table, ev, frm, tile)
+    unwritten_kong_flags(table, ev, seat, frm, tile)
+    deal_win_checked(table, ev, seat, frm)
+    drawn_win_checked(table, ev, seat, tile)
+    try:
+        check_extras(ctx, h, table.rs)  # horses as many as the ruleset draws
+    except MjscoreError as e:
+        raise _horse_error(table, ev, e) from None
+    horses_on_table(table, ev, horses)
+    void, why = declared_void(table, ev, seat, h)
+    if void is not None:
+        ctx = replace(ctx, void=void)
+    if why is not None:
+        return None, why
+    r = score_hand(h, table.rs, ctx, xiqian_elsewhere(table, ev, seat, ctx), C.RECORD_KEYS)
+    why = blocked_by_pass(table, ev, seat, tile, r.top.capped if r.top is not None else 0) \
+        or (None if r.legal else f"{seat}'s win is not legal: " + "; ".join(r.reasons)) \
+        or locked_wait(table, ev, seat, h)
+    return (None, why) if why else (r, None)
+
+
+def _also_claimed(table, ev, skipped: list, shown) -> str:
+    """The words for the claimants on a tile that one winner per discard passed over: why
+    each may not win, or that the nearest downstream took it (with the event it claimed at,
+    where it is not the one the words are under)."""
+    cannot = [(s, e, no_claim(table.rec, table.rs, table.play, e, s)) for s, e in skipped]
+    at = {s: f" (event {e.number})" if e.number != shown.number else "" for s, e, _ in cannot}
+    parts = [f"{s}{at[s]} also claimed, but {why}" for s, e, why in cannot if why]
+    if not all(why for *_, why in cannot):
+        # (A robbed kong's tile is claimed as a discard is, and said so: seed 003 names
+        # the discard only.)
+        tile_of = "robbed kong" if ev.fields.get("rob_kong") else "discard"
+        parts.append(f"{', '.join(s + at[s] for s, _, why in cannot if not why)} also "
+                     f"claimed: one winner per {tile_of}, the nearest downstream takes it")
+    return f" ({'; '.join(parts)})"
 
 
 def horses_on_table(table, ev, horses) -> None:
@@ -223,7 +258,7 @@ def drawn_win_checked(table, ev, seat: str, tile: int) -> None:
                          f"(event {last.number}): a self-draw wins on the tile drawn")
 
 
-def _claimed_first(table, ev, frm: str, tile: int) -> str | None:
+def _claimed_first(table, ev, frm: str, tile: int, seats: set) -> str | None:
     """Why a win at `ev` on `frm`'s discard of `tile` comes too late, or None: a pong, kong or
     chow took that discard first. A win takes a discard before any of them (seed 002: 胡牌比
     碰牌、杠牌优先), so a record calling it and then winning on it cannot be right. Read only
@@ -242,7 +277,7 @@ def _claimed_first(table, ev, frm: str, tile: int) -> str | None:
     for e in before:
         if e.number > last and e.fields.get("from") == frm and (
                 e.type == "call" or e.type == "kong" and e.fields.get("kind") == "exposed") \
-                and event_tile(e, table.rec.label) == tile and e.seat not in ev.seats and \
+                and event_tile(e, table.rec.label) == tile and e.seat not in seats and \
                 not any(n > e.number for n in turns):
             did = e.fields.get("kind") if e.type == "call" else "kong"
             return (f"{e.seat} made a {did} of {frm}'s discard at event {e.number}: a win "

@@ -172,6 +172,81 @@ def test_lanzhou_the_nearest_claimant_declared_takes_the_tile_from_a_farther_one
                                          "downstream takes it)")
 
 
+# Claims on one discard written as win events one after another are the one claim `win: [S, N]`
+# is: settled in turn order from the discarder, however listed (a review: lanzhou paid the
+# first listed and refused the nearer as "the hand ended"; luzhou made it the next dealer).
+_LZ_N, _LZ_S = "123p456s789s 22s 46p 5p", "234s567s789s 11s 55p 5p"
+_SPLIT = [
+    pytest.param("lanzhou", {"N": _N_WAITS + " 5p", "S": _S_WINS[:-3]}, ["S", "N"], {},
+                 {"E": 0, "S": 0, "W": -1, "N": 1}, "N", [4], id="lanzhou far first"),
+    pytest.param("lanzhou", {"N": _N_WAITS + " 5p", "S": _S_WINS[:-3]}, ["N", "S"], {},
+                 {"E": 0, "S": 0, "W": -1, "N": 1}, "N", [3], id="lanzhou near first"),
+    pytest.param("lanzhou", {"N": _N_WAITS + " 5p", "S": "234s567s789s WW 46p",
+                             "W": "123s 111m 99p 99s [5p5p5p]"}, ["S", "N"], {"rob_kong": True},
+                 {"E": 0, "S": 0, "W": -1, "N": 1}, "N", [5], id="lanzhou robbed kong"),
+    pytest.param("luzhou", {"N": _LZ_N, "S": _LZ_S}, ["S", "N"], {},
+                 {"E": 0, "S": 5, "W": -10, "N": 5}, "W", [2, 1], id="luzhou far first"),
+    pytest.param("luzhou", {"N": _LZ_N, "S": _LZ_S}, ["N", "S"], {},
+                 {"E": 0, "S": 5, "W": -10, "N": 5}, "W", [1, 2], id="luzhou near first"),
+]
+
+
+@pytest.mark.parametrize("rules, seats, listed, flags, net, dealer, order", _SPLIT)
+def test_claims_on_one_discard_written_apart_settle_as_one(rules, seats, listed, flags, net,
+                                                           dealer, order):
+    before = [{"declare": "S"}, {"declare": "N"}] if rules == "lanzhou" else []
+    if flags:
+        before.append({"kong": "W", "kind": "added", "tile": "5p"})
+    wins = [{"win": s, "tile": "5p", "from": "W", **flags} for s in listed]
+    split = settle({"rules": rules, "seats": seats, "events": before + wins})
+    joined = settle({"rules": rules, "seats": seats,
+                     "events": before + [{**wins[0], "win": listed}]})
+    assert split.legal and (dict(split.net), split.next_dealer) == (net, dealer)
+    assert (dict(joined.net), joined.next_dealer) == (net, dealer)
+    assert [e.number for e in split.events if e.type == "win"] == order
+
+
+def test_a_kong_discard_claimed_by_two_written_apart_is_two_杠上炮():
+    # (The first claim's win was taken as a turn after the kong: "event 4 (S's win) came
+    # between".)
+    r = settle({"rules": "luzhou", "seats": {"N": _LZ_N, "S": _LZ_S,
+                                             "W": "111m 345m 678m (9999p) 1p"},
+                "events": [{"kong": "W", "kind": "concealed", "tile": "9p"},
+                           {"draw": "W", "tile": "5p"}, {"discard": "W", "tile": "5p"}]
+                + [{"win": s, "tile": "5p", "from": "W", "after_kong": True} for s in "SN"]})
+    assert r.legal and dict(r.net) == {"E": 0, "S": 10, "W": -20, "N": 10}
+    assert all("杠上炮" in e.summary for e in r.events if e.type == "win")
+
+
+def test_two_robbers_written_apart_in_a_one_winner_ruleset_rob_the_kong_once():
+    # The nearer robber wins and the kong never forms, as with `win: [S, N]` (the first
+    # written was refused and the kong paid as formed).
+    r = settle({"rules": "guangdong", "seats": {"E": "[111m] 234m 567m 789p 9s",
+                                                "S": "123p456p789p 11s 2m 3m 1m",
+                                                "N": "123s456s789s 22p 2m 3m 1m"},
+                "events": [{"kong": "E", "kind": "added", "tile": "1m"}]
+                + [{"win": s, "tile": "1m", "from": "E", "rob_kong": True} for s in "NS"]})
+    assert r.reasons == ("event 2: a winner past the 1 this ruleset allows: S already wins on "
+                         "this tile, and N is one too many",)
+    assert dict(r.net) == {"E": -12, "S": 12, "W": 0, "N": 0}
+
+
+def test_a_claim_written_apart_says_which_event_the_nearer_seat_won_at():
+    res = CliRunner().invoke(cli, ["settle", "-"], input=yaml.safe_dump(
+        {"rules": "lanzhou", "seats": {"N": _N_WAITS + " 5p", "S": _S_WINS},
+         "events": [{"declare": "S"}, {"declare": "N"}, {"win": "S", "tile": "5p", "from": "W"},
+                    {"win": "N", "tile": "5p", "from": "W"}]}))
+    assert res.exit_code == 2
+    assert res.stderr.endswith("(S does not win at event 3: N (event 4), nearer downstream of "
+                               "W, takes the tile; write S's hand as it stood, without it)\n")
+    good = settle({"rules": "lanzhou", "seats": {"N": _N_WAITS + " 5p", "S": _S_WINS[:-3]},
+                   "events": [{"declare": "S"}, {"declare": "N"},
+                              {"win": "S", "tile": "5p", "from": "W"},
+                              {"win": "N", "tile": "5p", "from": "W"}]})
+    assert good.events[-1].summary.endswith("胡牌 1 (S (event 3) also claimed: one winner per "
+                                            "discard, the nearest downstream takes it)")
+
+
 def test_xiqian_event_in_a_whole_hand():
     rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {},
            "events": [{"ghosts": "S", "drawn": 6}]}
@@ -280,9 +355,9 @@ REFUSALS = [
     pytest.param({"rules": "lanzhou", "seats": {"N": "123m456m789mEE46p5p",
                                                 "S": "234s567s789sWW55p5p"},
                   "events": [{"win": "N", "tile": "5p", "from": "W", "declared": True},
-                             {"win": "S", "tile": "5p", "from": "W", "declared": True}]}, 1,
+                             {"win": "S", "tile": "5p", "from": "E", "declared": True}]}, 1,
                  "event 2: the hand ended at event 1 (lanzhou ends a hand at its first win)",
-                 id="lanzhou second winner on one discard"),
+                 id="lanzhou second win"),
     # Any turn after the end, not only a win or a kong: a pong after the third win (or the
     # wall ran out), or a draw, was taken in silence.
     *[pytest.param({"rules": "luzhou", "seats": BASE,
