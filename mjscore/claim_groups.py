@@ -17,18 +17,36 @@ def downstream(discarder: str) -> list:
     return [SEATS[(i + d) % 4] for d in (1, 2, 3)]
 
 
-def turn_order(frm: str, seats) -> list:
-    """`seats` nearest downstream of `frm` first; one that is no seat (refused where it is
-    read) last, in the order given."""
-    return sorted(seats, key=lambda s: (SEATS.index(s) - SEATS.index(frm)) % 4
-                  if s in SEATS else 4)
+def _from(frm: str):
+    """The sort key of a seat's place downstream of `frm`: one that is no seat (refused where
+    it is read) last."""
+    return lambda s: (SEATS.index(s) - SEATS.index(frm)) % 4 if s in SEATS else 4
 
 
-def _same_claim(rec, e, ev) -> bool:
-    f, g = e.fields, ev.fields
-    return e.type == "win" and f.get("from") == g.get("from") and \
-        bool(f.get("rob_kong")) == bool(g.get("rob_kong")) and \
-        (f.get("tile") == g.get("tile") or event_tile(e, rec.label) == event_tile(ev, rec.label))
+# The claims of the last record read: (its events, a win's index -> the (first, last) index of
+# its claim, a claim's first event number -> its `claim_seats`). A record's checks ask each event's claim several times;
+# read afresh each time, a record of hundreds of wins on one tile took seconds. (One record
+# only: a batch holds no more than the record it settles.)
+_LAST: tuple = (None, {}, {})  # (replaced whole, as threads may share it; its seats only grow)
+
+
+def _claims(rec) -> tuple:
+    global _LAST
+    last = _LAST
+    if last[0] is not rec.events:
+        bounds, key, start = {}, None, 0
+        for i, e in enumerate(rec.events):
+            f = e.fields
+            k = (f.get("from"), bool(f.get("rob_kong")), event_tile(e, rec.label)) \
+                if e.type == "win" and f.get("from") in SEATS else None
+            if k is None or k != key:
+                start = i
+            key = k
+            if k is not None:
+                bounds[i] = start
+        ends = {first: i for i, first in bounds.items()}  # (the last index of each claim)
+        last = _LAST = (rec.events, {i: (first, ends[first]) for i, first in bounds.items()}, {})
+    return last[1], last[2]
 
 
 def claim_group(rec, ev) -> tuple:
@@ -37,23 +55,24 @@ def claim_group(rec, ev) -> tuple:
     alone where none do, or where it names no `from:` (a self-draw is no claim). Anything
     written between two wins (a pass, say) makes them two claims: the first was settled
     before it."""
-    if ev.type != "win" or ev.fields.get("from") not in SEATS:
-        return (ev,)
-    events = rec.events
-    lo = hi = ev.number - 1
-    while lo > 0 and _same_claim(rec, events[lo - 1], ev):
-        lo -= 1
-    while hi + 1 < len(events) and _same_claim(rec, events[hi + 1], ev):
-        hi += 1
-    return events[lo:hi + 1]
+    bounds = _claims(rec)[0].get(ev.number - 1)
+    return (ev,) if bounds is None else rec.events[bounds[0]:bounds[1] + 1]
 
 
-def claim_seats(group) -> list:
-    """(seat, its win event) for every seat a claim group lists, in turn order from the seat
-    the tile came from (record order where it names no seat: a self-draw)."""
-    pairs = [(s, e) for e in group for s in e.seats]
-    frm = group[0].fields.get("from")
-    if frm not in SEATS:
-        return pairs
-    order = turn_order(frm, [s for s, _ in pairs])
-    return sorted(pairs, key=lambda p: order.index(p[0]))
+def claim_seats(rec, ev) -> tuple:
+    """(seat, its win event) for every seat the claim of win event `ev` lists
+    (`claim_group`), in turn order from the seat the tile came from (record order where it
+    names no seat: a self-draw)."""
+    group = claim_group(rec, ev)
+    seen = _claims(rec)[1]
+    got = seen.get(group[0].number)
+    if got is None:
+        got = [(s, e) for e in group for s in e.seats]
+        frm = group[0].fields.get("from")
+        if frm in SEATS:
+            key = _from(frm)
+            got.sort(key=lambda p: key(p[0]))
+        got = tuple(got)
+        if len(group) > 1:
+            seen[group[0].number] = got
+    return got

@@ -29,7 +29,7 @@ def claim_winners(play: dict, ev, rec, rs) -> list:
     that may not makes no claim, as seed 003 passes a seat that declines), else the nearest,
     whose refusal says why; else every seat listed (a seat listed twice or the discarder
     itself is refused where it is read)."""
-    pairs = claim_seats(claim_group(rec, ev))
+    pairs = claim_seats(rec, ev)
     frm = ev.fields.get("from")
     if play.get("one_winner_per_discard") and len(pairs) > 1 and frm in SEATS:
         near = [p for p in pairs if p[0] in downstream(frm)] or pairs

@@ -41,7 +41,7 @@ def settle_win(table, ev) -> tuple:
                          "claim one discard or robbed kong: give from: (whose tile it was)")
     group = claim_group(table.rec, ev)
     claims = claim_winners(table.play, ev, table.rec, table.rs)
-    skipped = [p for p in claim_seats(group) if p not in claims]
+    skipped = [p for p in claim_seats(table.rec, ev) if p not in claims]
     prev = table.out[-1] if table.out else None
     if table.play.get("one_winner_per_discard") and frm and prev and prev.type == "win" \
             and prev.results and prev.results[0].context.discard == frm and \
@@ -66,6 +66,12 @@ def settle_win(table, ev) -> tuple:
         results.append((e, r))
     if refused and not results:
         table.refuse(*refused[0])
+    # A winner listed again on its tile (one winner per discard passes the listing over, with
+    # the others) wins twice, as in `_past_the_last`; a seat passed over is said so once.
+    won_here = {r.context.seat for _, r in results}
+    refused += [(e, f"{s} has already won this hand") for s, e in skipped if s in won_here]
+    skipped = [p for i, p in enumerate(skipped) if p[0] not in won_here and
+               all(q[0] != p[0] for q in skipped[:i])]
     table.won += [r.context.seat for _, r in results]
     most = C.max_winners(table.play)
     if len(table.won) >= most:

@@ -206,6 +206,15 @@ def test_claims_on_one_discard_written_apart_settle_as_one(rules, seats, listed,
     assert [e.number for e in split.events if e.type == "win"] == order
 
 
+def test_the_guides_example_3_written_apart_counts_the_discard_once():
+    # (Each win event was counted a discard of 2p: "5 copies of it across the table".)
+    rec = yaml.safe_load((SAMPLES / "guide-example-3.yaml").read_text(encoding="utf-8"))
+    win = rec["events"][-1]
+    rec["events"][-1:] = [{**win, "win": s} for s in win["win"]]
+    r, whole = settle(rec), settle(SAMPLES / "guide-example-3.yaml")
+    assert r.legal and (dict(r.net), r.next_dealer) == (dict(whole.net), whole.next_dealer)
+
+
 def test_a_kong_discard_claimed_by_two_written_apart_is_two_杠上炮():
     # (The first claim's win was taken as a turn after the kong: "event 4 (S's win) came
     # between".)
@@ -352,6 +361,13 @@ REFUSALS = [
                   "events": [{"win": "S", "tile": "5p", "from": "W"},
                              {"win": "S", "tile": "5p", "from": "W"}]}, 1,
                  "event 2: S has already won", id="a seat that already won"),
+    pytest.param({"rules": "lanzhou", "seats": {"N": "123m456m789mEE46p",
+                                                "S": "234s567s789sWW55p5p"},
+                  "events": [{"declare": "S"}, {"declare": "N"},
+                             {"win": "S", "tile": "5p", "from": "W"},
+                             {"win": "S", "tile": "5p", "from": "W"}]}, 1,
+                 "event 4: S has already won this hand",
+                 id="a seat that already won, one winner per discard"),
     pytest.param({"rules": "lanzhou", "seats": {"N": "123m456m789mEE46p5p",
                                                 "S": "234s567s789sWW55p5p"},
                   "events": [{"win": "N", "tile": "5p", "from": "W", "declared": True},
