@@ -30,7 +30,7 @@ __all__ = ["score", "waits", "settle", "Result", "WaitsResult", "SettleResult", 
 # classes cost no more than they must (the CLI's start-up time is a product feature).
 _LAZY = {"score": ("api", "score"), "Result": ("result", "Result"), "waits": ("ready", "waits"),
          "WaitsResult": ("ready", "WaitsResult"), "settle": ("whole_hand", "settle"),
-         "SettleResult": ("whole_hand", "SettleResult")}
+         "SettleResult": ("settled", "SettleResult")}
 
 
 def __getattr__(name: str):

@@ -8,8 +8,7 @@ the left) is settled up to that event and reported as not legal (exit 1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from types import MappingProxyType
+from dataclasses import replace
 
 from . import context as C
 from . import tiles as T
@@ -21,13 +20,14 @@ from .claims import (check_call_shown, check_kong_kinds_shown, check_kong_shown,
 from .draw_game import charged_unended, count_ghosts, exhausted, ghost_money, void_kongs
 from .errors import TOO_DEEP, InputError, counted
 from .follow_dealer import FollowDealer
-from .frozen import hash_fields, read_only
+from .frozen import read_only
 from .options import as_dict
 from .passes import check_pass_value, logged
 from .record import check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
 from .ruleset_files import one_ruleset
+from .settled import EventResult, SettleResult, first_claim
 from .settlement import net_of
 from .table_counts import tiles_on_table
 from .claim_groups import claim_group
@@ -47,66 +47,6 @@ def left_of(seat: str) -> str:
 
 class Refused(Exception):
     """Play that breaks the ruleset: settlement stops at the event."""
-
-
-@dataclass(frozen=True)
-class EventResult:
-    number: int
-    type: str
-    summary: str
-    payments: tuple
-    results: tuple = ()  # the score Result of each win in the event
-    claim: int = 0  # a win's: the first event of its claim (`claim_group`), for the dealer
-
-    def to_dict(self) -> dict:
-        """This event as the JSON's `events` list holds it; a win's, with each winner's
-        scoring (`wins`), which the summary words for people."""
-        out = {"event": self.number, "type": self.type, "summary": self.summary,
-               "payments": [p.to_dict() for p in self.payments]}
-        if self.results:
-            out["wins"] = [{"seat": r.context.seat, "hand": r.hand, **r.outcome(),
-                            "decomposition": r.decomposition} for r in self.results]
-        return out
-
-
-@dataclass(frozen=True)
-class SettleResult:
-    """What `settle` returns, frozen: `legal` and `reasons` (play the ruleset refuses),
-    `events` (each with its `payments`), `net` per seat, `next_dealer` and `skipped` (checks
-    the record has too little to run); `to_dict()` is `mjscore settle --format json`."""
-
-    ruleset: str
-    record: str
-    legal: bool
-    reasons: tuple
-    events: tuple
-    net: MappingProxyType
-    next_dealer: str | None
-    skipped: tuple = field(default=())  # checks the record has too little to run
-    unit: str = ""
-    rules: object = field(default=None, repr=False, compare=False)  # for the table's words
-
-    __hash__ = hash_fields
-
-    def first_claim(self) -> list:
-        """The score Results of the first win settled (`first_claim`)."""
-        return first_claim(self.events)
-
-    def to_dict(self) -> dict:
-        """The `settle --format json` object of this hand."""
-        return {"ruleset": self.ruleset, "record": self.record, "legal": self.legal,
-                "reasons": list(self.reasons), "events": [e.to_dict() for e in self.events],
-                "net": dict(self.net), "next_dealer": self.next_dealer,
-                "skipped_checks": list(self.skipped)}
-
-
-def first_claim(events) -> list:
-    """The score Results of the first win a settled hand's events hold, with any others
-    settled on the same tile (several claims on one discard or robbed kong, written in one
-    win event or in several next to each other): their number decides the next dealer."""
-    first = next((e for e in events if e.type == "win"), None)
-    return [] if first is None else \
-        [r for e in events if e.type == "win" and e.claim == first.claim for r in e.results]
 
 
 # A seat's own turns (and a pass, a win it let go), which a seat that has won makes no more;
