@@ -66,12 +66,17 @@ def settle_win(table, ev) -> tuple:
         results.append((e, r))
     if refused and not results:
         table.refuse(*refused[0])
-    # A winner listed again on its tile (one winner per discard passes the listing over, with
-    # the others) wins twice, as in `_past_the_last`; a seat passed over is said so once.
+    # A seat listed again on its tile (one winner per discard passes the listing over, with
+    # the others) claims twice: refused at the later listing, as `win: [S, S]` is (a winner
+    # wins twice, as in `_past_the_last`).
     won_here = {r.context.seat for _, r in results}
-    refused += [(e, f"{s} has already won this hand") for s, e in skipped if s in won_here]
-    skipped = [p for i, p in enumerate(skipped) if p[0] not in won_here and
-               all(q[0] != p[0] for q in skipped[:i])]
+    first = {}
+    for s, e in sorted(claim_seats(table.rec, ev), key=lambda p: p[1].number):
+        first.setdefault(s, e)
+    refused += [(e, f"{s} has already won this hand" if s in won_here else
+                 f"{s} claimed this tile already, at event {first[s].number}")
+                for s, e in skipped if first[s].number != e.number or s in won_here]
+    skipped = [(s, e) for s, e in skipped if first[s].number == e.number and s not in won_here]
     table.won += [r.context.seat for _, r in results]
     most = C.max_winners(table.play)
     if len(table.won) >= most:

@@ -215,6 +215,47 @@ def test_the_guides_example_3_written_apart_counts_the_discard_once():
     assert r.legal and (dict(r.net), r.next_dealer) == (dict(whole.net), whole.next_dealer)
 
 
+_W5 = {"tile": "5p", "from": "W"}
+_LZH_N, _LZH_S = "123m456m789m EE 46p 5p", "234s567s789s WW 55p"
+
+
+# What a claim is, pinned where mutating claim_groups, settle_win or table_hands went unseen.
+@pytest.mark.parametrize("rec, code, said", [
+    pytest.param({"rules": "luzhou", "seats": {"N": _LZ_N, "S": _LZ_S},
+                  "events": [{"win": "S", "tile": "5p"}, {"win": "N", "tile": "5p"}]}, 0,
+                 "(S already won: they do not pay)", id="two self-draws are no claim"),
+    pytest.param({"rules": "luzhou", "seats": {"N": _LZ_N, "S": _LZ_S},
+                  "events": [{"win": "S", **_W5}, {"win": "N", **_W5, "rob_kong": True}]}, 0,
+                 "Next dealer: S\n", id="a discard and a robbed kong are two claims"),
+    pytest.param({"rules": "lanzhou", "seats": {"N": _LZH_N, "S": "234m567m789m WW 46p",
+                                                "E": "123s456s789s NNN 5p"},
+                  "events": [{"declare": "N"}, {"declare": "S"}, {"declare": "E"},
+                             {"discard": "W", "tile": "5p"}, {"win": ["S", "E", "N"], **_W5}]},
+                 0, "(E, S also claimed: one winner per discard", id="two passed over"),
+    pytest.param({"rules": "lanzhou", "seats": {"N": _LZH_N, "S": "234m567m789m WW 55p"},
+                  "events": [{"declare": "N"}, {"declare": "S"}, {"win": "S", **_W5},
+                             {"win": "N", **_W5}, {"win": "S", **_W5}]}, 1,
+                 "event 5: S claimed this tile already, at event 3", id="passed over twice"),
+    pytest.param({"rules": "lanzhou", "seats": {"N": _LZH_N, "S": _LZH_S + " 5p"},
+                  "events": [{"declare": "N"}, {"declare": "S"},
+                             {"win": ["S", "N"], "tile": "5p"}]}, 2,
+                 "event 3: seats listed under win claim one discard or robbed kong: give from:",
+                 id="several with no from"),
+    pytest.param({"rules": "lanzhou", "seats": {"S": _LZH_S, "E": _LZH_N},
+                  "events": [{"declare": "N"}, {"declare": "S"}, {"win": "S", **_W5},
+                             {"win": "N", **_W5}]}, 2,
+                 "no win event names E; N wins at event 4 with no hand given", id="no hand"),
+    pytest.param({"rules": "luzhou", "seats": {"N": _LZ_N, "S": _LZ_S,
+                                               "E": "123m456m789m 11s 55p"},
+                  "events": [{"win": "S", **_W5}, {"win": "N", **_W5}]}, 2,
+                 "seats.S 3, the 5p won by several seats at event 1 counted once",
+                 id="a fifth copy"),
+])
+def test_what_a_claim_is(rec, code, said):
+    res = CliRunner().invoke(cli, ["settle", "-"], input=yaml.safe_dump(rec))
+    assert res.exit_code == code and said in res.output, res.output
+
+
 def test_a_kong_discard_claimed_by_two_written_apart_is_two_杠上炮():
     # (The first claim's win was taken as a turn after the kong: "event 4 (S's win) came
     # between".)
