@@ -150,7 +150,7 @@ def ruleset_for(rules, indicator, opts) -> Ruleset:
         # loaded here (from a name or a path) is loaded again with it; a compiled one given
         # (ruleset_of returns it as it is) must have been made with it.
         if rs is not rules:
-            if not {"ghost", "indicator"} <= set(rs.options):
+            if not rs.takes("indicator"):
                 # A house rule that sets the ghost itself leaves nothing for --indicator to set
                 # (the options it would set are dropped: ruleset_check.without_unused_options).
                 raise OptionError(f"--indicator does not apply in {rs.name}: the file sets its "

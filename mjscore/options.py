@@ -83,7 +83,8 @@ def coerce(spec: dict, key: str, value, where: str, yaml: bool = False):
     else:
         out = value.strip()
     if choices is not None and out not in choices and out not in words:
-        raise bad("one of " + ", ".join(str(c) for c in choices))
+        # (With the words it takes too: cap=none stays open under a house cap's choices.)
+        raise bad("one of " + ", ".join([str(c) for c in choices] + [str(w) for w in words]))
     return out
 
 

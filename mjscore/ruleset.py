@@ -77,6 +77,13 @@ class Ruleset:
         ruleset whose players learned it in English (`names: en`, the guide), else `name`."""
         return pattern.en if self.names == "en" else pattern.name
 
+    def takes(self, flag: str) -> bool:
+        """Whether `score` takes situation `flag` here: the file's context names it, and, for
+        the indicator, the options --indicator sets are there (a house file setting its ghost
+        itself drops them: `ruleset_check.without_unused_options`)."""
+        return flag in self.context and (flag != "indicator" or
+                                         {"ghost", "indicator"} <= set(self.options))
+
     def flipped(self) -> tuple | None:
         """(the ghost kinds, the indicator's kind) where the ghost is the tile after a flipped
         indicator, which changes from hand to hand; None where the ghost is fixed. The kinds

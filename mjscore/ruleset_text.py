@@ -218,7 +218,7 @@ def context_line(rs) -> str:
     took, off = [], {}  # (off: option -> the flags it turns on, said once for them all)
     for item in rs.data.get("context") or ():
         for flag, ref in ([(item, None)] if isinstance(item, str) else item.items()):
-            if flag in rs.context:
+            if rs.takes(flag):
                 took.append(FLAGS[flag])
             elif _option(ref):
                 off.setdefault(_option(ref), []).append(FLAGS[flag])

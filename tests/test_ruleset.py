@@ -591,6 +591,32 @@ def test_a_key_indented_too_little_is_named_as_such(tmp_path, text, said):
     assert result.stderr.count("(") == said.count("(")
 
 
+def test_a_house_cap_of_choices_names_the_words_it_still_takes(tmp_path):
+    # cap=none is taken under choices [40, 100] (no cap); the refusal left it out (a review).
+    p = tmp_path / "h.yaml"
+    p.write_text("extends: luzhou\nname: h\noptions:\n  cap: {default: 100, choices: [40, 100]}\n",
+                 encoding="utf-8")
+    assert run("score", "111m123m456m789m5pC", "--win", "5p", "--rules", str(p), "--opt",
+               "cap=none").exit_code == 0
+    result = run("score", "111m123m456m789m5pC", "--win", "5p", "--rules", str(p), "--opt",
+                 "cap=60")
+    assert result.exit_code == 2
+    assert result.stderr.endswith('h.yaml: expected one of 40, 100, none, '
+                                  'got "60"\n')
+
+
+def test_a_house_file_setting_its_ghost_shows_no_indicator_option(tmp_path):
+    # Every command refuses --indicator there, but rules show listed it (a review).
+    p = tmp_path / "h.yaml"
+    p.write_text("extends: guangdong\nname: h\nghosts: {mode: flip, indicator: 5p}\n",
+                 encoding="utf-8")
+    shown = run("rules", "show", str(p)).stdout
+    assert "Situations (score options): --discard, --kong-draw, --rob-kong, --horses;" in shown
+    assert "--indicator" in run("rules", "show", FLIP).stdout
+    assert run("score", "123m456m789m123p5p6p", "--rules", str(p), "--indicator",
+               "5p").exit_code == 2
+
+
 # rules show takes no --indicator, and --opt indicator=N without ghost=flip told it to give
 # --indicator N. waits takes --indicator, as score does, and is told it.
 @pytest.mark.parametrize("args, said", [
