@@ -115,9 +115,11 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
                         text[j].islower():
                     e = NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)
-                    if text[j] == "h" and hint:  # (the z tiles it names: `hand.parse_for`)
-                        e.honours, e.keep, e.unknown = \
-                            tuple(26 + int(d) for d in digits), "", 'unknown suit "h"'
+                    if text[j] in "hZ" and hint and set(digits) <= set("1234567"):
+                        # (The z tiles it names, "7h" or "5Z": put right by `hand.parse_for`.)
+                        e.honours, e.keep, e.unknown = H.z_kinds(digits), \
+                            "suits are lower case" if text[j] == "Z" else "", \
+                            f'unknown suit "{text[j]}"'
                     raise e
                 plain = H.half_width(text[j]) or text[j]
                 # (A full-width bracket ends the digits as its plain form does: a hint to
@@ -126,7 +128,7 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                     # A stray mark among the digits ("12,3m", "5*p") is the slip, where it
                     # stands: told at the digits' first column, it was never named.
                     raise NotationError(f'unknown tile {H.written(text[j])}'
-                                        f'{H.tile_hint(text[j], text)}', offset + j + 1)
+                                        f'{H.tile_hint(text[j], text, j)}', offset + j + 1)
                 raise NotationError(f'digits "{digits}" have no suit{hint}', col)
             top = 7 if suit == "z" else 9
             for at, (rank, rcol, raw) in enumerate(ranks):

@@ -70,6 +70,11 @@ def tile_hint(ch: str, text: str = "", i: int | None = None) -> str:
             (ch in _SUIT_FIRST or ch in _CN_SUITS):  # "p2", "万123 ...": the suit first
         # (Not where a suit follows the digits too, "p11123m": which they are is not told.)
         return f' (a suit ends its digits: write "{digits.group(0)}{ch}")'
+    if ch == "-" and i and text[i - 1].isdigit() and after[:1].isdigit():
+        return _range_hint(text[i - 1], after)  # ("1-9m": left out, it read as 1m 9m)
+    honour = _other_honour(ch, text[i - 1:i] if i else "", after)
+    if honour:
+        return honour
     plain = half_width(ch)
     if plain is not None:
         return f' ({_look_alike(ch)}: write "{plain}")'
@@ -113,6 +118,37 @@ def tile_hint(ch: str, text: str = "", i: int | None = None) -> str:
 
 
 _DRAGONS = " (dragons are C red 中, F green 發, P white 白)"
+# Another calculator's honours (mahc): a wind's letter then "w" ("Ew"), a dragon's colour then
+# "d" ("rd" red, "gd" green, "wd" white). ("write W" for the w of "Ew" named the West wind.)
+_COLOURS = {"r": "C", "g": "F", "w": "P"}
+# The honours a hint names, to be put right for a ruleset without them (`honours_named`):
+# group 1 what else it says, group 2 the honour letters.
+_NAMED = re.compile(r' \((a (?:wind|dragon) is its letter alone|a suit ends its digits)'
+                    r'(?:: write "([ESWNCFP]+)"|: write "([1-7]+)z")\)$')
+
+
+def z_kinds(digits: str) -> tuple:
+    """The honours "1z"-"7z" name, digit by digit (E S W N P F C)."""
+    return tuple(26 + int(d) for d in digits)
+
+
+def _other_honour(ch: str, before: str, after: str) -> str:
+    """The hint for `ch` where it is the second letter of another calculator's honour, or
+    the first of a dragon's ("wd": "w" alone was told to be the West wind); else ""."""
+    if ch == "w" and before in ("E", "S", "W", "N"):
+        return f' (a wind is its letter alone: write "{before}")'
+    if ch == "d" and before in _COLOURS or ch in _COLOURS and after[:1] == "d":
+        return f' (a dragon is its letter alone: write "{_COLOURS[before if ch == "d" else ch]}")'
+    return ""
+
+
+def _range_hint(low: str, after: str) -> str:
+    """The hint for a dash between digits: a range ("1-9m"), written out tile by tile."""
+    m = re.match(r"([0-9])([mpsz])", after)
+    if m and int(low) < int(m.group(1)):
+        run = "".join(str(r) for r in range(int(low), int(m.group(1)) + 1))
+        return f' (a range is written out tile by tile: "{run}{m.group(2)}")'
+    return ' (a range is written out tile by tile, as "123456789m" for 1-9m)'
 
 
 def _upper_case(ch: str) -> tuple | None:
@@ -133,8 +169,13 @@ def honours_named(ch: str, hint: str) -> tuple | None:
     upper = _upper_case(ch)
     if upper is not None and hint == upper[1]:
         return (T.honour(upper[0]),), ""
-    if ch in "RG" and hint == _DRAGONS:
-        return (T.honour("C" if ch == "R" else "F"),), ""
+    if ch in "RG" and hint == _DRAGONS:  # (all three named: luzhou has C alone)
+        return tuple(T.honour(d) for d in "CFP"), ""
+    named = _NAMED.search(hint)
+    if named:  # (z digits written after their suit; another calculator's "Ew", "rd")
+        letters, digits = named.group(2), named.group(3)
+        return (tuple(T.honour(h) for h in letters) if letters else
+                z_kinds(digits)), named.group(1)
     if ch in "ps" and hint == f' (a suit letter ends its digits, as in "{_SUIT_FIRST[ch]}':
         return (T.honour(ch.upper()),), f'a suit letter ends its digits, as in "55{ch}"'
     return None
