@@ -23,7 +23,8 @@ from .settlement import Payment
 def robbing_win(events: tuple, i: int, rs, label: str):
     """The win robbing the kong of `events[i]`, or None."""
     kong = events[i]
-    win = next((e for e in events[i + 1:] if e.type != "pass"), None)
+    # (A declaration is no turn: 报章 may be made on the kong's tile before robbing it.)
+    win = next((e for e in events[i + 1:] if e.type not in ("pass", "declare")), None)
     if win is None or win.type != "win" or not win.fields.get("rob_kong") or \
             win.fields.get("from") != kong.seat:
         return None

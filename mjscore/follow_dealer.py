@@ -14,8 +14,9 @@ from .terms import term
 from .words import either
 
 # What the first go-round may hold between its four discards without ending the chance:
-# draws, a ghosts count, and a pass on one of them (a win let go takes nothing).
-_QUIET = ("draw", "ghosts", "pass")
+# draws, a ghosts count, a pass on one of them (a win let go takes nothing) and a declaration
+# (no turn).
+_QUIET = ("draw", "ghosts", "pass", "declare")
 
 
 class FollowDealer:

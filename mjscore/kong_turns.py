@@ -79,8 +79,9 @@ def _is_kong(e) -> bool:
 def _another_turn(table, kong, after: list, discard: int | None = None):
     """The first of the events `after` a kong (up to the win) that was another turn, or None:
     all that may come between are the replacement tile's draw, a pass on the konged tile
-    itself (a claimed kong's discard, an added kong's tile let go unrobbed) and a ghosts count
-    (a discard, a call, another draw, a pass on any other tile: the turn went on); with
+    itself (a claimed kong's discard, an added kong's tile let go unrobbed), a ghosts count
+    and a declaration, which is no turn (a discard, a call, another draw, a pass on any other
+    tile: the turn went on); with
     `discard`, also the konger's discard of that tile, and passes and the other claims'
     wins on it (杠上炮: several claims written apart, `claim_groups`)."""
     label, drew, discarded = table.rec.label, False, False
@@ -89,8 +90,8 @@ def _another_turn(table, kong, after: list, discard: int | None = None):
     # stands for (L14), which the kong event does not say.
     any_tile = ghost_added(kong, konged, table.rs, False) and robbed_may_be_ghost(table.rs)
     for e in after:
-        if e.type == "ghosts" or e.type == "pass" and e.fields.get("from") == offered and \
-                (any_tile or event_tile(e, label) == konged):
+        if e.type in ("ghosts", "declare") or e.type == "pass" and \
+                e.fields.get("from") == offered and (any_tile or event_tile(e, label) == konged):
             continue
         if e.type == "draw" and e.seat == kong.seat and not drew and not discarded:
             drew = True

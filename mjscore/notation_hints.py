@@ -253,6 +253,8 @@ def suit_hint(digits: str, ch: str, rest: str = "") -> str:
     plain = half_width(ch) or ch
     if plain.lower() in "mpsz" and plain != plain.lower() or plain != ch and plain in "mpsz":
         what = _look_alike(ch) if plain != ch else "suits are lower case"
+        if plain.lower() == "z" and not set(digits) <= set("1234567"):  # ("9z" is no tile)
+            return f" ({what}, and honours are 1z-7z = E S W N P F C)"
         return f' ({what}: write "{digits}{plain.lower()}")'
     if ch in "ESWNCFP":  # (an honour, a ghost most often, among the digits: "55Cp";
         # P and S, upper-case suits, are told so above)

@@ -56,11 +56,11 @@ _TURN_TYPES = frozenset({"draw", "discard", "call", "kong", "pass", "declare"})
 
 def _lets_go_a_kong(events: tuple, ev, rs, label: str) -> bool:
     """Whether pass `ev` lets go a kong's tile (a robbing win passed), not a discard: the turn
-    it follows, passes and ghosts counts aside, is its from: seat's kong that a win may rob
+    it follows, passes, ghosts counts and declarations aside, is its from: seat's kong that a win may rob
     of that tile (`lets_go_a_rob`). (Any kong was taken: a concealed or exposed one, which no
     win may rob, and another tile's.)"""
     for e in reversed(events[:ev.number - 1]):
-        if e.type not in ("pass", "ghosts"):
+        if e.type not in ("pass", "ghosts", "declare"):
             return e.seat == ev.fields.get("from") and \
                 lets_go_a_rob(e, event_tile(ev, label), rs, label)
     return False

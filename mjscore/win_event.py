@@ -154,7 +154,7 @@ def _scored(table, ev, seat: str, tile: int) -> tuple:
         # The kong robbed is the event before the win, passes aside; one the record
         # leaves out may have been a 红中 added (None: not known).
         kong = next((e for e in reversed(table.rec.events[:ev.number - 1])
-                     if e.type not in ("pass", "win")), None)
+                     if e.type not in ("pass", "win", "declare")), None)
         added = ghost_added(kong, event_tile(kong, table.rec.label), table.rs, True) \
             if kong is not None and kong.type == "kong" and kong.seat == rob else None
         ctx = replace(ctx, robbed_pong=known_pong(table.rs, table.hands.get(rob), tile,

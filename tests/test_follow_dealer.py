@@ -71,6 +71,15 @@ def test_it_stands_beside_the_win():
     assert [(e.number, e.type) for e in r.events] == [(7, "follow_dealer"), (9, "win")]
 
 
+def test_a_declaration_in_the_first_go_round_is_no_turn(tmp_path):
+    # (A 报牌 declare between the discards ended the chance, as a call would.)
+    (tmp_path / "house.yaml").write_text("extends: luzhou\nname: lz-follow\n"
+                                         "play: {follow_dealer: 2}\n", encoding="utf-8")
+    r = settle({"rules": str(tmp_path / "house.yaml"), "seats": {},
+                "events": FOLLOWED[:2] + [{"declare": "S"}] + FOLLOWED[2:]})
+    assert dict(r.net) == {"E": -6, "S": 2, "W": 2, "N": 2}
+
+
 def test_a_house_file_turns_it_on_anywhere(tmp_path):
     (tmp_path / "house.yaml").write_text("extends: luzhou\nname: lz-follow\n"
                                          "play: {follow_dealer: 2}\n", encoding="utf-8")

@@ -82,6 +82,7 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 123m456m789m11p2pz1 --rules guangdong => invalid hand: column 18: unknown tile "z" (a suit ends its digits: write "1z")
 123m456m789m11p2pz1 => invalid hand: column 18: unknown tile "z" (a suit ends its digits; luzhou's only honour is C, its ghost; suits are m, p, s)
 123m456m789m11p23p1Z => invalid hand: column 20: unknown suit "Z" (suits are lower case; luzhou's only honour is C, its ghost; suits are m, p, s)
+123m456m789m11p5p9Z --rules guangdong => invalid hand: column 19: unknown suit "Z" (suits are lower case, and honours are 1z-7z = E S W N P F C)
 1-9m11p23pC => invalid hand: column 2: unknown tile "-" (a range is written out tile by tile: "123456789m")
 3-1m456m789m11p23pC => invalid hand: column 2: unknown tile "-" (a range is written out tile by tile, as "123456789m" for 1-9m)
 123m456m789m11p5pEw --rules guangdong => invalid hand: column 19: unknown tile "w" (a wind is its letter alone: write "E")

@@ -297,6 +297,23 @@ def test_a_claim_written_apart_says_which_event_the_nearer_seat_won_at():
                                             "discard, the nearest downstream takes it)")
 
 
+# A declaration is no turn: 报章 made between a kong and the win on its replacement, or
+# before robbing it, was taken as play between (exit 2: "event 2 (S's declare) came between").
+@pytest.mark.parametrize("seats, events, net", [
+    pytest.param({"S": "123m 456m 789m (9999s) 5p 5p"},
+                 [{"kong": "S", "kind": "concealed", "tile": "9s"},
+                  {"declare": "S", "waits": "5p"}, {"win": "S", "tile": "5p", "kong_draw": True}],
+                 {"E": -2, "S": 6, "W": -2, "N": -2}, id="kong draw"),
+    pytest.param({"S": "234s567s789s WW 46p 5p", "E": "123s 111m 99p 99s [5p5p5p]"},
+                 [{"kong": "E", "kind": "added", "tile": "5p"}, {"declare": "S"},
+                  {"win": "S", "tile": "5p", "from": "E", "rob_kong": True}],
+                 {"E": -1, "S": 1, "W": 0, "N": 0}, id="robbed kong"),
+])
+def test_a_declaration_between_a_kong_and_its_win_is_no_turn(seats, events, net):
+    r = settle({"rules": "lanzhou", "seats": seats, "events": events})
+    assert r.legal and dict(r.net) == net
+
+
 def test_xiqian_event_in_a_whole_hand():
     rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {},
            "events": [{"ghosts": "S", "drawn": 6}]}
