@@ -69,6 +69,8 @@ def tile_hint(ch: str, text: str = "", i: int | None = None) -> str:
     if digits and after[digits.end():digits.end() + 1] in _AFTER_SUIT_FIRST and \
             (ch in _SUIT_FIRST or ch in _CN_SUITS):  # "p2", "万123 ...": the suit first
         # (Not where a suit follows the digits too, "p11123m": which they are is not told.)
+        if ch == "z" and not set(digits.group(0)) <= set("1234567"):  # ("8z" is no tile)
+            return " (a suit ends its digits, and honours are 1z-7z = E S W N P F C)"
         return f' (a suit ends its digits: write "{digits.group(0)}{ch}")'
     if ch == "-" and i and text[i - 1].isdigit() and after[:1].isdigit():
         return _range_hint(text[i - 1], after)  # ("1-9m": left out, it read as 1m 9m)
@@ -144,7 +146,7 @@ def _other_honour(ch: str, before: str, after: str) -> str:
 
 def _range_hint(low: str, after: str) -> str:
     """The hint for a dash between digits: a range ("1-9m"), written out tile by tile."""
-    m = re.match(r"([0-9])([mpsz])", after)
+    m = re.match(r"([0-9])([mps])", after)  # (honours make no run: "1-7z" is no range)
     if m and int(low) < int(m.group(1)):
         run = "".join(str(r) for r in range(int(low), int(m.group(1)) + 1))
         return f' (a range is written out tile by tile: "{run}{m.group(2)}")'
