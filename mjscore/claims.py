@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from . import tiles as T
 from .context import SEATS, ghost_rule
-from .record import event_tile
+from .record import NO_TURN, event_tile
 from .errors import InputError, counted
 from .robbing import rob_ghost_refusal, robbed_may_be_ghost
 from .settlement import Payment
@@ -23,8 +23,8 @@ from .settlement import Payment
 def robbing_win(events: tuple, i: int, rs, label: str):
     """The win robbing the kong of `events[i]`, or None."""
     kong = events[i]
-    # (A declaration is no turn: 报章 may be made on the kong's tile before robbing it.)
-    win = next((e for e in events[i + 1:] if e.type not in ("pass", "declare")), None)
+    # (Its events between aside: 报章 may be declared on the kong's tile before robbing it.)
+    win = next((e for e in events[i + 1:] if e.type not in NO_TURN), None)
     if win is None or win.type != "win" or not win.fields.get("rob_kong") or \
             win.fields.get("from") != kong.seat:
         return None

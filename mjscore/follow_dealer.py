@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import tiles as T
 from .context import SEATS
-from .record import event_tile
+from .record import NO_TURN, event_tile
 from .settlement import Payment
 from .terms import term
 from .words import either
@@ -16,7 +16,7 @@ from .words import either
 # What the first go-round may hold between its four discards without ending the chance:
 # draws, a ghosts count, a pass on one of them (a win let go takes nothing) and a declaration
 # (no turn).
-_QUIET = ("draw", "ghosts", "pass", "declare")
+_QUIET = NO_TURN | {"draw"}
 
 
 class FollowDealer:

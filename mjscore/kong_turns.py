@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .claims import ghost_added, robbing_win
 from .errors import InputError
-from .record import event_tile
+from .record import NO_TURN, event_tile
 from .robbing import robbed_may_be_ghost
 from .terms import term
 
@@ -90,7 +90,7 @@ def _another_turn(table, kong, after: list, discard: int | None = None):
     # stands for (L14), which the kong event does not say.
     any_tile = ghost_added(kong, konged, table.rs, False) and robbed_may_be_ghost(table.rs)
     for e in after:
-        if e.type in ("ghosts", "declare") or e.type == "pass" and \
+        if e.type in NO_TURN and e.type != "pass" or e.type == "pass" and \
                 e.fields.get("from") == offered and (any_tile or event_tile(e, label) == konged):
             continue
         if e.type == "draw" and e.seat == kong.seat and not drew and not discarded:

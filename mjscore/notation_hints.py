@@ -147,7 +147,7 @@ def _other_honour(ch: str, before: str, after: str) -> str:
 def _range_hint(low: str, after: str) -> str:
     """The hint for a dash between digits: a range ("1-9m"), written out tile by tile."""
     m = re.match(r"([0-9])([mps])", after)  # (honours make no run: "1-7z" is no range)
-    if m and int(low) < int(m.group(1)):
+    if m and 0 < int(low) < int(m.group(1)):  # ("0-5m": no rank 0 to write)
         run = "".join(str(r) for r in range(int(low), int(m.group(1)) + 1))
         return f' (a range is written out tile by tile: "{run}{m.group(2)}")'
     return ' (a range is written out tile by tile, as "123456789m" for 1-9m)'

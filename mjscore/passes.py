@@ -17,7 +17,7 @@ from .declaring import declared_at
 from .errors import InputError, MjscoreError
 from .hand import build
 from .patterns import physical_ghosts
-from .record import event_tile
+from .record import NO_TURN, event_tile
 from .terms import spaced
 
 
@@ -159,7 +159,7 @@ def _value_checked(table, e, ev, seat: str, won: int) -> None:
                    "hand)")
 
 
-_NO_TURN = ("pass", "win", "ghosts", "declare")
+_NO_TURN = NO_TURN | {"win"}
 
 
 def _plain_discard(rec, e) -> bool:

@@ -26,6 +26,10 @@ from .words import describe, either, schema_text, tiles_hint, unknown
 _HERE = Path(__file__).resolve().parent
 EVENT_TYPES = ("kong", "win", "pass", "ghosts", "exhausted", "draw", "discard", "call",
                "declare")
+# The events that are no turn of play, which the log's "nothing between" checks step over: a
+# pass lets a tile go, a ghosts count counts a hand, a declaration (报章, 报牌) is said of the
+# hand as it stands. (One list: written in each check, a ghosts count was a turn to some.)
+NO_TURN = frozenset({"pass", "ghosts", "declare"})
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import tiles as T
 from .context import SEATS
 from .errors import MjscoreError
-from .record import event_tile
+from .record import NO_TURN, event_tile
 from .terms import term
 from .words import either
 
@@ -57,7 +57,7 @@ def _in_turn(events, dealer: str, ends: list | None = None):
     turn, holding, konged, last, called = dealer, True, False, None, None
     for e in events:
         kind = e.fields.get("kind")
-        if e.type in ("pass", "ghosts", "declare"):  # (no turn: a declaration is said, not played)
+        if e.type in NO_TURN:
             continue
         if e.type == "draw" and e.seat == turn and (not holding or konged):
             holding, konged = True, False

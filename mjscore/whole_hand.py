@@ -23,7 +23,7 @@ from .follow_dealer import FollowDealer
 from .frozen import read_only
 from .options import as_dict
 from .passes import check_pass_value, logged
-from .record import check_event_tiles, event_tile
+from .record import NO_TURN, check_event_tiles, event_tile
 from .record import load as load_record
 from .record import ruleset_of_record
 from .ruleset_files import one_ruleset
@@ -60,7 +60,7 @@ def _lets_go_a_kong(events: tuple, ev, rs, label: str) -> bool:
     of that tile (`lets_go_a_rob`). (Any kong was taken: a concealed or exposed one, which no
     win may rob, and another tile's.)"""
     for e in reversed(events[:ev.number - 1]):
-        if e.type not in ("pass", "ghosts", "declare"):
+        if e.type not in NO_TURN:
             return e.seat == ev.fields.get("from") and \
                 lets_go_a_rob(e, event_tile(ev, label), rs, label)
     return False

@@ -18,7 +18,7 @@ from .errors import InputError, MjscoreError, OptionError
 from .kong_turns import after_kong_checked, kong_draw_from, named, unwritten_kong_flags
 from .passes import blocked_by_pass
 from .patterns import physical_ghosts
-from .record import event_tile
+from .record import NO_TURN, event_tile
 from .robbing import known_pong
 from .settlement import check_extras
 from .claim_groups import claim_group, claim_seats
@@ -151,10 +151,10 @@ def _scored(table, ev, seat: str, tile: int) -> tuple:
         raise InputError(f"{table.rec.label}: event {ev.number}: "
                          f"{e.record if isinstance(e, OptionError) else e}") from None
     if rob:
-        # The kong robbed is the event before the win, passes aside; one the record
-        # leaves out may have been a 红中 added (None: not known).
+        # The kong robbed is the event before the win, what is no turn and the claim's other
+        # wins aside; one the record leaves out may have been a 红中 added (None: not known).
         kong = next((e for e in reversed(table.rec.events[:ev.number - 1])
-                     if e.type not in ("pass", "win", "declare")), None)
+                     if e.type not in NO_TURN and e.type != "win"), None)
         added = ghost_added(kong, event_tile(kong, table.rec.label), table.rs, True) \
             if kong is not None and kong.type == "kong" and kong.seat == rob else None
         ctx = replace(ctx, robbed_pong=known_pong(table.rs, table.hands.get(rob), tile,
@@ -219,7 +219,8 @@ def deal_win_checked(table, ev, seat: str, frm) -> None:
     if not (f.get("heavenly") or f.get("earthly")):
         return
     # (A declaration is no turn: 报牌 is made on the dealt hand, so a 地胡 may follow one.)
-    earlier = [e for e in table.rec.events[:ev.number - 1] if e.type not in ("ghosts", "declare")]
+    earlier = [e for e in table.rec.events[:ev.number - 1]
+               if e.type not in NO_TURN or e.type == "pass"]
     own = [e for e in earlier if e.seat == seat and e.type != "pass"]
     drawn = [e for e in own if e.type == "draw"][0 if frm else 1:]
     dealt = [e for e in earlier if e.type == "discard" and e.seat == frm][:-1]

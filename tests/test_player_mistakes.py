@@ -100,6 +100,7 @@ CCCC123m456m789m5p5p => invalid hand: {15, 0}
 123m456m789m11p5-5p => invalid hand: column 17: unknown tile "-" (a range is written out tile by tile, as "123456789m" for 1-9m)
 123m456m789m5p1-3z --rules guangdong => invalid hand: column 16: unknown tile "-" (a range is written out tile by tile, as "123456789m" for 1-9m)
 2-4s456m789m11p23pC => invalid hand: column 2: unknown tile "-" (a range is written out tile by tile: "234s")
+'0-5m 123p 456s 11s' --rules guangdong => invalid hand: column 2: unknown tile "-" (a range is written out tile by tile, as "123456789m" for 1-9m)
 123m456m789m1p1p2p3p红 中 => invalid hand: column 21: unknown tile "红" (the red dragon is written 红中 or 中, or C)
 '5555p 1111s 123m456m1p' => invalid hand: {15, 0} (if 5555p or 1111s is a kong, it is written in brackets: (5555p) concealed, [5555p] exposed, {5555p} added)
 '5555p 1111s 123m456m11p' => invalid hand: {16, 0} (if 5555p and 1111s are kongs, each is written in brackets: (5555p) concealed, [5555p] exposed, {5555p} added)

@@ -314,6 +314,15 @@ def test_a_declaration_between_a_kong_and_its_win_is_no_turn(seats, events, net)
     assert r.legal and dict(r.net) == net
 
 
+def test_a_ghosts_count_between_a_kong_and_its_robbing_win_is_no_turn():
+    # (Robbing alone took it for one: "W's hand shows no added kong of 5p".)
+    r = settle({"rules": "luzhou", "seats": {"N": _LZ_N, "W": "111m 345m 678s 9s [5p5p5p]"},
+                "events": [{"kong": "W", "kind": "added", "tile": "5p"},
+                           {"ghosts": "E", "drawn": 0},
+                           {"win": "N", "tile": "5p", "from": "W", "rob_kong": True}]})
+    assert r.legal and dict(r.net) == {"E": 0, "S": 0, "W": -10, "N": 10}
+
+
 def test_xiqian_event_in_a_whole_hand():
     rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {},
            "events": [{"ghosts": "S", "drawn": 6}]}
