@@ -96,7 +96,9 @@ def _ghost_bonus_words(p: dict) -> str:
        anyway=lambda params: params.get("mode", "always") == "always", words=_ghost_bonus_words)
 def ghost_bonus(ctx, rs, params, name, value) -> list:
     """喜钱: drawing more than `over` ghosts collects `per` for each one over from every other
-    player, already-won players included, whatever the hand's cap. Not told how many were
+    player, already-won players included, whatever the hand's cap; `mode` `always` (the
+    default: win or not) or `win_only` (a player who does not win pays each other player
+    instead, at the draw). Not told how many were
     drawn, it counts the ghosts the hand holds: a discarded ghost is never claimed (seed 002),
     so every ghost held was drawn, but a winning one taken from another player (a claim
     refused, which still owes 喜钱: a review found it counted)."""
