@@ -318,10 +318,12 @@ def _wins(parsed, rs) -> bool:
 
 
 def _check_standing_for(conc: list, melds: tuple, rs) -> None:
-    """A ghost in a declared pong or kong stands for the meld's tile, so the tiles written
-    plus those it stands for must not pass the copies of that tile (CONTRACT: a fifth copy
-    is an error, where a ghost makes it as where a tile does)."""
-    have = conc[:]
+    """A ghost in a declared pong or kong stands for the meld's tile, so the melds' tiles
+    and those their ghosts stand for must not pass the copies of that tile (CONTRACT: a fifth
+    copy is an error, where a ghost makes it as where a tile does). The concealed tiles are
+    not counted with them: a 贴鬼 pong or kong may be declared before the last natural copies
+    are drawn, and the hand then holds them too (`reading.tiles_of` reads it)."""
+    have = [0] * len(conc)
     for m in melds:
         for k in m.tiles:
             have[k] += 1

@@ -56,11 +56,12 @@ _TURN_TYPES = frozenset({"draw", "discard", "call", "kong", "pass", "declare"})
 
 def _lets_go_a_kong(events: tuple, ev, rs, label: str) -> bool:
     """Whether pass `ev` lets go a kong's tile (a robbing win passed), not a discard: the turn
-    it follows, passes, ghosts counts and declarations aside, is its from: seat's kong that a win may rob
+    it follows, what is no turn and the robbing wins aside, is its from: seat's kong that a win may rob
     of that tile (`lets_go_a_rob`). (Any kong was taken: a concealed or exposed one, which no
     win may rob, and another tile's.)"""
     for e in reversed(events[:ev.number - 1]):
-        if e.type not in NO_TURN:
+        # (A win between is another claim on the same tile: a robber, the pass beside it.)
+        if e.type not in NO_TURN and e.type != "win":
             return e.seat == ev.fields.get("from") and \
                 lets_go_a_rob(e, event_tile(ev, label), rs, label)
     return False

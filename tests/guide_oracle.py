@@ -186,18 +186,22 @@ def check_input(case: dict):
     if case["win"] not in conc:
         raise Bad("win")
     phys = [0] * 34       # physical tiles, ghosts as C
-    stood = [0] * 34      # natural tiles + meld ghosts as their meld's kind
+    stood = [0] * 34      # the melds' tiles, their ghosts as the meld's kind
     for k in conc:
         phys[k] += 1
-        if k != GH:
-            stood[k] += 1
     for kind, tiles in melds:
         for t in tiles:
             phys[t] += 1
         for t, s in zip(tiles, meld_kinds(kind, tiles)):
             stood[s] += 1
+    # A fifth copy: physical tiles, or the melds alone (a 贴鬼 meld's ghosts stand for no
+    # copy past four, so the concealed naturals beside it are no fifth: README 2).
     if any(x > 4 for x in phys) or any(stood[k] > 4 for k in range(34) if k != GH):
         raise Bad("fifth copy")
+    held = [0] * 34
+    for k in conc:
+        held[k] += 1
+    stood = [n if k == GH else min(4, n + held[k]) for k, n in enumerate(stood)]
     seat, won = case["seat"], case.get("won", ())
     d, r = case.get("discard"), case.get("rob")
     if seat in won or len(won) > 2:
@@ -244,6 +248,8 @@ def judge(case: dict, only=None):
             in_melds[s] += 1
         if kind in KONGS:
             kong_kinds.add(meld_kinds(kind, tiles)[0])
+    # (No copy past four with the concealed naturals: a 贴鬼 meld, `check_input`.)
+    in_melds = [min(n, 4 - nat[k]) if k != GH else n for k, n in enumerate(in_melds)]
     meld_has_run = any(kind == "chow" for kind, _ in melds)
     no_ghost = phys[GH] == 0
     cap_opt = opts.get("cap", 40)
@@ -438,10 +444,11 @@ def check_reading(case: dict, text: str, value: int) -> str | None:
     if len([1 for br, _ in groups if br]) != len(case["melds"]):
         return "the reading's melds are not the hand's"
     final, has_run, pairs = [0] * 34, False, 0
+    melded = [0] * 34
     for br, g in groups:
         ks = sorted(k for _, k in g)
         for k in ks:
-            final[k] += 1
+            (melded if br else final)[k] += 1
         if br:
             continue
         if len(ks) == 2 and ks[0] == ks[1]:
@@ -456,6 +463,10 @@ def check_reading(case: dict, text: str, value: int) -> str | None:
     shape = "seven_pairs" if pairs == 7 else "standard"
     if shape == "standard" and pairs != 1:
         return f"{pairs} pairs"
+    # (A 贴鬼 meld's ghosts stand for no copy past four with the concealed naturals.)
+    nat = [case["concealed"].count(k) if k != GH else 0 for k in range(34)]
+    final = [f + (min(m, 4 - nat[k]) if k != GH else m) for k, (f, m) in
+             enumerate(zip(final, melded))]
     got = judge(case, (final, shape, has_run))
     if not got:
         return "not a legal reading (a fifth copy, a third suit or the robbed kind)"

@@ -53,6 +53,16 @@ SEATS = "ESWN"
 G = 27  # 红中
 
 
+
+def _meld_copies(melds, nat) -> list:
+    """The copies of each kind the declared melds hold, ghosts as the meld's kind, but no copy
+    past four with the concealed natural tiles `nat` (a 贴鬼 meld declared before the last
+    natural copies were drawn: README "How scoring works" 2)."""
+    rep = [0] * 27
+    for kind, k, _ in melds:
+        rep[k] += MELD_SIZE[kind]
+    return [min(r, 4 - nat[k]) for k, r in enumerate(rep)]
+
 def tname(k: int) -> str:
     return "C" if k == G else f"{k % 9 + 1}{'mps'[k // 9]}"
 
@@ -198,17 +208,17 @@ def _error(case):
     if len(conc) + 3 * len(melds) != 14 or win not in conc:
         return True
     nat = [0] * 28
-    rep = [0] * 27
+    rep = [0] * 27  # the declared melds' tiles, their ghosts as the meld's kind
     for k in conc:
         nat[k] += 1
-        if k != G:
-            rep[k] += 1
     for kind, k, g in melds:
         nat[k] += MELD_SIZE[kind] - g
         nat[G] += g
         rep[k] += MELD_SIZE[kind]
         if g >= MELD_SIZE[kind]:
             return True
+    # A fifth copy: physical tiles, or the melds alone (a 贴鬼 meld's ghosts stand for no
+    # copy past four, so the concealed naturals beside it are no fifth: README 2).
     if any(nat[k] > 4 for k in range(27)) or nat[G] > ghosts or any(r > 4 for r in rep):
         return True
     if seat in won or len(won) >= 3 or len(set(won)) != len(won):
@@ -268,9 +278,7 @@ def judge(case: dict):
             nat[k] += 1
     w = conc.count(G)
     held_ghosts = w + sum(g for _, _, g in melds)
-    rep = [0] * 27
-    for kind, k, g in melds:
-        rep[k] += MELD_SIZE[kind]
+    rep = _meld_copies(melds, nat)
     room = [4 - rep[k] for k in range(27)]
     natural_suits = {k // 9 for k in range(27) if nat[k] or rep[k]}
 
@@ -455,7 +463,7 @@ def reading_problem(case: dict, decomposition: str, shown) -> str | None:
             tiles = _tiles(g[1:-1] if wrap else g)
             ks = sorted(k for k, _ in tiles)
             for k, _ in tiles:
-                F[k] += 1
+                F[k] += not wrap  # (the melds' after: no copy past four, `_meld_copies`)
             if wrap:
                 kind = {"[]": "pong" if len(ks) == 3 else "exposed", "()": "concealed",
                         "{}": "added"}[wrap]
@@ -482,6 +490,7 @@ def reading_problem(case: dict, decomposition: str, shown) -> str | None:
     for k in case["concealed"]:
         if k != G:
             nat[k] += 1
+    F = [f + m for f, m in zip(F, _meld_copies(melds, nat))]
     if nat != conc_nat or ghosts != case["concealed"].count(G):
         return "its concealed tiles are not the hand's"
     if sorted(melds) != sorted(case["melds"]):
@@ -500,9 +509,7 @@ def reading_problem(case: dict, decomposition: str, shown) -> str | None:
     if got[1] != shown:
         return f"its patterns are {sorted(got[1])}, not the ones shown"
     # README "How scoring works" 7: among the best, the ghosts stand for the lowest tiles
-    rep = [0] * 27
-    for kind, k, _ in melds:
-        rep[k] += MELD_SIZE[kind]
+    rep = _meld_copies(melds, nat)
 
     def stand_ins(F):
         return sorted(k for k in range(27) for _ in range(F[k] - rep[k] - nat[k]))

@@ -80,6 +80,14 @@ def test_a_declaration_in_the_first_go_round_is_no_turn(tmp_path):
     assert dict(r.net) == {"E": -6, "S": 2, "W": 2, "N": 2}
 
 
+def test_a_ghosts_count_in_the_first_go_round_is_no_turn(tmp_path):
+    (tmp_path / "house.yaml").write_text("extends: luzhou\nname: lz-follow\n"
+                                         "play: {follow_dealer: 2}\n", encoding="utf-8")
+    r = settle({"rules": str(tmp_path / "house.yaml"), "seats": {},
+                "events": FOLLOWED[:1] + [{"ghosts": "E", "drawn": 0}] + FOLLOWED[1:]})
+    assert dict(r.net) == {"E": -6, "S": 2, "W": 2, "N": 2}
+
+
 def test_a_house_file_turns_it_on_anywhere(tmp_path):
     (tmp_path / "house.yaml").write_text("extends: luzhou\nname: lz-follow\n"
                                          "play: {follow_dealer: 2}\n", encoding="utf-8")

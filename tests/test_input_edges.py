@@ -249,15 +249,25 @@ def test_a_pattern_removed_takes_its_option_with_it(tmp_path):
 
 
 # -- a ghost standing for a fifth copy ------------------------------------------------------
-@pytest.mark.parametrize("hand", ["(555pC) 123m456m345p11m", "[555pC] 123m456m345p11m",
-                                  "[55pC] 55p123m456m789m", "[55pC] [55pC] 123m456m11m"])
-def test_a_ghost_in_a_meld_may_not_make_a_fifth_copy(hand):
+@pytest.mark.parametrize("hand", ["[55pC] [55pC] 123m456m11m"])
+def test_melds_whose_ghosts_make_a_fifth_copy_are_refused(hand):
     with pytest.raises(NotationError, match="too many 5p: luzhou has 4, and the ghost in"):
         score(hand)
 
 
-def test_a_ghost_in_a_meld_with_four_copies_in_all_is_fine():
-    assert score("[55pC] 123m456m345p11m").legal  # three 5p stood for, one held
+# A 贴鬼 meld declared before its kind's last natural copies were drawn: the hand then holds
+# them as well (refused as a fifth copy until simulated play reached it). The ghost stands for
+# no copy past four: the meld is still a 闺 where it is a kong, and no concealed ghost is a 5p.
+@pytest.mark.parametrize("hand, value, reading", [
+    ("(555pC) 123m456m345p11m", 5, "123m 456m 345p 11m (555p+C=5p)"),
+    ("[555pC] 123m456m345p11m", 5, "123m 456m 345p 11m [555p+C=5p]"),
+    ("[55pC] 55p123m456m789m", 5, "123m 456m 789m 55p [55p+C=5p]"),
+    ("{666sC} 123m456m 567s 9mC", 5, "123m 456m 567s 9m+C=9m {666s+C=6s}"),
+    ("[55pC] 123m456m345p11m", 5, "123m 456m 345p 11m [55p+C=5p]"),
+])
+def test_a_ghost_meld_beside_its_kinds_last_natural_copies(hand, value, reading):
+    r = score(hand)
+    assert (r.legal, r.value, r.decomposition) == (True, value, reading)
 
 
 # -- batch output -----------------------------------------------------------------------------

@@ -323,6 +323,40 @@ def test_a_ghosts_count_between_a_kong_and_its_robbing_win_is_no_turn():
     assert r.legal and dict(r.net) == {"E": 0, "S": 0, "W": -10, "N": 10}
 
 
+def test_a_ghost_added_to_a_pong_then_the_last_natural_copy_drawn_settles():
+    # 贴鬼杠 of 6s, then the fourth 6s drawn as its replacement: legal play that simulated
+    # games reached, refused as a fifth 6s (exit 2).
+    r = settle({"rules": "luzhou", "seats": {"S": "{666sC} 678s 123m 456m 99m"},
+                "events": [{"discard": "E", "tile": "6s"},
+                           {"call": "S", "kind": "pong", "tile": "6s", "from": "E"},
+                           {"discard": "S", "tile": "9p"}, {"draw": "S", "tile": "C"},
+                           {"kong": "S", "kind": "added", "tile": "C"},
+                           {"draw": "S", "tile": "6s"}, {"discard": "S", "tile": "2p"},
+                           {"draw": "S", "tile": "8s"}, {"win": "S", "tile": "8s"}]})
+    assert r.legal and dict(r.net) == {"E": -5, "S": 15, "W": -5, "N": -5}
+
+
+_KD = [{"kong": "E", "kind": "concealed", "tile": "9p"}, {"ghosts": "S", "drawn": 0},
+       {"draw": "E", "tile": "1m"}, {"win": "E", "tile": "1m", "kong_draw": True}]
+_ROBBED_C = [{"kong": "W", "kind": "added", "tile": "C"},
+             {"win": "N", "tile": "5p", "from": "W", "rob_kong": True},
+             {"pass": "S", "tile": "C", "from": "W", "value": 10}]
+
+
+# What is no turn (record.NO_TURN), pinned where mutating the lists went unseen: a ghosts
+# count between a kong and its replacement's win; a pass on a robbed 红中 after the robbing
+# win (refused: "a discarded C cannot be won on: there is no win to pass").
+@pytest.mark.parametrize("seats, events, net", [
+    pytest.param({"E": "(9999p) 123m456m789m C 1m"}, _KD, {"E": 30, "S": -10, "W": -10, "N": -10},
+                 id="ghosts count before a kong draw"),
+    pytest.param({"N": _LZ_N}, _ROBBED_C, {"E": 0, "S": 0, "W": -10, "N": 10},
+                 id="a pass beside the robbing win"),
+])
+def test_what_is_no_turn(seats, events, net):
+    r = settle({"rules": "luzhou", "seats": seats, "events": events})
+    assert r.legal and dict(r.net) == net, r.reasons
+
+
 def test_xiqian_event_in_a_whole_hand():
     rec = {"rules": "luzhou", "opts": {"ghosts": 8}, "seats": {},
            "events": [{"ghosts": "S", "drawn": 6}]}
