@@ -46,7 +46,8 @@ class WaitsResult:
     waits: tuple
     chada: int
     ghost: str | None  # the ghost tiles a draw of which completes any ready hand ("C", "P or
-    # C"; None: the ruleset has none, or the hand holds every copy, so none is left to draw)
+    # C"; None: the ruleset has none, the hand holds every copy, so none is left to draw, or
+    # a drawn one would stand for a fifth copy of every wait)
     unit: str = ""
     flower_note: str = ""  # a 花猫's suits against the limit (`void_breach`), for the table
     rules: object = field(default=None, repr=False, compare=False)  # for the table's words
@@ -133,6 +134,11 @@ def analyse(hand: Hand, rs, seat: str = "E", void: str | None = None) -> WaitsRe
     # 满鬼 (G5), the last of the set or guangdong's fourth. It is ready; the ghost is
     # not listed (CONTRACT), and the table says it is the one tile that completes it.
     to_draw = [k for k in rs.ghost_order() if have[k] < rs.copies[k]]  # ghosts left
+    if found and to_draw and any(m.ghosts for m in hand.melds) and \
+            not any(completes(k).legal for k in to_draw):
+        # A drawn ghost stands for no wait the hand's 贴鬼 melds leave no copy of (`[66sC]
+        # 6s`: the last natural 6s wins, a ghost would be a fifth): it completes nothing.
+        to_draw = []
     # (Not where 满鬼 is held already: guangdong's four of eight leave ghosts to draw.)
     # (Each ghost kind left: under 翻双鬼 either of the two completes 满鬼.)
     ghost_wins = tuple(r for r in map(completes, to_draw) if r.legal) \

@@ -194,6 +194,9 @@ def test_cli_every_ghost_held_is_full_ghost_already(hand, args):
 @pytest.mark.parametrize("hand, rules, said", [
     pytest.param("123m456m789mPPPP", "guangdong", False, id="every ghost held: none to draw"),
     pytest.param("123m456m789m5pCCC", "luzhou", True, id="a ghost left to draw"),
+    # (A ghost would be a fifth 6s: the 贴鬼 pong stands for three, one is held.)
+    pytest.param("[66sC] 6s 123m456m789m", "luzhou", False, id="its only wait a ghost's fifth"),
+    pytest.param("[66sC] 5s 123m456m789m", "luzhou", True, id="a 贴鬼 pong, another wait"),
 ])
 def test_cli_says_a_drawn_ghost_completes_only_while_one_is_left(hand, rules, said):
     res = CliRunner().invoke(cli, ["waits", hand, "--rules", rules])
