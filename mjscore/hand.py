@@ -192,8 +192,6 @@ def build(parsed: ParsedHand, rs, *, win: str | None = None, size: int = 14,
     melds = tuple(_classify(m, rs) for m in parsed.melds) if parsed.melds else ()
     if bad:
         _name_the_column(parsed, rs)  # the slow path only runs to say where the hand is wrong
-    if melds and any(m.ghosts for m in melds):
-        _check_standing_for(conc, melds, rs)
     most = rs.max_tosses
     tossed = sum(1 for m in melds if m.kind in ("toss", "dragon_set")) if melds and \
         most is not None else 0
@@ -315,23 +313,6 @@ def _wins(parsed, rs) -> bool:
         return bool(readings(build(parsed, rs, commands=False), rs))
     except NotationError:
         return False
-
-
-def _check_standing_for(conc: list, melds: tuple, rs) -> None:
-    """A ghost in a declared pong or kong stands for the meld's tile, so the melds' tiles
-    and those their ghosts stand for must not pass the copies of that tile (CONTRACT: a fifth
-    copy is an error, where a ghost makes it as where a tile does). The concealed tiles are
-    not counted with them: a 贴鬼 pong or kong may be declared before the last natural copies
-    are drawn, and the hand then holds them too (`reading.tiles_of` reads it)."""
-    have = [0] * len(conc)
-    for m in melds:
-        for k in m.tiles:
-            have[k] += 1
-    for m in melds:
-        k = m.tiles[0]
-        if m.ghosts and have[k] > rs.copies[k]:
-            raise NotationError(f'too many {T.name(k)}: {rs.has(k)}, and the '
-                                f'ghost in "{m.text}" would stand for one more', m.raw.column)
 
 
 def _not_used(k: int, col: int, parsed: ParsedHand, rs) -> NotationError:

@@ -232,10 +232,10 @@ def tiles_of(nat: list, concealed: tuple, melds: tuple, rs) -> Tiles:
             for k in mld.tiles:
                 in_melds[k] += 1
         if any(mld.ghosts for mld in melds):
-            # A 贴鬼 meld declared before the hand drew that kind's last natural copies: its
-            # ghost stands for the kind, but no copy past the set's, so the melds count the
-            # copies the concealed tiles leave (a fifth was no reading: the simulated play
-            # of a review reached it).
+            # A 贴鬼 meld declared before the hand took that kind's last natural copies (drawn,
+            # or called in another meld): its ghost stands for the kind, but for no copy past
+            # the set's, so the melds count the copies the concealed tiles leave (refused as
+            # a fifth copy, until the simulated play of reviews reached it).
             copies = rs.copies
             in_melds = [min(n, copies[k] - nat[k]) if n and n + nat[k] > copies[k] else n
                         for k, n in enumerate(in_melds)]

@@ -194,9 +194,9 @@ def check_input(case: dict):
             phys[t] += 1
         for t, s in zip(tiles, meld_kinds(kind, tiles)):
             stood[s] += 1
-    # A fifth copy: physical tiles, or the melds alone (a 贴鬼 meld's ghosts stand for no
-    # copy past four, so the concealed naturals beside it are no fifth: README 2).
-    if any(x > 4 for x in phys) or any(stood[k] > 4 for k in range(34) if k != GH):
+    # A fifth copy is of physical tiles: a 贴鬼 meld's ghosts stand for no copy past four, so
+    # the natural copies beside it are no fifth (README "How scoring works" 2).
+    if any(x > 4 for x in phys):
         raise Bad("fifth copy")
     held = [0] * 34
     for k in conc:

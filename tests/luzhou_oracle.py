@@ -217,9 +217,9 @@ def _error(case):
         rep[k] += MELD_SIZE[kind]
         if g >= MELD_SIZE[kind]:
             return True
-    # A fifth copy: physical tiles, or the melds alone (a 贴鬼 meld's ghosts stand for no
-    # copy past four, so the concealed naturals beside it are no fifth: README 2).
-    if any(nat[k] > 4 for k in range(27)) or nat[G] > ghosts or any(r > 4 for r in rep):
+    # A fifth copy is of physical tiles: a 贴鬼 meld's ghosts stand for no copy past four, so
+    # the natural copies beside it are no fifth (README "How scoring works" 2).
+    if any(nat[k] > 4 for k in range(27)) or nat[G] > ghosts:
         return True
     if seat in won or len(won) >= 3 or len(set(won)) != len(won):
         return True
