@@ -24,9 +24,9 @@ def _from(frm: str):
 
 
 # The claims of the last record read: (its events, a win's index -> the (first, last) index of
-# its claim, a claim's first event number -> its `claim_seats`). A record's checks ask each event's claim several times;
-# read afresh each time, a record of hundreds of wins on one tile took seconds. (One record
-# only: a batch holds no more than the record it settles.)
+# its claim, a claim's first event number -> its `claim_seats`). A record's checks ask each
+# event's claim several times; read afresh each time, a record of hundreds of wins on one tile
+# took seconds. (One record only: a batch holds no more than the record it settles.)
 _LAST: tuple = (None, {}, {})  # (replaced whole, as threads may share it; its seats only grow)
 
 
@@ -57,6 +57,12 @@ def claim_group(rec, ev) -> tuple:
     before it."""
     bounds = _claims(rec)[0].get(ev.number - 1)
     return (ev,) if bounds is None else rec.events[bounds[0]:bounds[1] + 1]
+
+
+def opens_claim(rec, ev) -> bool:
+    """Whether event `ev` is the first of its claim (`claim_group`), where a claim on one
+    tile is counted once."""
+    return claim_group(rec, ev)[0].number == ev.number
 
 
 def claim_seats(rec, ev) -> tuple:

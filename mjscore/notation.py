@@ -115,7 +115,7 @@ def _read_tiles(text: str, i: int, stop: str, offset: int) -> tuple[list[tuple[i
                 if text[j].isalpha() and text[j].isascii() and text[j].upper() not in T.HONOURS or \
                         text[j].islower():
                     e = NotationError(f'unknown suit "{text[j]}"{hint}', offset + j + 1)
-                    if text[j] in "hZ" and hint and set(digits) <= set("1234567"):
+                    if text[j] in "hZ" and hint and H.z_digits(digits):
                         # (The z tiles it names, "7h" or "5Z": put right by `hand.parse_for`.)
                         e.honours, e.keep, e.unknown = H.z_kinds(digits), \
                             "suits are lower case" if text[j] == "Z" else "", \

@@ -69,7 +69,7 @@ def tile_hint(ch: str, text: str = "", i: int | None = None) -> str:
     if digits and after[digits.end():digits.end() + 1] in _AFTER_SUIT_FIRST and \
             (ch in _SUIT_FIRST or ch in _CN_SUITS):  # "p2", "万123 ...": the suit first
         # (Not where a suit follows the digits too, "p11123m": which they are is not told.)
-        if ch == "z" and not set(digits.group(0)) <= set("1234567"):  # ("8z" is no tile)
+        if ch == "z" and not z_digits(digits.group(0)):  # ("8z" is no tile)
             return " (a suit ends its digits, and honours are 1z-7z = E S W N P F C)"
         return f' (a suit ends its digits: write "{digits.group(0)}{ch}")'
     if ch == "-" and i and text[i - 1].isdigit() and after[:1].isdigit():
@@ -132,6 +132,11 @@ _NAMED = re.compile(r' \((a (?:wind|dragon) is its letter alone|a suit ends its 
 def z_kinds(digits: str) -> tuple:
     """The honours "1z"-"7z" name, digit by digit (E S W N P F C)."""
     return tuple(26 + int(d) for d in digits)
+
+
+def z_digits(digits: str) -> bool:
+    """Whether `digits` are all honour numbers, 1-7 (a hint's "write 8z" would be refused)."""
+    return set(digits) <= set("1234567")
 
 
 def _other_honour(ch: str, before: str, after: str) -> str:
@@ -255,7 +260,7 @@ def suit_hint(digits: str, ch: str, rest: str = "") -> str:
     plain = half_width(ch) or ch
     if plain.lower() in "mpsz" and plain != plain.lower() or plain != ch and plain in "mpsz":
         what = _look_alike(ch) if plain != ch else "suits are lower case"
-        if plain.lower() == "z" and not set(digits) <= set("1234567"):  # ("9z" is no tile)
+        if plain.lower() == "z" and not z_digits(digits):  # ("9z" is no tile)
             return f" ({what}, and honours are 1z-7z = E S W N P F C)"
         return f' ({what}: write "{digits}{plain.lower()}")'
     if ch in "ESWNCFP":  # (an honour, a ghost most often, among the digits: "55Cp";

@@ -19,7 +19,7 @@ from .claims import lets_go_a_rob, of_a_later_discard
 from .context import SEATS, ghost_supply
 from .errors import InputError, counted
 from .record import event_tile
-from .claim_groups import claim_group
+from .claim_groups import opens_claim
 from .table_hands import another_seats, claim_shown, claimants_win, loose_melds
 from .words import either
 
@@ -72,7 +72,7 @@ def tiles_on_table(rec, rs, play: dict, hands: dict) -> None:
         elif frm and (e.type == "call" or e.type == "kong" and
                       e.fields.get("kind") == "exposed" or e.type == "win"):
             k = event_tile(e, rec.label)
-            if e.type == "win" and claim_group(rec, e)[0].number != e.number:
+            if e.type == "win" and not opens_claim(rec, e):
                 continue  # one tile claimed by several, written apart: taken once, at the first
             if e.type == "win" and e.fields.get("rob_kong"):
                 frm = rob_gives.get(e.number)

@@ -11,7 +11,7 @@ from . import context as C
 from . import tiles as T
 from .errors import InputError, MjscoreError
 from .hand import read
-from .claim_groups import claim_group, claim_seats, downstream
+from .claim_groups import claim_seats, downstream, opens_claim
 from .claims import ghost_added, rob_refused, robbing_win
 from .declaring import declared_at
 from .passes import logged, louhu
@@ -147,7 +147,7 @@ def _shared(rec, rs, play: dict, hands: dict) -> list:
     event."""
     out = []
     for e in rec.events:
-        if e.type == "win" and "from" in e.fields and claim_group(rec, e)[0].number == e.number:
+        if e.type == "win" and "from" in e.fields and opens_claim(rec, e):
             n = len({s for s, _ in claim_winners(play, e, rec, rs) if s in hands})
             if n > 1:
                 out.append((e, event_tile(e, rec.label), n))

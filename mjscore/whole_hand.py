@@ -56,8 +56,8 @@ _TURN_TYPES = frozenset({"draw", "discard", "call", "kong", "pass", "declare"})
 
 def _lets_go_a_kong(events: tuple, ev, rs, label: str) -> bool:
     """Whether pass `ev` lets go a kong's tile (a robbing win passed), not a discard: the turn
-    it follows, what is no turn and the robbing wins aside, is its from: seat's kong that a win may rob
-    of that tile (`lets_go_a_rob`). (Any kong was taken: a concealed or exposed one, which no
+    it follows, what is no turn and the robbing wins aside, is its from: seat's kong that a
+    win may rob of that tile (`lets_go_a_rob`). (Any kong was taken: a concealed or exposed one, which no
     win may rob, and another tile's.)"""
     for e in reversed(events[:ev.number - 1]):
         # (A win between is another claim on the same tile: a robber, the pass beside it.)
