@@ -81,9 +81,9 @@ def _another_turn(table, kong, after: list, discard: int | None = None):
     all that may come between are the replacement tile's draw, a pass on the konged tile
     itself (a claimed kong's discard, an added kong's tile let go unrobbed), a ghosts count
     and a declaration, which is no turn (a discard, a call, another draw, a pass on any other
-    tile: the turn went on); with
-    `discard`, also the konger's discard of that tile, and passes and the other claims'
-    wins on it (杠上炮: several claims written apart, `claim_groups`)."""
+    tile: the turn went on); with `discard`, also the konger's discard of that tile, and
+    passes and the other claims' wins on it (杠上炮: several claims written apart,
+    `claim_groups`)."""
     label, drew, discarded = table.rec.label, False, False
     offered, konged = kong.fields.get("from") or kong.seat, event_tile(kong, label)
     # A 红中 added to a pong is let go as the tile a robber would have written: the one it
