@@ -273,9 +273,10 @@ def lets_go_a_rob(turn, k: int, rs, label: str) -> bool:
     discard: `turn` an added kong of `k`, or of a ghost where ghosts stand in melds for any
     tile (a ghost added is passed as any tile it might have been robbed as: L14). Only an
     added kong may be robbed."""
-    wild = rs.ghost_kinds if rs.ghosts_in_melds == "wild" else ()
-    return turn.type == "kong" and turn.fields.get("kind") == "added" and \
-        event_tile(turn, label) in (k, *wild)
+    if turn.type != "kong" or turn.fields.get("kind") != "added":
+        return False
+    tile = event_tile(turn, label)
+    return tile == k or added_ghost(tile, rs)
 
 
 def of_a_later_discard(events: tuple, i: int, label: str) -> bool:
