@@ -219,7 +219,8 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
         # G5: the ghosts it takes concealed win at once, on the last drawn (seed 001: "Draw
         # the fourth and the hand is over there and then"). Holding them before this tile,
         # the player had won already, whatever else this tile would make: another tile, or
-        # under 翻双鬼 (four of eight) a fifth ghost.
+        # under 翻双鬼 (four of eight) a fifth ghost. (Dealt them, --heavenly / --earthly, it
+        # had no turn before this one: `Ruleset.at_start`, which wins 满鬼 on any tile.)
         ghosts = " or ".join(T.name(k) for k in rs.ghost_order())
         some = full_ghost_words(rs)
         reasons.append((f"{t.ghosts} ghosts ({ghosts}) are concealed: 满鬼 ({some[0]} ghosts "
@@ -228,9 +229,22 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
                         "concealed) is won on drawing the last ghost")
                        + ", so this hand was won before this tile"
                        + (f", when the {some[1]} was drawn" if ghost_won else
-                          f"; write a ghost as the winning tile ({words['win']} {ghosts})"))
+                          f"; write a ghost as the winning tile ({words['win']} {ghosts})")
+                       + _dealt_hint(rs, ctx, words))
         return reasons, True
     return reasons, False
+
+
+def _dealt_hint(rs, ctx, words: dict) -> str:
+    """How to say the hand was dealt its ghosts (its first turn is this win), where the
+    ruleset takes that: the dealer's --heavenly, another seat's --earthly. (Not on a kong's
+    tile, a robbed one's or a discard: no win on the deal is.)"""
+    flag = "heavenly" if ctx.seat == ctx.dealer else "earthly"
+    if not rs.takes(flag) or ctx.discard_type or ctx.kong_draw:
+        return ""
+    said = words[flag] if words[flag].startswith("--") else words[flag] + ": true"
+    return (f", or, where they were dealt, {said} (won on "
+            + ("the dealt hand)" if flag == "heavenly" else "the first draw)"))
 
 
 _ZERO = read_only(net_of([]))
@@ -251,7 +265,9 @@ def score_hand(h, rs, ctx, skip: frozenset = frozenset(), words: dict = C.FLAGS,
     for --declared); `shown`: False where no one reads the chosen reading's text (a wait's
     value), which then keeps the ghosts where the decomposer put them (`as_themselves`)."""
     late = None  # the ruleset whose 满鬼 is won only at the start, where this hand is past it
-    if rs.full_ghost_at_start and not (ctx.heavenly or ctx.earthly):
+    if ctx.heavenly or ctx.earthly:
+        rs = rs.at_start  # (满鬼 dealt is won whatever the tile)
+    elif rs.full_ghost_at_start:
         late, rs = rs, rs.mid_game  # (past the start, no 满鬼 at all)
     t = h.tiles  # (`hand_tiles`, its usual case written out: a call less a hand)
     if t is None or h.built_for is not rs:

@@ -90,9 +90,9 @@ score_params = _declared(
                  "where a win needs it; the guide's Report Tile, luzhou-guide with --opt "
                  "report_tile=true)."),
     click.option("--heavenly", is_flag=True, help="天胡: the dealer won on the deal "
-                 "(luzhou; guangdong's 满鬼 with --opt full_ghost_at_start=true)."),
+                 "(luzhou; guangdong: 满鬼 dealt, won whatever the tile)."),
     click.option("--earthly", is_flag=True, help="地胡: a non-dealer won on the first "
-                 "tile (luzhou; guangdong's 满鬼 with --opt full_ghost_at_start=true)."),
+                 "tile (luzhou; guangdong: 满鬼 dealt, won whatever the tile)."),
     once("--ghosts-drawn", type=Whole(), default=None, metavar="N", help="Ghosts drawn this hand "
          "(喜钱, luzhou; default: the ghosts the hand holds)."),
     INDICATOR,

@@ -29,11 +29,10 @@ _KEY_READS = (
      lambda data: bool((data.get("hand") or {}).get("needs_declared"))),
     ("indicator", "a ghost that flips (ghosts.mode flip, or an option)",
      lambda data: (data.get("ghosts") or {}).get("mode", "fixed") != "fixed"),
-    # (满鬼 won only at the start is won on the dealt hand or the first draw, which they say;
-    # with no 满鬼 in the file, nothing is.)
-    *((flag, "the 满鬼 of full_ghost_at_start",
-       lambda data: bool((data.get("ghosts") or {}).get("full_ghost_at_start")
-                         and (data.get("ghosts") or {}).get("full_ghost_win")))
+    # (满鬼 dealt is won on the dealt hand or the first draw, which they say, whatever the
+    # tile, and with full_ghost_at_start only there; with no 满鬼 in the file, nothing is.)
+    *((flag, "满鬼 (ghosts.full_ghost_win)",
+       lambda data: bool((data.get("ghosts") or {}).get("full_ghost_win")))
       for flag in ("heavenly", "earthly")),
 )
 

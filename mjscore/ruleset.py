@@ -179,12 +179,25 @@ class Ruleset:
         from dataclasses import replace
         return replace(self, full_ghost=0, full_ghost_at_start=False)
 
+    @cached_property
+    def at_start(self) -> Ruleset:
+        """This ruleset as it reads a hand won on the deal (the dealt hand, another seat's
+        first draw: --heavenly, --earthly): 满鬼 won whatever the tile, as where it is won only
+        at the start, since a seat dealt its ghosts had no turn before to win them on (G5's
+        "wins on the spot"; a review found a seat dealt all four unable to settle its win);
+        else itself."""
+        if not self.full_ghost or self.full_ghost_at_start:
+            return self
+        from dataclasses import replace
+        return replace(self, full_ghost_at_start=True)
+
     def __getstate__(self) -> dict:
         # Pickled (a Result sent between processes holds its ruleset) without the memo: a
         # batch's thousands of evaluations are this process's, not the ruleset's.
         state = dict(self.__dict__)
         state.pop("memo", None)
-        state.pop("mid_game", None)  # (made again where it is asked for)
+        state.pop("mid_game", None)  # (each made again where it is asked for)
+        state.pop("at_start", None)
         return state
 
     def remember(self, key, value):

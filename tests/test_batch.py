@@ -410,7 +410,8 @@ def test_a_reason_names_the_records_field_too(tmp_path):
     path = tmp_path / "h.jsonl"
     write_jsonl(path, [{"hand": "123m456m789mPPPP1p", "rules": "guangdong"}])
     assert rows_of(run(str(path), "--format", "jsonl"))[0]["reasons"][0].endswith(
-        "write a ghost as the winning tile (win P)")
+        "write a ghost as the winning tile (win P), or, where they were dealt, heavenly (won on "
+        "the dealt hand)")
 
 
 def test_blank_lines_are_no_records(tmp_path):

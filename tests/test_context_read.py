@@ -116,8 +116,8 @@ def test_every_flag_nothing_reads_is_left_out_of_the_list_given(tmp_path, monkey
     house = tmp_path / "house.yaml"
     house.write_text("extends: luzhou\npatterns: {tianhu: null, dihu: null}\n", encoding="utf-8")
     result = run("rules", "check", "house.yaml")
-    readers = ('only the pattern heavenly or the 满鬼 of full_ghost_at_start reads it; nor is '
-               '"earthly" (the pattern earthly or the 满鬼 of full_ghost_at_start reads it) ')
+    readers = ('only the pattern heavenly or 满鬼 (ghosts.full_ghost_win) reads it; nor is '
+               '"earthly" (the pattern earthly or 满鬼 (ghosts.full_ghost_win) reads it) ')
     assert result.exit_code == 2 and result.stderr.endswith(
         readers + "(to leave them out, write context: [discard, kong_draw, after_kong, "
         "rob_kong, won, declared, ghosts_drawn])\n"), result.stderr

@@ -79,11 +79,15 @@ def test_full_ghost_counts_four_of_either_kind():
     assert late.reasons == (
         "4 ghosts (9m or 1m) are concealed: 满鬼 (four ghosts concealed) is won on drawing the "
         "fourth ghost, so this hand was won before this tile; write a ghost as the winning "
-        "tile (--win 9m or 1m)",)
-    fifth = score("1m1m9m9m234p567sEEN1m", GD, indicator="8m", opts=TWO)
+        "tile (--win 9m or 1m), or, where they were dealt, --heavenly (won on the dealt hand)",)
+    fifth = score("1m1m9m9m234p567sEEN1m", GD, indicator="8m", opts=TWO, seat="W")
     assert fifth.reasons == (
         "5 ghosts (9m or 1m) are concealed: 满鬼 (four ghosts concealed) is won on drawing the "
-        "fourth ghost, so this hand was won before this tile, when the fourth was drawn",)
+        "fourth ghost, so this hand was won before this tile, when the fourth was drawn, or, "
+        "where they were dealt, --earthly (won on the first draw)",)
+    # Dealt four, a fifth drawn first: 满鬼 on the deal.
+    assert score("1m1m9m9m234p567sEEN1m", GD, indicator="8m", opts=TWO, seat="W",
+                 earthly=True).patterns[0].name == "满鬼"
     # One flip: every ghost of the set, as before.
     assert score("PPPP234p567sEEE9p", GD).reasons[0].startswith(
         "all 4 ghosts (P) are concealed: 满鬼 (every ghost concealed) is won on drawing the "

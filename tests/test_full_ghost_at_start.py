@@ -2,7 +2,9 @@
 off by default (G5: 满鬼 whenever the fourth ghost is drawn). On, 满鬼 is won on the dealt hand
 (--heavenly) or the first draw (--earthly), whatever the tile; past the start the ghosts are
 wild tiles like any others, in `score`, `waits` and `settle` alike. The rule is data:
-`ghosts.full_ghost_at_start`, and `context:` takes the two flags while the option is on."""
+`ghosts.full_ghost_at_start`. Off, the two flags say a seat was dealt its ghosts: it had no
+turn before, so it wins 满鬼 on whatever tile it first draws (a review's: a seat dealt all four
+could not settle its win at all)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from click.testing import CliRunner
 
 from mjscore import score, settle, waits
 from mjscore.cli import cli
-from mjscore.errors import OptionError
+from mjscore.errors import MjscoreError, OptionError
 
 GD = "guangdong"
 ON = {"full_ghost_at_start": True}
@@ -31,6 +33,10 @@ def run(*args):
                  id="off: drawing the fourth ghost wins (G5)"),
     pytest.param(FOUR, {"win": "1p"}, False, [], {"E": 0, "S": 0, "W": 0, "N": 0},
                  id="off: held before another tile, won before it"),
+    pytest.param(FOUR, {"win": "1p", "heavenly": True}, True, ["满鬼"],
+                 {"E": 6, "S": -2, "W": -2, "N": -2}, id="off, dealt to the dealer: any tile"),
+    pytest.param(LOOSE, {"earthly": True, "seat": "S"}, True, ["满鬼"],
+                 {"E": -2, "S": 6, "W": -2, "N": -2}, id="off, dealt to S: its first draw"),
     pytest.param(FOUR, {"win": "P", "opts": ON}, True, ["胡牌"],
                  {"E": 6, "S": -2, "W": -2, "N": -2}, id="on, past the start: a plain win"),
     pytest.param(FOUR, {"win": "1p", "opts": ON}, True, ["胡牌"],
@@ -71,12 +77,12 @@ def test_past_the_start_a_hand_of_four_ghosts_says_why_it_did_not_win_by_them():
 
 
 @pytest.mark.parametrize("kw, message", [
-    pytest.param({"heavenly": True},
-                 "--heavenly does not apply in guangdong (option full_ghost_at_start is off)",
-                 id="off: --heavenly refused"),
-    pytest.param({"earthly": True, "seat": "S"},
-                 "--earthly does not apply in guangdong (option full_ghost_at_start is off)",
-                 id="off: --earthly refused"),
+    pytest.param({"earthly": True},
+                 "--earthly is a non-dealer's win: the winner E is the dealer",
+                 id="off: --earthly for the dealer"),
+    pytest.param({"heavenly": True, "seat": "S"},
+                 "--heavenly is the dealer's win: the winner S is not the dealer E",
+                 id="off: --heavenly for another seat"),
     pytest.param({"earthly": True, "opts": ON},
                  "--earthly is a non-dealer's win: the winner E is the dealer",
                  id="on: --earthly for the dealer"),
@@ -97,10 +103,14 @@ def test_the_command_line():
     res = run("score", LOOSE, "--rules", GD, "--opt", "full_ghost_at_start=true")
     assert res.exit_code == 1
     assert f"  - {LATE}" in res.stdout.splitlines()
-    res = run("score", LOOSE, "--rules", GD, "--heavenly")
-    assert res.exit_code == 2
-    assert res.stderr == ("mjscore: invalid option: --heavenly does not apply in guangdong "
-                          "(option full_ghost_at_start is off)\n")
+    res = run("score", LOOSE, "--rules", GD, "--heavenly", "--format", "json")
+    assert res.exit_code == 0, res.output
+    assert '"value": 2' in res.stdout and '"id": "manggui"' in res.stdout
+    res = run("score", LOOSE, "--rules", GD, "--seat", "S")
+    assert res.exit_code == 1
+    assert res.stdout.splitlines()[4].endswith(
+        "so this hand was won before this tile; write a ghost as the winning tile (--win P), "
+        "or, where they were dealt, --earthly (won on the first draw)")
 
 
 # (13 tiles, options, ready, the ghosts left to draw, 满鬼 held or drawn)
@@ -145,6 +155,44 @@ def test_settle(tmp_path, events, net, reasons):
     assert (r.legal, r.reasons) == (not reasons, reasons)
 
 
+DEALT = """\
+rules: guangdong
+dealer: N
+seats: {E: "PPPP 11m 6p 8p 233s E W 1s"}
+events: [{draw: N, tile: 8s}, {discard: N, tile: C}, {draw: E, tile: 1s}, {win: E, tile: 1s%s}]
+"""
+
+
+# A seat dealt all four ghosts wins 满鬼 on its first draw, whatever the tile (G5: "wins on the
+# spot"; it had no turn before). Found by a review's simulated games: the reason said to write
+# the win on a ghost, and the record then said the tile drawn was 1s.
+@pytest.mark.parametrize("flag, net, reasons", [
+    pytest.param(", earthly: true", {"E": 6, "S": -2, "W": -2, "N": -2}, (),
+                 id="earthly: its first draw"),
+    pytest.param("", {"E": 0, "S": 0, "W": 0, "N": 0},
+                 ("event 4: E's win is not legal: all 4 ghosts (P) are concealed: 满鬼 (every "
+                  "ghost concealed) is won on drawing the last ghost, so this hand was won "
+                  "before this tile; write a ghost as the winning tile (tile: P), or, where they "
+                  "were dealt, earthly: true (won on the first draw)",), id="the flag named"),
+])
+def test_settle_a_seat_dealt_four_ghosts(tmp_path, flag, net, reasons):
+    path = tmp_path / "hand.yaml"
+    path.write_text(DEALT % flag, encoding="utf-8")
+    r = settle(str(path))
+    assert dict(r.net) == net
+    assert (r.legal, r.reasons) == (not reasons, reasons)
+
+
+def test_settle_refuses_earthly_after_the_winners_own_turn(tmp_path):
+    # Dealt them, the seat wins at its first draw: a later one is past it (won before).
+    path = tmp_path / "hand.yaml"
+    path.write_text(DEALT.replace("{draw: E, tile: 1s}", "{draw: E, tile: 9s}, "
+                                  "{discard: E, tile: 9s}, {draw: E, tile: 1s}") % ", earthly: true",
+                    encoding="utf-8")
+    with pytest.raises(MjscoreError, match="earthly: E wins on its first tile, but"):
+        settle(str(path))
+
+
 @pytest.mark.parametrize("house, note", [
     pytest.param("extends: guangdong\noptions: {full_ghost_at_start: {default: true}}\n"
                  "context: [discard, kong_draw, rob_kong, indicator, horses]\n",
@@ -168,14 +216,16 @@ def test_batch_records(tmp_path):
     on = ', "opts": {"full_ghost_at_start": true}'
     path = tmp_path / "hands.jsonl"
     path.write_text(rec % (LOOSE, on + ', "earthly": true') + rec % (LOOSE, on)
-                    + rec % (LOOSE, ', "earthly": true'), encoding="utf-8")
+                    + rec % (LOOSE, ', "earthly": true') + rec % (LOOSE, ""), encoding="utf-8")
     res = run("batch", str(path), "--format", "csv")
     rows = res.stdout.splitlines()[1:]
-    assert [r.split(",")[4:6] for r in rows] == [["true", "2"], ["false", "0"], ["", ""]]
+    assert [r.split(",")[4:6] for r in rows] == [["true", "2"], ["false", "0"], ["true", "2"],
+                                                 ["false", "0"]]
     assert "wins only at the start here (option full_ghost_at_start): on the dealt hand " \
            "(heavenly, the dealer) or the first draw (earthly, another seat)" in rows[1]
-    assert rows[2].endswith("invalid option: earthly does not apply in guangdong (option "
-                            "full_ghost_at_start is off)")
+    # (Off, dealt them: the record's own word for the flag that says so.)
+    assert "write a ghost as the winning tile (win P), or, where they were dealt, earthly " \
+           "(won on the first draw)" in rows[3]
 
 
 HOUSE = "extends: guangdong\noptions: {full_ghost_at_start: {default: true}}\ncontext: " \

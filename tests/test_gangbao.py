@@ -206,14 +206,14 @@ def test_a_payer_rule_no_flag_reaches_is_noted(tmp_path):
 
 @pytest.mark.parametrize("opts, situations, payers", [
     pytest.param([], "Situations (score options): --discard, --kong-draw, --rob-kong, "
-                 "--indicator, --horses; --kong-from only with --opt gangbao_quanbao=true; "
-                 "--heavenly, --earthly only with --opt full_ghost_at_start=true",
+                 "--indicator, --horses, --heavenly, --earthly; --kong-from only with --opt "
+                 "gangbao_quanbao=true",
                  "Payers: a self-draw: each other player; a robbed kong: the konger alone, for "
                  "3 shares; a kong draw after a kong claimed from a discard: the player whose "
                  "discard was konged, for 3 shares (unused while --kong-from is not taken)", id="off"),
     pytest.param(["--opt", "gangbao_quanbao=true"], "Situations (score options): --discard, "
-                 "--kong-draw, --rob-kong, --indicator, --horses, --kong-from; --heavenly, "
-                 "--earthly only with --opt full_ghost_at_start=true",
+                 "--kong-draw, --rob-kong, --indicator, --horses, --kong-from, --heavenly, "
+                 "--earthly",
                  "Payers: a self-draw: each other player; a robbed kong: the konger alone, for "
                  "3 shares; a kong draw after a kong claimed from a discard: the player whose "
                  "discard was konged, for 3 shares (with --kong-from SEAT)", id="on"),

@@ -115,22 +115,30 @@ def test_hand_worked_nets(hand, kw, value, net):
 
 # G5 and seed 001: "Draw the fourth and the hand is over there and then". 满鬼 is won on the
 # last ghost drawn; holding all four before another tile, the player had won already.
-@pytest.mark.parametrize("hand, kw", [
-    pytest.param("PPPP19m37p28sESWN", {}, id="the last tile written, N, as the winning tile"),
-    pytest.param("19m37p28sESWNPPPP", {"win": "E", "rob_kong": "S"}, id="robbing a kong"),
+# (the hand, score's keywords, how the reason ends: dealt them, the seat had no turn before,
+# and wins 满鬼 on the deal, which no kong's tile, robbed or replacement, is)
+DEALER, FIRST = ", or, where they were dealt, --heavenly (won on the dealt hand)", \
+    ", or, where they were dealt, --earthly (won on the first draw)"
+
+
+@pytest.mark.parametrize("hand, kw, dealt", [
+    pytest.param("PPPP19m37p28sESWN", {}, DEALER,
+                 id="the last tile written, N, as the winning tile"),
+    pytest.param("PPPP19m37p28sESWN", {"seat": "S"}, FIRST, id="another seat's"),
+    pytest.param("19m37p28sESWNPPPP", {"win": "E", "rob_kong": "S"}, "", id="robbing a kong"),
     # (A hand that also reads as four sets and a pair was scored as one: audit 2026-12-04.)
-    pytest.param("123m456m789mPPPP1p", {"win": "1p"}, id="also a winning shape"),
-    pytest.param("(1111m)234m567mPPPP9p", {"win": "9p", "kong_draw": True},
+    pytest.param("123m456m789mPPPP1p", {"win": "1p"}, DEALER, id="also a winning shape"),
+    pytest.param("(1111m)234m567mPPPP9p", {"win": "9p", "kong_draw": True}, "",
                  id="also a winning shape, on a kong replacement"),
-    pytest.param("123m456m789mPPPP 1p", {"win": "1p", "rob_kong": "S"},
+    pytest.param("123m456m789mPPPP 1p", {"win": "1p", "rob_kong": "S"}, "",
                  id="also a winning shape, robbing a kong"),
 ])
-def test_full_ghost_is_won_on_the_last_ghost_drawn(hand, kw):
+def test_full_ghost_is_won_on_the_last_ghost_drawn(hand, kw, dealt):
     r = score(hand, GD, **kw)
     assert not r.legal and r.reasons == (
         "all 4 ghosts (P) are concealed: 满鬼 (every ghost concealed) is won on drawing the "
         "last ghost, so this hand was won before this tile; write a ghost as the winning tile "
-        "(--win P)",)
+        "(--win P)" + dealt,)
     assert (r.value, r.payments, set(r.net.values())) == (0, (), {0})
 
 

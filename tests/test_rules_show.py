@@ -48,9 +48,8 @@ def shown(*args) -> list:
         "Hand: melds pong, kong; shapes four sets and a pair (seven pairs off, option "
         "seven_pairs); no win on a discard",
         "Play (settle): one winner a hand",
-        "Situations (score options): --discard, --kong-draw, --rob-kong, --indicator, --horses; "
-        "--kong-from only with --opt gangbao_quanbao=true; --heavenly, --earthly only with --opt "
-        "full_ghost_at_start=true"],
+        "Situations (score options): --discard, --kong-draw, --rob-kong, --indicator, --horses, "
+        "--heavenly, --earthly; --kong-from only with --opt gangbao_quanbao=true"],
         id="guangdong"),
     pytest.param(["lanzhou"], [
         "Tiles: 1-9 of m p s, and E S W N C F P; 4 of each; 136 in all",

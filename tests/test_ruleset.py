@@ -611,7 +611,8 @@ def test_a_house_file_setting_its_ghost_shows_no_indicator_option(tmp_path):
     p.write_text("extends: guangdong\nname: h\nghosts: {mode: flip, indicator: 5p}\n",
                  encoding="utf-8")
     shown = run("rules", "show", str(p)).stdout
-    assert "Situations (score options): --discard, --kong-draw, --rob-kong, --horses;" in shown
+    assert "Situations (score options): --discard, --kong-draw, --rob-kong, --horses, " \
+        "--heavenly, --earthly;" in shown
     assert "--indicator" in run("rules", "show", FLIP).stdout
     assert run("score", "123m456m789m123p5p6p", "--rules", str(p), "--indicator",
                "5p").exit_code == 2

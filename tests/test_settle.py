@@ -1902,7 +1902,8 @@ def test_full_ghost_on_another_tile_names_the_records_key():
            "events": [{"win": "E", "tile": "N"}]}
     r = settle(rec)
     assert not r.legal and r.reasons[0].endswith(
-        "write a ghost as the winning tile (tile: P)"), r.reasons
+        "write a ghost as the winning tile (tile: P), or, where they were dealt, heavenly: true "
+        "(won on the dealt hand)"), r.reasons
 
 
 # `settle -` reads the record from standard input, as `batch -` does; it was taken for a file
