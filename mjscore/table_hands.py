@@ -32,6 +32,13 @@ def claim_winners(play: dict, ev, rec, rs) -> list:
     pairs = claim_seats(rec, ev)
     frm = ev.fields.get("from")
     if play.get("one_winner_per_discard") and len(pairs) > 1 and frm in SEATS:
+        # A seat's first listing is its claim, a later one refused where it is read: the
+        # later one's `declared: true` was taken for it, and the first refused as though
+        # the seat had won before it (a review's mutation testing).
+        first: dict = {}
+        for s, e in sorted(pairs, key=lambda p: p[1].number):
+            first.setdefault(s, e)
+        pairs = [p for p in pairs if first[p[0]] is p[1]]
         near = [p for p in pairs if p[0] in downstream(frm)] or pairs
         return [next((p for p in near if no_claim(rec, rs, play, p[1], p[0]) is None),
                      near[0])]
