@@ -230,7 +230,7 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
                        + ", so this hand was won before this tile"
                        + (f", when the {some[1]} was drawn" if ghost_won else
                           f"; write a ghost as the winning tile ({words['win']} {ghosts})")
-                       + _dealt_hint(rs, ctx, words))
+                       + ("" if h.melds else _dealt_hint(rs, ctx, words)))
         return reasons, True
     return reasons, False
 
@@ -238,7 +238,7 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
 def _dealt_hint(rs, ctx, words: dict) -> str:
     """How to say the hand was dealt its ghosts (its first turn is this win), where the
     ruleset takes that: the dealer's --heavenly, another seat's --earthly. (Not on a kong's
-    tile, a robbed one's or a discard: no win on the deal is.)"""
+    tile, a robbed one's or a discard, nor with a meld: no win on the deal is.)"""
     flag = "heavenly" if ctx.seat == ctx.dealer else "earthly"
     if not rs.takes(flag) or ctx.discard_type or ctx.kong_draw:
         return ""

@@ -162,7 +162,7 @@ def _scored(table, ev, seat: str, tile: int) -> tuple:
     after_kong_checked(table, ev, frm, tile)
     unwritten_kong_flags(table, ev, seat, frm, tile)
     deal_win_checked(table, ev, seat, frm)
-    drawn_win_checked(table, ev, seat, tile)
+    drawn_win_checked(table, ev, seat, tile, h.concealed)
     try:
         check_extras(ctx, h, table.rs)  # horses as many as the ruleset draws
     except MjscoreError as e:
@@ -241,13 +241,26 @@ def deal_win_checked(table, ev, seat: str, frm) -> None:
 _TURNS = frozenset({"draw", "discard", "call", "kong", "win"})
 
 
-def drawn_win_checked(table, ev, seat: str, tile: int) -> None:
+def drawn_win_checked(table, ev, seat: str, tile: int, held) -> None:
     """Refuse a self-drawn win on another tile than the one the winner's turn drew, where the
     log names it: the winner's last turn before the win is its draw (a kong's replacement
     among them), with no other seat's turn after it (another seat's win is one), and a
-    self-draw wins on the tile drawn. (A 天胡 wins on the dealt hand.)"""
+    self-draw wins on the tile drawn. A 天胡 wins on the dealt hand, on any tile of it
+    (`held`, the winner's concealed tiles): the one draw a log may write for the dealer's
+    fourteenth tile (`deal_win_checked`) is one of them."""
     f = ev.fields
-    if f.get("from") or f.get("heavenly"):
+    if f.get("heavenly"):
+        drew = next((e for e in table.rec.events[:ev.number - 1]
+                     if e.type == "draw" and e.seat == seat and "tile" in e.fields), None)
+        k = event_tile(drew, table.rec.label) if drew is not None else None
+        if k is not None and k not in held:
+            # (A review's: the dealer drew 3p and won on its dealt hand without it, paid.)
+            raise InputError(f"{table.rec.label}: event {ev.number}: heavenly: the dealer wins "
+                             f"on the dealt hand, but the tile it drew at event {drew.number}, "
+                             f"{T.name(k)}, is not in {seat}'s hand: a 天胡 holds every tile "
+                             "dealt it")
+        return
+    if f.get("from"):
         return
     turns = [e for e in table.rec.events[:ev.number - 1] if e.type in _TURNS]
     last = next((e for e in reversed(turns) if e.seat == seat), None)

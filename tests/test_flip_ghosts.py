@@ -85,6 +85,9 @@ def test_full_ghost_counts_four_of_either_kind():
         "5 ghosts (9m or 1m) are concealed: 满鬼 (four ghosts concealed) is won on drawing the "
         "fourth ghost, so this hand was won before this tile, when the fourth was drawn, or, "
         "where they were dealt, --earthly (won on the first draw)",)
+    # With a meld the hand was not won on the deal: no flag to name.
+    assert score("1m1m9m9m234p567s9p [555s]", GD, indicator="8m", opts=TWO,
+                 win="9p").reasons[0].endswith("write a ghost as the winning tile (--win 9m or 1m)")
     # Dealt four, a fifth drawn first: 满鬼 on the deal.
     assert score("1m1m9m9m234p567sEEN1m", GD, indicator="8m", opts=TWO, seat="W",
                  earthly=True).patterns[0].name == "满鬼"

@@ -1,4 +1,4 @@
-"""Checks of settle's that a review's mutation testing (2026-12-07) found no test holding: each
+"""Checks of settle's that reviews (mutation testing, 2026-12-07) found no test holding: each
 record settles as written here, and the check broken (the mutant named beside it) settled it
 otherwise. One record a case: (house file or none, record, legal, net, reasons, skipped) or
 the one-line error it is refused with."""
@@ -34,6 +34,12 @@ events:
   - {win: S, tile: 1m, from: W}
   - {win: N, tile: 5p, from: W, rob_kong: true}
 """, True, {"E": 0, "S": 5, "W": -15, "N": 10}, (), (), id="a robbed kong after a discard won"),
+    # The same, the drawn tile in the hand: any tile of it is won on.
+    pytest.param(None, """\
+rules: luzhou
+seats: {E: "123m456m789m11p2pCC"}
+events: [{draw: E, tile: 2p}, {win: E, tile: C, heavenly: true}]
+""", True, {"E": 120, "S": -40, "W": -40, "N": -40}, (), (), id="heavenly with its draw held"),
     # The hand ends at its last winner's event, not its first.
     pytest.param(None, """\
 rules: luzhou
@@ -113,6 +119,14 @@ events:
   - {win: E, tile: 5p, heavenly: true}
 """, "event 2: heavenly: the dealer wins on the dealt hand, before any turn, but event 1 (E's "
         "pass) came before it", id="heavenly after a pass"),
+    # 天胡 wins on any tile of the dealt hand, and a draw written for the dealer's fourteenth
+    # tile is one of them: a hand without it was paid (a review's).
+    pytest.param("""\
+rules: luzhou
+seats: {E: "123m456m789m11p2pCC"}
+events: [{draw: E, tile: 3p}, {win: E, tile: C, heavenly: true}]
+""", "event 2: heavenly: the dealer wins on the dealt hand, but the tile it drew at event 1, 3p, "
+        "is not in E's hand: a 天胡 holds every tile dealt it", id="heavenly without its draw"),
     # A pong shown with no call written still holds its three copies: with W's drawn and
     # discarded 5p and S's, five.
     pytest.param("""\
