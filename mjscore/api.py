@@ -198,8 +198,7 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
     if rs.needs_declared and not ctx.declared:
         # (`--declared`, or a settle record's key with its value: "declared: true")
         flag = words["declared"]
-        reasons.append(f"not declared (报章): a win needs "
-                       f"{flag if flag.startswith('--') else flag + ': true'}"
+        reasons.append(f"not declared (报章): a win needs {_given(words, 'declared')}"
                        # (a record's own way too: its seat's declare event, which says when)
                        + ("" if flag.startswith("--") else ", or a declare event before it"))
     # The tiles' own suits (`too_many_suits`) include every suit named below, so a hand
@@ -230,20 +229,25 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
                        + ", so this hand was won before this tile"
                        + (f", when the {some[1]} was drawn" if ghost_won else
                           f"; write a ghost as the winning tile ({words['win']} {ghosts})")
-                       + ("" if h.melds else _dealt_hint(rs, ctx, words)))
+                       + _dealt_hint(h, rs, ctx, words))
         return reasons, True
     return reasons, False
 
 
-def _dealt_hint(rs, ctx, words: dict) -> str:
+def _given(words: dict, flag: str) -> str:
+    """How a situation flag is given: `--declared`, or a settle record's "declared: true"."""
+    said = words[flag]
+    return said if said.startswith("--") else said + ": true"
+
+
+def _dealt_hint(h, rs, ctx, words: dict) -> str:
     """How to say the hand was dealt its ghosts (its first turn is this win), where the
     ruleset takes that: the dealer's --heavenly, another seat's --earthly. (Not on a kong's
     tile, a robbed one's or a discard, nor with a meld: no win on the deal is.)"""
     flag = "heavenly" if ctx.seat == ctx.dealer else "earthly"
-    if not rs.takes(flag) or ctx.discard_type or ctx.kong_draw:
+    if h.melds or not rs.takes(flag) or ctx.discard_type or ctx.kong_draw:
         return ""
-    said = words[flag] if words[flag].startswith("--") else words[flag] + ": true"
-    return (f", or, where they were dealt, {said} (won on "
+    return (f", or, where they were dealt, {_given(words, flag)} (won on "
             + ("the dealt hand)" if flag == "heavenly" else "the first draw)"))
 
 

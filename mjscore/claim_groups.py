@@ -17,6 +17,15 @@ def downstream(discarder: str) -> list:
     return [SEATS[(i + d) % 4] for d in (1, 2, 3)]
 
 
+def first_listings(pairs) -> dict:
+    """{seat: the win event listing it first} of a claim's (seat, event) pairs: a seat's claim;
+    a later listing of it claims the tile twice."""
+    first: dict = {}
+    for s, e in sorted(pairs, key=lambda p: p[1].number):
+        first.setdefault(s, e)
+    return first
+
+
 def _from(frm: str):
     """The sort key of a seat's place downstream of `frm`: one that is no seat (refused where
     it is read) last."""

@@ -11,7 +11,7 @@ from . import context as C
 from . import tiles as T
 from .errors import InputError, MjscoreError
 from .hand import read
-from .claim_groups import claim_seats, downstream, opens_claim
+from .claim_groups import claim_seats, downstream, first_listings, opens_claim
 from .claims import ghost_added, rob_refused, robbing_win
 from .declaring import declared_at
 from .passes import logged, louhu
@@ -35,9 +35,7 @@ def claim_winners(play: dict, ev, rec, rs) -> list:
         # A seat's first listing is its claim, a later one refused where it is read: the
         # later one's `declared: true` was taken for it, and the first refused as though
         # the seat had won before it (a review's mutation testing).
-        first: dict = {}
-        for s, e in sorted(pairs, key=lambda p: p[1].number):
-            first.setdefault(s, e)
+        first = first_listings(pairs)
         pairs = [p for p in pairs if first[p[0]] is p[1]]
         near = [p for p in pairs if p[0] in downstream(frm)] or pairs
         return [next((p for p in near if no_claim(rec, rs, play, p[1], p[0]) is None),

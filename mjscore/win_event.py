@@ -21,7 +21,7 @@ from .patterns import physical_ghosts
 from .record import NO_TURN, event_tile
 from .robbing import known_pong
 from .settlement import check_extras
-from .claim_groups import claim_group, claim_seats
+from .claim_groups import claim_group, claim_seats, first_listings
 from .table_hands import claim_winners, no_claim
 from .void_suit import declared_void
 from .working import exempt_words, how_won, liable_words, paid_words
@@ -70,9 +70,7 @@ def settle_win(table, ev) -> tuple:
     # the others) claims twice: refused at the later listing, as `win: [S, S]` is (a winner
     # wins twice, as in `_past_the_last`).
     won_here = {r.context.seat for _, r in results}
-    first = {}
-    for s, e in sorted(claim_seats(table.rec, ev), key=lambda p: p[1].number):
-        first.setdefault(s, e)
+    first = first_listings(claim_seats(table.rec, ev))
     refused += [(e, f"{s} has already won this hand" if s in won_here else
                  f"{s} claimed this tile already, at event {first[s].number}")
                 for s, e in skipped if first[s].number != e.number or s in won_here]
