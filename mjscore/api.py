@@ -13,7 +13,7 @@ from .notation import MAX_CHARS, parse, parse_fast, parse_tiles
 from .errors import TOO_DEEP, InputError, MjscoreError, NotationError, OptionError
 from .frozen import maker, read_only
 from .patterns import physical_ghosts
-from .reading import full_ghost_late, full_ghost_words, hand_tiles, holds_full_ghost
+from .reading import full_ghost_late, full_ghost_words, given, hand_tiles, holds_full_ghost
 from .result import Result
 from .robbing import rob_ghost_refusal, robbed_may_be_ghost
 from .options import as_dict
@@ -198,7 +198,7 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
     if rs.needs_declared and not ctx.declared:
         # (`--declared`, or a settle record's key with its value: "declared: true")
         flag = words["declared"]
-        reasons.append(f"not declared (报章): a win needs {_given(words, 'declared')}"
+        reasons.append(f"not declared (报章): a win needs {given(words, 'declared')}"
                        # (a record's own way too: its seat's declare event, which says when)
                        + ("" if flag.startswith("--") else ", or a declare event before it"))
     # The tiles' own suits (`too_many_suits`) include every suit named below, so a hand
@@ -234,12 +234,6 @@ def _rule_reasons(h, rs, ctx, t, words: dict) -> tuple:
     return reasons, False
 
 
-def _given(words: dict, flag: str) -> str:
-    """How a situation flag is given: `--declared`, or a settle record's "declared: true"."""
-    said = words[flag]
-    return said if said.startswith("--") else said + ": true"
-
-
 def _dealt_hint(h, rs, ctx, words: dict) -> str:
     """How to say the hand was dealt its ghosts (its first turn is this win), where the
     ruleset takes that: the dealer's --heavenly, another seat's --earthly. (Not on a kong's
@@ -247,7 +241,7 @@ def _dealt_hint(h, rs, ctx, words: dict) -> str:
     flag = "heavenly" if ctx.seat == ctx.dealer else "earthly"
     if h.melds or not rs.takes(flag) or ctx.discard_type or ctx.kong_draw:
         return ""
-    return (f", or, where they were dealt, {_given(words, flag)} (won on "
+    return (f", or, where they were dealt, {given(words, flag)} (won on "
             + ("the dealt hand)" if flag == "heavenly" else "the first draw)"))
 
 

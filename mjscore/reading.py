@@ -310,6 +310,13 @@ def full_ghost_late(rs, words: dict) -> str:
             f"the start here (option full_ghost_at_start)" + start_flags(rs, words))
 
 
+def given(words: dict, key: str) -> str:
+    """How situation flag `key` is given, as `words` name it: "--declared" on the command
+    line, "declared: true" in a settle record."""
+    said = words[key]
+    return said if said.startswith("--") else said + ": true"
+
+
 def start_flags(rs, words: dict) -> str:
     """": on the dealt hand (--heavenly, the dealer) or ...": the flags that say a hand is at
     the start that ruleset `rs` takes, named by `words`; where it takes neither, so."""
@@ -317,8 +324,7 @@ def start_flags(rs, words: dict) -> str:
     for key, what, who in (("heavenly", "on the dealt hand", "the dealer"),
                            ("earthly", "the first draw", "another seat")):
         if key in rs.context:
-            flag = words[key]
-            said.append(f"{what} ({flag if flag.startswith('--') else flag + ': true'}, {who})")
+            said.append(f"{what} ({given(words, key)}, {who})")
     return ": " + " or ".join(said) if said else \
         ", and nothing here says a hand is at the start (context: takes neither heavenly nor " \
         "earthly)"
